@@ -1,0 +1,62 @@
+import type { Role } from '@market/contract';
+
+/**
+ * Who may call what: the one place that says it. The access plugin enforces it on
+ * every request and refuses to start if an /api route is missing here; the access
+ * test is generated from it.
+ */
+export type Rule =
+  | { who: 'anyone' }
+  | { who: 'signed-in' }
+  | { who: 'role'; roles: readonly Role[] }
+  /** `:id` is the caller's own `_id` or e-mail; an Admin may read anyone's. */
+  | { who: 'self-or-admin' }
+  /** The product `:id` belongs to the caller, who has one of `roles`. */
+  | { who: 'owner'; of: 'product'; roles: readonly Role[] }
+  /** The product's seller or the order's buyer, or an Admin. */
+  | { who: 'owner-or-admin'; of: 'product' | 'order' };
+
+const anyone: Rule = { who: 'anyone' };
+const signedIn: Rule = { who: 'signed-in' };
+const admin: Rule = { who: 'role', roles: ['Admin'] };
+const seller: Rule = { who: 'role', roles: ['Seller'] };
+const buyer: Rule = { who: 'role', roles: ['Buyer'] };
+const selfOrAdmin: Rule = { who: 'self-or-admin' };
+
+export const accessTable = {
+  'GET /api/health': anyone,
+  'GET /api/demo-accounts': anyone,
+  'POST /api/user': anyone,
+  'POST /api/login': anyone,
+  // Sign-up uploads the avatar before the account exists; rate-limited instead.
+  'POST /api/images': anyone,
+
+  'GET /api/category': anyone,
+  'GET /api/advertise-products': anyone,
+  'GET /api/category-products/:id': anyone,
+  'GET /api/detail-product/:id': anyone,
+
+  'GET /api/admin-overview': admin,
+  'GET /api/all-buyer': admin,
+  'GET /api/all-seller': admin,
+  'GET /api/all-reported-products': admin,
+  'PUT /api/verify-seller/:id': admin,
+  'DELETE /api/user/:id': admin,
+
+  'GET /api/buyer-overview/:id': selfOrAdmin,
+  'GET /api/orders/:id': selfOrAdmin,
+  'GET /api/seller-overview/:id': selfOrAdmin,
+  'GET /api/seller-products/:id': selfOrAdmin,
+
+  'POST /api/product': seller,
+  'PUT /api/advertise-product/:id': { who: 'owner', of: 'product', roles: ['Seller'] },
+  'DELETE /api/product/:id': { who: 'owner-or-admin', of: 'product' },
+
+  'POST /api/order': buyer,
+  'GET /api/order/:id': { who: 'owner-or-admin', of: 'order' },
+  'DELETE /api/order/:id': { who: 'owner-or-admin', of: 'order' },
+
+  'PUT /api/report-product/:id': signedIn,
+} as const satisfies Record<string, Rule>;
+
+export type RouteKey = keyof typeof accessTable;

@@ -1,0 +1,125 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import authRoutes from './modules/auth/routes.ts';
+import categoryRoutes from './modules/categories/routes.ts';
+import healthRoutes from './modules/health/routes.ts';
+import imageRoutes from './modules/images/routes.ts';
+import { MAX_BYTES } from './modules/images/service.ts';
+import orderRoutes from './modules/orders/routes.ts';
+import overviewRoutes from './modules/overview/routes.ts';
+import productRoutes from './modules/products/routes.ts';
+import userRoutes from './modules/users/routes.ts';
+import access from './plugins/access.ts';
+import auth from './plugins/auth.ts';
+import errors from './plugins/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+}
+
+/** The whole HTTP application, without listening: main.ts listens, tests inject. */
+export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // HEAD would run GET handlers outside the access table; nobody needs it.
+    exposeHeadRoutes: false,
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 4, parts: 5 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Resale phone marketplace API', version: '1.0.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Application plugins.
+  await app.register(errors);
+  await app.register(auth, { jwtSecret: config.jwtSecret });
+  await app.register(access);
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { demo: config.demo });
+  await app.register(userRoutes);
+  await app.register(categoryRoutes);
+  await app.register(productRoutes);
+  await app.register(orderRoutes);
+  await app.register(overviewRoutes);
+  await app.register(imageRoutes, { uploadsDir: config.uploadsDir });
+
+  await registerFiles(app, config);
+  return app;
+}
+
+/** Uploaded pictures under /uploads, and the web app with history fallback for its client routes. */
+async function registerFiles(app: FastifyInstance, config: Config) {
+  mkdirSync(config.uploadsDir, { recursive: true });
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  const immutable = (reply: FastifyReply) => {
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    reply.header('x-content-type-options', 'nosniff');
+  };
+  await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', setHeaders: immutable, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      decorateReply: false,
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        if (path.includes('/assets/')) immutable(reply);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/uploads/');
+    if (isPage && hasWeb) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
+    }
+    const message = `Route ${request.method} ${path} not found`;
+    return reply.status(404).send({ success: false, message, massage: message });
+  });
+}

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgEnum, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const roleEnum = pgEnum('role', ['Admin', 'Seller', 'Buyer']);
+export const conditionEnum = pgEnum('condition', ['Excellent', 'Good', 'Fair']);
+export const productStatusEnum = pgEnum('product_status', ['available', 'sold']);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The identity provider's id (ours: "local:<uuid>", Google: "google:<sub>"). */
+    providerId: text('provider_id').notNull().unique(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    /** argon2id; null for accounts that only sign in through Google. */
+    passwordHash: text('password_hash'),
+    role: roleEnum('role').notNull(),
+    sellerVerified: boolean('seller_verified').notNull().default(false),
+    userImg: text('user_img').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('users_role_idx').on(t.role, t.createdAt)],
+);
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  logo: text('logo').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    productName: text('product_name').notNull(),
+    img: text('img').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    location: text('location').notNull(),
+    purchase: date('purchase', { mode: 'string' }).notNull(),
+    originalPrice: integer('original_price').notNull(),
+    resalePrice: integer('resale_price').notNull(),
+    useYears: real('use_years').notNull(),
+    condition: conditionEnum('condition').notNull(),
+    description: text('description').notNull(),
+    status: productStatusEnum('status').notNull().default('available'),
+    advertise: boolean('advertise').notNull().default(false),
+    report: boolean('report').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.status, t.createdAt),
+    index('products_advertised_idx').on(t.createdAt).where(sql`${t.advertise} and ${t.status} = 'available'`),
+    index('products_seller_idx').on(t.sellerId, t.createdAt),
+    index('products_reported_idx').on(t.createdAt).where(sql`${t.report}`),
+    index('products_created_idx').on(t.createdAt),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the product is deleted; the order keeps its own copy of name, price and image. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** Null once the buyer is deleted; their paid orders stay as history. */
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productPrice: integer('product_price').notNull(),
+    productImg: text('product_img').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    meetingLocation: text('meeting_location').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_product_idx').on(t.productId),
+    // A buyer has at most one open booking per product.
+    uniqueIndex('orders_one_open_per_buyer_product').on(t.buyerId, t.productId).where(sql`not ${t.paid}`),
+  ],
+);
+
+/**
+ * Payment records are history: they are never deleted and keep their own copies,
+ * so they reference orders and products by id without foreign keys.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull().unique(),
+    productId: uuid('product_id').notNull(),
+    buyerId: uuid('buyer_id'),
+    buyerName: text('buyer_name').notNull(),
+    productName: text('product_name').notNull(),
+    productPrice: integer('product_price').notNull(),
+    transactionId: text('transaction_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_buyer_idx').on(t.buyerId)],
+);

@@ -1,0 +1,135 @@
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { count, sql } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/service.ts';
+import type { Db } from './client.ts';
+import { demoAccounts } from './demo-accounts.ts';
+import { categories, orders, payments, products, users } from './schema.ts';
+import { seedCategories, seedProducts } from './seed-data.ts';
+
+const assets = join(import.meta.dirname, 'seed-assets');
+const DAY = 86_400_000;
+
+export async function isEmpty(db: Db) {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0) === 0;
+}
+
+export async function resetDatabase(db: Db) {
+  await db.execute(sql`truncate table ${payments}, ${orders}, ${products}, ${categories}, ${users} cascade`);
+}
+
+/** Initials on a coloured disc: demo avatars that need no stock photos. */
+function avatarSvg(name: string, colour: string) {
+  const initials = name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><circle cx="64" cy="64" r="64" fill="${colour}"/><text x="64" y="78" font-family="DejaVu Sans, Arial, sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+}
+
+const people = [
+  { ...demoAccounts[0], key: 'admin', colour: '#7c3aed', verified: false },
+  { ...demoAccounts[1], key: 'main', colour: '#0f766e', verified: true },
+  { ...demoAccounts[2], key: 'buyer', colour: '#c2410c', verified: false },
+  { role: 'Seller', email: 'rafiq.mobiles@resale.demo', password: null, name: 'Rafiq Mobile House', key: 'second', colour: '#1d4ed8', verified: false },
+  { role: 'Buyer', email: 'farhan@resale.demo', password: null, name: 'Farhan Ahmed', key: 'buyer2', colour: '#be185d', verified: false },
+] as const;
+
+/** Fills an empty database with everything every screen needs to show real data. */
+export async function seed(db: Db, uploadsDir: string) {
+  const seedDir = join(uploadsDir, 'seed');
+  await mkdir(join(seedDir, 'avatars'), { recursive: true });
+  await cp(join(assets, 'products'), join(seedDir, 'products'), { recursive: true });
+  await cp(join(assets, 'logos'), join(seedDir, 'logos'), { recursive: true });
+
+  const userIds = new Map<string, string>();
+  for (const person of people) {
+    const avatar = `avatars/${person.key}.svg`;
+    await writeFile(join(seedDir, avatar), avatarSvg(person.name, person.colour));
+    const [row] = await db
+      .insert(users)
+      .values({
+        providerId: `local:seed-${person.key}`,
+        name: person.name,
+        email: person.email,
+        passwordHash: person.password ? await hashPassword(person.password) : null,
+        role: person.role,
+        sellerVerified: person.verified,
+        userImg: `/uploads/seed/${avatar}`,
+      })
+      .returning({ id: users.id });
+    userIds.set(person.key, row!.id);
+  }
+
+  const categoryRows = await db
+    .insert(categories)
+    .values(seedCategories.map((c, position) => ({ name: c.name, logo: `/uploads/seed/logos/${c.logo}`, position })))
+    .returning({ id: categories.id, name: categories.name });
+  const categoryId = new Map(categoryRows.map((c) => [c.name, c.id]));
+
+  const now = Date.now();
+  const productRows = await db
+    .insert(products)
+    .values(
+      seedProducts.map((p, i) => ({
+        sellerId: userIds.get(p.seller)!,
+        categoryId: categoryId.get(p.category)!,
+        productName: p.productName,
+        img: `/uploads/seed/products/${p.img}`,
+        phoneNumber: p.phoneNumber,
+        location: p.location,
+        purchase: p.purchase,
+        originalPrice: p.originalPrice,
+        resalePrice: p.resalePrice,
+        useYears: p.useYears,
+        condition: p.condition,
+        description: p.description,
+        advertise: p.advertise,
+        report: p.report,
+        createdAt: new Date(now - p.daysAgo * DAY - ((i * 3671) % 40_000) * 1000),
+      })),
+    )
+    .returning();
+
+  // Bookings: some paid (their product is sold), some open, so every buyer screen has rows.
+  const plain = productRows.filter((p) => !p.advertise && !p.report);
+  const booking = (key: 'buyer' | 'buyer2', product: (typeof productRows)[number], paid: boolean, daysAgo: number) => {
+    const person = people.find((p) => p.key === key)!;
+    return {
+      productId: product.id,
+      buyerId: userIds.get(key)!,
+      productName: product.productName,
+      productPrice: product.resalePrice,
+      productImg: product.img,
+      buyerName: person.name,
+      buyerEmail: person.email,
+      meetingLocation: ['Bashundhara City, Panthapath', 'Jamuna Future Park, Kuril', 'GEC Circle, Chattogram'][daysAgo % 3]!,
+      mobileNumber: key === 'buyer' ? '01711-000111' : '01911-000222',
+      paid,
+      createdAt: new Date(now - daysAgo * DAY),
+    };
+  };
+  const [first, second] = [plain[0]!, plain[1]!];
+  const orderRows = await db
+    .insert(orders)
+    .values([
+      booking('buyer', first, true, 9),
+      booking('buyer', plain[2]!, false, 4),
+      booking('buyer', plain[3]!, false, 1),
+      booking('buyer2', second, true, 6),
+      booking('buyer2', plain[2]!, false, 2),
+    ])
+    .returning();
+
+  for (const order of orderRows.filter((o) => o.paid)) {
+    await db.insert(payments).values({
+      orderId: order.id,
+      productId: order.productId!,
+      buyerId: order.buyerId,
+      buyerName: order.buyerName,
+      productName: order.productName,
+      productPrice: order.productPrice,
+      transactionId: `pi_seed_${order.id.slice(0, 8)}`,
+      createdAt: order.createdAt,
+    });
+    await db.update(products).set({ status: 'sold' }).where(sql`${products.id} = ${order.productId}`);
+  }
+}

@@ -1,0 +1,29 @@
+import { ImageUploaded, ok } from '@market/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../errors.ts';
+import { storeImage } from './service.ts';
+
+const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) => {
+  app.post(
+    '/api/images',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'Upload a picture (multipart field "image")',
+        consumes: ['multipart/form-data'],
+        response: { 201: ok(ImageUploaded) },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'image') throw badRequest('Send the picture in the multipart field "image"');
+      const buffer = await file.toBuffer();
+      const url = await storeImage(buffer, opts.uploadsDir);
+      return reply.status(201).send({ success: true as const, data: { url } });
+    },
+  );
+};
+
+export default routes;

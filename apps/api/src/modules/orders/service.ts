@@ -1,0 +1,62 @@
+import type { NewOrderBody, Order } from '@market/contract';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders, products } from '../../db/schema.ts';
+import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+
+export const toOrder = (o: typeof orders.$inferSelect): Order => ({
+  _id: o.id,
+  productId: o.productId,
+  productName: o.productName,
+  productPrice: o.productPrice,
+  productImg: o.productImg,
+  buyerName: o.buyerName,
+  buyerEmail: o.buyerEmail,
+  meetingLocation: o.meetingLocation,
+  mobileNumber: o.mobileNumber,
+  paid: o.paid,
+});
+
+/** Buyer name and e-mail come from the token, product name, price and image from the database. */
+export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
+  const [product] = await db.select().from(products).where(eq(products.id, body.productId)).limit(1);
+  if (!product) throw notFound('Product');
+  if (product.status !== 'available') throw conflict('This product is already sold');
+  try {
+    const [order] = await db
+      .insert(orders)
+      .values({
+        productId: product.id,
+        buyerId: buyer.id,
+        productName: product.productName,
+        productPrice: product.resalePrice,
+        productImg: product.img,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        meetingLocation: body.meetingLocation,
+        mobileNumber: body.mobileNumber,
+      })
+      .returning();
+    return toOrder(order!);
+  } catch (err) {
+    if (isUniqueViolation(err, 'orders_one_open_per_buyer_product')) throw conflict('You have already booked this product');
+    throw err;
+  }
+}
+
+export async function listForBuyer(db: Db, buyerId: string) {
+  const rows = await db.select().from(orders).where(eq(orders.buyerId, buyerId)).orderBy(desc(orders.createdAt), orders.id);
+  return rows.map(toOrder);
+}
+
+export async function getOrder(db: Db, id: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!order) throw notFound('Order');
+  return toOrder(order);
+}
+
+export async function deleteOrder(db: Db, id: string) {
+  const deleted = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
+  if (deleted.length === 0) throw notFound('Order');
+}

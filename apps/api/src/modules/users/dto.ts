@@ -1,0 +1,12 @@
+import type { User } from '@market/contract';
+import type { users } from '../../db/schema.ts';
+
+export const toUser = (row: typeof users.$inferSelect): User => ({
+  _id: row.id,
+  id: row.providerId,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  userImg: row.userImg,
+  sellerVerified: row.sellerVerified,
+});

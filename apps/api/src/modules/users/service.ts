@@ -1,0 +1,31 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders, products, users } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+
+export const listByRole = (db: Db, role: 'Buyer' | 'Seller') =>
+  db.select().from(users).where(eq(users.role, role)).orderBy(desc(users.createdAt), users.id);
+
+export async function verifySeller(db: Db, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw notFound('User');
+  if (user.role !== 'Seller') throw badRequest('Only a seller can be verified');
+  const [updated] = await db.update(users).set({ sellerVerified: true }).where(eq(users.id, id)).returning();
+  return updated!;
+}
+
+/**
+ * Removes a buyer or seller. A seller's products go (and the open bookings on them);
+ * a buyer's unpaid orders go. Paid orders and payment records stay as history.
+ */
+export async function deleteUser(db: Db, id: string) {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+    if (!user) throw notFound('User');
+    if (user.role === 'Admin') throw forbidden('An admin account cannot be deleted');
+    const owned = tx.select({ id: products.id }).from(products).where(eq(products.sellerId, id));
+    await tx.delete(orders).where(and(eq(orders.paid, false), inArray(orders.productId, owned)));
+    await tx.delete(orders).where(and(eq(orders.paid, false), eq(orders.buyerId, id)));
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}

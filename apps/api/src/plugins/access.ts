@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { accessTable, type Rule } from '../access-table.ts';
+import { orders, products } from '../db/schema.ts';
+import { forbidden, notFound, unauthorized } from '../errors.ts';
+import type { AuthUser } from './auth.ts';
+
+const rules: Record<string, Rule> = accessTable;
+
+const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized(request.authProblem ?? 'Please log in first');
+  return request.user;
+}
+
+/** Checks that need no database: signed in, role, self. Runs before input validation. */
+function checkIdentity(rule: Rule, request: FastifyRequest) {
+  if (rule.who === 'anyone') return;
+  const user = signedInUser(request);
+  if (rule.who === 'role' || rule.who === 'owner') {
+    if (!rule.roles.includes(user.role)) throw forbidden(`Only a ${rule.roles.join(' or ')} can do this`);
+  }
+  if (rule.who === 'self-or-admin' && user.role !== 'Admin') {
+    const id = String((request.params as { id?: string }).id ?? '').toLowerCase();
+    if (id !== user.id && id !== user.email) throw forbidden('You can only see your own data');
+  }
+}
+
+/** Ownership checks, after the id has been validated. */
+async function checkOwnership(app: FastifyInstance, rule: Rule, request: FastifyRequest) {
+  if (rule.who !== 'owner' && rule.who !== 'owner-or-admin') return;
+  const user = signedInUser(request);
+  const { id } = request.params as { id: string };
+  const ownerId = rule.of === 'product' ? await productSeller(app, id) : await orderBuyer(app, id);
+  if (ownerId === undefined) throw notFound(rule.of === 'product' ? 'Product' : 'Order');
+  if (ownerId === user.id) return;
+  if (rule.who === 'owner-or-admin' && user.role === 'Admin') return;
+  throw forbidden(rule.of === 'product' ? 'This product is not yours' : 'This order is not yours');
+}
+
+async function productSeller(app: FastifyInstance, id: string) {
+  const [row] = await app.db.select({ owner: products.sellerId }).from(products).where(eq(products.id, id)).limit(1);
+  return row?.owner;
+}
+
+async function orderBuyer(app: FastifyInstance, id: string) {
+  const [row] = await app.db.select({ owner: orders.buyerId }).from(orders).where(eq(orders.id, id)).limit(1);
+  return row ? row.owner : undefined;
+}
+
+export default fp(async function access(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      const key = `${method} ${route.url}`;
+      const rule = rules[key];
+      if (!rule) throw new Error(`Route ${key} has no rule in the access table`);
+      const identity = async (request: FastifyRequest) => checkIdentity(rule, request);
+      const ownership = async (request: FastifyRequest) => checkOwnership(app, rule, request);
+      route.preValidation = [identity, ...[route.preValidation ?? []].flat()];
+      route.preHandler = [ownership, ...[route.preHandler ?? []].flat()];
+    }
+  });
+});

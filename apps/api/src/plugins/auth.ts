@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import { users } from '../db/schema.ts';
+
+export type AuthUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signToken(user: AuthUser): Promise<string>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, re-read from the database on every request. */
+    user: AuthUser | null;
+    /** Why a presented token was not accepted, when one was. */
+    authProblem: string | null;
+  }
+}
+
+const TOKEN_LIFETIME = '7d';
+
+/** Reads `authorization: <token>` (the spec sends it raw) or `Bearer <token>`. */
+export function tokenFrom(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^(?:bearer\s+)?(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+export default fp(async function auth(app: FastifyInstance, opts: { jwtSecret: string }) {
+  const key = new TextEncoder().encode(opts.jwtSecret);
+
+  app.decorate('signToken', (user: AuthUser) =>
+    new SignJWT({ _id: user.id, email: user.email, role: user.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime(TOKEN_LIFETIME)
+      .sign(key),
+  );
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('authProblem', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = tokenFrom(request.headers.authorization);
+    if (!token) return;
+    let id: unknown;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      id = payload._id;
+    } catch {
+      request.authProblem = 'Your session is invalid or has expired, please log in again';
+      return;
+    }
+    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) {
+      request.authProblem = 'Your session is invalid, please log in again';
+      return;
+    }
+    const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!user) request.authProblem = 'Your account no longer exists';
+    else request.user = user;
+  });
+});

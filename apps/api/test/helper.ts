@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { resetDatabase } from '../src/db/seed.ts';
+import { createPostgresDatabase } from './databases.ts';
+
+export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(join(tmpdir(), 'market-test-'));
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    uploadsDir: join(dataDir, 'uploads'),
+    databaseUrl: undefined,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    demo: true,
+    logLevel: 'silent',
+    webDist: join(dataDir, 'no-web'),
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+}
+
+/**
+ * One app and one database per test file (PGlite in memory, or a fresh PostgreSQL
+ * database), emptied before each test.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    let url: string | undefined;
+    if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
+    ctx.config = testConfig(overrides);
+    ctx.database = await openDatabase({ url, pgliteDir: 'memory://' });
+    await ctx.database.migrate();
+    ctx.app = await buildApp({ config: ctx.config, database: ctx.database });
+    await ctx.app.ready();
+  });
+  beforeEach(async () => {
+    await resetDatabase(ctx.database.db);
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+    await drop?.();
+    if (ctx.config) rmSync(ctx.config.dataDir, { recursive: true, force: true });
+  });
+  return ctx;
+}
+
+/** `app.inject` with the token in `authorization`, raw as the spec's client sends it. */
+export async function call(app: FastifyInstance, opts: InjectOptions & { token?: string | undefined }) {
+  const { token, ...rest } = opts;
+  const res = await app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(token ? { authorization: token } : {}) } });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const Role = z.enum(['Admin', 'Seller', 'Buyer']);
+export type Role = z.infer<typeof Role>;
+
+export const Condition = z.enum(['Excellent', 'Good', 'Fair']);
+export type Condition = z.infer<typeof Condition>;
+
+export const ProductStatus = z.enum(['available', 'sold']);
+export type ProductStatus = z.infer<typeof ProductStatus>;
+
+export const Id = z.uuid({ error: 'must be a valid id' });
+
+export const IdParams = z.object({ id: Id });
+
+/** A user's `_id` or e-mail, as the spec allows both readings for buyer calls. */
+export const UserRefParams = z.object({ id: z.string().trim().min(1).max(254) });
+
+/** Where an image lives: a path served by us (/uploads/...) or an absolute http(s) URL. */
+export const ImageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/, { error: 'must be an uploaded image URL' });
+
+export const text = (max: number) => z.string().trim().min(1, { error: 'is required' }).max(max);
+
+export const ErrorBody = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  /** Same as message: the spec's client reads this spelling. */
+  massage: z.string(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+export interface Ok<T> {
+  success: true;
+  data: T;
+}

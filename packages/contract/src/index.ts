@@ -1,0 +1,6 @@
+export * from './common.ts';
+export * from './users.ts';
+export * from './catalog.ts';
+export * from './orders.ts';
+export * from './overview.ts';
+export { ImageUploaded } from './images.ts';

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ImageUrl, Role, text } from './common.ts';
+
+export const User = z.object({
+  _id: z.uuid(),
+  /** The identity provider's id of this user. */
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+  userImg: z.string(),
+  sellerVerified: z.boolean(),
+});
+export type User = z.infer<typeof User>;
+
+const Email = z.string().trim().toLowerCase().pipe(z.email({ error: 'must be a valid e-mail address' }).max(254));
+
+export const SignUpBody = z.object({
+  /** Accepted for the spec's payload shape; the server assigns the identity id itself. */
+  id: z.string().max(200).optional(),
+  name: text(80),
+  email: Email,
+  password: z.string().min(6, { error: 'must be at least 6 characters' }).max(200),
+  role: z.enum(['Buyer', 'Seller'], { error: 'must be Buyer or Seller' }),
+  userImg: ImageUrl,
+});
+export type SignUpBody = z.infer<typeof SignUpBody>;
+
+export const LoginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1, { error: 'is required' }).max(254),
+  password: z.string().min(1, { error: 'is required' }).max(200),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const AuthResult = z.object({ user: User, token: z.string() });
+export type AuthResult = z.infer<typeof AuthResult>;
+
+export const DemoAccount = z.object({ role: Role, email: z.string(), password: z.string() });
+export type DemoAccount = z.infer<typeof DemoAccount>;
