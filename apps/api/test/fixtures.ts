@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { categories, users } from '../src/db/schema.ts';
+import { categories, orders, payments, products, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/service.ts';
 import { call } from './helper.ts';
 
@@ -74,4 +74,30 @@ export async function book(app: FastifyInstance, buyer: Actor, productId: string
 
 export async function userExists(app: FastifyInstance, id: string) {
   return (await app.db.select().from(users).where(eq(users.id, id))).length === 1;
+}
+
+/** Marks an order paid (and its product sold), as the payment flow does; optionally records the payment. */
+export async function markPaid(app: FastifyInstance, orderId: string, { payment = false, sold = false } = {}) {
+  const [order] = await app.db.update(orders).set({ paid: true }).where(eq(orders.id, orderId)).returning();
+  if (sold && order!.productId) await markSold(app, order!.productId);
+  if (payment) {
+    await app.db.insert(payments).values({
+      orderId,
+      productId: order!.productId!,
+      buyerId: order!.buyerId,
+      buyerName: order!.buyerName,
+      productName: order!.productName,
+      productPrice: order!.productPrice,
+      transactionId: `pi_test_${orderId.slice(0, 8)}`,
+    });
+  }
+  return order!;
+}
+
+export async function markSold(app: FastifyInstance, productId: string) {
+  await app.db.update(products).set({ status: 'sold' }).where(eq(products.id, productId));
+}
+
+export async function orderExists(app: FastifyInstance, id: string) {
+  return (await app.db.select().from(orders).where(eq(orders.id, id))).length === 1;
 }

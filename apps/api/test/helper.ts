@@ -37,7 +37,7 @@ export interface TestContext {
  * One app and one database per test file (PGlite in memory, or a fresh PostgreSQL
  * database), emptied before each test.
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: boolean } = {}): TestContext {
   const ctx = {} as TestContext;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -50,7 +50,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     await ctx.app.ready();
   });
   beforeEach(async () => {
-    await resetDatabase(ctx.database.db);
+    if (opts.resetEach !== false) await resetDatabase(ctx.database.db);
   });
   afterAll(async () => {
     await ctx.app?.close();

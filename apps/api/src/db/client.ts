@@ -26,6 +26,11 @@ const migrationsFolder = join(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: { url?: string | undefined; pgliteDir: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    let closing = false;
+    // An idle connection that the server drops must not crash the process; the pool replaces it.
+    pool.on('error', (err) => {
+      if (!closing) console.error(`database connection lost: ${err.message}`);
+    });
     // Fail at start-up, not at the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -33,7 +38,10 @@ export async function openDatabase(opts: { url?: string | undefined; pgliteDir: 
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-      close: () => pool.end(),
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
     };
   }
   const client = await PGlite.create(opts.pgliteDir);

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { call, useTestApp } from '../../../test/helper.ts';
+import { book, createAdmin, createCategory, markPaid, markSold, orderExists, postProduct, productBody, signUp, type Actor } from '../../../test/fixtures.ts';
+import { categories, orders, products } from '../../db/schema.ts';
+
+const ctx = useTestApp();
+const get = (url: string, token?: string) => call(ctx.app, { method: 'GET', url, token });
+const put = (url: string, token?: string) => call(ctx.app, { method: 'PUT', url, token });
+const del = (url: string, token?: string) => call(ctx.app, { method: 'DELETE', url, token });
+const ids = (list: { _id: string }[]) => list.map((p) => p._id).sort();
+const post = (seller: Actor, payload: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload });
+
+async function world() {
+  const [seller, otherSeller, category] = await Promise.all([signUp(ctx.app, 'Seller'), signUp(ctx.app, 'Seller'), createCategory(ctx.app, 'Samsung')]);
+  return { seller, otherSeller, category };
+}
+
+describe('GET /api/category', () => {
+  it('lists every category in display order with its logo', async () => {
+    await ctx.app.db.insert(categories).values([
+      { name: 'Zeta', logo: '/uploads/z.svg', position: 0 },
+      { name: 'Alpha', logo: '/uploads/a.svg', position: 1 },
+      { name: 'Beta', logo: '/uploads/b.svg', position: 0 },
+    ]);
+    const res = await get('/api/category');
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.map((c: { category: string }) => c.category)).toEqual(['Beta', 'Zeta', 'Alpha']);
+    expect(res.body.data[0]).toEqual({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), category: 'Beta', categoryLogo: '/uploads/b.svg' });
+  });
+});
+
+describe('public product lists', () => {
+  it('advertise-products holds only advertised products that are still available, populated', async () => {
+    const { seller, category } = await world();
+    const [shown, plain, sold] = await Promise.all([1, 2, 3].map((n) => postProduct(ctx.app, seller, category.id, { productName: `Phone ${n}` })));
+    for (const p of [shown!, sold!]) expect((await put(`/api/advertise-product/${p._id}`, seller.token)).status).toBe(200);
+    await markSold(ctx.app, sold!._id);
+    const res = await get('/api/advertise-products');
+    expect(res.status).toBe(200);
+    expect(ids(res.body.data)).toEqual([shown!._id]);
+    expect(ids(res.body.data)).not.toContain(plain!._id);
+    expect(res.body.data[0].categoryId).toEqual({ _id: category.id, category: 'Samsung' });
+    expect(res.body.data[0].sellerId).toEqual({ _id: seller._id, name: seller.name, sellerVerified: false, userImg: '/uploads/avatar.webp' });
+  });
+
+  it('category-products holds only that category, only available products', async () => {
+    const { seller, category } = await world();
+    const other = await createCategory(ctx.app, 'Apple');
+    const a = await postProduct(ctx.app, seller, category.id);
+    const sold = await postProduct(ctx.app, seller, category.id);
+    await postProduct(ctx.app, seller, other.id);
+    await markSold(ctx.app, sold._id);
+    const res = await get(`/api/category-products/${category.id}`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body.data)).toEqual([a._id]);
+    expect(res.body.data[0].categoryId.category).toBe('Samsung');
+  });
+
+  it('category-products answers an empty list for an unknown category and a 400 for a malformed id', async () => {
+    const unknown = await get(`/api/category-products/${randomUUID()}`);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual({ success: true, data: [] });
+    const bad = await get('/api/category-products/not-an-id');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('id');
+  });
+});
+
+describe('GET /api/detail-product/:id', () => {
+  it('answers every field of the product, with category and seller populated', async () => {
+    const { seller, category } = await world();
+    const created = await postProduct(ctx.app, seller, category.id);
+    const res = await get(`/api/detail-product/${created._id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      _id: created._id,
+      img: '/uploads/phone.webp',
+      date: expect.any(String),
+      phoneNumber: '01712-345678',
+      location: 'Dhanmondi, Dhaka',
+      purchase: '2023-05-10',
+      originalPrice: 120000,
+      resalePrice: 80000,
+      productName: 'iPhone 13',
+      useYears: 1.5,
+      categoryId: { _id: category.id, category: 'Samsung' },
+      condition: 'Good',
+      description: 'Battery health 88%, no scratches, box included.',
+      status: 'available',
+      sellerId: { _id: seller._id, name: seller.name, sellerVerified: false, userImg: '/uploads/avatar.webp' },
+      advertise: false,
+      report: false,
+    });
+    expect(Math.abs(Date.parse(res.body.data.date) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('answers 404 for an unknown id and 400 for malformed ones', async () => {
+    const unknown = await get(`/api/detail-product/${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ success: false, message: 'Product not found' });
+    for (const id of ['123', 'not-a-uuid', `${randomUUID()}x`, "1'%20or%201=1"]) {
+      const res = await get(`/api/detail-product/${id}`);
+      expect(res.status, id).toBe(400);
+      expect(res.body.message).toContain('id');
+    }
+  });
+});
+
+describe('seller-products and all-reported-products', () => {
+  it("lists a seller's own products, by _id and by e-mail", async () => {
+    const { seller, otherSeller, category } = await world();
+    const mine = await postProduct(ctx.app, seller, category.id);
+    const sold = await postProduct(ctx.app, seller, category.id);
+    await markSold(ctx.app, sold._id);
+    await postProduct(ctx.app, otherSeller, category.id);
+    for (const ref of [seller._id, seller.email, seller.email.toUpperCase()]) {
+      const res = await get(`/api/seller-products/${ref}`, seller.token);
+      expect(res.status, ref).toBe(200);
+      expect(ids(res.body.data)).toEqual([mine._id, sold._id].sort());
+    }
+  });
+
+  it('lists only reported products, and reporting twice changes nothing', async () => {
+    const { seller, category } = await world();
+    const [buyer, admin] = await Promise.all([signUp(ctx.app, 'Buyer'), createAdmin(ctx.app)]);
+    const reported = await postProduct(ctx.app, seller, category.id);
+    await postProduct(ctx.app, seller, category.id);
+    const first = await put(`/api/report-product/${reported._id}`, buyer.token);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ _id: reported._id, report: true, status: 'available' });
+    const again = await put(`/api/report-product/${reported._id}`, seller.token);
+    expect(again.status).toBe(200);
+    expect(again.body.data.report).toBe(true);
+    const res = await get('/api/all-reported-products', admin.token);
+    expect(res.status).toBe(200);
+    expect(ids(res.body.data)).toEqual([reported._id]);
+    expect((await put(`/api/report-product/${randomUUID()}`, buyer.token)).status).toBe(404);
+  });
+});
+
+describe('POST /api/product', () => {
+  it('sets seller, status, advertise, report and date itself, whatever the body says', async () => {
+    const { seller, otherSeller, category } = await world();
+    const res = await post(seller, productBody(category.id, { status: 'sold', advertise: true, report: true, sellerId: otherSeller._id, date: '1999-01-01' }));
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: 'available', advertise: false, report: false, sellerId: { _id: seller._id, name: seller.name } });
+    expect(Math.abs(Date.parse(res.body.data.date) - Date.now())).toBeLessThan(60_000);
+    const [row] = await ctx.app.db.select().from(products).where(eq(products.id, res.body.data._id));
+    expect(row).toMatchObject({ sellerId: seller._id, status: 'available', advertise: false, report: false });
+    expect((await get(`/api/seller-products/${otherSeller._id}`, otherSeller.token)).body.data).toEqual([]);
+  });
+
+  it.each([
+    ['originalPrice', 0],
+    ['originalPrice', -5],
+    ['originalPrice', '100'],
+    ['originalPrice', 1.5],
+    ['originalPrice', undefined],
+    ['resalePrice', 0],
+    ['resalePrice', -5],
+    ['resalePrice', '100'],
+    ['resalePrice', 1.5],
+    ['resalePrice', undefined],
+    ['useYears', 0],
+    ['useYears', -5],
+    ['useYears', '2'],
+    ['useYears', undefined],
+  ])('refuses %s = %j with a 400 naming the field, creating nothing', async (field, value) => {
+    const { seller, category } = await world();
+    const res = await post(seller, productBody(category.id, { [field]: value }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false });
+    expect(res.body.message).toContain(field);
+    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
+  });
+
+  it('refuses an unknown category and a purchase date in the future', async () => {
+    const { seller, category } = await world();
+    const unknown = await post(seller, productBody(randomUUID()));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('categoryId');
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const future = await post(seller, productBody(category.id, { purchase: tomorrow }));
+    expect(future.status).toBe(400);
+    expect(future.body.message).toContain('purchase');
+    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
+  });
+});
+
+describe('PUT /api/advertise-product/:id', () => {
+  it('advertises the owner’s available product once; again or when sold is a 409', async () => {
+    const { seller, category } = await world();
+    const p = await postProduct(ctx.app, seller, category.id);
+    const res = await put(`/api/advertise-product/${p._id}`, seller.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ _id: p._id, advertise: true });
+    expect(ids((await get('/api/advertise-products')).body.data)).toEqual([p._id]);
+    const again = await put(`/api/advertise-product/${p._id}`, seller.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/already advertised/);
+
+    const sold = await postProduct(ctx.app, seller, category.id);
+    await markSold(ctx.app, sold._id);
+    const soldRes = await put(`/api/advertise-product/${sold._id}`, seller.token);
+    expect(soldRes.status).toBe(409);
+    const [row] = await ctx.app.db.select().from(products).where(eq(products.id, sold._id));
+    expect(row!.advertise).toBe(false);
+  });
+
+  it("refuses another seller's product with a 403 and an unknown one with a 404", async () => {
+    const { seller, otherSeller, category } = await world();
+    const p = await postProduct(ctx.app, seller, category.id);
+    const res = await put(`/api/advertise-product/${p._id}`, otherSeller.token);
+    expect(res.status).toBe(403);
+    expect((await get(`/api/detail-product/${p._id}`)).body.data.advertise).toBe(false);
+    expect((await put(`/api/advertise-product/${randomUUID()}`, seller.token)).status).toBe(404);
+  });
+});
+
+describe('DELETE /api/product/:id', () => {
+  it('lets the owner delete it: open orders go, a paid order stays without its product', async () => {
+    const { seller, category } = await world();
+    const [buyer, buyer2] = await Promise.all([signUp(ctx.app, 'Buyer'), signUp(ctx.app, 'Buyer')]);
+    const p = await postProduct(ctx.app, seller, category.id);
+    const open = await book(ctx.app, buyer, p._id);
+    const paid = await book(ctx.app, buyer2, p._id);
+    await markPaid(ctx.app, paid._id);
+    const res = await del(`/api/product/${p._id}`, seller.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: { deleted: true } });
+    expect((await get(`/api/detail-product/${p._id}`)).status).toBe(404);
+    expect(await orderExists(ctx.app, open._id)).toBe(false);
+    const [kept] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
+    expect(kept).toMatchObject({ productId: null, paid: true, productName: 'iPhone 13', productPrice: 80000 });
+    expect((await del(`/api/product/${p._id}`, seller.token)).status).toBe(404);
+  });
+
+  it("lets an admin delete any product, but not another seller", async () => {
+    const { seller, otherSeller, category } = await world();
+    const admin = await createAdmin(ctx.app);
+    const p = await postProduct(ctx.app, seller, category.id);
+    expect((await del(`/api/product/${p._id}`, otherSeller.token)).status).toBe(403);
+    expect((await get(`/api/detail-product/${p._id}`)).status).toBe(200);
+    expect((await del(`/api/product/${p._id}`, admin.token)).status).toBe(200);
+    expect((await get(`/api/detail-product/${p._id}`)).status).toBe(404);
+  });
+});
