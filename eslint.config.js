@@ -15,7 +15,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/config.ts', '**/*.test.ts', '**/test/**', '**/vitest.config.ts', '**/drizzle.config.ts', 'e2e/**', 'scripts/**'],
+    files: ['apps/web/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/api/src/config.ts', 'apps/web/vite.config.ts', '**/*.test.ts', '**/test/**', '**/vitest.config.ts', '**/drizzle.config.ts', 'e2e/**', 'scripts/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

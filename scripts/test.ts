@@ -10,7 +10,10 @@ interface Totals {
   skipped: number;
 }
 
-const suites = [{ name: 'api', dir: 'apps/api' }];
+const suites = [
+  { name: 'api', dir: 'apps/api' },
+  { name: 'web', dir: 'apps/web' },
+];
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 

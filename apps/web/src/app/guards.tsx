@@ -1,0 +1,19 @@
+import type { Role } from '@market/contract';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from '../features/auth/use-auth.ts';
+
+/** Signed-in only (user and a valid token); otherwise to /login, remembering where the user was going. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { signedIn } = useAuth();
+  const location = useLocation();
+  if (!signedIn) return <Navigate to="/login" state={{ from: location }} replace />;
+  return children;
+}
+
+/** A page of another role sends the user to /. The role comes from the token. */
+export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+  const auth = useAuth();
+  if (auth.role !== role) return <Navigate to="/" replace />;
+  return children;
+}

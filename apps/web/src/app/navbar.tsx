@@ -1,0 +1,90 @@
+import { Link, NavLink, useNavigate } from 'react-router';
+import { signedOut } from '../features/auth/auth-slice.ts';
+import { useAuth } from '../features/auth/use-auth.ts';
+import { api } from '../lib/api.ts';
+import { useAppDispatch } from './store.ts';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold text-primary' : '');
+
+export function Navbar() {
+  const { user, signedIn } = useAuth();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const logout = () => {
+    dispatch(signedOut());
+    dispatch(api.util.resetApiState());
+    navigate('/');
+  };
+
+  const links = (
+    <>
+      <li>
+        <NavLink to="/" end className={linkClass}>
+          Home
+        </NavLink>
+      </li>
+      {signedIn && (
+        <li>
+          <NavLink to="/dashboard" className={linkClass}>
+            Dashboard
+          </NavLink>
+        </li>
+      )}
+      <li>
+        <NavLink to="/blog" className={linkClass}>
+          Blogs
+        </NavLink>
+      </li>
+      <li>
+        {signedIn ? (
+          <button type="button" onClick={logout}>
+            Logout
+          </button>
+        ) : (
+          <NavLink to="/login" className={linkClass}>
+            Login
+          </NavLink>
+        )}
+      </li>
+    </>
+  );
+
+  return (
+    <header className="border-b border-base-200 bg-base-100">
+      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
+        <div className="flex-1">
+          <Link to="/" className="flex items-center gap-2 text-xl font-bold text-primary">
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            Resale Phones
+          </Link>
+        </div>
+        <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{links}</ul>
+        {signedIn && user ? (
+          <div className="dropdown dropdown-end">
+            <button type="button" tabIndex={0} className="btn btn-circle btn-ghost avatar" aria-label={`Account menu of ${user.name}`}>
+              <div className="w-10 rounded-full ring-2 ring-primary ring-offset-2">
+                <img src={user.userImg || '/favicon.svg'} alt={user.name} width="40" height="40" />
+              </div>
+            </button>
+            <ul tabIndex={0} className="menu dropdown-content menu-sm z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">
+              <li className="menu-title">{user.name}</li>
+              {links}
+            </ul>
+          </div>
+        ) : (
+          <div className="dropdown dropdown-end md:hidden">
+            <button type="button" tabIndex={0} className="btn btn-ghost" aria-label="Open menu">
+              <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+                <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </button>
+            <ul tabIndex={0} className="menu dropdown-content menu-sm z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">
+              {links}
+            </ul>
+          </div>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export const CAROUSEL_INTERVAL_MS = 5000;
+
+interface Props {
+  images: string[];
+  label: string;
+}
+
+/** Auto-advances every 5 s, pauses while hovered, wraps both ways; each image's alt text is its own URL. */
+export function Carousel({ images, label }: Props) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = images.length;
+  const go = useCallback((step: number) => setIndex((i) => (i + step + count) % count), [count]);
+
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = setInterval(() => go(1), CAROUSEL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [paused, count, go]);
+
+  if (count === 0) return null;
+  const current = Math.min(index, count - 1);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className="relative mx-auto w-full max-w-[1200px] overflow-hidden rounded-2xl bg-base-200"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+    >
+      <div className="flex transition-transform duration-700 ease-out" style={{ transform: `translateX(-${current * 100}%)` }}>
+        {images.map((src, i) => (
+          <div key={`${src}-${i}`} className="w-full shrink-0" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={i !== current}>
+            <img
+              src={src}
+              alt={src}
+              width="1200"
+              height="500"
+              className="h-56 w-full object-contain sm:h-80 lg:h-[420px]"
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
+            />
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <>
+          <button type="button" className="btn btn-circle absolute left-3 top-1/2 -translate-y-1/2" onClick={() => go(-1)} aria-label="Previous slide">
+            ❮
+          </button>
+          <button type="button" className="btn btn-circle absolute right-3 top-1/2 -translate-y-1/2" onClick={() => go(1)} aria-label="Next slide">
+            ❯
+          </button>
+          <div className="flex justify-center gap-2 bg-base-100 py-3">
+            {images.map((src, i) => (
+              <button
+                key={`dot-${src}-${i}`}
+                type="button"
+                className={`h-3 w-3 rounded-full ${i === current ? 'bg-primary' : 'bg-base-300'}`}
+                onClick={() => setIndex(i)}
+                aria-label={`Go to slide ${i + 1}`}
+                aria-current={i === current}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

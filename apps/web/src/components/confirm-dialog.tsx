@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+
+interface Props {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** A modal question with the spec's wording ('Are you sure?' …); native <dialog> for focus and Escape. */
+export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="modal" onCancel={onCancel} aria-labelledby="confirm-title">
+      <div className="modal-box text-center">
+        <div className="mx-auto mb-3 flex h-14 w-14 items-center justify-center rounded-full border-4 border-warning text-2xl font-bold text-warning" aria-hidden="true">
+          !
+        </div>
+        <h2 id="confirm-title" className="text-2xl font-semibold">
+          {title}
+        </h2>
+        <p className="py-3">{text}</p>
+        <div className="flex justify-center gap-3">
+          <button type="button" className="btn btn-primary" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+          <button type="button" className="btn btn-error text-white" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

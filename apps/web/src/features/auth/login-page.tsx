@@ -1,0 +1,79 @@
+import type { LoginBody } from '@market/contract';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/errors.ts';
+import { useLoginMutation } from './api.ts';
+import { DemoAccountsDialog } from './demo-accounts-dialog.tsx';
+import { GoogleButton } from './google-button.tsx';
+import { useCompleteSignIn } from './use-sign-in.ts';
+
+export function LoginPage() {
+  const [login, { isLoading }] = useLoginMutation();
+  const completeSignIn = useCompleteSignIn();
+  const [demoOpen, setDemoOpen] = useState(false);
+  const { register, handleSubmit, reset, formState } = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
+
+  const signIn = async (body: LoginBody) => {
+    try {
+      const result = await login(body).unwrap();
+      completeSignIn(result);
+      reset();
+      toast.success('Login successfully');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Invalid Email or Password'));
+    }
+  };
+  // The first field error (email first) also shows as a toast.
+  const invalid = (errors: FieldErrors<LoginBody>) => {
+    const first = errors.email?.message ?? errors.password?.message;
+    if (first) toast.error(first);
+  };
+
+  const { errors } = formState;
+  return (
+    <main className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 lg:grid-cols-2">
+      <img src="/login-hero.svg" alt="A phone changing hands" width="560" height="460" className="mx-auto hidden w-full max-w-md lg:block" />
+      <div className="card mx-auto w-full max-w-md bg-base-100 shadow-xl ring-1 ring-base-200">
+        <div className="card-body">
+          <h1 className="text-center text-3xl font-bold">Login</h1>
+          <form className="space-y-3" onSubmit={handleSubmit(signIn, invalid)} noValidate>
+            <label className="form-control block">
+              <span className="label-text">Email</span>
+              <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: 'Enter your email' })} aria-invalid={Boolean(errors.email)} />
+              {errors.email && <span className="text-sm text-error">{errors.email.message}</span>}
+            </label>
+            <label className="form-control block">
+              <span className="label-text">Password</span>
+              <input type="password" autoComplete="current-password" className="input input-bordered w-full" {...register('password', { required: 'Enter your password' })} aria-invalid={Boolean(errors.password)} />
+              {errors.password && <span className="text-sm text-error">{errors.password.message}</span>}
+            </label>
+            <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
+              Login
+            </button>
+          </form>
+          <button type="button" className="btn btn-outline btn-secondary w-full" onClick={() => setDemoOpen(true)}>
+            Use Demo Account
+          </button>
+          <p className="text-center text-sm">
+            New here?{' '}
+            <Link to="/signup" className="link link-primary">
+              Create an account
+            </Link>
+          </p>
+          <div className="divider">OR</div>
+          <GoogleButton />
+        </div>
+      </div>
+      <DemoAccountsDialog
+        open={demoOpen}
+        onClose={() => setDemoOpen(false)}
+        onLogin={(account) => {
+          setDemoOpen(false);
+          void signIn({ email: account.email, password: account.password });
+        }}
+      />
+    </main>
+  );
+}

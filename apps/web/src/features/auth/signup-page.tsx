@@ -1,0 +1,101 @@
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/errors.ts';
+import { useSignUpMutation, useUploadImageMutation } from './api.ts';
+import { GoogleButton } from './google-button.tsx';
+import { useCompleteSignIn } from './use-sign-in.ts';
+
+interface Fields {
+  name: string;
+  email: string;
+  password: string;
+  role: string;
+  userImg: FileList | null;
+}
+
+const emptyForm: Fields = { name: '', email: '', password: '', role: 'Select one', userImg: null };
+
+export function SignUpPage() {
+  const [upload, { isLoading: uploading }] = useUploadImageMutation();
+  const [signUp, { isLoading: signingUp }] = useSignUpMutation();
+  const completeSignIn = useCompleteSignIn();
+  const { register, handleSubmit, reset, formState } = useForm<Fields>({ defaultValues: emptyForm });
+
+  const submit = async (fields: Fields) => {
+    if (fields.role !== 'Buyer' && fields.role !== 'Seller') return void toast.error('Please select an option');
+    const file = fields.userImg?.[0];
+    if (!file) return;
+    let userImg: string;
+    try {
+      userImg = (await upload(file).unwrap()).url;
+    } catch (err) {
+      return void toast.error(errorMessage(err, 'The picture could not be uploaded'));
+    }
+    try {
+      const result = await signUp({ name: fields.name, email: fields.email, password: fields.password, role: fields.role, userImg }).unwrap();
+      completeSignIn(result, '/');
+      reset(emptyForm);
+      toast.success('SignUp successfully');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Invalid Email or Password'));
+    }
+  };
+
+  const { errors } = formState;
+  const busy = uploading || signingUp;
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <div className="card bg-base-100 shadow-xl ring-1 ring-base-200">
+        <div className="card-body">
+          <h1 className="text-center text-3xl font-bold">Sign Up</h1>
+          <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
+            <label className="form-control block">
+              <span className="label-text">Name</span>
+              <input autoComplete="name" className="input input-bordered w-full" {...register('name', { required: 'Enter your name' })} aria-invalid={Boolean(errors.name)} />
+              {errors.name && <span className="text-sm text-error">{errors.name.message}</span>}
+            </label>
+            <label className="form-control block">
+              <span className="label-text">email</span>
+              <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: 'Enter Your email' })} aria-invalid={Boolean(errors.email)} />
+              {errors.email && <span className="text-sm text-error">{errors.email.message}</span>}
+            </label>
+            <label className="form-control block">
+              <span className="label-text">Password</span>
+              <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...register('password', { required: 'Enter your password' })} aria-invalid={Boolean(errors.password)} />
+              {errors.password && <span className="text-sm text-error">{errors.password.message}</span>}
+            </label>
+            <label className="form-control block">
+              <span className="label-text">Role</span>
+              <select className="select select-bordered w-full" {...register('role', { required: 'Select your role' })}>
+                <option disabled value="Select one">
+                  Select one
+                </option>
+                <option value="Buyer">Buyer</option>
+                <option value="Seller">Seller</option>
+              </select>
+              {errors.role && <span className="text-sm text-error">{errors.role.message}</span>}
+            </label>
+            <label className="form-control block">
+              <span className="label-text">Profile image</span>
+              <input type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="file-input file-input-bordered w-full" {...register('userImg', { required: 'Upload your image' })} aria-invalid={Boolean(errors.userImg)} />
+              {errors.userImg && <span className="text-sm text-error">{errors.userImg.message}</span>}
+            </label>
+            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+              {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              SignUp
+            </button>
+          </form>
+          <p className="text-center text-sm">
+            Already have account /{' '}
+            <Link to="/login" className="link link-primary">
+              Login
+            </Link>
+          </p>
+          <div className="divider">OR</div>
+          <GoogleButton />
+        </div>
+      </div>
+    </main>
+  );
+}

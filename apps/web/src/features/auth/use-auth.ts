@@ -1,0 +1,10 @@
+import { useAppSelector } from '../../app/store.ts';
+import { tokenClaims } from '../../lib/token.ts';
+
+/** The signed-in user; the role is read from the token, as the spec asks. */
+export function useAuth() {
+  const { user, token } = useAppSelector((s) => s.auth);
+  const claims = tokenClaims(token);
+  const signedIn = Boolean(user && token && claims);
+  return { user: signedIn ? user : null, token: signedIn ? token : null, role: signedIn ? (claims?.role ?? null) : null, signedIn };
+}

@@ -1,0 +1,87 @@
+import type { Product } from '@market/contract';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../lib/errors.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { useCreateOrderMutation } from './api.ts';
+
+interface Fields {
+  meetingLocation: string;
+  mobileNumber: string;
+}
+
+export function BookingModal({ product, open, onClose }: { product: Product; open: boolean; onClose(): void }) {
+  const { user, role } = useAuth();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [createOrder, { isLoading }] = useCreateOrderMutation();
+  const { register, handleSubmit, reset, formState } = useForm<Fields>({ defaultValues: { meetingLocation: '', mobileNumber: '' } });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && dialog && !dialog.open) dialog.showModal();
+    if (!open && dialog?.open) dialog.close();
+  }, [open]);
+
+  const submit = async (fields: Fields) => {
+    try {
+      await createOrder({ productId: product._id, ...fields }).unwrap();
+      reset();
+      onClose();
+      toast.success(`${product.productName} booked successfully`);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Booking failed, please try again'));
+    }
+  };
+
+  const { errors } = formState;
+  return (
+    <dialog ref={ref} className="modal" onClose={onClose} aria-labelledby="booking-title">
+      <div className="modal-box">
+        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute right-2 top-2" onClick={onClose} aria-label="Close">
+          ✕
+        </button>
+        <h2 id="booking-title" className="mb-4 text-xl font-bold">
+          Booking information
+        </h2>
+        <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
+          <ReadOnly label="Product name" value={product.productName} />
+          <ReadOnly label="Price" value={`${product.resalePrice}`} />
+          <ReadOnly label="Name" value={user?.name ?? ''} />
+          <ReadOnly label="Email" value={user?.email ?? ''} />
+          <label className="form-control block">
+            <span className="label-text">Meeting location</span>
+            <input className="input input-bordered w-full" {...register('meetingLocation', { required: 'Enter your meeting location' })} aria-invalid={Boolean(errors.meetingLocation)} />
+            {errors.meetingLocation && <span className="text-sm text-error">{errors.meetingLocation.message}</span>}
+          </label>
+          <label className="form-control block">
+            <span className="label-text">Mobile number</span>
+            <input type="tel" className="input input-bordered w-full" {...register('mobileNumber', { required: 'Enter your mobile number' })} aria-invalid={Boolean(errors.mobileNumber)} />
+            {errors.mobileNumber && <span className="text-sm text-error">{errors.mobileNumber.message}</span>}
+          </label>
+          {role === 'Buyer' ? (
+            <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
+              Submit
+            </button>
+          ) : (
+            <p className="badge badge-warning badge-lg mx-auto flex h-auto py-2">A buyer can only buy product</p>
+          )}
+        </form>
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" aria-label="Close booking">
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+function ReadOnly({ label, value }: { label: string; value: string }) {
+  return (
+    <label className="form-control block">
+      <span className="label-text">{label}</span>
+      <input className="input input-bordered w-full bg-base-200" value={value} readOnly />
+    </label>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useParams } from 'react-router';
+import { NotFound } from '../../components/not-found.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { localDate, taka } from '../../lib/format.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { BookingModal } from '../booking/booking-modal.tsx';
+import { useProductQuery, useReportProductMutation } from './api.ts';
+import { rating } from './rating.ts';
+
+export function DetailPage() {
+  const { id = '' } = useParams();
+  const { data: product, isLoading, isError } = useProductQuery(id);
+  const { signedIn } = useAuth();
+  const [booking, setBooking] = useState(false);
+  const [report, { isLoading: reporting }] = useReportProductMutation();
+
+  if (isLoading) return <Spinner label="Loading product" />;
+  if (isError || !product) return <NotFound />;
+
+  const sold = product.status !== 'available';
+  const onReport = async () => {
+    // Already reported: confirm without a new call, as the spec says.
+    if (product.report) return void toast.success(`${product.productName} reported successfully`);
+    try {
+      await report(product._id).unwrap();
+      toast.success(`${product.productName} reported successfully`);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Something went wrong'));
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <article className="grid gap-8 md:grid-cols-2">
+        <figure className="overflow-hidden rounded-2xl bg-base-200">
+          <img src={product.img} alt={product.productName} width="600" height="600" className="aspect-square w-full object-cover" />
+        </figure>
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-3xl font-bold">{product.productName}</h1>
+            {sold && <span className="badge badge-error badge-lg text-white">Sold</span>}
+          </div>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+            <dt className="font-semibold">Location</dt>
+            <dd>{product.location}</dd>
+            <dt className="font-semibold">Category</dt>
+            <dd>{product.categoryId.category}</dd>
+            <dt className="font-semibold">Condition</dt>
+            <dd>{product.condition}</dd>
+            <dt className="font-semibold">Year of Used</dt>
+            <dd>{product.useYears}</dd>
+            <dt className="font-semibold">Posted</dt>
+            <dd>
+              <time dateTime={product.date}>{localDate(product.date)}</time>
+            </dd>
+          </dl>
+          <div className="flex items-center gap-3 rounded-xl bg-base-200 p-3">
+            <img src={product.sellerId.userImg || '/favicon.svg'} alt={product.sellerId.name} width="48" height="48" className="h-12 w-12 rounded-full object-cover" />
+            <div>
+              <p className="font-semibold">{product.sellerId.name}</p>
+              {product.sellerId.sellerVerified && <span className="badge badge-info gap-1 text-white">✔ Verified</span>}
+            </div>
+            <p className="ml-auto text-lg font-bold" aria-label={`Rating ${rating(product)}`}>
+              <span aria-hidden="true">★ </span>
+              {rating(product)}
+            </p>
+          </div>
+          <p className="text-lg">
+            <del className="mr-3 text-base-content/60">{taka(product.originalPrice)} BDT</del>
+            <strong className="text-2xl text-primary">{taka(product.resalePrice)} BDT</strong>
+          </p>
+          <p className="leading-relaxed">{product.description}</p>
+          {sold && <p className="alert alert-warning">This phone has been sold and can no longer be booked.</p>}
+          <div className="flex flex-wrap gap-3">
+            <button type="button" className="btn btn-primary" disabled={!signedIn || sold} onClick={() => setBooking(true)}>
+              {signedIn ? 'Book Now' : 'Login for Order'}
+            </button>
+            <button type="button" className="btn btn-outline btn-error" disabled={!signedIn || reporting} onClick={onReport}>
+              {signedIn ? 'Report' : 'Login for Report'}
+            </button>
+          </div>
+        </div>
+      </article>
+      {signedIn && <BookingModal product={product} open={booking} onClose={() => setBooking(false)} />}
+    </main>
+  );
+}

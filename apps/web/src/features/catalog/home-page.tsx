@@ -1,0 +1,26 @@
+import { Carousel } from '../../components/carousel.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useAdvertisedProductsQuery, useCategoriesQuery } from './api.ts';
+import { Brands, PartneredServices, PromoBanner, SpecialProducts, WhyChooseUs } from './home-sections.tsx';
+
+export function HomePage() {
+  const advertised = useAdvertisedProductsQuery();
+  const { data: categories = [] } = useCategoriesQuery();
+  if (advertised.isLoading) return <Spinner label="Loading products" />;
+  const products = advertised.data ?? [];
+  return (
+    <main>
+      <h1 className="sr-only">Resale Phones: second-hand mobile phones</h1>
+      {products.length > 0 && (
+        <div className="px-4 pt-6">
+          <Carousel label="Advertised phones" images={products.map((p) => p.img)} />
+        </div>
+      )}
+      <SpecialProducts products={products} />
+      <Brands categories={categories} />
+      <PromoBanner />
+      <WhyChooseUs />
+      <PartneredServices />
+    </main>
+  );
+}
