@@ -1,39 +1,74 @@
-// The full test suite: every workspace's Vitest run, then one summary line over all of them.
+// The full test suite: the API and web Vitest suites, then the end-to-end suite in Chromium,
+// and one summary line over all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-interface Totals {
+interface Counts {
   passed: number;
   failed: number;
   skipped: number;
 }
 
-const suites = [
-  { name: 'api', dir: 'apps/api' },
-  { name: 'web', dir: 'apps/web' },
-];
-const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
+const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
+const reportFile = () => join(mkdtempSync(join(tmpdir(), 'report-')), 'report.json');
 
-for (const suite of suites) {
-  const report = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'report.json');
-  const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: suite.dir,
-    stdio: 'inherit',
-  });
-  if (run.status !== 0) exitCode = 1;
+function run(name: string, command: string[], cwd: string, env: Record<string, string> = {}) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync('npx', command, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) exitCode = 1;
+  return result.status === 0;
+}
+
+function count(name: string, report: string, read: (json: never) => Counts) {
   try {
-    const result = JSON.parse(readFileSync(report, 'utf8'));
-    totals.passed += result.numPassedTests;
-    totals.failed += result.numFailedTests + (result.numFailedTestSuites ?? 0);
-    totals.skipped += result.numPendingTests + result.numTodoTests;
+    const c = read(JSON.parse(readFileSync(report, 'utf8')) as never);
+    totals.passed += c.passed;
+    totals.failed += c.failed;
+    totals.skipped += c.skipped;
   } catch {
-    console.error(`The ${suite.name} suite wrote no report: counted as failed.`);
+    console.error(`The ${name} suite wrote no report: counted as failed.`);
     totals.failed += 1;
     exitCode = 1;
   }
+}
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numFailedTestSuites?: number;
+}
+for (const [name, dir] of [
+  ['api', 'apps/api'],
+  ['web', 'apps/web'],
+]) {
+  const report = reportFile();
+  run(name, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], dir!);
+  count(name!, report, (r: VitestJson) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
+    skipped: r.numPendingTests + r.numTodoTests,
+  }));
+}
+
+interface PlaywrightJson {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: unknown[];
+}
+if (run('build web app', ['vite', 'build', '--logLevel', 'warn'], 'apps/web')) {
+  const report = reportFile();
+  run('e2e (Chromium)', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], '.', { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  count('e2e', report, (r: PlaywrightJson) => ({
+    passed: r.stats.expected,
+    failed: r.stats.unexpected + r.stats.flaky + (r.errors?.length ?? 0),
+    skipped: r.stats.skipped,
+  }));
+} else {
+  totals.failed += 1;
 }
 
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
