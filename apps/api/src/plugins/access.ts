@@ -23,7 +23,7 @@ function checkIdentity(rule: Rule, request: FastifyRequest) {
     if (!rule.roles.includes(user.role)) throw forbidden(`Only a ${rule.roles.join(' or ')} can do this`);
   }
   if (rule.who === 'self-or-admin' && user.role !== 'Admin') {
-    const id = String((request.params as { id?: string }).id ?? '').toLowerCase();
+    const id = String((request.params as { id?: string }).id ?? '').trim().toLowerCase();
     if (id !== user.id && id !== user.email) throw forbidden('You can only see your own data');
   }
 }

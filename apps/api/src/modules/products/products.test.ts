@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markPaid, markSold, orderExists, postProduct, productBody, signUp, type Actor } from '../../../test/fixtures.ts';
 import { categories, orders, products } from '../../db/schema.ts';
@@ -186,7 +186,28 @@ describe('POST /api/product', () => {
     const future = await post(seller, productBody(category.id, { purchase: tomorrow }));
     expect(future.status).toBe(400);
     expect(future.body.message).toContain('purchase');
+    const malformed = await post(seller, productBody('apple'));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toContain('categoryId');
     expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
+  });
+
+  it("accepts today's purchase date in Dhaka while UTC is still on the day before", async () => {
+    const { seller, category } = await world();
+    const now = new Date();
+    // 18:00-24:00 UTC is already the next day in Dhaka (UTC+6).
+    const evening = now.getUTCHours() >= 18 ? now : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 20));
+    const day = (offset: number) => new Date(Date.UTC(evening.getUTCFullYear(), evening.getUTCMonth(), evening.getUTCDate() + offset)).toISOString().slice(0, 10);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(evening);
+      const today = await post(seller, productBody(category.id, { purchase: day(1) }));
+      expect(today.status).toBe(201);
+      expect(today.body.data.purchase).toBe(day(1));
+      expect((await post(seller, productBody(category.id, { purchase: day(2) }))).status).toBe(400);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

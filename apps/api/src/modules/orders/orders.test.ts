@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { call, useTestApp } from '../../../test/helper.ts';
+import { book, createAdmin, createCategory, markSold, orderExists, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
+import { orders } from '../../db/schema.ts';
+
+const ctx = useTestApp();
+const get = (url: string, token: string) => call(ctx.app, { method: 'GET', url, token });
+const del = (url: string, token: string) => call(ctx.app, { method: 'DELETE', url, token });
+const order = (buyer: Actor, payload: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/order', token: buyer.token, payload });
+const booking = (productId: string, overrides: Record<string, unknown> = {}) => ({
+  productId,
+  meetingLocation: 'Jamuna Future Park',
+  mobileNumber: '+8801711-000111',
+  ...overrides,
+});
+const orderCount = async () => (await ctx.app.db.select().from(orders)).length;
+
+async function world() {
+  const [seller, buyer, otherBuyer, category] = await Promise.all([
+    signUp(ctx.app, 'Seller'),
+    signUp(ctx.app, 'Buyer', 'Nusrat Jahan'),
+    signUp(ctx.app, 'Buyer'),
+    createCategory(ctx.app),
+  ]);
+  const product = await postProduct(ctx.app, seller, category.id, { productName: 'Galaxy S21', resalePrice: 45000, img: '/uploads/s21.webp' });
+  return { seller, buyer, otherBuyer, category, product };
+}
+
+describe('POST /api/order', () => {
+  it('books the product with buyer from the token and product details from the database', async () => {
+    const { buyer, product } = await world();
+    const res = await order(
+      buyer,
+      booking(product._id, {
+        productName: 'Free phone',
+        productPrice: 1,
+        productImg: 'https://evil.example/x.png',
+        buyerName: 'Someone Else',
+        buyerEmail: 'someone@else.com',
+        paid: true,
+      }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      productId: product._id,
+      productName: 'Galaxy S21',
+      productPrice: 45000,
+      productImg: '/uploads/s21.webp',
+      buyerName: 'Nusrat Jahan',
+      buyerEmail: buyer.email,
+      meetingLocation: 'Jamuna Future Park',
+      mobileNumber: '+8801711-000111',
+      paid: false,
+    });
+  });
+
+  it('refuses a second open order by the same buyer with a 409, but another buyer may book it', async () => {
+    const { buyer, otherBuyer, product } = await world();
+    expect((await order(buyer, booking(product._id))).status).toBe(201);
+    const again = await order(buyer, booking(product._id, { meetingLocation: 'Elsewhere' }));
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ success: false, message: 'You have already booked this product' });
+    expect((await order(otherBuyer, booking(product._id))).status).toBe(201);
+    expect(await orderCount()).toBe(2);
+  });
+
+  it('refuses a sold product with a 409 and an unknown one with a 404', async () => {
+    const { buyer, product } = await world();
+    await markSold(ctx.app, product._id);
+    const sold = await order(buyer, booking(product._id));
+    expect(sold.status).toBe(409);
+    expect(sold.body.message).toMatch(/sold/);
+    const unknown = await order(buyer, booking(randomUUID()));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Product not found');
+    expect(await orderCount()).toBe(0);
+  });
+
+  it.each([
+    [{ meetingLocation: undefined }, 'meetingLocation'],
+    [{ meetingLocation: '   ' }, 'meetingLocation'],
+    [{ mobileNumber: undefined }, 'mobileNumber'],
+    [{ mobileNumber: 'call me' }, 'mobileNumber'],
+    [{ mobileNumber: '123' }, 'mobileNumber'],
+    [{ mobileNumber: 1711000111 }, 'mobileNumber'],
+    [{ productId: 'not-an-id' }, 'productId'],
+    [{ productId: undefined }, 'productId'],
+  ])('refuses %j with a 400 naming the field, creating nothing', async (overrides, field) => {
+    const { buyer, product } = await world();
+    const res = await order(buyer, booking(product._id, overrides));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(field);
+    expect(await orderCount()).toBe(0);
+  });
+
+  it('refuses a body that is not JSON with a 400', async () => {
+    const { buyer } = await world();
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/order',
+      token: buyer.token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"productId":',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+  });
+});
+
+describe('GET /api/orders/:id', () => {
+  it("lists only that buyer's orders, by _id and by e-mail", async () => {
+    const { seller, buyer, otherBuyer, category, product } = await world();
+    const second = await postProduct(ctx.app, seller, category.id);
+    const mine = [await book(ctx.app, buyer, product._id), await book(ctx.app, buyer, second._id)];
+    await book(ctx.app, otherBuyer, product._id);
+    for (const ref of [buyer._id, buyer.email]) {
+      const res = await get(`/api/orders/${ref}`, buyer.token);
+      expect(res.status, ref).toBe(200);
+      expect(res.body.data.map((o: { _id: string }) => o._id).sort()).toEqual(mine.map((o) => o._id).sort());
+      for (const o of res.body.data) expect(o.buyerEmail).toBe(buyer.email);
+    }
+    const admin = await createAdmin(ctx.app);
+    expect((await get(`/api/orders/${otherBuyer.email}`, admin.token)).body.data).toHaveLength(1);
+  });
+
+  it('answers an empty list for a buyer without orders and 404 for an unknown user', async () => {
+    const { buyer } = await world();
+    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body).toEqual({ success: true, data: [] });
+    const admin = await createAdmin(ctx.app);
+    expect((await get(`/api/orders/${randomUUID()}`, admin.token)).status).toBe(404);
+    expect((await get('/api/orders/nobody@example.com', admin.token)).status).toBe(404);
+  });
+});
+
+describe('GET and DELETE /api/order/:id', () => {
+  it('shows the order to its buyer and to an admin, not to another buyer', async () => {
+    const { buyer, otherBuyer, product } = await world();
+    const created = await book(ctx.app, buyer, product._id);
+    const res = await get(`/api/order/${created._id}`, buyer.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ _id: created._id, productId: product._id, buyerEmail: buyer.email, paid: false });
+    const admin = await createAdmin(ctx.app);
+    expect((await get(`/api/order/${created._id}`, admin.token)).body.data._id).toBe(created._id);
+    const other = await get(`/api/order/${created._id}`, otherBuyer.token);
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe('This order is not yours');
+  });
+
+  it('answers 404 for an unknown order and 400 for a malformed id', async () => {
+    const { buyer } = await world();
+    expect((await get(`/api/order/${randomUUID()}`, buyer.token)).status).toBe(404);
+    const bad = await get('/api/order/42', buyer.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('id');
+  });
+
+  it('deletes the order; afterwards it is a 404 and the product can be booked again', async () => {
+    const { buyer, otherBuyer, product } = await world();
+    const created = await book(ctx.app, buyer, product._id);
+    expect((await del(`/api/order/${created._id}`, otherBuyer.token)).status).toBe(403);
+    expect(await orderExists(ctx.app, created._id)).toBe(true);
+    const res = await del(`/api/order/${created._id}`, buyer.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: { deleted: true } });
+    expect(await orderExists(ctx.app, created._id)).toBe(false);
+    expect((await get(`/api/order/${created._id}`, buyer.token)).status).toBe(404);
+    expect((await del(`/api/order/${created._id}`, buyer.token)).status).toBe(404);
+    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data).toEqual([]);
+    expect((await call(ctx.app, { method: 'POST', url: '/api/order', token: buyer.token, payload: booking(product._id) })).status).toBe(201);
+  });
+});
