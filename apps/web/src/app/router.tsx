@@ -12,7 +12,7 @@ import { RequireAuth } from './guards.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
 // The dashboard is not part of the public pages' bundle.
-const DashboardHome = lazy(() => import('../features/dashboard/dashboard-home.tsx'));
+const DashboardApp = lazy(() => import('../features/dashboard/dashboard-app.tsx'));
 
 export const router = createBrowserRouter([
   {
@@ -29,7 +29,7 @@ export const router = createBrowserRouter([
         element: (
           <RequireAuth>
             <Suspense fallback={<Spinner />}>
-              <DashboardHome />
+              <DashboardApp />
             </Suspense>
           </RequireAuth>
         ),

@@ -1,0 +1,60 @@
+import toast from 'react-hot-toast';
+import { DataTable } from '../../../components/data-table.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useAllSellersQuery, useDeleteUserMutation, useVerifySellerMutation } from '../api.ts';
+import { Avatar } from './avatar.tsx';
+
+export default function AllSellers() {
+  const { data, isLoading } = useAllSellersQuery();
+  const [verify] = useVerifySellerMutation();
+  const [remove] = useDeleteUserMutation();
+  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap(), (err) => errorMessage(err, 'Something went wrong'));
+
+  const onVerify = async (id: string) => {
+    try {
+      await verify(id).unwrap();
+      toast.success('Seller verified successfully');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Something went wrong'));
+    }
+  };
+
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-bold">All Sellers</h1>
+      <DataTable
+        caption="All sellers"
+        columns={['Image', 'Name', 'Email', 'Verification', 'Delete']}
+        rows={data}
+        loading={isLoading}
+        empty="no sellers found"
+        rowKey={(u) => u._id}
+        row={(u) => (
+          <>
+            <td>
+              <Avatar src={u.userImg} name={u.name} />
+            </td>
+            <td>{u.name}</td>
+            <td>{u.email}</td>
+            <td>
+              {u.sellerVerified ? (
+                <span className="badge badge-info text-white">Verified</span>
+              ) : (
+                <button type="button" className="btn btn-primary btn-xs" onClick={() => onVerify(u._id)} aria-label={`Verify ${u.name}`}>
+                  Verify
+                </button>
+              )}
+            </td>
+            <td>
+              <button type="button" className="btn btn-error btn-xs text-white" onClick={() => ask(u._id)} aria-label={`Delete ${u.name}`}>
+                Delete
+              </button>
+            </td>
+          </>
+        )}
+      />
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { DataTable } from '../../../components/data-table.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useDeleteProductMutation, useReportedProductsQuery } from '../api.ts';
+
+export default function ReportedItems() {
+  const { data, isLoading } = useReportedProductsQuery();
+  const [remove] = useDeleteProductMutation();
+  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap(), (err) => errorMessage(err, 'Something went wrong'));
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-bold">Reported Items</h1>
+      <DataTable
+        caption="Reported products"
+        columns={['Product image', 'Product name', 'Seller name', 'delete']}
+        rows={data}
+        loading={isLoading}
+        empty="no reported product found"
+        rowKey={(p) => p._id}
+        row={(p) => (
+          <>
+            <td>
+              <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />
+            </td>
+            <td>{p.productName}</td>
+            <td>{p.sellerId.name}</td>
+            <td>
+              <button type="button" className="btn btn-error btn-xs text-white" onClick={() => ask(p._id)} aria-label={`Delete ${p.productName}`}>
+                Delete
+              </button>
+            </td>
+          </>
+        )}
+      />
+      {dialog}
+    </section>
+  );
+}

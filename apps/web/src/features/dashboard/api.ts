@@ -1,0 +1,95 @@
+import type { AdminOverview, BuyerOverview, NewProductBody, Ok, Order, Product, SellerOverview, User } from '@market/contract';
+import { api } from '../../lib/api.ts';
+
+/** Every dashboard call. Product mutations invalidate 'product', order mutations 'order', user mutations 'auth'. */
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminOverview: build.query<AdminOverview, void>({
+      query: () => 'admin-overview',
+      transformResponse: (res: Ok<AdminOverview>) => res.data,
+      providesTags: ['product', 'auth'],
+    }),
+    sellerOverview: build.query<SellerOverview, string>({
+      query: (id) => `seller-overview/${encodeURIComponent(id)}`,
+      transformResponse: (res: Ok<SellerOverview>) => res.data,
+      providesTags: ['product', 'order'],
+    }),
+    buyerOverview: build.query<BuyerOverview, string>({
+      query: (id) => `buyer-overview/${encodeURIComponent(id)}`,
+      transformResponse: (res: Ok<BuyerOverview>) => res.data,
+      providesTags: ['order'],
+    }),
+    allSellers: build.query<User[], void>({
+      query: () => 'all-seller',
+      transformResponse: (res: Ok<User[]>) => res.data,
+      providesTags: ['auth'],
+    }),
+    allBuyers: build.query<User[], void>({
+      query: () => 'all-buyer',
+      transformResponse: (res: Ok<User[]>) => res.data,
+      providesTags: ['auth'],
+    }),
+    verifySeller: build.mutation<User, string>({
+      query: (id) => ({ url: `verify-seller/${encodeURIComponent(id)}`, method: 'PUT' }),
+      invalidatesTags: ['auth', 'product'],
+    }),
+    deleteUser: build.mutation<unknown, string>({
+      query: (id) => ({ url: `user/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['auth', 'product', 'order'],
+    }),
+    reportedProducts: build.query<Product[], void>({
+      query: () => 'all-reported-products',
+      transformResponse: (res: Ok<Product[]>) => res.data,
+      providesTags: ['product'],
+    }),
+    sellerProducts: build.query<Product[], string>({
+      query: (id) => `seller-products/${encodeURIComponent(id)}`,
+      transformResponse: (res: Ok<Product[]>) => res.data,
+      providesTags: ['product'],
+    }),
+    addProduct: build.mutation<Product, NewProductBody>({
+      query: (body) => ({ url: 'product', method: 'POST', body }),
+      invalidatesTags: ['product'],
+    }),
+    advertiseProduct: build.mutation<Product, string>({
+      query: (id) => ({ url: `advertise-product/${encodeURIComponent(id)}`, method: 'PUT' }),
+      invalidatesTags: ['product'],
+    }),
+    deleteProduct: build.mutation<unknown, string>({
+      query: (id) => ({ url: `product/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['product', 'order'],
+    }),
+    myOrders: build.query<Order[], string>({
+      query: (id) => `orders/${encodeURIComponent(id)}`,
+      transformResponse: (res: Ok<Order[]>) => res.data,
+      providesTags: ['order'],
+    }),
+    order: build.query<Order, string>({
+      query: (id) => `order/${encodeURIComponent(id)}`,
+      transformResponse: (res: Ok<Order>) => res.data,
+      providesTags: ['order'],
+    }),
+    deleteOrder: build.mutation<unknown, string>({
+      query: (id) => ({ url: `order/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['order'],
+    }),
+  }),
+});
+
+export const {
+  useAdminOverviewQuery,
+  useSellerOverviewQuery,
+  useBuyerOverviewQuery,
+  useAllSellersQuery,
+  useAllBuyersQuery,
+  useVerifySellerMutation,
+  useDeleteUserMutation,
+  useReportedProductsQuery,
+  useSellerProductsQuery,
+  useAddProductMutation,
+  useAdvertiseProductMutation,
+  useDeleteProductMutation,
+  useMyOrdersQuery,
+  useOrderQuery,
+  useDeleteOrderMutation,
+} = dashboardApi;

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { taka } from '../../../lib/format.ts';
+import { useAuth } from '../../auth/use-auth.ts';
+import { useDeleteOrderMutation, useMyOrdersQuery } from '../api.ts';
+
+export default function MyOrders() {
+  const { user } = useAuth();
+  const { data, isLoading } = useMyOrdersQuery(user?._id ?? '', { skip: !user });
+  const [remove] = useDeleteOrderMutation();
+  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap(), (err) => errorMessage(err, 'Something went wrong'));
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-bold">My Orders</h1>
+      <DataTable
+        caption="My orders"
+        columns={['Image', 'Name', 'Price', 'Location', 'Status', 'Delete']}
+        rows={data}
+        loading={isLoading}
+        empty="no orders found"
+        rowKey={(o) => o._id}
+        row={(o) => (
+          <>
+            <td>
+              <img src={o.productImg} alt={o.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />
+            </td>
+            <td>{o.productName}</td>
+            <td className="whitespace-nowrap">{taka(o.productPrice)} tk</td>
+            <td>{o.meetingLocation}</td>
+            <td>
+              {o.paid ? (
+                <span className="badge badge-success">Paid</span>
+              ) : (
+                <Link to={`/dashboard/payment/${o._id}`} className="btn btn-primary btn-xs">
+                  Pay
+                </Link>
+              )}
+            </td>
+            <td>
+              <button type="button" className="btn btn-error btn-xs text-white" onClick={() => ask(o._id)} aria-label={`Delete order of ${o.productName}`}>
+                Delete
+              </button>
+            </td>
+          </>
+        )}
+      />
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Role } from '@market/contract';
+import { NavLink, Outlet } from 'react-router';
+import { useAuth } from '../auth/use-auth.ts';
+
+const menus: Record<Role, { to: string; label: string }[]> = {
+  Seller: [
+    { to: '/dashboard', label: 'Overview' },
+    { to: '/dashboard/addProduct', label: 'Add Product' },
+    { to: '/dashboard/myProduct', label: 'My Product' },
+  ],
+  Buyer: [
+    { to: '/dashboard', label: 'Overview' },
+    { to: '/dashboard/myOrders', label: 'My Orders' },
+  ],
+  Admin: [
+    { to: '/dashboard', label: 'Overview' },
+    { to: '/dashboard/allSellers', label: 'All Sellers' },
+    { to: '/dashboard/allBuyers', label: 'All Buyers' },
+    { to: '/dashboard/report', label: 'Reported Items' },
+  ],
+};
+
+/** Side menu by role; on small screens a drawer (id dashboard-drawer) opened by a toggle button. */
+export default function DashboardLayout() {
+  const { role } = useAuth();
+  const items = role ? menus[role] : [];
+  return (
+    <div className="drawer lg:drawer-open">
+      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Dashboard menu" />
+      <div className="drawer-content min-w-0 px-4 py-6">
+        <label htmlFor="dashboard-drawer" className="btn btn-primary btn-sm mb-4 lg:hidden">
+          Open dashboard menu
+        </label>
+        <Outlet />
+      </div>
+      <div className="drawer-side z-30">
+        <label htmlFor="dashboard-drawer" aria-label="Close dashboard menu" className="drawer-overlay" />
+        <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4">
+          <ul className="menu w-full gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) => (isActive ? 'menu-active' : '')}
+                  onClick={() => {
+                    const toggle = document.getElementById('dashboard-drawer') as HTMLInputElement | null;
+                    if (toggle) toggle.checked = false;
+                  }}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+
+export function Field({ label, error, children }: { label: string; error?: string | undefined; children: ReactNode }) {
+  return (
+    <label className="form-control block">
+      <span className="label-text">{label}</span>
+      {children}
+      {error && <span className="text-sm text-error">{error}</span>}
+    </label>
+  );
+}

@@ -1,0 +1,66 @@
+import toast from 'react-hot-toast';
+import { DataTable } from '../../../components/data-table.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { taka } from '../../../lib/format.ts';
+import { useAuth } from '../../auth/use-auth.ts';
+import { useAdvertiseProductMutation, useDeleteProductMutation, useSellerProductsQuery } from '../api.ts';
+
+export default function MyProducts() {
+  const { user } = useAuth();
+  const { data, isLoading } = useSellerProductsQuery(user?._id ?? '', { skip: !user });
+  const [advertise] = useAdvertiseProductMutation();
+  const [remove] = useDeleteProductMutation();
+  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap(), (err) => errorMessage(err, 'Something went wrong'));
+
+  const onAdvertise = async (id: string) => {
+    try {
+      await advertise(id).unwrap();
+      toast.success('advertise successful');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Something went wrong'));
+    }
+  };
+
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-bold">My Products</h1>
+      <DataTable
+        caption="My products"
+        columns={['', 'Image', 'Name', 'Price', 'Status', 'Advertise', 'Delete']}
+        rows={data}
+        loading={isLoading}
+        empty="no product found"
+        rowKey={(p) => p._id}
+        row={(p, i) => (
+          <>
+            <th scope="row">{i + 1}</th>
+            <td>
+              <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />
+            </td>
+            <td>{p.productName}</td>
+            <td className="whitespace-nowrap">{taka(p.resalePrice)} tk</td>
+            <td>
+              <span className={`badge ${p.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>{p.status}</span>
+            </td>
+            <td>
+              {p.status === 'available' && !p.advertise ? (
+                <button type="button" className="btn btn-primary btn-xs" onClick={() => onAdvertise(p._id)}>
+                  Advertise
+                </button>
+              ) : p.advertise ? (
+                <span className="badge badge-info">Advertised</span>
+              ) : null}
+            </td>
+            <td>
+              <button type="button" className="btn btn-error btn-xs text-white" onClick={() => ask(p._id)} aria-label={`Delete ${p.productName}`}>
+                Delete
+              </button>
+            </td>
+          </>
+        )}
+      />
+      {dialog}
+    </section>
+  );
+}
