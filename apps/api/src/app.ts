@@ -42,7 +42,13 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     exposeHeadRoutes: false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 300 },
+    // The router's own refusals (bad percent-encoding, over-long ids) in our error shape.
+    frameworkErrors: (err, _request, reply) => {
+      void (reply as FastifyReply).code(err.statusCode ?? 400).send({ success: false, message: err.message, massage: err.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  // Bodies are JSON (or multipart for pictures); plain text is refused with a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);

@@ -63,8 +63,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A secret generated on first start and kept in the data directory, never a constant in code. */
 function keptSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-  return secret;
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // Another process started at the same moment and wrote it first: use theirs.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  const kept = readFileSync(file, 'utf8').trim();
+  if (kept.length < 32) throw new ConfigError(`Invalid configuration: ${file} holds no usable JWT secret (at least 32 characters); delete it to generate one, or set JWT_SECRET`);
+  return kept;
 }

@@ -9,12 +9,16 @@ export type Condition = z.infer<typeof Condition>;
 export const ProductStatus = z.enum(['available', 'sold']);
 export type ProductStatus = z.infer<typeof ProductStatus>;
 
+/** Control characters (NUL included) have no place in names, places or descriptions. */
+// eslint-disable-next-line no-control-regex
+const noControl = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
 export const Id = z.uuid({ error: 'must be a valid id' });
 
 export const IdParams = z.object({ id: Id });
 
 /** A user's `_id` or e-mail, as the spec allows both readings for buyer calls. */
-export const UserRefParams = z.object({ id: z.string().trim().min(1).max(254) });
+export const UserRefParams = z.object({ id: z.string().trim().min(1).max(254).regex(noControl, { error: 'must not contain control characters' }) });
 
 /** Where an image lives: a path served by us (/uploads/...) or an absolute http(s) URL. */
 export const ImageUrl = z
@@ -23,7 +27,8 @@ export const ImageUrl = z
   .max(2048)
   .regex(/^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/, { error: 'must be an uploaded image URL' });
 
-export const text = (max: number) => z.string().trim().min(1, { error: 'is required' }).max(max);
+export const text = (max: number) =>
+  z.string().trim().min(1, { error: 'is required' }).max(max).regex(noControl, { error: 'must not contain control characters' });
 
 export const ErrorBody = z.object({
   success: z.literal(false),

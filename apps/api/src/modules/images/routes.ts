@@ -1,6 +1,6 @@
 import { ImageUploaded, ok } from '@market/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { storeImage } from './service.ts';
 
 const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) => {
@@ -19,7 +19,10 @@ const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) 
       if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
       const file = await request.file();
       if (!file || file.fieldname !== 'image') throw badRequest('Send the picture in the multipart field "image"');
-      const buffer = await file.toBuffer();
+      const buffer = await file.toBuffer().catch((err: unknown) => {
+        if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError(413, 'image is too large: at most 5 MB');
+        throw err;
+      });
       const url = await storeImage(buffer, opts.uploadsDir);
       return reply.status(201).send({ success: true as const, data: { url } });
     },

@@ -1,0 +1,166 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const SECRET = 'a-jwt-secret-that-is-32-chars-ok';
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'market-config-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** loadConfig with DATA_DIR in this test's temp dir unless the env says otherwise. */
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: join(dir, 'data'), ...env });
+
+function expectConfigError(env: Record<string, string>, variable: string) {
+  let error: unknown;
+  try {
+    load(env);
+  } catch (err) {
+    error = err;
+  }
+  expect(error, `${JSON.stringify(env)} should be refused`).toBeInstanceOf(ConfigError);
+  const message = (error as Error).message;
+  expect(message).toContain(variable);
+  return message;
+}
+
+describe('loadConfig defaults', () => {
+  it('serves on 3000 from ./data (resolved against the working directory) with PGlite, demo data and info logs', () => {
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const config = loadConfig({});
+      const dataDir = join(process.cwd(), 'data');
+      expect(config).toMatchObject({
+        port: 3000,
+        host: '0.0.0.0',
+        dataDir,
+        uploadsDir: join(dataDir, 'uploads'),
+        databaseUrl: undefined,
+        demo: true,
+        logLevel: 'info',
+      });
+      expect(existsSync(dataDir)).toBe(true);
+      expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('treats blank values as unset', () => {
+    const config = load({ PORT: '', DEMO: '', LOG_LEVEL: '', DATABASE_URL: '', JWT_SECRET: '', HOST: '' });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', demo: true, logLevel: 'info', databaseUrl: undefined });
+  });
+
+  it('reads every variable that is set', () => {
+    const config = load({
+      PORT: '4100',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://market@db.internal:5432/market',
+      JWT_SECRET: SECRET,
+      DEMO: 'off',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 4100,
+      host: '127.0.0.1',
+      dataDir: join(dir, 'data'),
+      databaseUrl: 'postgres://market@db.internal:5432/market',
+      jwtSecret: SECRET,
+      demo: false,
+      logLevel: 'warn',
+    });
+    // A secret given in the environment is not written to disk.
+    expect(existsSync(join(dir, 'data', 'jwt-secret'))).toBe(false);
+  });
+
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['on', true],
+    ['yes', true],
+    ['0', false],
+    ['false', false],
+    ['off', false],
+    ['no', false],
+  ])('reads DEMO=%s as %s', (value, demo) => {
+    expect(load({ DEMO: value, JWT_SECRET: SECRET }).demo).toBe(demo);
+  });
+
+  it('accepts postgresql:// URLs and port 0 (any free port)', () => {
+    expect(load({ DATABASE_URL: 'postgresql://x@localhost/db', JWT_SECRET: SECRET }).databaseUrl).toBe('postgresql://x@localhost/db');
+    expect(load({ PORT: '0', JWT_SECRET: SECRET }).port).toBe(0);
+  });
+});
+
+describe('loadConfig refuses bad values, naming the variable', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ PORT: '80.5' }, 'PORT'],
+    [{ DEMO: 'maybe' }, 'DEMO'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ JWT_SECRET: 'x'.repeat(31) }, 'JWT_SECRET'],
+  ])('%j', (env, variable) => {
+    expectConfigError(env, variable);
+  });
+
+  it('names every bad variable at once', () => {
+    const message = expectConfigError({ PORT: 'abc', DEMO: 'maybe' }, 'PORT');
+    expect(message).toContain('DEMO');
+  });
+
+  it('does not echo secrets into the message', () => {
+    expect(expectConfigError({ JWT_SECRET: 'hunter2-hunter2' }, 'JWT_SECRET')).not.toContain('hunter2');
+    expect(expectConfigError({ DATABASE_URL: 'mysql://root:s3cr3t-pw@db/x' }, 'DATABASE_URL')).not.toContain('s3cr3t-pw');
+  });
+
+  it('stops before touching the disk', () => {
+    expectConfigError({ PORT: 'abc' }, 'PORT');
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+});
+
+describe('the JWT secret when JWT_SECRET is unset', () => {
+  it('is generated once into DATA_DIR/jwt-secret with mode 0600 and read back on the next start', () => {
+    const first = load({});
+    const file = join(dir, 'data', 'jwt-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+
+    const second = load({});
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('differs between data directories', () => {
+    const a = load({}).jwtSecret;
+    const b = loadConfig({ DATA_DIR: join(dir, 'other') }).jwtSecret;
+    expect(a).not.toBe(b);
+  });
+
+  it('is refused, naming the file, when the kept file is too short to be safe', () => {
+    const file = join(dir, 'data', 'jwt-secret');
+    load({});
+    for (const weak of ['', '\n', 'tiny\n', 'x'.repeat(31)]) {
+      writeFileSync(file, weak);
+      expectConfigError({}, 'jwt-secret');
+    }
+  });
+
+  it('an explicit JWT_SECRET wins over the kept file', () => {
+    load({});
+    expect(load({ JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+  });
+});

@@ -1,0 +1,166 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { call, dbKind, useTestApp } from '../../test/helper.ts';
+import { createPostgresDatabase } from '../../test/databases.ts';
+import { demoAccounts } from './demo-accounts.ts';
+import { categories, orders, payments, products, users } from './schema.ts';
+import { isEmpty, resetDatabase, seed } from './seed.ts';
+
+const ctx = useTestApp();
+const BRANDS = ['Apple', 'Samsung', 'Xiaomi', 'OnePlus', 'Google', 'Realme', 'Oppo', 'Vivo'];
+
+/** The file behind an /uploads/... URL. */
+const fileOf = (url: string) => {
+  expect(url).toMatch(/^\/uploads\//);
+  return join(ctx.config.uploadsDir, url.slice('/uploads/'.length));
+};
+const expectFile = (url: string) => {
+  const file = fileOf(url);
+  expect(existsSync(file), `${url} should exist`).toBe(true);
+  expect(statSync(file).size, `${url} should not be empty`).toBeGreaterThan(0);
+};
+const logIn = (email: string, password: string) => call(ctx.app, { method: 'POST', url: '/api/login', payload: { email, password } });
+const seeded = () => seed(ctx.app.db, ctx.config.uploadsDir);
+
+describe('seed()', () => {
+  it('fills an empty database: isEmpty is true before and false after', async () => {
+    expect(await isEmpty(ctx.app.db)).toBe(true);
+    await seeded();
+    expect(await isEmpty(ctx.app.db)).toBe(false);
+  });
+
+  it('creates the eight brands, in order, each with a logo file that is served', async () => {
+    await seeded();
+    const res = await call(ctx.app, { method: 'GET', url: '/api/category' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((c: { category: string }) => c.category)).toEqual(BRANDS);
+    for (const brand of res.body.data as { categoryLogo: string }[]) {
+      expect(brand.categoryLogo).toMatch(/^\/uploads\/seed\/logos\/[a-z]+\.svg$/);
+      expectFile(brand.categoryLogo);
+      const logo = await ctx.app.inject({ method: 'GET', url: brand.categoryLogo });
+      expect(logo.statusCode).toBe(200);
+      expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(logo.body).toContain('<svg');
+    }
+  });
+
+  it('creates the three demo accounts, which log in with their 6-character passwords', async () => {
+    await seeded();
+    expect(demoAccounts.map((a) => a.role)).toEqual(['Admin', 'Seller', 'Buyer']);
+    for (const account of demoAccounts) {
+      expect(account.password).toHaveLength(6);
+      const res = await logIn(account.email, account.password);
+      expect(res.status, account.email).toBe(200);
+      expect(res.body.data.user).toMatchObject({ email: account.email, role: account.role, name: account.name });
+      expectFile(res.body.data.user.userImg);
+      expect((await logIn(account.email, 'wrong1')).status).toBe(401);
+    }
+    // The demo seller is verified, so the blue tick shows on real data.
+    const seller = demoAccounts.find((a) => a.role === 'Seller')!;
+    expect((await logIn(seller.email, seller.password)).body.data.user.sellerVerified).toBe(true);
+  });
+
+  it('creates at least 24 products across all brands, each with its picture', async () => {
+    await seeded();
+    const rows = await ctx.app.db.select().from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(24);
+    const cats = await ctx.app.db.select().from(categories);
+    const withProducts = new Set(rows.map((p) => cats.find((c) => c.id === p.categoryId)!.name));
+    expect([...withProducts].sort()).toEqual([...BRANDS].sort());
+    for (const p of rows) {
+      expectFile(p.img);
+      expect(p.resalePrice).toBeLessThan(p.originalPrice);
+      expect(p.resalePrice).toBeGreaterThan(0);
+    }
+    const served = await ctx.app.inject({ method: 'GET', url: rows[0]!.img });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+
+    // Every brand page shows something for sale.
+    for (const c of cats) {
+      const res = await call(ctx.app, { method: 'GET', url: `/api/category-products/${c.id}` });
+      expect(res.body.data.length, c.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('advertises some products and reports exactly one', async () => {
+    await seeded();
+    const advertised = await ctx.app.db.select().from(products).where(eq(products.advertise, true));
+    expect(advertised.length).toBeGreaterThanOrEqual(2);
+    const home = await call(ctx.app, { method: 'GET', url: '/api/advertise-products' });
+    expect(home.body.data.length).toBeGreaterThanOrEqual(2);
+    expect(home.body.data.every((p: { advertise: boolean; status: string }) => p.advertise && p.status === 'available')).toBe(true);
+
+    const reported = await ctx.app.db.select().from(products).where(eq(products.report, true));
+    expect(reported).toHaveLength(1);
+    const admin = demoAccounts.find((a) => a.role === 'Admin')!;
+    const token = (await logIn(admin.email, admin.password)).body.data.token;
+    const list = await call(ctx.app, { method: 'GET', url: '/api/all-reported-products', token });
+    expect(list.body.data.map((p: { _id: string }) => p._id)).toEqual([reported[0]!.id]);
+  });
+
+  it('creates paid and unpaid orders, with exactly one payment record per paid order', async () => {
+    await seeded();
+    const allOrders = await ctx.app.db.select().from(orders);
+    const paid = allOrders.filter((o) => o.paid);
+    const unpaid = allOrders.filter((o) => !o.paid);
+    expect(paid.length).toBeGreaterThanOrEqual(1);
+    expect(unpaid.length).toBeGreaterThanOrEqual(1);
+
+    const allPayments = await ctx.app.db.select().from(payments);
+    expect(allPayments.map((p) => p.orderId).sort()).toEqual(paid.map((o) => o.id).sort());
+    for (const order of paid) {
+      const payment = allPayments.find((p) => p.orderId === order.id)!;
+      expect(payment).toMatchObject({ productId: order.productId, buyerId: order.buyerId, productPrice: order.productPrice, productName: order.productName });
+      const [product] = await ctx.app.db.select().from(products).where(eq(products.id, order.productId!));
+      expect(product!.status).toBe('sold');
+    }
+
+    // The demo buyer sees both kinds on their orders page.
+    const buyer = demoAccounts.find((a) => a.role === 'Buyer')!;
+    const login = await logIn(buyer.email, buyer.password);
+    const mine = await call(ctx.app, { method: 'GET', url: `/api/orders/${login.body.data.user._id}`, token: login.body.data.token });
+    expect(mine.status).toBe(200);
+    expect(new Set(mine.body.data.map((o: { paid: boolean }) => o.paid))).toEqual(new Set([true, false]));
+  });
+
+  it('resetDatabase() then seed() again rebuilds the same data (npm run seed -- --reset)', async () => {
+    await seeded();
+    const tally = async () =>
+      Promise.all([users, categories, products, orders, payments].map(async (t) => Number((await ctx.app.db.select({ n: count() }).from(t))[0]!.n)));
+    const first = await tally();
+    await resetDatabase(ctx.app.db);
+    expect(await isEmpty(ctx.app.db)).toBe(true);
+    expect(await tally()).toEqual([0, 0, 0, 0, 0]);
+    await seeded();
+    expect(await tally()).toEqual(first);
+    const admin = demoAccounts[0];
+    expect((await logIn(admin.email, admin.password)).status).toBe(200);
+  });
+});
+
+describe('npm run seed', () => {
+  const run = promisify(execFile);
+
+  it('seeds an empty database, leaves a full one alone, and rebuilds it with --reset', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'market-seed-cli-'));
+    const pg = dbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+    const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: pg?.url ?? '', JWT_SECRET: '' };
+    const seedCli = (...args: string[]) =>
+      run(process.execPath, ['src/db/seed-cli.ts', ...args], { cwd: join(import.meta.dirname, '../..'), env, timeout: 60_000 });
+    try {
+      expect((await seedCli()).stdout).toMatch(/^Seeded the (pglite|postgres) database\.$/m);
+      expect((await seedCli()).stdout).toMatch(/already has data; use --reset/);
+      expect((await seedCli('--reset')).stdout).toMatch(/Seeded the (pglite|postgres) database from scratch\./);
+      expect(existsSync(join(dataDir, 'uploads', 'seed', 'logos', 'apple.svg'))).toBe(true);
+    } finally {
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

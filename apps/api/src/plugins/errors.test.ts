@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { accessTable } from '../access-table.ts';
+import { orders, products, users } from '../db/schema.ts';
+import { call, useTestApp } from '../../test/helper.ts';
+import errors from './errors.ts';
+import { book, createAdmin, createCategory, postProduct, productBody, signUp, type Actor } from '../../test/fixtures.ts';
+
+const ctx = useTestApp();
+
+/** Asserts the one error shape of DESIGN.md: `{ success: false, message, massage }`, message repeated. */
+function expectErrorShape(res: { status: number; body: Record<string, unknown>; headers: Record<string, unknown> }, status?: number) {
+  if (status !== undefined) expect(res.status).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.body).toEqual({ success: false, message: expect.any(String), massage: res.body.message });
+  expect((res.body.message as string).length).toBeGreaterThan(0);
+}
+
+let client = 0;
+/**
+ * A request with a raw body, so that invalid JSON and odd types reach the server as sent.
+ * Each comes from its own address, so the login rate limit never stands in for validation.
+ */
+const raw = (method: 'POST' | 'PUT', url: string, payload: string, opts: { token?: string | undefined; type?: string } = {}) =>
+  ctx.app
+    .inject({
+      method,
+      url,
+      payload,
+      remoteAddress: `10.0.${Math.floor(++client / 250) % 250}.${client % 250}`,
+      headers: { 'content-type': opts.type ?? 'application/json', ...(opts.token ? { authorization: opts.token } : {}) },
+    })
+    .then((res) => ({ status: res.statusCode, body: res.json() as Record<string, unknown>, headers: res.headers as Record<string, unknown> }));
+
+async function counts() {
+  const n = async (table: typeof users | typeof products | typeof orders) => Number((await ctx.app.db.select({ n: count() }).from(table))[0]!.n);
+  return { users: await n(users), products: await n(products), orders: await n(orders) };
+}
+
+describe('error replies', () => {
+  it('answers bad JSON with a 400', async () => {
+    for (const payload of ['{"email":', '{email: "a@b.c"}', "{'a':1}", '{"a":1}}', 'undefined', '\u0000']) {
+      const res = await raw('POST', '/api/login', payload);
+      expectErrorShape(res, 400);
+    }
+  });
+
+  it('answers an empty JSON body with a 400', async () => {
+    expectErrorShape(await raw('POST', '/api/login', ''), 400);
+  });
+
+  it('answers a content-type the route does not read with a 415', async () => {
+    for (const type of ['application/xml', 'application/x-www-form-urlencoded', 'application/octet-stream', 'image/png', 'text/plain']) {
+      const res = await raw('POST', '/api/login', 'email=a@b.c&password=secret', { type });
+      expectErrorShape(res, 415);
+    }
+  });
+
+  it('answers a body over the limit with a 413', async () => {
+    const payload = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(300 * 1024) });
+    expectErrorShape(await raw('POST', '/api/login', payload), 413);
+  });
+
+  it('answers an unknown /api route or method with a JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['GET', '/api/'],
+      ['POST', '/api/category'],
+      ['PATCH', '/api/login'],
+      ['GET', '/api/detail-product'],
+      ['GET', '/api/detail-product/a/b'],
+    ] as const) {
+      const res = await call(ctx.app, { method, url });
+      expectErrorShape(res, 404);
+      expect(res.body.message).toContain(url);
+    }
+  });
+
+  it('answers a malformed percent-encoding or an over-long id with a 4xx JSON error, never a 500', async () => {
+    // Fastify's router answers these itself, before any hook; `frameworkErrors` gives them our shape.
+    for (const [url, status] of [
+      ['/api/detail-product/%E0%A4%A', 400],
+      [`/api/detail-product/${'x'.repeat(5000)}`, 414],
+    ] as const) {
+      const res = await call(ctx.app, { method: 'GET', url });
+      expectErrorShape(res, status);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+});
+
+const idRoutes = Object.keys(accessTable).filter((key) => key.includes(':id'));
+const malformedIds = [
+  'abc',
+  '1',
+  '-1',
+  '0',
+  'null',
+  'undefined',
+  '00000000-0000-0000-0000-00000000000g',
+  '00000000000000000000000000000000',
+  `${randomUUID()}-extra`,
+  ` ${randomUUID()}`,
+  encodeURIComponent("1' or '1'='1"),
+  encodeURIComponent("'; drop table users; --"),
+  encodeURIComponent('{"$gt":""}'),
+  '%00',
+  '%E2%98%83',
+  encodeURIComponent('😀'.repeat(10)),
+  '..%2F..%2Fetc%2Fpasswd',
+  'a'.repeat(290),
+];
+
+describe('malformed ids', () => {
+  it('there are :id routes to check', () => {
+    expect(idRoutes.length).toBeGreaterThanOrEqual(13);
+  });
+
+  it.each(idRoutes)('%s answers 400 or 404, never 500', async (key) => {
+    const admin = await createAdmin(ctx.app);
+    const seller = await signUp(ctx.app, 'Seller');
+    // Advertising is the owner-seller's act: an Admin is stopped before the id is read.
+    const actor = key === 'PUT /api/advertise-product/:id' ? seller : admin;
+    const [method, path] = key.split(' ') as ['GET' | 'PUT' | 'DELETE', string];
+    const before = await counts();
+    for (const id of malformedIds) {
+      const url = path.replace(':id', id);
+      const res = await call(ctx.app, { method, url, token: actor.token });
+      expect([400, 404], `${method} ${url.slice(0, 80)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+      expectErrorShape(res);
+    }
+    // A well-formed id that names nothing is a 404 (a category's product list may instead be empty).
+    const unknown = await call(ctx.app, { method, url: path.replace(':id', randomUUID()), token: actor.token });
+    if (key === 'GET /api/category-products/:id' && unknown.status === 200) expect(unknown.body.data).toEqual([]);
+    else expectErrorShape(unknown, 404);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+/** Bodies no route should accept. */
+const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+const oddBodies: string[] = [
+  'null',
+  '[]',
+  '""',
+  '0',
+  '-1.5e308',
+  'true',
+  '"just a string"',
+  '{}',
+  '[{}]',
+  deep(5000),
+  JSON.stringify({ x: 'y'.repeat(200_000) }),
+  JSON.stringify({ name: '\u202e\u0000😀', email: 'ünï@例え.テスト', password: '\ud83d' }),
+  '{"__proto__":{"admin":true,"role":"Admin"}}',
+  '{"constructor":{"prototype":{"role":"Admin"}}}',
+  '{"a":1,"__proto__":{"sellerVerified":true}}',
+];
+
+/** Values no field of a valid body accepts. */
+const spoilers: unknown[] = [null, [], {}, true, 1e308, { $gt: '' }, ['a', 'b'], 'x'.repeat(100_000), 'nul\u0000byte'];
+
+describe('odd bodies never yield a 500 and never create anything', () => {
+  const routes: { url: string; who: 'anyone' | 'Seller' | 'Buyer'; valid: (setup: Setup) => Record<string, unknown> }[] = [
+    {
+      url: '/api/user',
+      who: 'anyone',
+      valid: () => ({ name: 'Odd Body', email: `odd-${randomUUID()}@example.com`, password: 'secret1', role: 'Buyer', userImg: '/uploads/a.webp' }),
+    },
+    { url: '/api/login', who: 'anyone', valid: (s) => ({ email: s.buyer.email, password: 'secret1' }) },
+    { url: '/api/product', who: 'Seller', valid: (s) => productBody(s.categoryId) },
+    { url: '/api/order', who: 'Buyer', valid: (s) => ({ productId: s.productId, meetingLocation: 'Bashundhara City', mobileNumber: '01911-222333' }) },
+  ];
+
+  interface Setup {
+    seller: Actor;
+    buyer: Actor;
+    categoryId: string;
+    productId: string;
+  }
+  async function setup(): Promise<Setup> {
+    const seller = await signUp(ctx.app, 'Seller');
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const category = await createCategory(ctx.app);
+    const product = await postProduct(ctx.app, seller, category.id);
+    return { seller, buyer, categoryId: category.id, productId: product._id };
+  }
+
+  it.each(routes)('POST $url', async ({ url, who, valid }) => {
+    const s = await setup();
+    const token = who === 'Seller' ? s.seller.token : who === 'Buyer' ? s.buyer.token : undefined;
+    const before = await counts();
+    const check = async (payload: string) => {
+      const res = await raw('POST', url, payload, { token });
+      const seen = `${payload.slice(0, 120)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+      expect(res.status, seen).toBeGreaterThanOrEqual(400);
+      expect(res.status, seen).toBeLessThan(500);
+      expect(res.status, seen).not.toBe(429);
+      expectErrorShape(res);
+    };
+    for (const payload of oddBodies) await check(payload);
+    const base = valid(s) as Record<string, unknown>;
+    for (const field of Object.keys(base)) {
+      for (const spoiler of spoilers) {
+        // A password may hold any character: it is hashed, never stored as text.
+        if (field === 'password' && typeof spoiler === 'string' && spoiler.length < 200) continue;
+        await check(JSON.stringify({ ...base, [field]: spoiler }));
+      }
+      await check(JSON.stringify(Object.fromEntries(Object.entries(base).filter(([k]) => k !== field))));
+    }
+    // Prototype-pollution keys riding on an otherwise valid body are refused, not ignored.
+    await check(JSON.stringify(base).replace(/^\{/, '{"__proto__":{"role":"Admin"},'));
+    await check(JSON.stringify(base).replace(/^\{/, '{"constructor":{"prototype":{"role":"Admin"}},'));
+    expect(await counts()).toEqual(before);
+    expect(({} as Record<string, unknown>).role).toBeUndefined();
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('a valid body still works afterwards (the loop above could succeed)', async () => {
+    const s = await setup();
+    const before = await counts();
+    await book(ctx.app, s.buyer, s.productId);
+    expect(await counts()).toEqual({ ...before, orders: before.orders + 1 });
+    const res = await call(ctx.app, { method: 'POST', url: '/api/product', token: s.seller.token, payload: productBody(s.categoryId) });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('the error handler on its own', () => {
+  const thrown: Record<string, () => unknown> = {
+    '/bug': () => {
+      throw new Error('secret detail: connection string postgres://u:p@h/db');
+    },
+    '/nul': () => {
+      throw Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }) });
+    },
+    '/overflow': () => {
+      throw Object.assign(new Error('integer out of range'), { code: '22003' });
+    },
+    '/division': () => {
+      throw Object.assign(new Error('division by zero'), { code: '22012' });
+    },
+    '/limited': () => {
+      throw Object.assign(new Error('Rate limit exceeded, retry in 1 minute'), { statusCode: 429 });
+    },
+    '/teapot': () => {
+      throw Object.assign(new Error("I'm a teapot"), { statusCode: 418 });
+    },
+  };
+
+  it.each([
+    ['/bug', 500, 'Something went wrong on our side'],
+    ['/nul', 400, expect.stringContaining('Invalid input')],
+    ['/overflow', 400, expect.stringContaining('Invalid input')],
+    // Not something a client value causes: stays a server error.
+    ['/division', 500, 'Something went wrong on our side'],
+    ['/limited', 429, 'Too many requests, please try again later'],
+    ['/teapot', 418, "I'm a teapot"],
+  ])('%s answers %i in the JSON error shape, without internals', async (url, status, message) => {
+    const app = Fastify({ logger: false });
+    await app.register(errors);
+    app.get(url, async () => thrown[url]!());
+    const res = await app.inject({ method: 'GET', url });
+    await app.close();
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ success: false, message, massage: res.json().message });
+    expect(res.body).not.toContain('postgres://');
+  });
+});
