@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirIn } from './db/client.ts';
-import { isEmpty, seed } from './db/seed.ts';
+import { isEmpty, seedCatalogue, seedDemo } from './db/seed.ts';
 
 let config;
 try {
@@ -16,7 +16,10 @@ try {
 
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirIn(config.dataDir) });
 await database.migrate();
-if (config.demo && (await isEmpty(database.db))) await seed(database.db, config.uploadsDir);
+// An empty database gets the brand categories, and the demo data while DEMO is on.
+const empty = await isEmpty(database.db);
+await seedCatalogue(database.db, config.uploadsDir);
+if (config.demo && empty) await seedDemo(database.db, config.uploadsDir);
 
 const app = await buildApp({ config, database });
 app.addHook('onClose', () => database.close());

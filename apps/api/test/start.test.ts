@@ -164,3 +164,32 @@ describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEO
     expect(server.output()).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
   });
 });
+
+describe(`npm start with DEMO=false (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEOUT }, () => {
+  it('seeds only the brand categories: no demo accounts, no products', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'market-start-'));
+    const pg = onPostgres ? await createPostgresDatabase() : undefined;
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: 'false', ...(pg ? { DATABASE_URL: pg.url } : {}) });
+    try {
+      await waitUntilHealthy(server, base);
+      const brands = await getJson<List<Brand>>(`${base}/api/category`);
+      expect(brands.data).toHaveLength(8);
+      expect((await fetch(`${base}${brands.data[0]!.categoryLogo}`)).status).toBe(200);
+      expect(await countProducts(base, brands.data)).toBe(0);
+      expect((await fetch(`${base}/api/demo-accounts`)).status).toBe(404);
+      const login = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'seller@resale.demo', password: 'seller' }),
+      });
+      expect(login.status).toBe(401);
+      expect(await stop(server)).toEqual({ code: 0, signal: null });
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

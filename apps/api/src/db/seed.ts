@@ -33,12 +33,25 @@ const people = [
   { role: 'Buyer', email: 'farhan@resale.demo', password: null, name: 'Farhan Ahmed', key: 'buyer2', colour: '#be185d', verified: false },
 ] as const;
 
+/** The brand categories and their logos: every installation needs them, demo or not. */
+export async function seedCatalogue(db: Db, uploadsDir: string) {
+  const [row] = await db.select({ n: count() }).from(categories);
+  if (Number(row?.n ?? 0) > 0) return;
+  await cp(join(assets, 'logos'), join(uploadsDir, 'seed', 'logos'), { recursive: true });
+  await db.insert(categories).values(seedCategories.map((c, position) => ({ name: c.name, logo: `/uploads/seed/logos/${c.logo}`, position })));
+}
+
 /** Fills an empty database with everything every screen needs to show real data. */
 export async function seed(db: Db, uploadsDir: string) {
+  await seedCatalogue(db, uploadsDir);
+  await seedDemo(db, uploadsDir);
+}
+
+/** Demo accounts, products, orders and payments (only while DEMO is on). */
+export async function seedDemo(db: Db, uploadsDir: string) {
   const seedDir = join(uploadsDir, 'seed');
   await mkdir(join(seedDir, 'avatars'), { recursive: true });
   await cp(join(assets, 'products'), join(seedDir, 'products'), { recursive: true });
-  await cp(join(assets, 'logos'), join(seedDir, 'logos'), { recursive: true });
 
   const userIds = new Map<string, string>();
   for (const person of people) {
@@ -59,12 +72,8 @@ export async function seed(db: Db, uploadsDir: string) {
     userIds.set(person.key, row!.id);
   }
 
-  const categoryRows = await db
-    .insert(categories)
-    .values(seedCategories.map((c, position) => ({ name: c.name, logo: `/uploads/seed/logos/${c.logo}`, position })))
-    .returning({ id: categories.id, name: categories.name });
+  const categoryRows = await db.select({ id: categories.id, name: categories.name }).from(categories);
   const categoryId = new Map(categoryRows.map((c) => [c.name, c.id]));
-
   const now = Date.now();
   const productRows = await db
     .insert(products)
