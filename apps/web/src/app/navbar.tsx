@@ -4,7 +4,8 @@ import { useAuth } from '../features/auth/use-auth.ts';
 import { api } from '../lib/api.ts';
 import { useAppDispatch } from './store.ts';
 
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold text-primary' : '');
+// daisyUI paints the current link (aria-current) dark; teal text on it was hard to read, so paint it like the active category instead.
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bg-primary font-semibold text-primary-content' : '');
 
 export function Navbar() {
   const { user, signedIn } = useAuth();
@@ -68,7 +69,8 @@ export function Navbar() {
               </div>
             </button>
             <ul tabIndex={0} className="menu dropdown-content menu-sm z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">
-              <li className="menu-title">{user.name}</li>
+              {/* daisyUI greys menu titles to 40%, below the contrast minimum. */}
+              <li className="menu-title text-base-content/80">{user.name}</li>
               {links}
             </ul>
           </div>

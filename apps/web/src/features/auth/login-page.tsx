@@ -53,7 +53,7 @@ export function LoginPage() {
               Login
             </button>
           </form>
-          <button type="button" className="btn btn-outline btn-secondary w-full" onClick={() => setDemoOpen(true)}>
+          <button type="button" className="btn btn-outline btn-primary w-full" onClick={() => setDemoOpen(true)}>
             Use Demo Account
           </button>
           <p className="text-center text-sm">

@@ -1,0 +1,182 @@
+import type { Page } from '@playwright/test';
+import { demo, expect, expectAccessible, test, toast, uniqueEmail, type Role } from '../fixtures.ts';
+
+// POST /api/login allows 20 calls a minute from one address: this file makes 6, the rest of the suite 2.
+
+/** A tiny valid 8×8 PNG, so sign-up uploads a real picture. */
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgL8vDihiGlgQApWE8wfekj3cAAAAASUVORK5CYII=', 'base64');
+
+const form = (page: Page) => page.getByRole('main').locator('form');
+
+test.describe('login', () => {
+  test("empty fields: 'Enter your email' below the field and as a toast, then 'Enter your password'", async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('img', { name: 'A phone changing hands' })).toBeVisible();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(form(page).getByText('Enter your email')).toBeVisible();
+    await expect(form(page).getByText('Enter your password')).toBeVisible();
+    await expect(toast(page, 'Enter your email')).toBeVisible();
+    await expect(toast(page, 'Enter your password')).toHaveCount(0);
+
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(form(page).getByText('Enter your email')).toHaveCount(0);
+    await expect(form(page).getByText('Enter your password')).toBeVisible();
+    await expect(toast(page, 'Enter your password')).toBeVisible();
+  });
+
+  test("a wrong password shows 'Invalid Email or Password'", async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(demo.Buyer.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const error = toast(page, 'Invalid Email or Password');
+    await expect(error).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+
+    // Toasts sit bottom right; an error stays 4 s (a 2-second toast would be gone after 3 s).
+    const viewport = page.viewportSize()!;
+    // Polled: the toast slides in.
+    await expect.poll(async () => ((b) => b && b.x + b.width)(await error.boundingBox())).toBeGreaterThan(viewport.width - 40);
+    await expect.poll(async () => ((b) => b && b.y + b.height)(await error.boundingBox())).toBeGreaterThan(viewport.height - 40);
+    await page.waitForTimeout(3200);
+    await expect(error).toBeVisible();
+  });
+
+  test("'Use Demo Account' lists Admin, Seller and Buyer with their credentials", async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Use Demo Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Demo accounts' });
+    await expect(dialog.getByRole('listitem')).toHaveCount(3);
+    for (const [i, role] of (['Admin', 'Seller', 'Buyer'] as const).entries()) {
+      const item = dialog.getByRole('listitem').nth(i);
+      await expect(item).toContainText(role);
+      await expect(item).toContainText(demo[role].email);
+      await expect(item).toContainText(demo[role].password);
+      await expect(item.getByRole('button', { name: `Login as ${role}` })).toHaveText('Login');
+    }
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  for (const role of ['Admin', 'Seller', 'Buyer'] as const satisfies Role[]) {
+    test(`the demo ${role} logs in from the dialog: 'Login successfully', home, Dashboard and Logout`, async ({ page }) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Use Demo Account' }).click();
+      await page.getByRole('dialog', { name: 'Demo accounts' }).getByRole('button', { name: `Login as ${role}` }).click();
+      await expect(toast(page, 'Login successfully')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+      await expect(nav.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth')))!) as { user: { email: string; role: string }; token: string };
+      expect(stored.user).toMatchObject({ email: demo[role].email, role });
+      expect(stored.token).toBeTruthy();
+    });
+  }
+
+  test('signed out, /dashboard leads to /login and, after login, back to /dashboard in place of the login page', async ({ page }) => {
+    await page.goto('/blog');
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(demo.Buyer.email);
+    await page.getByLabel('Password').fill(demo.Buyer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(toast(page, 'Login successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard(\/[\w-]+)?$/);
+    // A success toast lasts 2 s (then 1 s to leave), not the 4 s of an error.
+    await expect(toast(page, 'Login successfully')).toBeHidden({ timeout: 4500 });
+    // The login page was replaced in the history: Back returns to the page before.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test("'Create an account' goes to /signup", async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+  });
+
+  test("'CONTINUE WITH GOOGLE' asks first: a sign-up by Google makes a buyer", async ({ page }) => {
+    for (const path of ['/login', '/signup']) {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'CONTINUE WITH GOOGLE' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText('if you sign up by google you will consider as a buyer')).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Yes, Proceed!' })).toBeVisible();
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    }
+  });
+});
+
+test.describe('sign up', () => {
+  test("empty fields show the spec's messages", async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'SignUp' }).click();
+    for (const message of ['Enter your name', 'Enter Your email', 'Enter your password', 'Upload your image']) {
+      await expect(form(page).getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel('Role')).toHaveValue('Select one');
+    await expect(page.getByRole('option', { name: 'Select one' })).toBeDisabled();
+    await expect(page.getByLabel('Role').getByRole('option')).toHaveText(['Select one', 'Buyer', 'Seller']);
+  });
+
+  test("without a role: 'Please select an option' and no account", async ({ page }) => {
+    const email = uniqueEmail('norole');
+    const calls: string[] = [];
+    page.on('request', (req) => req.method() === 'POST' && calls.push(new URL(req.url()).pathname));
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('No Role');
+    await page.getByLabel('email').fill(email);
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'SignUp' }).click();
+    await expect(toast(page, 'Please select an option')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(calls).toEqual([]);
+  });
+
+  test("a full sign-up uploads the avatar, shows 'SignUp successfully' and lands on / signed in", async ({ page }) => {
+    const name = 'Mitu Akter';
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('email').fill(uniqueEmail('signup'));
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByLabel('Role').selectOption('Seller');
+    await page.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'SignUp' }).click();
+
+    await expect(toast(page, 'SignUp successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    const avatar = page.getByRole('button', { name: `Account menu of ${name}` }).getByRole('img', { name });
+    await expect(avatar).toHaveAttribute('src', /^\/uploads\/[\w-]+\.webp$/);
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the avatar loads' }).toBe(true);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth')))!) as { user: { name: string; role: string } };
+    expect(stored.user).toMatchObject({ name, role: 'Seller' });
+  });
+
+  test('an e-mail already in use shows an error toast', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Copy Cat');
+    await page.getByLabel('email').fill(demo.Buyer.email);
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByLabel('Role').selectOption('Buyer');
+    await page.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'SignUp' }).click();
+    await expect(toast(page, 'An account with this e-mail already exists')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("'Already have account / Login' goes to /login", async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByText('Already have account /')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -1,0 +1,151 @@
+import type { Order } from '@market/contract';
+import type { Page } from '@playwright/test';
+import { apiAdvertised, apiCreateProduct, apiProduct, apiSignUp, expect, expectAccessible, signInWith, taka, test, toast } from '../fixtures.ts';
+
+const rating = (page: Page) => page.getByRole('main').locator('[aria-label^="Rating"]');
+const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Booking information' });
+
+test('every field of a demo product, with the verified seller and rating 5', async ({ page, request }) => {
+  const listed = (await apiAdvertised(request)).find((p) => p.productName === 'iPhone 14 Pro Max')!;
+  const product = await apiProduct(request, listed._id);
+  expect(product.sellerId.sellerVerified && !product.report).toBe(true);
+  await page.goto(`/detail-product/${product._id}`);
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(product.productName);
+  await expect(main.getByRole('img', { name: product.productName })).toHaveAttribute('src', product.img);
+  const field = (term: string) => main.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+  await expect(field('Location')).toHaveText(product.location);
+  await expect(field('Category')).toHaveText(product.categoryId.category);
+  await expect(field('Category')).toHaveText('Apple');
+  await expect(field('Condition')).toHaveText(product.condition);
+  await expect(field('Year of Used')).toHaveText(String(product.useYears));
+  await expect(main.locator(`time[datetime="${product.date}"]`)).not.toBeEmpty();
+
+  await expect(main.getByRole('img', { name: product.sellerId.name })).toHaveAttribute('src', product.sellerId.userImg);
+  await expect(main.getByText(product.sellerId.name, { exact: true })).toBeVisible();
+  expect(product.sellerId.name).toBe('Tanvir Hasan');
+  await expect(main.getByText('Verified')).toBeVisible();
+  await expect(rating(page)).toHaveAttribute('aria-label', 'Rating 5');
+  await expect(rating(page)).toContainText('5');
+
+  const original = main.locator('del');
+  await expect(original).toHaveText(`${taka(product.originalPrice)} BDT`);
+  await expect(original).toHaveText('1,85,000 BDT');
+  await expect(original).toHaveCSS('text-decoration-line', 'line-through');
+  await expect(main.getByText(`${taka(product.resalePrice)} BDT`, { exact: true })).toBeVisible();
+  await expect(main.getByText(`${taka(product.resalePrice)} BDT`, { exact: true })).not.toHaveCSS('text-decoration-line', 'line-through');
+  await expect(main.getByText(product.description)).toBeVisible();
+});
+
+test("signed out: 'Login for Order' and 'Login for Report' are disabled", async ({ page, request }) => {
+  const product = (await apiAdvertised(request))[0]!;
+  await page.goto(`/detail-product/${product._id}`);
+  await expect(page.getByRole('button', { name: 'Login for Order' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Login for Report' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Report', exact: true })).toHaveCount(0);
+});
+
+test('an unknown product shows the 404 picture', async ({ page }) => {
+  await page.goto('/detail-product/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('img', { name: /404/ })).toBeVisible();
+});
+
+test('a buyer books a phone: validation, success toast, the order exists, and a second booking is refused', async ({ page, request, sellerSession }) => {
+  const product = await apiCreateProduct(request, sellerSession);
+  const buyer = await apiSignUp(request, 'Buyer');
+  await signInWith(page, buyer);
+  await page.goto(`/detail-product/${product._id}`);
+
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = bookingDialog(page);
+  await expect(dialog).toBeVisible();
+  const readOnly: [label: string, value: string][] = [
+    ['Product name', product.productName],
+    ['Price', String(product.resalePrice)],
+    ['Name', buyer.user.name],
+    ['Email', buyer.user.email],
+  ];
+  for (const [label, value] of readOnly) {
+    await expect(dialog.getByLabel(label, { exact: true })).toHaveValue(value);
+    await expect(dialog.getByLabel(label, { exact: true })).not.toBeEditable();
+  }
+  await expectAccessible(page);
+
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('Enter your meeting location')).toBeVisible();
+  await expect(dialog.getByText('Enter your mobile number')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('Meeting location').fill('Gulshan 1, Dhaka');
+  await dialog.getByLabel('Mobile number').fill('01711-000222');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, `${product.productName} booked successfully`)).toBeVisible();
+
+  const res = await request.get(`/api/orders/${encodeURIComponent(buyer.user.email)}`, { headers: { authorization: buyer.token } });
+  expect(res.ok()).toBeTruthy();
+  const orders = (await res.json()).data as Order[];
+  expect(orders).toEqual([
+    expect.objectContaining({
+      productId: product._id,
+      productName: product.productName,
+      productPrice: product.resalePrice,
+      buyerName: buyer.user.name,
+      buyerEmail: buyer.user.email,
+      meetingLocation: 'Gulshan 1, Dhaka',
+      mobileNumber: '01711-000222',
+      paid: false,
+    }),
+  ]);
+
+  // The fields were cleared; booking the same phone again gets the server's refusal.
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await expect(dialog.getByLabel('Meeting location')).toHaveValue('');
+  await expect(dialog.getByLabel('Mobile number')).toHaveValue('');
+  await dialog.getByLabel('Meeting location').fill('Gulshan 2, Dhaka');
+  await dialog.getByLabel('Mobile number').fill('01711-000333');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'You have already booked this product')).toBeVisible();
+});
+
+test("a seller sees no Submit in the booking modal, only 'A buyer can only buy product'", async ({ page, request, sellerSession }) => {
+  const product = (await apiAdvertised(request))[0]!;
+  await signInWith(page, sellerSession);
+  await page.goto(`/detail-product/${product._id}`);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = bookingDialog(page);
+  await expect(dialog.getByText('A buyer can only buy product')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(sellerSession.user.name);
+
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a signed-in user reports a phone; reporting it again shows the toast without a new call', async ({ page, request, sellerSession }) => {
+  const product = await apiCreateProduct(request, sellerSession);
+  const buyer = await apiSignUp(request, 'Buyer');
+  await signInWith(page, buyer);
+  const reportCalls: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'PUT' && req.url().includes('/api/report-product/')) reportCalls.push(req.url());
+  });
+  await page.goto(`/detail-product/${product._id}`);
+  await expect(rating(page)).toHaveAttribute('aria-label', 'Rating 5');
+
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  const reported = toast(page, `${product.productName} reported successfully`);
+  await expect(reported).toBeVisible();
+  expect(reportCalls).toEqual([expect.stringContaining(`/api/report-product/${product._id}`)]);
+  expect((await apiProduct(request, product._id)).report).toBe(true);
+  // The page refetched the product: a reported product loses half a point.
+  await expect(rating(page)).toHaveAttribute('aria-label', 'Rating 4.5');
+
+  await expect(reported).toBeHidden();
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(reported).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(reportCalls).toHaveLength(1);
+});
