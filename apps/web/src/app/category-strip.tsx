@@ -7,7 +7,7 @@ export function CategoryStrip() {
   if (categories.length === 0) return null;
   return (
     <nav aria-label="Categories" className="border-b border-base-200 bg-base-200/60">
-      <ul className="mx-auto flex max-w-7xl gap-2 overflow-x-auto px-4 py-2">
+      <ul className="mx-auto flex max-w-7xl gap-2 overflow-x-auto px-4 py-2 [mask-image:linear-gradient(to_right,black_85%,transparent)] md:[mask-image:none]">
         {categories.map((c) => (
           <li key={c._id}>
             <NavLink

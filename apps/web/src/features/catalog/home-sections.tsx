@@ -1,5 +1,6 @@
 import type { Category, Product } from '@market/contract';
 import { Link } from 'react-router';
+import { Icon, type IconName } from '../../components/icon.tsx';
 import { ProductCard } from './product-card.tsx';
 
 export function SpecialProducts({ products }: { products: Product[] }) {
@@ -27,7 +28,7 @@ export function Brands({ categories }: { categories: Category[] }) {
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {categories.map((c) => (
           <li key={c._id}>
-            <Link to={`/category/${c._id}`} className="flex h-24 items-center justify-center rounded-xl bg-base-100 p-3 shadow-sm ring-1 ring-base-200 transition hover:shadow-md">
+            <Link to={`/category/${c._id}`} className="flex h-24 items-center justify-center rounded-xl p-3 transition hover:-translate-y-0.5 hover:bg-base-200">
               <img src={c.categoryLogo} alt={c.category} width="240" height="96" loading="lazy" className="max-h-16 w-auto" />
             </Link>
           </li>
@@ -55,25 +56,25 @@ export function PromoBanner() {
 interface Item {
   title: string;
   text: string;
-  icon: string;
+  icon: IconName;
 }
 
 const whyChooseUs: Item[] = [
-  { icon: '৳', title: 'Competitive Pricing', text: 'Fair prices on every device, and if you find the same phone cheaper elsewhere we match the price.' },
-  { icon: '✔', title: 'Quality Checks', text: 'Every phone is checked before it is listed, with a warranty of up to 1 year.' },
-  { icon: '↺', title: 'Easy Return & Exchange', text: 'Changed your mind? Return or exchange your phone without hassle.' },
-  { icon: '🔒', title: 'Secure Payment Options', text: 'Pay safely by card, with a mobile wallet, or in installments.' },
-  { icon: '☎', title: '24/7 Support', text: 'Our support team is here for you day and night.' },
-  { icon: '★', title: 'Wide Range of Brands', text: 'Apple, Samsung, Xiaomi, OnePlus, Google and more in one place.' },
+  { icon: 'tag', title: 'Competitive Pricing', text: 'Fair prices on every device, and if you find the same phone cheaper elsewhere we match the price.' },
+  { icon: 'shieldCheck', title: 'Quality Checks', text: 'Every phone is checked before it is listed, with a warranty of up to 1 year.' },
+  { icon: 'refresh', title: 'Easy Return & Exchange', text: 'Changed your mind? Return or exchange your phone without hassle.' },
+  { icon: 'lock', title: 'Secure Payment Options', text: 'Pay safely by card, with a mobile wallet, or in installments.' },
+  { icon: 'headset', title: '24/7 Support', text: 'Our support team is here for you day and night.' },
+  { icon: 'grid', title: 'Wide Range of Brands', text: 'Apple, Samsung, Xiaomi, OnePlus, Google and more in one place.' },
 ];
 
 const partneredServices: Item[] = [
-  { icon: '🔧', title: 'Repair Services', text: 'Screen, battery and board repairs by trusted partner technicians.' },
-  { icon: '🛡', title: 'Device Insurance', text: 'Protect your phone against accidental damage and theft.' },
-  { icon: '🎧', title: 'Accessory Deals', text: 'Discounts on cases, chargers, earphones and screen protectors.' },
-  { icon: '💰', title: 'Buyback Program', text: 'Sell your old phone to us for cash or store credit.' },
-  { icon: '📄', title: 'Extended Warranties', text: 'Add up to two extra years of warranty to your purchase.' },
-  { icon: '💳', title: 'Financing & Installments', text: 'Spread the cost of your phone with easy installment plans.' },
+  { icon: 'wrench', title: 'Repair Services', text: 'Screen, battery and board repairs by trusted partner technicians.' },
+  { icon: 'shield', title: 'Device Insurance', text: 'Protect your phone against accidental damage and theft.' },
+  { icon: 'headphones', title: 'Accessory Deals', text: 'Discounts on cases, chargers, earphones and screen protectors.' },
+  { icon: 'cash', title: 'Buyback Program', text: 'Sell your old phone to us for cash or store credit.' },
+  { icon: 'document', title: 'Extended Warranties', text: 'Add up to two extra years of warranty to your purchase.' },
+  { icon: 'card', title: 'Financing & Installments', text: 'Spread the cost of your phone with easy installment plans.' },
 ];
 
 function ItemGrid({ id, title, items }: { id: string; title: string; items: Item[] }) {
@@ -85,8 +86,8 @@ function ItemGrid({ id, title, items }: { id: string; title: string; items: Item
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.title} className="rounded-xl bg-base-100 p-6 shadow-sm ring-1 ring-base-200">
-            <span className="mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary" aria-hidden="true">
-              {item.icon}
+            <span className="mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+              <Icon name={item.icon} />
             </span>
             <h3 className="text-lg font-semibold">{item.title}</h3>
             <p className="mt-1 text-base-content/80">{item.text}</p>
