@@ -23,6 +23,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: true,
     logLevel: 'silent',
     webDist: join(dataDir, 'no-web'),
+    publicUrl: undefined,
+    google: undefined,
+    payments: { provider: 'sandbox' },
     ...overrides,
   };
 }
