@@ -111,3 +111,25 @@ export const payments = pgTable(
   },
   (t) => [index('payments_buyer_idx').on(t.buyerId)],
 );
+
+/**
+ * The payment sandbox's own records, standing in for the card processor's side:
+ * our orders and payments never hold card details.
+ */
+export const sandboxIntents = pgTable('sandbox_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  orderId: uuid('order_id').notNull(),
+  status: text('status', { enum: ['requires_payment_method', 'succeeded'] }).notNull().default('requires_payment_method'),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});
+
+/** Stripe webhook events already handled: Stripe may deliver one event more than once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
