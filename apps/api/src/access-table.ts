@@ -11,8 +11,8 @@ export type Rule =
   | { who: 'role'; roles: readonly Role[] }
   /** `:id` is the caller's own `_id` or e-mail; an Admin may read anyone's. */
   | { who: 'self-or-admin' }
-  /** The product `:id` belongs to the caller, who has one of `roles`. */
-  | { who: 'owner'; of: 'product'; roles: readonly Role[] }
+  /** The product or order belongs to the caller, who has one of `roles`; its id is `:id`, or the body's `bodyKey`. */
+  | { who: 'owner'; of: 'product' | 'order'; roles: readonly Role[]; bodyKey?: string }
   /** The product's seller or the order's buyer, or an Admin. */
   | { who: 'owner-or-admin'; of: 'product' | 'order' };
 
@@ -57,6 +57,13 @@ export const accessTable = {
   'DELETE /api/order/:id': { who: 'owner-or-admin', of: 'order' },
 
   'PUT /api/report-product/:id': signedIn,
+
+  'POST /api/create-payment-intent': { who: 'owner', of: 'order', roles: ['Buyer'], bodyKey: 'orderId' },
+  'POST /api/payment': { who: 'owner', of: 'order', roles: ['Buyer'], bodyKey: 'orderId' },
+  // The payment sandbox's processor: the intent's client secret is the credential, as with Stripe.js.
+  'POST /api/sandbox/payment_intents/:id/confirm': anyone,
+  // Stripe's signature on the raw body is the credential.
+  'POST /api/stripe/webhook': anyone,
 } as const satisfies Record<string, Rule>;
 
 export type RouteKey = keyof typeof accessTable;

@@ -17,6 +17,10 @@ import imageRoutes from './modules/images/routes.ts';
 import { MAX_BYTES } from './modules/images/service.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import overviewRoutes from './modules/overview/routes.ts';
+import paymentRoutes from './modules/payments/routes.ts';
+import { sandboxProvider } from './modules/payments/sandbox.ts';
+import { stripeClient, stripeProvider } from './modules/payments/stripe.ts';
+import stripeWebhook from './modules/payments/webhook.ts';
 import productRoutes from './modules/products/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import access from './plugins/access.ts';
@@ -60,9 +64,10 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        // Stripe.js and its card frames, only when Stripe is the payment provider.
+        scriptSrc: ["'self'", ...stripeOrigins(config, ['https://js.stripe.com'])],
+        connectSrc: ["'self'", ...stripeOrigins(config, ['https://api.stripe.com'])],
+        frameSrc: ["'self'", ...stripeOrigins(config, ['https://js.stripe.com', 'https://hooks.stripe.com'])],
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -93,10 +98,16 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(orderRoutes);
   await app.register(overviewRoutes);
   await app.register(imageRoutes, { uploadsDir: config.uploadsDir });
+  const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;
+  const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments, stripe) : sandboxProvider(database.db);
+  await app.register(paymentRoutes, { provider });
+  await app.register(stripeWebhook, { stripe, secret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined });
 
   await registerFiles(app, config);
   return app;
 }
+
+const stripeOrigins = (config: Config, origins: string[]) => (config.payments.provider === 'stripe' ? origins : []);
 
 /** Uploaded pictures under /uploads, and the web app with history fallback for its client routes. */
 async function registerFiles(app: FastifyInstance, config: Config) {

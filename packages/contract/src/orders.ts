@@ -25,3 +25,49 @@ export const NewOrderBody = z.object({
   mobileNumber: z.string().trim().regex(/^\+?[0-9][0-9 -]{5,19}$/, { error: 'must be a mobile number' }),
 });
 export type NewOrderBody = z.infer<typeof NewOrderBody>;
+
+export const PaymentIntentBody = z.object({
+  orderId: Id,
+  /** Sent by the spec's client; ignored: the amount comes from the order. */
+  productPrice: z.unknown().optional(),
+});
+
+export const PaymentIntentCreated = z.object({
+  clientSecret: z.string(),
+  intentId: z.string(),
+  amount: z.number(),
+  provider: z.enum(['sandbox', 'stripe']),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentIntentCreated = z.infer<typeof PaymentIntentCreated>;
+
+/** The spec's payload; only orderId and transactionId are used, the rest comes from the order. */
+export const PaymentBody = z.object({
+  orderId: Id,
+  transactionId: z.string().trim().min(1, { error: 'is required' }).max(255).regex(/^[\w-]+$/, { error: 'must be a payment id' }),
+  buyerName: z.unknown().optional(),
+  productPrice: z.unknown().optional(),
+  productId: z.unknown().optional(),
+  productName: z.unknown().optional(),
+});
+
+export const Payment = z.object({
+  buyerName: z.string(),
+  productPrice: z.number(),
+  transactionId: z.string(),
+  orderId: z.uuid(),
+  productId: z.uuid(),
+  productName: z.string(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+export const SandboxConfirmBody = z.object({
+  client_secret: z.string().min(1).max(255),
+  card: z.object({
+    number: z.string().max(40),
+    exp_month: z.number().int(),
+    exp_year: z.number().int(),
+    cvc: z.string().max(8),
+  }),
+});
+export type SandboxConfirmBody = z.infer<typeof SandboxConfirmBody>;

@@ -32,7 +32,7 @@ function checkIdentity(rule: Rule, request: FastifyRequest) {
 async function checkOwnership(app: FastifyInstance, rule: Rule, request: FastifyRequest) {
   if (rule.who !== 'owner' && rule.who !== 'owner-or-admin') return;
   const user = signedInUser(request);
-  const { id } = request.params as { id: string };
+  const id = rule.who === 'owner' && rule.bodyKey ? String((request.body as Record<string, unknown>)[rule.bodyKey]) : (request.params as { id: string }).id;
   const ownerId = rule.of === 'product' ? await productSeller(app, id) : await orderBuyer(app, id);
   if (ownerId === undefined) throw notFound(rule.of === 'product' ? 'Product' : 'Order');
   if (ownerId === user.id) return;

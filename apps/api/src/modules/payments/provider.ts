@@ -1,0 +1,22 @@
+/** A payment intent as our server sees it, whichever provider holds it. Amounts are in poisha (1/100 taka). */
+export interface Intent {
+  id: string;
+  clientSecret: string;
+  status: string;
+  amount: number;
+  currency: string;
+  orderId: string | undefined;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** What the browser needs to load the provider's card input (Stripe's publishable key). */
+  readonly publishableKey: string | undefined;
+  createIntent(input: { amount: number; orderId: string }): Promise<Intent>;
+  /** The intent as the provider knows it, or null when it has no such intent. */
+  retrieveIntent(id: string): Promise<Intent | null>;
+}
+
+export const CURRENCY = 'bdt';
+/** Taka to the smallest unit, as card processors count. */
+export const toPoisha = (taka: number) => taka * 100;

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sandboxIntents } from '../../db/schema.ts';
+import { CURRENCY, type Intent, type PaymentProvider } from './provider.ts';
+
+const toIntent = (row: typeof sandboxIntents.$inferSelect): Intent => ({
+  id: row.id,
+  clientSecret: row.clientSecret,
+  status: row.status,
+  amount: row.amount,
+  currency: row.currency,
+  orderId: row.orderId,
+});
+
+/** The built-in stand-in for a card processor: it behaves like Stripe's test mode and keeps its own table. */
+export function sandboxProvider(db: Db): PaymentProvider {
+  return {
+    name: 'sandbox',
+    publishableKey: undefined,
+    async createIntent({ amount, orderId }) {
+      const id = `pi_sbx_${randomBytes(12).toString('hex')}`;
+      const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`;
+      const [row] = await db.insert(sandboxIntents).values({ id, clientSecret, amount, currency: CURRENCY, orderId }).returning();
+      return toIntent(row!);
+    },
+    async retrieveIntent(id) {
+      const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)).limit(1);
+      return row ? toIntent(row) : null;
+    },
+  };
+}

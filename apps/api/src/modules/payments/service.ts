@@ -1,0 +1,92 @@
+import type { Payment } from '@market/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders, payments, products } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { CURRENCY, toPoisha, type Intent, type PaymentProvider } from './provider.ts';
+
+const toPayment = (p: typeof payments.$inferSelect): Payment => ({
+  buyerName: p.buyerName,
+  productPrice: p.productPrice,
+  transactionId: p.transactionId,
+  orderId: p.orderId,
+  productId: p.productId,
+  productName: p.productName,
+});
+
+/** Why an order cannot be paid now, or null when it can. */
+async function payable(db: Db, order: typeof orders.$inferSelect) {
+  if (order.paid) return 'This order is already paid';
+  if (!order.productId) return 'This phone is no longer for sale';
+  const [product] = await db.select({ status: products.status }).from(products).where(eq(products.id, order.productId)).limit(1);
+  if (!product) return 'This phone is no longer for sale';
+  if (product.status !== 'available') return 'This phone has already been sold to another buyer';
+  return null;
+}
+
+async function findOrder(db: Db, id: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!order) throw notFound('Order');
+  return order;
+}
+
+/** An intent for the order's own price: whatever the browser says the price is, is ignored. */
+export async function createPaymentIntent(db: Db, provider: PaymentProvider, orderId: string) {
+  const order = await findOrder(db, orderId);
+  const problem = await payable(db, order);
+  if (problem) throw conflict(problem);
+  const intent = await provider.createIntent({ amount: toPoisha(order.productPrice), orderId: order.id });
+  return { clientSecret: intent.clientSecret, intentId: intent.id, amount: order.productPrice, provider: provider.name, publishableKey: provider.publishableKey ?? null };
+}
+
+/**
+ * Records a payment only once the provider confirms that this intent succeeded for this
+ * order's amount. Exactly once: the order row is locked, and unique keys on order and
+ * transaction back it up. The same intent again answers the payment already recorded.
+ */
+export async function recordPayment(db: Db, provider: PaymentProvider, orderId: string, transactionId: string) {
+  const intent = await provider.retrieveIntent(transactionId);
+  if (!intent) throw badRequest('transactionId does not name a payment');
+  return settle(db, intent, orderId);
+}
+
+export async function settle(db: Db, intent: Intent, orderId: string) {
+  if (intent.orderId !== orderId) throw badRequest('This payment belongs to another order');
+  if (intent.status !== 'succeeded') throw new AppError(402, 'This payment has not succeeded');
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
+      if (!order) throw notFound('Order');
+      if (intent.amount !== toPoisha(order.productPrice) || intent.currency !== CURRENCY) throw badRequest('The amount paid does not match the order');
+      const [existing] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+      if (existing) {
+        if (existing.transactionId === intent.id) return { payment: toPayment(existing), created: false };
+        throw conflict('This order is already paid');
+      }
+      const problem = await payable(tx as unknown as Db, order);
+      if (problem) throw conflict(problem);
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          productId: order.productId!,
+          buyerId: order.buyerId,
+          buyerName: order.buyerName,
+          productName: order.productName,
+          productPrice: order.productPrice,
+          transactionId: intent.id,
+        })
+        .returning();
+      await tx.update(orders).set({ paid: true }).where(eq(orders.id, order.id));
+      // Sold: off the category, home and advertised lists; its page still opens and says so.
+      await tx.update(products).set({ status: 'sold', advertise: false }).where(eq(products.id, order.productId!));
+      return { payment: toPayment(payment!), created: true };
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // Another request recorded this payment at the same moment.
+    const [existing] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+    if (existing?.transactionId === intent.id) return { payment: toPayment(existing), created: false };
+    throw conflict('This order is already paid');
+  }
+}

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type Stripe from 'stripe';
+import { stripeEvents } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { settle } from './service.ts';
+
+/**
+ * Stripe's webhook: the signature is checked on the raw body, each event is handled once
+ * (Stripe may send it again), and a succeeded intent settles its order like POST /api/payment.
+ */
+const webhook: FastifyPluginAsync<{ stripe: Stripe | undefined; secret: string | undefined }> = async (app, { stripe, secret }) => {
+  // Only in this plugin: JSON arrives as the raw bytes the signature covers.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/api/stripe/webhook', { schema: { tags: ['payments'], summary: 'Stripe webhook (signed)' } }, async (request) => {
+    if (!stripe || !secret) throw notFound('Stripe webhook');
+    const signature = request.headers['stripe-signature'];
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(request.body as Buffer, String(signature ?? ''), secret);
+    } catch {
+      throw badRequest('stripe-signature does not match the body');
+    }
+    const fresh = await app.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+    if (fresh.length === 0) return { received: true, duplicate: true };
+    if (event.type === 'payment_intent.succeeded') {
+      const pi = event.data.object;
+      const orderId = pi.metadata?.orderId;
+      if (orderId) {
+        try {
+          await settle(app.db, { id: pi.id, clientSecret: '', status: pi.status, amount: pi.amount, currency: pi.currency, orderId }, orderId);
+        } catch (err) {
+          if (!(err instanceof AppError)) {
+            // Not handled after all: let Stripe deliver it again.
+            await app.db.delete(stripeEvents).where(eq(stripeEvents.id, event.id));
+            throw err;
+          }
+          // A payment we cannot settle (order gone, phone sold meanwhile) is logged for a refund, not retried.
+          request.log.warn({ err, intent: pi.id, orderId }, 'succeeded payment could not settle its order');
+        }
+      }
+    }
+    return { received: true };
+  });
+};
+
+export default webhook;
