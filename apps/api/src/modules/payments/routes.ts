@@ -10,7 +10,14 @@ const routes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app,
 
   app.post(
     '/api/create-payment-intent',
-    { schema: { tags, summary: 'Start paying for an own unpaid order (amount from the order)', body: PaymentIntentBody, response: { 200: ok(PaymentIntentCreated) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Start paying for an own unpaid order (amount from the order)',
+        body: PaymentIntentBody,
+        response: { 200: ok(PaymentIntentCreated).extend({ clientSecret: z.string() }) },
+      },
+    },
     async (request) => {
       const created = await createPaymentIntent(app.db, provider, request.body.orderId);
       // `clientSecret` also at the top level, where the spec's client reads it.
@@ -31,7 +38,8 @@ const routes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app,
     '/api/sandbox/payment_intents/:id/confirm',
     {
       schema: { tags, summary: 'The payment sandbox processor: confirm an intent with a test card', params: z.object({ id: z.string().regex(/^pi_\w{1,100}$/, { error: 'must be a payment intent id' }) }), body: SandboxConfirmBody },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Per intent and address: a card-testing loop against one intent stops quickly.
+      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => `${request.ip}:${(request.params as { id?: string }).id}` } },
     },
     async (request, reply) => {
       if (provider.name !== 'sandbox') return reply.status(404).send({ error: { type: 'invalid_request_error', message: 'The payment sandbox is off' } });
