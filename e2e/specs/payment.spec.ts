@@ -1,0 +1,68 @@
+import { apiBook, apiCreateProduct, apiGet, apiSignUp, expect, expectAccessible, screenshots, signInWith, taka, test, toast } from '../fixtures.ts';
+
+interface Order {
+  _id: string;
+  paid: boolean;
+}
+
+test.describe('paying for an order', () => {
+  test('a declined card records nothing; 4242 pays, shows the transaction id, and the phone leaves its category', async ({ page, request, sellerSession }) => {
+    const buyer = await apiSignUp(request, 'Buyer');
+    const product = await apiCreateProduct(request, sellerSession, { resalePrice: 41500 });
+    const order = await apiBook(request, buyer, product);
+    await signInWith(page, buyer);
+
+    await page.goto('/dashboard/myOrders');
+    await page.getByRole('row', { name: new RegExp(product.productName) }).getByRole('link', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(`/dashboard/payment/${order._id}`);
+    await expect(page.getByRole('heading', { name: `Payment for ${product.productName}` })).toBeVisible();
+    await expect(page.getByText(`Please pay ${taka(41500)} tk for ${product.productName}`)).toBeVisible();
+    const payButton = page.getByRole('button', { name: 'Pay' });
+    await expect(payButton).toBeEnabled();
+    await expectAccessible(page);
+    await screenshots(page, 'payment');
+
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry date').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await payButton.click();
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await expect(payButton).toBeEnabled();
+    expect((await apiGet<Order>(request, `/api/order/${order._id}`, buyer)).paid).toBe(false);
+
+    await page.getByLabel('Card number').fill('4000 0000 0000 9995');
+    await payButton.click();
+    await expect(page.getByRole('alert')).toHaveText('Your card has insufficient funds.');
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await payButton.click();
+    await expect(toast(page, 'Your payment completed !')).toBeVisible();
+    await expect(page.getByText(/Your transaction id : pi_sbx_\w+/)).toBeVisible();
+    await expect(payButton).toBeDisabled();
+    expect((await apiGet<Order>(request, `/api/order/${order._id}`, buyer)).paid).toBe(true);
+
+    await page.goto('/dashboard/myOrders');
+    await expect(page.getByRole('row', { name: new RegExp(product.productName) }).getByText('Paid')).toBeVisible();
+    await page.goto(`/category/${product.categoryId._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(product.productName)).toHaveCount(0);
+    await page.goto(`/detail-product/${product._id}`);
+    await expect(page.getByText('Sold', { exact: true })).toBeVisible();
+  });
+
+  test("another buyer's open order for a sold phone cannot be paid, and says why", async ({ page, request, sellerSession }) => {
+    const [first, second] = [await apiSignUp(request, 'Buyer'), await apiSignUp(request, 'Buyer')];
+    const product = await apiCreateProduct(request, sellerSession);
+    const firstOrder = await apiBook(request, first, product);
+    const secondOrder = await apiBook(request, second, product);
+    const intent = await request.post('/api/create-payment-intent', { data: { orderId: firstOrder._id }, headers: { authorization: first.token } });
+    const { data } = await intent.json();
+    await request.post(`/api/sandbox/payment_intents/${data.intentId}/confirm`, { data: { client_secret: data.clientSecret, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } } });
+    expect((await request.post('/api/payment', { data: { orderId: firstOrder._id, transactionId: data.intentId }, headers: { authorization: `bearer ${first.token}` } })).status()).toBe(201);
+
+    await signInWith(page, second);
+    await page.goto(`/dashboard/payment/${secondOrder._id}`);
+    await expect(page.getByRole('alert')).toHaveText('This phone has already been sold to another buyer');
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  });
+});
