@@ -4,7 +4,7 @@ import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
-import { categories, orders, payments, products, users } from './schema.ts';
+import { categories, orders, payments, products, sandboxIntents, stripeEvents, users } from './schema.ts';
 import { seedCategories, seedProducts } from './seed-data.ts';
 
 const assets = join(import.meta.dirname, 'seed-assets');
@@ -16,7 +16,7 @@ export async function isEmpty(db: Db) {
 }
 
 export async function resetDatabase(db: Db) {
-  await db.execute(sql`truncate table ${payments}, ${orders}, ${products}, ${categories}, ${users} cascade`);
+  await db.execute(sql`truncate table ${payments}, ${orders}, ${products}, ${categories}, ${users}, ${sandboxIntents}, ${stripeEvents} cascade`);
 }
 
 /** Initials on a coloured disc: demo avatars that need no stock photos. */

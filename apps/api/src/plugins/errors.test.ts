@@ -123,7 +123,7 @@ describe('malformed ids', () => {
     const seller = await signUp(ctx.app, 'Seller');
     // Advertising is the owner-seller's act: an Admin is stopped before the id is read.
     const actor = key === 'PUT /api/advertise-product/:id' ? seller : admin;
-    const [method, path] = key.split(' ') as ['GET' | 'PUT' | 'DELETE', string];
+    const [method, path] = key.split(' ') as ['GET' | 'PUT' | 'DELETE' | 'POST', string];
     const before = await counts();
     for (const id of malformedIds) {
       const url = path.replace(':id', id);
@@ -132,6 +132,15 @@ describe('malformed ids', () => {
       expectErrorShape(res);
     }
     // A well-formed id that names nothing is a 404 (a category's product list may instead be empty).
+    if (key === 'POST /api/sandbox/payment_intents/:id/confirm') {
+      // The sandbox processor speaks Stripe's error shape, and its ids are Stripe's (pi_...).
+      const card = { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' };
+      const unknown = await call(ctx.app, { method, url: path.replace(':id', 'pi_unknown'), payload: { client_secret: 'pi_unknown_secret_x', card } });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing' });
+      expect(await counts()).toEqual(before);
+      return;
+    }
     const unknown = await call(ctx.app, { method, url: path.replace(':id', randomUUID()), token: actor.token });
     if (key === 'GET /api/category-products/:id' && unknown.status === 200) expect(unknown.body.data).toEqual([]);
     else expectErrorShape(unknown, 404);

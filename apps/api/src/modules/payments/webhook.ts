@@ -1,3 +1,4 @@
+import { Id } from '@market/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
@@ -27,7 +28,8 @@ const webhook: FastifyPluginAsync<{ stripe: Stripe | undefined; secret: string |
     if (event.type === 'payment_intent.succeeded') {
       const pi = event.data.object;
       const orderId = pi.metadata?.orderId;
-      if (orderId) {
+      // Another integration on the same Stripe account may use orderId for its own ids: not ours, nothing to settle.
+      if (orderId && Id.safeParse(orderId).success) {
         try {
           await settle(app.db, { id: pi.id, clientSecret: '', status: pi.status, amount: pi.amount, currency: pi.currency, orderId }, orderId);
         } catch (err) {
