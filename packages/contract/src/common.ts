@@ -43,3 +43,18 @@ export interface Ok<T> {
   success: true;
   data: T;
 }
+
+/** Keyset pagination of every list: `limit` rows after the row `cursor` names (newest first). */
+export const PageQuery = z.object({
+  limit: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(50),
+  cursor: z.uuid({ error: 'must be an id from a previous page' }).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ success: z.literal(true), data: z.array(item), meta: z.object({ nextCursor: z.uuid().nullable() }) });
+export interface Page<T> {
+  success: true;
+  data: T[];
+  meta: { nextCursor: string | null };
+}

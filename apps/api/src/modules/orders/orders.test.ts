@@ -128,7 +128,7 @@ describe('GET /api/orders/:id', () => {
 
   it('answers an empty list for a buyer without orders and 404 for an unknown user', async () => {
     const { buyer } = await world();
-    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body).toEqual({ success: true, data: [] });
+    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body).toEqual({ success: true, data: [], meta: { nextCursor: null } });
     const admin = await createAdmin(ctx.app);
     expect((await get(`/api/orders/${randomUUID()}`, admin.token)).status).toBe(404);
     expect((await get('/api/orders/nobody@example.com', admin.token)).status).toBe(404);

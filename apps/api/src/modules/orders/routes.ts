@@ -1,4 +1,4 @@
-import { IdParams, NewOrderBody, Order, UserRefParams, ok } from '@market/contract';
+import { IdParams, NewOrderBody, Order, PageQuery, UserRefParams, ok, page } from '@market/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveUser } from '../users/resolve.ts';
@@ -14,10 +14,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/orders/:id',
-    { schema: { tags, summary: "A buyer's orders (id is the buyer's _id or e-mail)", params: UserRefParams, response: { 200: ok(z.array(Order)) } } },
+    { schema: { tags, summary: "A buyer's orders (id is the buyer's _id or e-mail)", params: UserRefParams, querystring: PageQuery, response: { 200: page(Order) } } },
     async (request) => {
       const buyer = await resolveUser(app.db, request.params.id);
-      return data(await service.listForBuyer(app.db, buyer.id));
+      const { items, nextCursor } = await service.listForBuyer(app.db, buyer.id, request.query);
+      return { success: true as const, data: items, meta: { nextCursor } };
     },
   );
 

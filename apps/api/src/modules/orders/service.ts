@@ -1,8 +1,9 @@
-import type { NewOrderBody, Order } from '@market/contract';
-import { desc, eq } from 'drizzle-orm';
+import type { NewOrderBody, Order, PageQuery } from '@market/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, products } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
 export const toOrder = (o: typeof orders.$inferSelect): Order => ({
@@ -45,9 +46,17 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
   }
 }
 
-export async function listForBuyer(db: Db, buyerId: string) {
-  const rows = await db.select().from(orders).where(eq(orders.buyerId, buyerId)).orderBy(desc(orders.createdAt), orders.id);
-  return rows.map(toOrder);
+const keys = { table: orders, id: orders.id, createdAt: orders.createdAt };
+
+export async function listForBuyer(db: Db, buyerId: string, query: PageQuery) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), after(keys, query.cursor)))
+    .orderBy(...newestFirst(keys))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = paged(rows, query, (r) => r.id);
+  return { items: items.map(toOrder), nextCursor };
 }
 
 export async function getOrder(db: Db, id: string) {

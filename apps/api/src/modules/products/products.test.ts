@@ -62,7 +62,7 @@ describe('public product lists', () => {
   it('category-products answers an empty list for an unknown category and a 400 for a malformed id', async () => {
     const unknown = await get(`/api/category-products/${randomUUID()}`);
     expect(unknown.status).toBe(200);
-    expect(unknown.body).toEqual({ success: true, data: [] });
+    expect(unknown.body).toEqual({ success: true, data: [], meta: { nextCursor: null } });
     const bad = await get('/api/category-products/not-an-id');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('id');

@@ -1,4 +1,4 @@
-import { IdParams, NewProductBody, Product, UserRefParams, ok } from '@market/contract';
+import { IdParams, NewProductBody, PageQuery, Product, UserRefParams, ok, page } from '@market/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveUser } from '../users/resolve.ts';
@@ -7,17 +7,18 @@ import * as service from './service.ts';
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['catalog'];
   const one = { 200: ok(Product) };
-  const many = { 200: ok(z.array(Product)) };
+  const many = { 200: page(Product) };
   const data = <T>(value: T) => ({ success: true as const, data: value });
+  const pageOf = <T>({ items, nextCursor }: { items: T[]; nextCursor: string | null }) => ({ success: true as const, data: items, meta: { nextCursor } });
 
-  app.get('/api/advertise-products', { schema: { tags, summary: 'Advertised products still for sale', response: many } }, async () =>
-    data(await service.listAdvertised(app.db)),
+  app.get('/api/advertise-products', { schema: { tags, summary: 'Advertised products still for sale', querystring: PageQuery, response: many } }, async (request) =>
+    pageOf(await service.listAdvertised(app.db, request.query)),
   );
 
   app.get(
     '/api/category-products/:id',
-    { schema: { tags, summary: 'Products for sale in one category', params: IdParams, response: many } },
-    async (request) => data(await service.listInCategory(app.db, request.params.id)),
+    { schema: { tags, summary: 'Products for sale in one category', params: IdParams, querystring: PageQuery, response: many } },
+    async (request) => pageOf(await service.listInCategory(app.db, request.params.id, request.query)),
   );
 
   app.get('/api/detail-product/:id', { schema: { tags, summary: 'One product', params: IdParams, response: one } }, async (request) =>
@@ -26,15 +27,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/seller-products/:id',
-    { schema: { tags, summary: "A seller's products (id is the seller's _id or e-mail)", params: UserRefParams, response: many } },
+    { schema: { tags, summary: "A seller's products (id is the seller's _id or e-mail)", params: UserRefParams, querystring: PageQuery, response: many } },
     async (request) => {
       const seller = await resolveUser(app.db, request.params.id);
-      return data(await service.listBySeller(app.db, seller.id));
+      return pageOf(await service.listBySeller(app.db, seller.id, request.query));
     },
   );
 
-  app.get('/api/all-reported-products', { schema: { tags, summary: 'Reported products', response: many } }, async () =>
-    data(await service.listReported(app.db)),
+  app.get('/api/all-reported-products', { schema: { tags, summary: 'Reported products', querystring: PageQuery, response: many } }, async (request) =>
+    pageOf(await service.listReported(app.db, request.query)),
   );
 
   app.post('/api/product', { schema: { tags, summary: 'Post a product for sale', body: NewProductBody, response: { 201: ok(Product) } } }, async (request, reply) =>

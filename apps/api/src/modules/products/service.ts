@@ -1,32 +1,42 @@
-import type { NewProductBody } from '@market/contract';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { NewProductBody, PageQuery } from '@market/contract';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, orders, products, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { after, newestFirst, paged } from '../../pagination.ts';
 import { productColumns, toProduct } from './dto.ts';
 
-async function list(db: Db, where: SQL | undefined) {
-  const rows = await db
+const keys = { table: products, id: products.id, createdAt: products.createdAt };
+
+function select(db: Db, where: SQL | undefined) {
+  return db
     .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(where)
-    .orderBy(desc(products.createdAt), products.id);
-  return rows.map(toProduct);
+    .where(where);
+}
+
+/** One page of products, newest first. */
+async function list(db: Db, where: SQL | undefined, query: PageQuery) {
+  const rows = await select(db, and(where, after(keys, query.cursor)))
+    .orderBy(...newestFirst(keys))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = paged(rows, query, (r) => r.product.id);
+  return { items: items.map(toProduct), nextCursor };
 }
 
 const available = eq(products.status, 'available');
 
-export const listAdvertised = (db: Db) => list(db, and(eq(products.advertise, true), available));
-export const listInCategory = (db: Db, categoryId: string) => list(db, and(eq(products.categoryId, categoryId), available));
-export const listBySeller = (db: Db, sellerId: string) => list(db, eq(products.sellerId, sellerId));
-export const listReported = (db: Db) => list(db, eq(products.report, true));
+export const listAdvertised = (db: Db, query: PageQuery) => list(db, and(eq(products.advertise, true), available), query);
+export const listInCategory = (db: Db, categoryId: string, query: PageQuery) => list(db, and(eq(products.categoryId, categoryId), available), query);
+export const listBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query);
+export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.report, true), query);
 
 export async function getProduct(db: Db, id: string) {
-  const [product] = await list(db, eq(products.id, id));
-  if (!product) throw notFound('Product');
-  return product;
+  const [row] = await select(db, eq(products.id, id)).limit(1);
+  if (!row) throw notFound('Product');
+  return toProduct(row);
 }
 
 /** The latest calendar date anywhere (UTC+14): a seller's local "today" is never later, whatever the server's clock zone. */

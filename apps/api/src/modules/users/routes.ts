@@ -1,4 +1,4 @@
-import { IdParams, User, ok } from '@market/contract';
+import { IdParams, PageQuery, User, ok, page } from '@market/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toUser } from './dto.ts';
@@ -7,15 +7,15 @@ import { deleteUser, listByRole, verifySeller } from './service.ts';
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
 
-  app.get('/api/all-buyer', { schema: { tags, summary: 'All buyers', response: { 200: ok(z.array(User)) } } }, async () => ({
-    success: true as const,
-    data: (await listByRole(app.db, 'Buyer')).map(toUser),
-  }));
+  app.get('/api/all-buyer', { schema: { tags, summary: 'All buyers', querystring: PageQuery, response: { 200: page(User) } } }, async (request) => {
+    const { items, nextCursor } = await listByRole(app.db, 'Buyer', request.query);
+    return { success: true as const, data: items.map(toUser), meta: { nextCursor } };
+  });
 
-  app.get('/api/all-seller', { schema: { tags, summary: 'All sellers', response: { 200: ok(z.array(User)) } } }, async () => ({
-    success: true as const,
-    data: (await listByRole(app.db, 'Seller')).map(toUser),
-  }));
+  app.get('/api/all-seller', { schema: { tags, summary: 'All sellers', querystring: PageQuery, response: { 200: page(User) } } }, async (request) => {
+    const { items, nextCursor } = await listByRole(app.db, 'Seller', request.query);
+    return { success: true as const, data: items.map(toUser), meta: { nextCursor } };
+  });
 
   app.put(
     '/api/verify-seller/:id',

@@ -1,10 +1,21 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { PageQuery } from '@market/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, products, users } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { after, newestFirst, paged } from '../../pagination.ts';
 
-export const listByRole = (db: Db, role: 'Buyer' | 'Seller') =>
-  db.select().from(users).where(eq(users.role, role)).orderBy(desc(users.createdAt), users.id);
+const keys = { table: users, id: users.id, createdAt: users.createdAt };
+
+export async function listByRole(db: Db, role: 'Buyer' | 'Seller', query: PageQuery) {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, role), after(keys, query.cursor)))
+    .orderBy(...newestFirst(keys))
+    .limit(query.limit + 1);
+  return paged(rows, query, (r) => r.id);
+}
 
 export async function verifySeller(db: Db, id: string) {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -56,8 +56,8 @@ describe('GET /api/all-buyer and /api/all-seller', () => {
 
   it('answer empty lists when there is nobody of that role', async () => {
     const admin = await createAdmin(ctx.app);
-    expect((await get('/api/all-buyer', admin.token)).body).toEqual({ success: true, data: [] });
-    expect((await get('/api/all-seller', admin.token)).body).toEqual({ success: true, data: [] });
+    expect((await get('/api/all-buyer', admin.token)).body).toEqual({ success: true, data: [], meta: { nextCursor: null } });
+    expect((await get('/api/all-seller', admin.token)).body).toEqual({ success: true, data: [], meta: { nextCursor: null } });
   });
 });
 

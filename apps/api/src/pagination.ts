@@ -1,0 +1,27 @@
+import type { PageQuery } from '@market/contract';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+/** Lists are newest first; a cursor is the id of the last row of the previous page. */
+export interface Keyset {
+  table: PgTable;
+  id: PgColumn;
+  createdAt: PgColumn;
+}
+
+/** Rows strictly after the cursor's row in (created_at desc, id desc) order. */
+export function after(keys: Keyset, cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const anchor = sql`(select ${keys.createdAt} from ${keys.table} where ${keys.id} = ${cursor})`;
+  return or(lt(keys.createdAt, anchor), and(eq(keys.createdAt, anchor), lt(keys.id, cursor)));
+}
+
+export const newestFirst = (keys: Keyset) => [desc(keys.createdAt), desc(keys.id)];
+
+/** Fetches one row more than the page to know whether another page follows. */
+export function paged<T>(rows: T[], query: PageQuery, idOf: (row: T) => string) {
+  const more = rows.length > query.limit;
+  const items = more ? rows.slice(0, query.limit) : rows;
+  const last = items.at(-1);
+  return { items, nextCursor: more && last ? idOf(last) : null };
+}
