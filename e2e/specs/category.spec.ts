@@ -1,6 +1,6 @@
 import type { Product } from '@market/contract';
 import type { APIRequestContext } from '@playwright/test';
-import { apiCategories, expect, taka, test } from '../fixtures.ts';
+import { apiCategories, apiCreateProduct, expect, taka, test } from '../fixtures.ts';
 
 // Apple: no other spec posts products there, so its list is stable while tests run in parallel.
 async function apple(request: APIRequestContext) {
@@ -78,4 +78,18 @@ test("an unknown category shows 'No Product Found'", async ({ page }) => {
 test("a malformed category id shows 'No Product Found' too", async ({ page }) => {
   await page.goto('/category/not-a-uuid');
   await expect(page.getByText('No Product Found', { exact: true })).toBeVisible();
+});
+
+test('a long category shows 24 phones, then Load more brings the rest', async ({ page, request, sellerSession }) => {
+  // Vivo: only this test posts there.
+  const vivo = (await apiCategories(request)).find((c) => c.category === 'Vivo')!;
+  const before = ((await (await request.get(`/api/category-products/${vivo._id}?limit=100`)).json()).data as Product[]).length;
+  const needed = Math.max(0, 30 - before);
+  for (let i = 0; i < needed; i++) await apiCreateProduct(request, sellerSession, { categoryId: vivo._id, productName: `Vivo Y${i} e2e` });
+  await page.goto(`/category/${vivo._id}`);
+  const cards = page.locator('main a[href^="/detail-product/"]');
+  await expect(cards).toHaveCount(24);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards).toHaveCount(before + needed);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 });

@@ -3,7 +3,10 @@ import type { Role } from '@market/contract';
 /**
  * Who may call what: the one place that says it. The access plugin enforces it on
  * every request and refuses to start if an /api route is missing here; the access
- * test is generated from it.
+ * test is generated from it. The local OpenID Connect provider (modules/local-oidc,
+ * served only while no Google client is configured) lives under /oidc, outside /api
+ * and so outside this table: all of it is open to anyone, as a provider's endpoints
+ * are, and its sign-in screen answers only on loopback.
  */
 export type Rule =
   | { who: 'anyone' }
@@ -30,6 +33,10 @@ export const accessTable = {
   'POST /api/login': anyone,
   // Sign-up uploads the avatar before the account exists; rate-limited instead.
   'POST /api/images': anyone,
+  // Google sign-in (OpenID Connect): the popup's two steps, then the ID token for a session.
+  'GET /api/auth/google/start': anyone,
+  'GET /api/auth/google/callback': anyone,
+  'POST /api/google-user': anyone,
 
   'GET /api/category': anyone,
   'GET /api/advertise-products': anyone,

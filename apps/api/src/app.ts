@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import authRoutes from './modules/auth/routes.ts';
 import categoryRoutes from './modules/categories/routes.ts';
+import googleSignIn from './modules/google/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import imageRoutes from './modules/images/routes.ts';
 import { MAX_BYTES } from './modules/images/service.ts';
@@ -71,6 +72,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The Google sign-in popup must keep its link to the page that opened it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 4, parts: 5 } });
@@ -98,6 +101,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(orderRoutes);
   await app.register(overviewRoutes);
   await app.register(imageRoutes, { uploadsDir: config.uploadsDir });
+  await app.register(googleSignIn, { config });
   const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments, stripe) : sandboxProvider(database.db);
   await app.register(paymentRoutes, { provider });

@@ -7,6 +7,7 @@ import { orders } from '../src/db/schema.ts';
 import { sandboxProvider } from '../src/modules/payments/sandbox.ts';
 import { confirmIntent } from '../src/modules/payments/sandbox-processor.ts';
 import { book, createAdmin, createCategory, postProduct, signUp, type Actor } from './fixtures.ts';
+import { callbackRequest, googleIdToken } from './google.ts';
 import { call, useTestApp } from './helper.ts';
 
 /**
@@ -62,6 +63,14 @@ const requests: Record<RouteKey, () => Promise<InjectOptions & { expectStatus?: 
     ]);
     return { method: 'POST', url: '/api/images', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
   },
+  // The popup's first step succeeds with a redirect to the provider; the callback runs the whole flow first.
+  'GET /api/auth/google/start': async () => ({ method: 'GET', url: '/api/auth/google/start', expectStatus: 302 }),
+  'GET /api/auth/google/callback': async () => callbackRequest(ctx.app, { name: 'Access Test', email: `google-${serial++}@example.com` }),
+  'POST /api/google-user': async () => ({
+    method: 'POST',
+    url: '/api/google-user',
+    payload: { idToken: await googleIdToken(ctx.app, { name: 'Access Test', email: `google-${serial++}@example.com` }) },
+  }),
   'GET /api/category': async () => ({ method: 'GET', url: '/api/category' }),
   'GET /api/advertise-products': async () => ({ method: 'GET', url: '/api/advertise-products' }),
   'GET /api/category-products/:id': async () => ({ method: 'GET', url: `/api/category-products/${world.categoryId}` }),

@@ -68,5 +68,7 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
 export async function call(app: FastifyInstance, opts: InjectOptions & { token?: string | undefined }) {
   const { token, ...rest } = opts;
   const res = await app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(token ? { authorization: token } : {}) } });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
+  // JSON as the API answers; the Google sign-in popup's HTML pages and redirects as text.
+  const json = /^application\/json/.test(String(res.headers['content-type'] ?? ''));
+  return { status: res.statusCode, body: json ? res.json() : res.body, headers: res.headers };
 }

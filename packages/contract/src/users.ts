@@ -37,3 +37,16 @@ export type AuthResult = z.infer<typeof AuthResult>;
 
 export const DemoAccount = z.object({ role: Role, email: z.string(), password: z.string() });
 export type DemoAccount = z.infer<typeof DemoAccount>;
+
+/** POST /api/google-user: an OpenID Connect ID token (a signed JWT), never bare profile fields. */
+export const GoogleUserBody = z.strictObject({
+  idToken: z
+    .string()
+    .min(1, { error: 'is required' })
+    .max(8192)
+    .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, { error: 'must be an ID token (a signed JWT)' }),
+});
+export type GoogleUserBody = z.infer<typeof GoogleUserBody>;
+
+/** What the Google sign-in popup posts to the page that opened it: the ID token, or why there is none. */
+export type GoogleSignInMessage = { type: 'google-sign-in'; idToken: string } | { type: 'google-sign-in'; error: string };

@@ -133,3 +133,24 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Authorization codes of the local OpenID Connect provider (the stand-in for Google when
+ * no client is configured): short-lived and single-use, so kept here rather than in memory.
+ * Only a hash of each code is stored.
+ */
+export const oidcCodes = pgTable(
+  'oidc_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    nonce: text('nonce'),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oidc_codes_expires_idx').on(t.expiresAt)],
+);

@@ -1,4 +1,4 @@
-import type { AuthResult, DemoAccount, ImageUploaded, LoginBody, Ok, SignUpBody } from '@market/contract';
+import type { AuthResult, DemoAccount, GoogleUserBody, ImageUploaded, LoginBody, Ok, SignUpBody } from '@market/contract';
 import { api } from '../../lib/api.ts';
 
 export const authApi = api.injectEndpoints({
@@ -10,6 +10,12 @@ export const authApi = api.injectEndpoints({
     }),
     signUp: build.mutation<AuthResult, SignUpBody>({
       query: (body) => ({ url: 'user', method: 'POST', body }),
+      transformResponse: (res: Ok<AuthResult>) => res.data,
+      invalidatesTags: ['auth'],
+    }),
+    /** Signs in with the ID token the Google popup handed over; the server verifies it. */
+    googleUser: build.mutation<AuthResult, GoogleUserBody>({
+      query: (body) => ({ url: 'google-user', method: 'POST', body }),
       transformResponse: (res: Ok<AuthResult>) => res.data,
       invalidatesTags: ['auth'],
     }),
@@ -28,4 +34,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useSignUpMutation, useDemoAccountsQuery, useUploadImageMutation } = authApi;
+export const { useLoginMutation, useSignUpMutation, useGoogleUserMutation, useDemoAccountsQuery, useUploadImageMutation } = authApi;

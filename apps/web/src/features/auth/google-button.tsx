@@ -1,16 +1,40 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { useGoogleUserMutation } from './api.ts';
+import { GooglePopupError, signInWithGooglePopup } from './google-popup.ts';
+import { useCompleteSignIn } from './use-sign-in.ts';
 
 /**
- * The spec's 'CONTINUE WITH GOOGLE' with its confirmation. The OpenID Connect
- * sign-in behind it arrives with the Google issue; until then it says so.
+ * The spec's 'CONTINUE WITH GOOGLE': after its confirmation, the OpenID Connect popup
+ * hands over an ID token, which POST /api/google-user verifies and turns into a session.
+ * `to`: where to go afterwards (sign-up: '/'); by default where the user came from.
  */
-export function GoogleButton() {
+export function GoogleButton({ to }: { to?: string }) {
   const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [googleUser] = useGoogleUserMutation();
+  const completeSignIn = useCompleteSignIn();
+
+  // Called straight from the confirm click, so the popup opens within the user's gesture.
+  const signIn = async () => {
+    setBusy(true);
+    try {
+      const idToken = await signInWithGooglePopup();
+      const result = await googleUser({ idToken }).unwrap();
+      completeSignIn(result, to);
+      toast.success('SignUp successfully');
+    } catch (err) {
+      toast.error(err instanceof GooglePopupError ? err.message : errorMessage(err, 'Something went wrong'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <>
-      <button type="button" className="btn btn-outline w-full" onClick={() => setAsking(true)}>
+      <button type="button" className="btn btn-outline w-full" onClick={() => setAsking(true)} disabled={busy}>
         <svg viewBox="0 0 48 48" width="20" height="20" aria-hidden="true">
           <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
           <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
@@ -27,7 +51,7 @@ export function GoogleButton() {
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
-          toast.error('Google sign-in is not available yet');
+          void signIn();
         }}
       />
     </>

@@ -93,7 +93,7 @@ export function SignUpPage() {
             </Link>
           </p>
           <div className="divider">OR</div>
-          <GoogleButton />
+          <GoogleButton to="/" />
         </div>
       </div>
     </main>

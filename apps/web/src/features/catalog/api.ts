@@ -1,5 +1,8 @@
-import type { Category, Ok, Product } from '@market/contract';
+import type { Category, Ok, Page, Product } from '@market/contract';
 import { api } from '../../lib/api.ts';
+
+/** Phones per category page; 'Load more' fetches the next ones. */
+export const CATEGORY_PAGE = 24;
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -12,9 +15,9 @@ export const catalogApi = api.injectEndpoints({
       transformResponse: (res: Ok<Product[]>) => res.data,
       providesTags: ['product'],
     }),
-    categoryProducts: build.query<Product[], string>({
-      query: (id) => `category-products/${encodeURIComponent(id)}`,
-      transformResponse: (res: Ok<Product[]>) => res.data,
+    categoryProducts: build.infiniteQuery<Page<Product>, string, string | null>({
+      infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (last) => last.meta.nextCursor },
+      query: ({ queryArg, pageParam }) => `category-products/${encodeURIComponent(queryArg)}?limit=${CATEGORY_PAGE}${pageParam ? `&cursor=${pageParam}` : ''}`,
       providesTags: ['product'],
     }),
     product: build.query<Product, string>({
@@ -30,4 +33,4 @@ export const catalogApi = api.injectEndpoints({
   }),
 });
 
-export const { useCategoriesQuery, useAdvertisedProductsQuery, useCategoryProductsQuery, useProductQuery, useReportProductMutation } = catalogApi;
+export const { useCategoriesQuery, useAdvertisedProductsQuery, useCategoryProductsInfiniteQuery, useProductQuery, useReportProductMutation } = catalogApi;

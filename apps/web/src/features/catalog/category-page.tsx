@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
-import { useCategoriesQuery, useCategoryProductsQuery } from './api.ts';
+import { useCategoriesQuery, useCategoryProductsInfiniteQuery } from './api.ts';
 import { ProductCard } from './product-card.tsx';
 
 export function CategoryPage() {
   const { id = '' } = useParams();
-  const { data: products, isLoading, isError } = useCategoryProductsQuery(id);
+  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useCategoryProductsInfiniteQuery(id);
+  const products = data?.pages.flatMap((p) => p.data);
   const { data: categories = [] } = useCategoriesQuery();
   const name = categories.find((c) => c._id === id)?.category;
   if (isLoading) return <Spinner label="Loading products" />;
@@ -20,6 +21,14 @@ export function CategoryPage() {
           {list.map((p, i) => (
             <ProductCard key={p._id} product={p} eager={i < 3} />
           ))}
+        </div>
+      )}
+      {hasNextPage && !isError && (
+        <div className="mt-8 flex justify-center">
+          <button type="button" className="btn btn-outline btn-primary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Load more
+          </button>
         </div>
       )}
     </main>

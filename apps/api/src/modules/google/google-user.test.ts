@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
+import { signUp } from '../../../test/fixtures.ts';
+import { call, useTestApp } from '../../../test/helper.ts';
+import { KEY_FILE } from '../local-oidc/provider.ts';
+import { localOrigin } from './routes.ts';
+
+/** POST /api/google-user against the local provider (the embedded default), with tokens made by hand. */
+const ctx = useTestApp();
+
+interface Keys {
+  provider: { key: CryptoKey; kid: string };
+  stranger: { key: CryptoKey; kid: string };
+  clientId: string;
+  issuer: string;
+}
+let keys: Keys;
+
+beforeAll(async () => {
+  const kept = JSON.parse(readFileSync(join(ctx.config.dataDir, KEY_FILE), 'utf8'));
+  const jwks = (await ctx.app.inject({ method: 'GET', url: '/oidc/jwks' })).json();
+  const stranger = await generateKeyPair('RS256', { extractable: true });
+  keys = {
+    provider: { key: (await importJWK(kept.privateJwk as JWK, 'RS256')) as CryptoKey, kid: jwks.keys[0].kid },
+    // Another key under the provider's own key id: a forgery.
+    stranger: { key: (await importJWK(await exportJWK(stranger.privateKey), 'RS256')) as CryptoKey, kid: jwks.keys[0].kid },
+    clientId: kept.clientId,
+    issuer: `${localOrigin(ctx.app, ctx.config)}/oidc`,
+  };
+});
+
+let serial = 0;
+const claims = (overrides: JWTPayload = {}): JWTPayload => {
+  const n = serial++;
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    iss: keys.issuer,
+    aud: keys.clientId,
+    sub: `1000000000000000000${n}`,
+    email: `google-${n}@example.com`,
+    email_verified: true,
+    name: `Google Person ${n}`,
+    picture: `https://lh3.googleusercontent.com/a/${n}`,
+    iat: now,
+    exp: now + 600,
+    ...overrides,
+  };
+};
+const sign = (payload: JWTPayload, by: 'provider' | 'stranger' = 'provider', alg = 'RS256') =>
+  new SignJWT(payload).setProtectedHeader({ alg, kid: keys[by].kid, typ: 'JWT' }).sign(keys[by].key);
+
+let address = 0;
+/** Each call from its own address, so the route's rate limit never stands in for a refusal. */
+const post = (payload: unknown) =>
+  call(ctx.app, { method: 'POST', url: '/api/google-user', payload: payload as Record<string, unknown>, remoteAddress: `10.1.${Math.floor(++address / 250)}.${address % 250}` });
+
+describe('POST /api/google-user', () => {
+  it('makes a new e-mail a Buyer without a password, id google:<sub>, picture as userImg', async () => {
+    const c = claims({ email: 'New.Person@Example.com', name: 'Nabila Khan' });
+    const res = await post({ idToken: await sign(c) });
+    expect(res.status).toBe(201);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.user).toMatchObject({ id: `google:${c.sub}`, email: 'new.person@example.com', name: 'Nabila Khan', role: 'Buyer', userImg: c.picture, sellerVerified: false });
+    const token = JSON.parse(Buffer.from(res.body.data.token.split('.')[1], 'base64url').toString());
+    expect(token).toMatchObject({ _id: res.body.data.user._id, role: 'Buyer' });
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.email, 'new.person@example.com'));
+    expect(row!.passwordHash).toBeNull();
+  });
+
+  it('signs the same Google account in again (200), and its token works', async () => {
+    const c = claims();
+    const first = await post({ idToken: await sign(c) });
+    const again = await post({ idToken: await sign({ ...c, name: 'Renamed' }) });
+    expect(again.status).toBe(200);
+    expect(again.body.data.user._id).toBe(first.body.data.user._id);
+    const orders = await call(ctx.app, { method: 'GET', url: `/api/orders/${again.body.data.user._id}`, token: again.body.data.token });
+    expect(orders.status).toBe(200);
+  });
+
+  it('signs an existing Seller in as a Seller', async () => {
+    const seller = await signUp(ctx.app, 'Seller');
+    const res = await post({ idToken: await sign(claims({ email: seller.email.toUpperCase() })) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ _id: seller._id, role: 'Seller', id: expect.stringMatching(/^local:/) });
+    const token = JSON.parse(Buffer.from(res.body.data.token.split('.')[1], 'base64url').toString());
+    expect(token.role).toBe('Seller');
+  });
+
+  it('refuses an e-mail that another Google account already holds', async () => {
+    const c = claims();
+    expect((await post({ idToken: await sign(c) })).status).toBe(201);
+    const res = await post({ idToken: await sign(claims({ email: c.email })) });
+    expect(res.status).toBe(409);
+  });
+
+  it('a Google account cannot log in with a password, not even the spec shared one', async () => {
+    const c = claims();
+    await post({ idToken: await sign(c) });
+    for (const password of ['123456', 'password', '']) {
+      const res = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: c.email, password: password || 'x' } });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('Invalid Email or Password');
+    }
+  });
+
+  it.each([
+    ['a token signed by another key', async () => sign(claims(), 'stranger')],
+    ['another audience', async () => sign(claims({ aud: 'someone-elses-client' }))],
+    ['several audiences without us as azp', async () => sign(claims({ aud: [keys.clientId, 'other'], azp: 'other' }))],
+    ['another issuer', async () => sign(claims({ iss: 'https://accounts.google.com' }))],
+    ['an expired token', async () => sign(claims({ iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }))],
+    ['a token from the future', async () => sign(claims({ iat: Math.floor(Date.now() / 1000) + 3600, exp: Math.floor(Date.now() / 1000) + 7200, nbf: Math.floor(Date.now() / 1000) + 3600 }))],
+    ['an unverified e-mail', async () => sign(claims({ email_verified: false }))],
+    ['no e-mail', async () => sign(claims({ email: undefined }))],
+    ['no subject', async () => sign(claims({ sub: undefined }))],
+    ['an HS256 token', async () => new SignJWT(claims()).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(32)))],
+    ['an unsigned token', async () => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims())).toString('base64url')}.x`],
+    ['a tampered payload', async () => {
+      const [h, , s] = (await sign(claims())).split('.');
+      return `${h}.${Buffer.from(JSON.stringify(claims({ email: 'admin@example.com' }))).toString('base64url')}.${s}`;
+    }],
+  ])('refuses %s with a 401 and creates nobody', async (_what, token) => {
+    const before = (await ctx.app.db.select().from(users)).length;
+    const res = await post({ idToken: await token() });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ success: false, message: expect.any(String), massage: res.body.message });
+    expect((await ctx.app.db.select().from(users)).length).toBe(before);
+  });
+
+  it('says so when the token has expired', async () => {
+    const res = await post({ idToken: await sign(claims({ exp: Math.floor(Date.now() / 1000) - 60 })) });
+    expect(res.body.message).toMatch(/expired/);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty object', {}],
+    ['bare profile fields', { name: 'X', email: 'x@example.com', password: 'shared', role: 'Buyer' }],
+    ['profile fields beside a token', 'withToken'],
+    ['a number', { idToken: 42 }],
+    ['not a JWT', { idToken: 'not-a-jwt' }],
+    ['a huge string', { idToken: `${'a'.repeat(9000)}.b.c` }],
+    ['null', { idToken: null }],
+  ])('refuses %s with a 400', async (_what, body) => {
+    const payload = body === 'withToken' ? { idToken: await sign(claims()), role: 'Admin' } : body;
+    const res = await post(payload);
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('stores no picture that is not a web address', async () => {
+    const res = await post({ idToken: await sign(claims({ picture: 'javascript:alert(1)' })) });
+    expect(res.status).toBe(201);
+    expect(res.body.data.user.userImg).toBe('');
+  });
+});

@@ -1,0 +1,129 @@
+import type { AddressInfo } from 'node:net';
+import { AuthResult, GoogleUserBody, ok } from '@market/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as oidc from 'openid-client';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import localOidcRoutes, { CALLBACK_PATH } from '../local-oidc/routes.ts';
+import { openLocalProvider } from '../local-oidc/provider.ts';
+import { toUser } from '../users/dto.ts';
+import { flowCookies } from './flow-cookie.ts';
+import { sendResultPage } from './page.ts';
+import { googleProvider, localProvider, type SignInProvider } from './provider.ts';
+import { signInWithGoogle, verifyIdToken } from './service.ts';
+
+/** The local provider's origin: PUBLIC_URL, else the address this process listens on (never a Host header). */
+export function localOrigin(app: FastifyInstance, config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const address = app.server.address() as AddressInfo | null;
+  let host = address?.address ?? config.host;
+  const port = address?.port ?? config.port;
+  if (host === '0.0.0.0' || host === '::' || host === '') host = '127.0.0.1';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+const page = { 200: z.string().describe('An HTML page that posts the result to the opening window and closes') };
+
+/**
+ * Google sign-in: OpenID Connect authorization code flow with PKCE (openid-client) in
+ * the spec's popup, then POST /api/google-user with the verified ID token. With no
+ * Google client configured, the local provider under /oidc stands in for Google.
+ */
+const googleSignIn: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  let provider: SignInProvider;
+  if (config.google) {
+    provider = googleProvider(config.google);
+  } else {
+    const local = await openLocalProvider({ dataDir: config.dataDir, issuer: () => `${localOrigin(app, config)}/oidc` });
+    await app.register(localOidcRoutes, { provider: local, publicUrl: config.publicUrl });
+    provider = localProvider(local);
+  }
+  const cookies = flowCookies(config.jwtSecret);
+  /** Where the browser reaches us: PUBLIC_URL, else the request's own origin (the popup comes back to it). */
+  const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const failed = (error: string) => ({ type: 'google-sign-in' as const, error });
+
+  app.get(
+    '/api/auth/google/start',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Google sign-in, opened in the popup: redirects to the provider with state, nonce and PKCE',
+        response: { 302: z.null().describe("To the provider's authorization page"), 502: page[200] },
+      },
+    },
+    async (request, reply) => {
+      let configuration: oidc.Configuration;
+      try {
+        configuration = await provider.configuration();
+      } catch (err) {
+        request.log.warn({ err }, 'OpenID Connect discovery failed');
+        return sendResultPage(reply, 502, failed('Google could not be reached, please try again'));
+      }
+      const redirectUri = new URL(CALLBACK_PATH, origin(request)).href;
+      const flow = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier(), redirectUri };
+      const url = oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+        code_challenge_method: 'S256',
+        state: flow.state,
+        nonce: flow.nonce,
+        prompt: 'select_account',
+      });
+      return reply
+        .header('set-cookie', await cookies.seal(flow, redirectUri.startsWith('https:')))
+        .header('cache-control', 'no-store')
+        .header('cross-origin-opener-policy', 'unsafe-none')
+        .redirect(url.href, 302);
+    },
+  );
+
+  app.get(
+    '/api/auth/google/callback',
+    { schema: { tags: ['accounts'], summary: "Google sign-in: the provider's redirect; exchanges the code and verifies the ID token", response: { ...page, 400: page[200] } } },
+    async (request, reply) => {
+      const flow = await cookies.open(request.headers.cookie);
+      if (!flow) return sendResultPage(reply, 400, failed('The Google sign-in took too long or was started elsewhere, please try again'));
+      void reply.header('set-cookie', cookies.cleared(flow.redirectUri.startsWith('https:')));
+      const current = new URL(flow.redirectUri);
+      current.search = new URL(request.url, 'http://query.only').search;
+      const error = current.searchParams.get('error');
+      if (error) return sendResultPage(reply, 400, failed(error === 'access_denied' ? 'Google sign-in was cancelled' : `Google sign-in failed (${error.slice(0, 100)})`));
+      try {
+        const tokens = await oidc.authorizationCodeGrant(await provider.configuration(), current, {
+          pkceCodeVerifier: flow.verifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        });
+        if (!tokens.id_token) throw new Error('no ID token');
+        return sendResultPage(reply, 200, { type: 'google-sign-in', idToken: tokens.id_token });
+      } catch (err) {
+        request.log.warn({ err }, 'Google sign-in callback refused');
+        return sendResultPage(reply, 400, failed('Your Google sign-in could not be verified, please try again'));
+      }
+    },
+  );
+
+  app.post(
+    '/api/google-user',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with a Google ID token: a new e-mail becomes a Buyer, an existing account keeps its role',
+        body: GoogleUserBody,
+        response: { 200: ok(AuthResult), 201: ok(AuthResult) },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const profile = await verifyIdToken(provider, request.body.idToken);
+      const { user, created } = await signInWithGoogle(app.db, profile);
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: { user: toUser(user), token: await app.signToken(user) } });
+    },
+  );
+};
+
+export default googleSignIn;
