@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -76,6 +78,14 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // A validator on every GET: clients revalidate public lists cheaply (304) instead of caching stale ones.
+  await app.register(etag, { weak: true });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' && request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', request.headers.authorization ? 'private, no-cache' : 'no-cache');
+    }
+  });
   await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 4, parts: 5 } });
   await app.register(swagger, {
     openapi: {
