@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { AuthResult, Category, NewProductBody, Product } from '@market/contract';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { AuthResult, Category, NewProductBody, Order, Product } from '@market/contract';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const demo = {
   Admin: { email: 'admin@resale.demo', password: 'admin1' },
@@ -34,8 +34,8 @@ export async function signInWith(page: Page, session: Session) {
   }, session);
 }
 
-/** A react-hot-toast message (toasts are role=status). */
-export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+/** A react-hot-toast message (toasts are role=status inside the toaster), not a page's own status region with the same words. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('[data-rht-toaster]').getByRole('status').filter({ hasText: text });
 
 /** Taka as the app renders it: South Asian digit grouping, 1,18,000. */
 export const taka = (amount: number) => new Intl.NumberFormat('en-IN').format(amount);
@@ -49,10 +49,12 @@ export async function expectAccessible(page: Page) {
 
 /** A full-page screenshot at phone and desktop widths into e2e/screenshots, for people to look at. */
 export async function screenshots(page: Page, name: string) {
+  // Still pictures: no chart growing in or drawer sliding after each resize.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name} overflows horizontally at ${width}px`).toBeLessThanOrEqual(0);
   }
@@ -95,6 +97,23 @@ export async function apiAdvertised(request: APIRequestContext): Promise<Product
   return (await res.json()).data as Product[];
 }
 
+/**
+ * Opens the home page and returns the advertised list the page itself received: other tests advertise
+ * and delete phones meanwhile, so a separate call could see a different list.
+ */
+export async function openHome(page: Page): Promise<Product[]> {
+  const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/advertise-products');
+  await page.goto('/');
+  return ((await (await response).json()) as { data: Product[] }).data;
+}
+
+/** A demo phone that no test changes (advertised, by the verified demo seller): for pages that need any product. */
+export async function apiDemoProduct(request: APIRequestContext): Promise<Product> {
+  const product = (await apiAdvertised(request)).find((p) => p.productName === 'iPhone 14 Pro Max');
+  expect(product, 'the demo data has the iPhone 14 Pro Max').toBeTruthy();
+  return product!;
+}
+
 /** A product of the test's own, posted by the given seller in the Google category (the category spec checks Apple). */
 export async function apiCreateProduct(request: APIRequestContext, seller: Session, overrides: Partial<NewProductBody> = {}): Promise<Product> {
   const google = (await apiCategories(request)).find((c) => c.category === 'Google');
@@ -117,12 +136,72 @@ export async function apiCreateProduct(request: APIRequestContext, seller: Sessi
   return (await res.json()).data as Product;
 }
 
-/** The demo seller's session, logged in once per worker to stay far below the login rate limit. */
-export const test = base.extend<object, { sellerSession: Session }>({
+/** A new seller of the test's own with `count` products (newest last). */
+export async function apiSellerWithProducts(request: APIRequestContext, count: number) {
+  const seller = await apiSignUp(request, 'Seller');
+  const products: Product[] = [];
+  for (let i = 0; i < count; i++) products.push(await apiCreateProduct(request, seller));
+  return { seller, products };
+}
+
+/** A buyer's booking made through the API (the buyer's name and e-mail come from the token). */
+export async function apiBook(request: APIRequestContext, buyer: Session, product: Product, meetingLocation = 'Dhanmondi 27, Dhaka'): Promise<Order> {
+  const res = await request.post('/api/order', { data: { productId: product._id, meetingLocation, mobileNumber: '01711-000444' }, headers: { authorization: buyer.token } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data as Order;
+}
+
+/** A GET of the API as the given user, returning `data`; `path` is '/api/orders/…' or just 'orders/…'. */
+export async function apiGet<T>(request: APIRequestContext, path: string, session: Session): Promise<T> {
+  const res = await request.get(path.startsWith('/api/') ? path : `/api/${path}`, { headers: { authorization: session.token } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).data as T;
+}
+
+/** A tiny valid 8×8 PNG, for the file inputs (avatar, product picture). */
+export const png = (name = 'picture.png') => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgL8vDihiGlgQApWE8wfekj3cAAAAASUVORK5CYII=', 'base64'),
+});
+
+/** A page of its own (a separate browser context) signed in as `session`, for journeys with several users. */
+export async function pageAs(browser: Browser, session: Session): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await signInWith(page, session);
+  return page;
+}
+
+/** The dashboard's side menu. */
+export const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
+
+/** Answers the deletion question ('Are you sure?' …) with 'Yes, delete it!' and waits for 'Deleted!'. */
+export async function confirmDeletion(page: Page) {
+  // A 'Deleted!' of an earlier deletion is gone first, so the one awaited below is this deletion's.
+  await expect(toast(page, 'Deleted!')).toHaveCount(0);
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("You won't be able to revert this!", { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Deleted!')).toBeVisible();
+}
+
+/** The demo seller's and admin's sessions, logged in once per worker to stay far below the login rate limit. */
+export const test = base.extend<object, { sellerSession: Session; adminSession: Session }>({
   sellerSession: [
     async ({ playwright }, use) => {
       const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
       await use(await apiLogin(request, 'Seller'));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  adminSession: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+      await use(await apiLogin(request, 'Admin'));
       await request.dispose();
     },
     { scope: 'worker' },

@@ -1,6 +1,6 @@
 import type { Order } from '@market/contract';
 import type { Page } from '@playwright/test';
-import { apiAdvertised, apiCreateProduct, apiProduct, apiSignUp, expect, expectAccessible, signInWith, taka, test, toast } from '../fixtures.ts';
+import { apiAdvertised, apiCreateProduct, apiDemoProduct, apiProduct, apiSignUp, expect, expectAccessible, signInWith, taka, test, toast } from '../fixtures.ts';
 
 const rating = (page: Page) => page.getByRole('main').locator('[aria-label^="Rating"]');
 const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Booking information' });
@@ -39,7 +39,7 @@ test('every field of a demo product, with the verified seller and rating 5', asy
 });
 
 test("signed out: 'Login for Order' and 'Login for Report' are disabled", async ({ page, request }) => {
-  const product = (await apiAdvertised(request))[0]!;
+  const product = await apiDemoProduct(request);
   await page.goto(`/detail-product/${product._id}`);
   await expect(page.getByRole('button', { name: 'Login for Order' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Login for Report' })).toBeDisabled();
@@ -111,7 +111,7 @@ test('a buyer books a phone: validation, success toast, the order exists, and a 
 });
 
 test("a seller sees no Submit in the booking modal, only 'A buyer can only buy product'", async ({ page, request, sellerSession }) => {
-  const product = (await apiAdvertised(request))[0]!;
+  const product = await apiDemoProduct(request);
   await signInWith(page, sellerSession);
   await page.goto(`/detail-product/${product._id}`);
   await page.getByRole('button', { name: 'Book Now' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAdvertised, apiCategories, expect, taka, test } from '../fixtures.ts';
+import { apiCategories, expect, openHome, taka, test } from '../fixtures.ts';
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Advertised phones' });
 const dots = (page: Page) => carousel(page).getByRole('button', { name: /^Go to slide \d+$/ });
@@ -20,10 +20,9 @@ test('a loading indicator shows until the advertised phones arrive, then the car
   await expect(page.getByRole('status').filter({ hasText: 'Loading products' })).toHaveCount(0);
 });
 
-test('the carousel shows every advertised phone, each image with its own URL as alt text', async ({ page, request }) => {
-  const advertised = await apiAdvertised(request);
+test('the carousel shows every advertised phone, each image with its own URL as alt text', async ({ page }) => {
+  const advertised = await openHome(page);
   expect(advertised.length).toBeGreaterThan(1);
-  await page.goto('/');
   const images = carousel(page).locator('img');
   await expect(images).toHaveCount(advertised.length);
   for (const [i, product] of advertised.entries()) {
@@ -37,10 +36,9 @@ test('the carousel shows every advertised phone, each image with its own URL as 
   await expect.poll(async () => (await carousel(page).boundingBox())?.width).toBe(1200);
 });
 
-test('previous and next wrap around at both ends; dots jump to a slide', async ({ page, request }) => {
-  const advertised = await apiAdvertised(request);
+test('previous and next wrap around at both ends; dots jump to a slide', async ({ page }) => {
+  const advertised = await openHome(page);
   const count = advertised.length;
-  await page.goto('/');
   await expect(currentSlide(page)).toHaveAccessibleName('Go to slide 1');
 
   await carousel(page).getByRole('button', { name: 'Previous slide' }).click();
@@ -87,9 +85,8 @@ test('the carousel advances by itself every 5 seconds and pauses while hovered',
   await expect(currentSlide(page)).toHaveAccessibleName(after(3));
 });
 
-test("'Special product' lists the advertised phones, up to four in a row", async ({ page, request }) => {
-  const advertised = await apiAdvertised(request);
-  await page.goto('/');
+test("'Special product' lists the advertised phones, up to four in a row", async ({ page }) => {
+  const advertised = await openHome(page);
   const section = page.getByRole('region', { name: 'Special product' });
   await expect(section.getByRole('heading', { name: 'Special product' })).toBeVisible();
   const cards = section.getByRole('link');

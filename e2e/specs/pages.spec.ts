@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiAdvertised, apiCategories, expect, expectAccessible, screenshots, test } from '../fixtures.ts';
+import { apiCategories, apiDemoProduct, expect, expectAccessible, screenshots, test } from '../fixtures.ts';
 
 test("/blog has four question-and-answer cards on the spec's topics", async ({ page }) => {
   await page.goto('/blog');
@@ -31,7 +31,7 @@ test('/dashboard and below redirect to /login when signed out', async ({ page })
 const publicPages: { name: string; path: (request: APIRequestContext) => Promise<string>; ready: string | RegExp }[] = [
   { name: 'home', path: async () => '/', ready: 'Partnered Services' },
   { name: 'category', path: async (r) => `/category/${(await apiCategories(r)).find((c) => c.category === 'Apple')!._id}`, ready: 'Apple phones' },
-  { name: 'detail', path: async (r) => `/detail-product/${(await apiAdvertised(r))[0]!._id}`, ready: /./ },
+  { name: 'detail', path: async (r) => `/detail-product/${(await apiDemoProduct(r))._id}`, ready: /./ },
   { name: 'login', path: async () => '/login', ready: 'Login' },
   { name: 'signup', path: async () => '/signup', ready: 'Sign Up' },
   { name: 'blog', path: async () => '/blog', ready: 'Questions and Answers' },

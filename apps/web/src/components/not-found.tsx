@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 
-/** The spec's 404 picture, drawn inline so it needs no download. */
-export function NotFound() {
+/** The spec's 404 picture, drawn inline so it needs no download. Inside the dashboard's own <main>, `landmark` is false. */
+export function NotFound({ landmark = true }: { landmark?: boolean }) {
+  const Root = landmark ? 'main' : 'div';
   return (
-    <main className="flex flex-col items-center gap-6 px-4 py-16 text-center">
+    <Root className="flex flex-col items-center gap-6 px-4 py-16 text-center">
       <svg role="img" aria-labelledby="not-found-title" viewBox="0 0 480 260" className="w-full max-w-md">
         <title id="not-found-title">404 page not found</title>
         <rect x="0" y="0" width="480" height="260" rx="24" fill="#f0fdfa" />
@@ -21,6 +22,6 @@ export function NotFound() {
       <Link to="/" className="btn btn-primary">
         Back to Home
       </Link>
-    </main>
+    </Root>
   );
 }

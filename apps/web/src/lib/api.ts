@@ -1,17 +1,35 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { signedOut } from '../features/auth/auth-slice.ts';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as { auth: { token: string | null } }).auth.token;
+    // The spec's client sends the token raw, without a scheme.
+    if (token) headers.set('authorization', token);
+    return headers;
+  },
+});
+
+/**
+ * A 401 to a call that carried the token means the session is over (the account was deleted, or the
+ * token is no longer accepted): sign out, so the guards send the user to /login instead of a page that
+ * can never load. A failed login is not a lost session.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, apiCtx, extra) => {
+  const hadToken = Boolean((apiCtx.getState() as { auth: { token: string | null } }).auth.token);
+  const result = await rawBaseQuery(args, apiCtx, extra);
+  if (result.error?.status === 401 && hadToken && apiCtx.endpoint !== 'login') {
+    apiCtx.dispatch(signedOut());
+    apiCtx.dispatch(api.util.resetApiState());
+  }
+  return result;
+};
 
 /** The API slice: feature modules inject their endpoints into it (one module per endpoint group). */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    baseUrl: '/api',
-    prepareHeaders: (headers, { getState }) => {
-      const token = (getState() as { auth: { token: string | null } }).auth.token;
-      // The spec's client sends the token raw, without a scheme.
-      if (token) headers.set('authorization', token);
-      return headers;
-    },
-  }),
+  baseQuery,
   tagTypes: ['auth', 'product', 'order'],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),

@@ -27,14 +27,17 @@ export default function DashboardLayout() {
   return (
     <div className="drawer lg:drawer-open">
       <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Dashboard menu" />
-      <div className="drawer-content min-w-0 px-4 py-6">
-        <label htmlFor="dashboard-drawer" className="btn btn-primary btn-sm mb-4 lg:hidden">
+      <main className="drawer-content min-w-0 px-4 py-6">
+        <label htmlFor="dashboard-drawer" className="btn btn-primary btn-sm drawer-button mb-4 lg:hidden">
           Open dashboard menu
         </label>
         <Outlet />
-      </div>
+      </main>
       <div className="drawer-side z-30">
-        <label htmlFor="dashboard-drawer" aria-label="Close dashboard menu" className="drawer-overlay" />
+        {/* aria-label is not allowed on a <label>: the overlay's name is hidden text instead. */}
+        <label htmlFor="dashboard-drawer" className="drawer-overlay">
+          <span className="sr-only">Close dashboard menu</span>
+        </label>
         <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4">
           <ul className="menu w-full gap-1">
             {items.map((item) => (

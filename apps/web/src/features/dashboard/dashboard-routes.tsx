@@ -6,6 +6,7 @@ import { NotFound } from '../../components/not-found.tsx';
 import AllBuyers from './admin/all-buyers.tsx';
 import AllSellers from './admin/all-sellers.tsx';
 import ReportedItems from './admin/reported-items.tsx';
+import PaymentPage from '../payment/payment-page.tsx';
 import MyOrders from './buyer/my-orders.tsx';
 import DashboardLayout from './dashboard-layout.tsx';
 import { AdminOverview, BuyerOverview, RoleOverview, SellerOverview } from './overviews.tsx';
@@ -28,6 +29,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'myProduct', element: only('Seller', <MyProducts />) },
     { path: 'overview-buyer', element: only('Buyer', <BuyerOverview />) },
     { path: 'myOrders', element: only('Buyer', <MyOrders />) },
-    { path: '*', element: <NotFound /> },
+    { path: 'payment/:id', element: only('Buyer', <PaymentPage />) },
+    { path: '*', element: <NotFound landmark={false} /> },
   ],
 };

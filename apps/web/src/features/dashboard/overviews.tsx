@@ -37,7 +37,8 @@ export function SellerOverview() {
         data={data.perDay}
         series={[
           { key: 'products', name: 'Products', colour: '#0f766e' },
-          { key: 'orders', name: 'Orders', colour: '#f59e0b' },
+          // The legend writes each name in its colour: amber-700, as amber-500 was 2:1 on white.
+          { key: 'orders', name: 'Orders', colour: '#b45309' },
         ]}
       />
     </section>
@@ -59,7 +60,7 @@ export function BuyerOverview() {
         title="Paid Order VS. Order Chart"
         data={data.ordersPerDay}
         series={[
-          { key: 'orders', name: 'Orders', colour: '#f59e0b' },
+          { key: 'orders', name: 'Orders', colour: '#b45309' },
           { key: 'paid', name: 'Paid Orders', colour: '#0f766e' },
         ]}
       />

@@ -1,0 +1,180 @@
+import type { Order } from '@market/contract';
+import type { Page } from '@playwright/test';
+import {
+  apiBook,
+  apiGet,
+  apiSellerWithProducts,
+  apiSignUp,
+  confirmDeletion,
+  expect,
+  expectAccessible,
+  png,
+  signInWith,
+  taka,
+  test,
+  toast,
+} from '../fixtures.ts';
+
+const main = (page: Page) => page.getByRole('main');
+const rows = (page: Page) => main(page).getByRole('row').filter({ has: page.getByRole('cell') });
+
+test.describe('add product', () => {
+  test("empty fields show section 5's messages; category, condition and description are asked for at submit", async ({ page, request }) => {
+    const seller = await apiSignUp(request, 'Seller');
+    await signInWith(page, seller);
+    await page.goto('/dashboard/addProduct');
+    const post = main(page).getByRole('button', { name: 'Post' });
+    await post.click();
+    const messages = [
+      'Enter your location',
+      'Enter your number',
+      'Enter your original price',
+      'Enter your resale price',
+      'Enter your product name',
+      'Enter your year of using',
+      'Enter your product picture',
+      'Enter your product purchase date',
+    ];
+    for (const message of messages) await expect(main(page).getByText(message, { exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    const form = main(page);
+    await form.getByLabel('Location').fill('Khulna');
+    await form.getByLabel('Phone number').fill('01611-000777');
+    await form.getByLabel('Original price (tk)').fill('30000');
+    await form.getByLabel('Resale price (tk)').fill('18000');
+    await form.getByLabel('Product name').fill('Oppo A78');
+    await form.getByLabel('Years of use').fill('1');
+    await form.getByLabel('Product picture').setInputFiles(png());
+    await form.getByLabel('Purchase date').fill('2024-02-10');
+    for (const message of messages) await expect(main(page).getByText(message, { exact: true })).toHaveCount(0);
+    await expect(form.getByLabel('Condition').getByRole('option')).toHaveText(['Select a condition', 'Excellent', 'Good', 'Fair']);
+
+    const posts: string[] = [];
+    page.on('request', (req) => req.method() === 'POST' && posts.push(new URL(req.url()).pathname));
+    await post.click();
+    await expect(toast(page, 'Select a category')).toBeVisible();
+    await form.getByLabel('Category').selectOption({ label: 'Oppo' });
+    await post.click();
+    await expect(toast(page, 'Select a condition')).toBeVisible();
+    await form.getByLabel('Condition').selectOption('Good');
+    await post.click();
+    await expect(toast(page, 'Enter a description')).toBeVisible();
+    await form.getByLabel('Description').fill('   ');
+    await post.click();
+    await expect(toast(page, 'Enter a description').first()).toBeVisible();
+    // Nothing was uploaded or posted.
+    expect(posts).toEqual([]);
+    expect(await apiGet(request, `seller-products/${seller.user._id}`, seller)).toEqual([]);
+  });
+});
+
+test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!" removes it and the list refreshes', async ({ page, request }) => {
+  const { products } = await apiSellerWithProducts(request, 2);
+  const buyer = await apiSignUp(request, 'Buyer');
+  await apiBook(request, buyer, products[0]!, 'Banani 11, Dhaka');
+  await apiBook(request, buyer, products[1]!, 'Motijheel, Dhaka');
+  await signInWith(page, buyer);
+  await page.goto('/dashboard/myOrders');
+  await expect(main(page).getByRole('columnheader')).toHaveText(['Image', 'Name', 'Price', 'Location', 'Status', 'Delete']);
+  await expect(rows(page)).toHaveCount(2);
+  const first = rows(page).filter({ hasText: products[0]!.productName });
+  await expect(first.getByRole('cell').nth(2)).toHaveText(`${taka(products[0]!.resalePrice)} tk`);
+  await expect(first.getByRole('img', { name: products[0]!.productName })).toHaveAttribute('src', products[0]!.img);
+
+  await first.getByRole('button', { name: `Delete order of ${products[0]!.productName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows(page)).toHaveCount(2);
+
+  await first.getByRole('button', { name: `Delete order of ${products[0]!.productName}` }).click();
+  await confirmDeletion(page);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page)).toContainText(products[1]!.productName);
+  expect((await apiGet<Order[]>(request, `orders/${buyer.user._id}`, buyer)).map((o) => o.productName)).toEqual([products[1]!.productName]);
+
+  await rows(page).getByRole('button', { name: /^Delete order of/ }).click();
+  await confirmDeletion(page);
+  await expect(main(page).getByText('no orders found', { exact: true })).toBeVisible();
+});
+
+test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request }) => {
+  const buyer = await apiSignUp(request, 'Buyer');
+  const order: Order = {
+    _id: '00000000-0000-4000-8000-000000000001',
+    productId: '00000000-0000-4000-8000-000000000002',
+    productName: 'Galaxy S21',
+    productPrice: 45000,
+    productImg: '/uploads/seed/products/pixel-7.webp',
+    buyerName: buyer.user.name,
+    buyerEmail: buyer.user.email,
+    meetingLocation: 'Sylhet',
+    mobileNumber: '01711-000111',
+    paid: true,
+  };
+  await page.route('**/api/orders/*', (route) => route.fulfill({ json: { success: true, data: [order, { ...order, _id: '00000000-0000-4000-8000-000000000003', productName: 'Pixel 6', paid: false }] } }));
+  await signInWith(page, buyer);
+  await page.goto('/dashboard/myOrders');
+  await expect(rows(page).nth(0).getByRole('cell')).toHaveText(['', 'Galaxy S21', '45,000 tk', 'Sylhet', 'Paid', 'Delete']);
+  await expect(rows(page).nth(0).getByRole('link', { name: 'Pay' })).toHaveCount(0);
+  await expect(rows(page).nth(1).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/dashboard/payment/00000000-0000-4000-8000-000000000003');
+});
+
+test('a seller deletes a product: "Deleted!", the row goes and the rest renumber', async ({ page, request }) => {
+  const { seller, products } = await apiSellerWithProducts(request, 3);
+  await signInWith(page, seller);
+  await page.goto('/dashboard/myProduct');
+  // Newest first.
+  await expect(rows(page).getByRole('cell').filter({ hasText: /E2E Pixel/ })).toHaveText(products.map((p) => p.productName).reverse());
+  const middle = products[1]!;
+  await rows(page).filter({ hasText: middle.productName }).getByRole('button', { name: `Delete ${middle.productName}` }).click();
+  await confirmDeletion(page);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).getByRole('rowheader')).toHaveText(['1', '2']);
+  await expect(main(page).getByText(middle.productName)).toHaveCount(0);
+  expect((await request.get(`/api/detail-product/${middle._id}`)).status()).toBe(404);
+});
+
+test.describe('empty states', () => {
+  test("a new seller's My Product: 'no product found'; a new buyer's My Orders: 'no orders found'", async ({ browser, page, request }) => {
+    await signInWith(page, await apiSignUp(request, 'Seller'));
+    await page.goto('/dashboard/myProduct');
+    await expect(main(page).getByText('no product found', { exact: true })).toBeVisible();
+    await expect(main(page).getByRole('table')).toHaveCount(0);
+
+    const buyerPage = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+    await signInWith(buyerPage, await apiSignUp(request, 'Buyer'));
+    await buyerPage.goto('/dashboard/myOrders');
+    await expect(main(buyerPage).getByText('no orders found', { exact: true })).toBeVisible();
+    await expect(main(buyerPage).getByRole('table')).toHaveCount(0);
+    await buyerPage.close();
+  });
+
+  const adminLists = [
+    { path: '/dashboard/allSellers', api: '**/api/all-seller', loading: 'Loading all sellers', empty: 'no sellers found' },
+    { path: '/dashboard/allBuyers', api: '**/api/all-buyer', loading: 'Loading all buyers', empty: 'no buyers found' },
+    { path: '/dashboard/report', api: '**/api/all-reported-products', loading: 'Loading reported products', empty: 'no reported product found' },
+  ];
+  for (const { path, api, loading, empty } of adminLists) {
+    test(`${path}: a spinner while loading, then '${empty}' for an empty list`, async ({ page, adminSession }) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(api, async (route) => {
+        await held;
+        await route.fulfill({ json: { success: true, data: [] } });
+      });
+      await signInWith(page, adminSession);
+      await page.goto(path);
+      const spinner = page.getByRole('status').filter({ hasText: loading });
+      await expect(spinner).toBeVisible();
+      await expect(main(page).getByText(empty, { exact: true })).toHaveCount(0);
+      release();
+      await expect(main(page).getByText(empty, { exact: true })).toBeVisible();
+      await expect(spinner).toHaveCount(0);
+      await expect(main(page).getByRole('table')).toHaveCount(0);
+    });
+  }
+});

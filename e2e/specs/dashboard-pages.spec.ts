@@ -1,0 +1,177 @@
+import type { Role } from '@market/contract';
+import type { Page } from '@playwright/test';
+import { apiBook, apiSellerWithProducts, apiSignUp, dashboardMenu, expect, expectAccessible, screenshots, signInWith, test, type Session } from '../fixtures.ts';
+
+const menus: Record<Role, [label: string, path: string][]> = {
+  Seller: [
+    ['Overview', '/dashboard'],
+    ['Add Product', '/dashboard/addProduct'],
+    ['My Product', '/dashboard/myProduct'],
+  ],
+  Buyer: [
+    ['Overview', '/dashboard'],
+    ['My Orders', '/dashboard/myOrders'],
+  ],
+  Admin: [
+    ['Overview', '/dashboard'],
+    ['All Sellers', '/dashboard/allSellers'],
+    ['All Buyers', '/dashboard/allBuyers'],
+    ['Reported Items', '/dashboard/report'],
+  ],
+};
+
+/** A session of the role: the admin is the demo one (no self sign-up for admins), the others are new. */
+async function sessionOf(role: Role, request: Parameters<typeof apiSignUp>[0], admin: Session) {
+  return role === 'Admin' ? admin : apiSignUp(request, role);
+}
+
+const pageHeading: Record<string, string> = {
+  '/dashboard': 'Overview',
+  '/dashboard/addProduct': 'To add a new Product fill all information',
+  '/dashboard/myProduct': 'My Products',
+  '/dashboard/myOrders': 'My Orders',
+  '/dashboard/allSellers': 'All Sellers',
+  '/dashboard/allBuyers': 'All Buyers',
+  '/dashboard/report': 'Reported Items',
+};
+
+for (const role of ['Seller', 'Buyer', 'Admin'] as const) {
+  test(`the ${role}'s side menu: ${menus[role].map(([label]) => label).join(', ')}`, async ({ page, request, adminSession }) => {
+    await signInWith(page, await sessionOf(role, request, adminSession));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard');
+    const links = dashboardMenu(page).getByRole('link');
+    await expect(links).toHaveText(menus[role].map(([label]) => label));
+    for (const [i, [, path]] of menus[role].entries()) await expect(links.nth(i)).toHaveAttribute('href', path);
+    // On a wide screen the menu is always there, without a toggle.
+    await expect(page.getByText('Open dashboard menu')).toBeHidden();
+    for (const [label, path] of [...menus[role]].reverse()) {
+      await dashboardMenu(page).getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(dashboardMenu(page).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toContainText(pageHeading[path]!);
+    }
+  });
+}
+
+test.describe('role guards', () => {
+  const cases: { role: Role; paths: string[] }[] = [
+    { role: 'Buyer', paths: ['/dashboard/allSellers', '/dashboard/addProduct', '/dashboard/overview-admin', '/dashboard/report'] },
+    { role: 'Seller', paths: ['/dashboard/myOrders', '/dashboard/allBuyers', '/dashboard/overview-buyer'] },
+    { role: 'Admin', paths: ['/dashboard/myProduct', '/dashboard/overview-seller'] },
+  ];
+  for (const { role, paths } of cases) {
+    test(`${role === 'Admin' ? 'an' : 'a'} ${role} opening ${paths.join(', ')} lands on /`, async ({ page, request, adminSession }) => {
+      await signInWith(page, await sessionOf(role, request, adminSession));
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/$/);
+        await expect(page.getByRole('heading', { name: 'Brands', exact: true })).toBeVisible();
+      }
+    });
+  }
+
+  test('the role comes from the token: a stored user claiming Admin is still a Buyer', async ({ page, request }) => {
+    const buyer = await apiSignUp(request, 'Buyer');
+    await signInWith(page, { ...buyer, user: { ...buyer.user, role: 'Admin' } });
+    await page.goto('/dashboard/allSellers');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard');
+    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders']);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Buyer Overview');
+  });
+
+  test('any other /dashboard path shows the not-found picture inside the dashboard', async ({ page, request }) => {
+    await signInWith(page, await apiSignUp(request, 'Buyer'));
+    await page.goto('/dashboard/anything-else');
+    await expect(page.getByRole('main').getByRole('img', { name: /404/ })).toBeVisible();
+    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders']);
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await expectAccessible(page);
+    await screenshots(page, 'dashboard-not-found');
+  });
+
+  test('signed out, /dashboard/myOrders and /dashboard/allSellers lead to /login', async ({ page }) => {
+    for (const path of ['/dashboard/myOrders', '/dashboard/allSellers', '/dashboard/anything-else']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    }
+  });
+});
+
+test('at 375 px the drawer toggle opens the side menu, and following a link closes it', async ({ page, request }) => {
+  await signInWith(page, await apiSignUp(request, 'Buyer'));
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/dashboard');
+  const drawer = page.locator('#dashboard-drawer');
+  const myOrders = dashboardMenu(page).getByRole('link', { name: 'My Orders' });
+  await expect(drawer).not.toBeChecked();
+  await expect(myOrders).not.toBeInViewport();
+
+  await page.getByText('Open dashboard menu').click();
+  await expect(drawer).toBeChecked();
+  await expect(myOrders).toBeInViewport();
+  await expect(dashboardMenu(page).getByRole('link', { name: 'Overview' })).toBeInViewport();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'e2e/screenshots/dashboard-drawer-open-375.png' });
+
+  await myOrders.click();
+  await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
+  await expect(drawer).not.toBeChecked();
+  await expect(myOrders).not.toBeInViewport();
+  await expect(page.getByText('no orders found')).toBeVisible();
+
+  // The overlay beside the menu closes it too.
+  await page.getByText('Open dashboard menu').click();
+  await expect(drawer).toBeChecked();
+  await expect(myOrders).toBeInViewport();
+  // Beside the 256 px menu (the click waits until the overlay has faded in and receives it).
+  await page.locator('label.drawer-overlay').click({ position: { x: 330, y: 300 } });
+  await expect(drawer).not.toBeChecked();
+  await expect(myOrders).not.toBeInViewport();
+});
+
+/** Every dashboard page of a role: axe finds nothing serious at 1280 and 375 px, and screenshots at both. */
+async function checkPages(page: Page, role: Role, session: Session, pages: [name: string, path: string, ready: string][]) {
+  await signInWith(page, session);
+  for (const [name, path, ready] of pages) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(path);
+    await expect(page.getByRole('main').getByText(ready, { exact: true }).first()).toBeVisible();
+    // Overview counters have finished counting up, so the pictures show the real numbers.
+    for (const stat of await page.locator('.stat-value').all()) await expect(stat).toHaveText((await stat.getAttribute('data-value'))!);
+    await expectAccessible(page);
+    await screenshots(page, `dashboard-${role.toLowerCase()}-${name}`);
+    await expectAccessible(page);
+  }
+}
+
+test('seller pages are accessible and fit 375 and 1280 px', async ({ page, request }) => {
+  const { seller } = await apiSellerWithProducts(request, 3);
+  await checkPages(page, 'Seller', seller, [
+    ['overview', '/dashboard', 'Total Paid Orders'],
+    ['add-product', '/dashboard/addProduct', 'Product Info'],
+    ['my-product', '/dashboard/myProduct', 'available'],
+  ]);
+});
+
+test('buyer pages are accessible and fit 375 and 1280 px', async ({ page, request }) => {
+  const { products } = await apiSellerWithProducts(request, 2);
+  const buyer = await apiSignUp(request, 'Buyer');
+  for (const product of products) await apiBook(request, buyer, product);
+  await checkPages(page, 'Buyer', buyer, [
+    ['overview', '/dashboard', 'Total Paid Orders'],
+    ['my-orders', '/dashboard/myOrders', 'Dhanmondi 27, Dhaka'],
+  ]);
+});
+
+test('admin pages are accessible and fit 375 and 1280 px', async ({ page, adminSession }) => {
+  test.setTimeout(60_000);
+  await checkPages(page, 'Admin', adminSession, [
+    ['overview', '/dashboard', 'Total Buyer'],
+    ['all-sellers', '/dashboard/allSellers', 'seller@resale.demo'],
+    ['all-buyers', '/dashboard/allBuyers', 'buyer@resale.demo'],
+    ['report', '/dashboard/report', 'Reported Items'],
+  ]);
+});
