@@ -1,0 +1,228 @@
+// Shared pieces of the benchmark: paths, free ports, child servers, the results file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { availableParallelism, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+export const root = join(import.meta.dirname, '..');
+export const apiDir = join(root, 'apps/api');
+export const resultsFile = join(import.meta.dirname, 'results.json');
+/** Where `--compressed` runs go, so they never mix with the plain runs of results.json. */
+export const compressedResultsFile = join(import.meta.dirname, 'results-compressed.json');
+
+export interface ApiResult {
+  n: number;
+  db: 'postgres' | 'pglite';
+  endpoint: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  floorRps: number;
+  ratio: number;
+}
+
+export interface WebResult {
+  initialJsGzKiB: number;
+  initialCssGzKiB: number;
+  /** Lighthouse performance score (0-100) per page; keys are route patterns ("/category/{id}"). */
+  lighthouse: Record<string, number>;
+  /** Cumulative layout shift per page, same keys. */
+  cls: Record<string, number>;
+}
+
+export interface Results {
+  api: ApiResult[];
+  web: WebResult | null;
+}
+
+export function readResults(file = resultsFile): Results {
+  if (!existsSync(file)) return { api: [], web: null };
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Results>;
+    return { api: parsed.api ?? [], web: parsed.web ?? null };
+  } catch {
+    return { api: [], web: null };
+  }
+}
+
+export function writeResults(results: Results, file = resultsFile) {
+  writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Children and databases to remove even when the run is interrupted. */
+const cleanups = new Set<() => Promise<void> | void>();
+export function onCleanup(fn: () => Promise<void> | void) {
+  cleanups.add(fn);
+  return () => cleanups.delete(fn);
+}
+export async function cleanupAll() {
+  for (const fn of [...cleanups].reverse()) {
+    cleanups.delete(fn);
+    try {
+      await fn();
+    } catch (err) {
+      console.error(`cleanup failed: ${(err as Error).message}`);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanupAll().finally(() => process.exit(130));
+  });
+}
+
+export interface Child {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns a node process that listens on `port` and waits until `readyPath` answers 200. */
+export async function startChild(opts: { name: string; args: string[]; cwd: string; env: Record<string, string>; port: number; readyPath: string; timeoutMs?: number }): Promise<Child> {
+  const child = spawn(process.execPath, opts.args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${opts.port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  const forget = onCleanup(stop);
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${opts.name} exited with ${child.exitCode} before it was ready`);
+    const status = await get(url + opts.readyPath).then((r) => r.status, () => 0);
+    if (status === 200) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${opts.name} was not ready within ${(opts.timeoutMs ?? 120_000) / 1000} s`);
+    }
+    await sleep(200);
+  }
+  return {
+    url,
+    port: opts.port,
+    process: child,
+    stop: async () => {
+      forget();
+      await stop();
+    },
+  };
+}
+
+/** Starts the real server (apps/api/src/main.ts) in production mode. */
+export async function startApi(env: { DATA_DIR: string; DATABASE_URL?: string; DEMO?: string }) {
+  const port = await freePort();
+  return startChild({
+    name: 'the API server',
+    args: ['src/main.ts'],
+    cwd: apiDir,
+    port,
+    readyPath: '/api/health',
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DEMO: env.DEMO ?? 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: env.DATA_DIR,
+      DATABASE_URL: env.DATABASE_URL ?? '',
+    },
+  });
+}
+
+/**
+ * A plain GET over node:http with the load generator's headers (by default no Accept-Encoding,
+ * like autocannon), so the body is byte for byte what the load generator receives.
+ */
+export function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: Buffer; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+    const req = request(url, { method: 'GET', headers: { accept: 'application/json', ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
+      res.on('error', reject);
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export async function getJson<T>(url: string): Promise<T> {
+  const res = await get(url);
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
+  return JSON.parse(res.body.toString()) as T;
+}
+
+export const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** A plain text table: right-aligned numbers, left-aligned text. */
+export function table(header: string[], rows: (string | number)[][]) {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[], numeric: boolean[]) => r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const numeric = header.map((_, i) => rows.every((r) => typeof r[i] === 'number'));
+  return [line(header, numeric), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map((r) => line(r, numeric))].join('\n');
+}
+
+/** The same table as Markdown, for docs/performance.md. */
+export function markdownTable(header: string[], rows: (string | number)[][]) {
+  const numeric = header.map((_, i) => rows.every((r) => typeof r[i] === 'number'));
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${numeric.map((n) => (n ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+}
+
+/** nproc, memory and CPU model, as docs/performance.md reports them. */
+export function machine() {
+  let model = 'unknown CPU';
+  try {
+    model = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? model;
+  } catch {
+    // not Linux
+  }
+  return `${availableParallelism()} CPUs (${model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`;
+}
+
+function cpuTimes() {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (line[3] ?? 0) + (line[4] ?? 0);
+  return { idle, total: line.reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * The share of all CPUs busy over `ms` while the benchmark itself is idle: other work on the
+ * machine (a test run, a build) takes CPU from the server and the load generator alike.
+ * Undefined where /proc/stat is missing.
+ */
+export async function backgroundLoad(ms = 1000): Promise<number | undefined> {
+  if (!existsSync('/proc/stat')) return undefined;
+  const a = cpuTimes();
+  await sleep(ms);
+  const b = cpuTimes();
+  const total = b.total - a.total;
+  return total > 0 ? 1 - (b.idle - a.idle) / total : undefined;
+}
