@@ -1,5 +1,5 @@
 import type { PageQuery } from '@market/contract';
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** Lists are newest first; a cursor is the id of the last row of the previous page. */
@@ -12,8 +12,8 @@ export interface Keyset {
 /** Rows strictly after the cursor's row in (created_at desc, id desc) order. */
 export function after(keys: Keyset, cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined;
-  const anchor = sql`(select ${keys.createdAt} from ${keys.table} where ${keys.id} = ${cursor})`;
-  return or(lt(keys.createdAt, anchor), and(eq(keys.createdAt, anchor), lt(keys.id, cursor)));
+  // A row comparison, so the (…, created_at, id) indexes serve it as a range, however deep the page.
+  return sql`(${keys.createdAt}, ${keys.id}) < (select ${keys.createdAt}, ${keys.id} from ${keys.table} where ${keys.id} = ${cursor})`;
 }
 
 export const newestFirst = (keys: Keyset) => [desc(keys.createdAt), desc(keys.id)];

@@ -22,7 +22,7 @@ export const users = pgTable(
     userImg: text('user_img').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('users_role_idx').on(t.role, t.createdAt)],
+  (t) => [index('users_role_idx').on(t.role, t.createdAt, t.id)],
 );
 
 export const categories = pgTable('categories', {
@@ -58,10 +58,10 @@ export const products = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('products_category_idx').on(t.categoryId, t.status, t.createdAt),
-    index('products_advertised_idx').on(t.createdAt).where(sql`${t.advertise} and ${t.status} = 'available'`),
-    index('products_seller_idx').on(t.sellerId, t.createdAt),
-    index('products_reported_idx').on(t.createdAt).where(sql`${t.report}`),
+    index('products_category_idx').on(t.categoryId, t.status, t.createdAt, t.id),
+    index('products_advertised_idx').on(t.createdAt, t.id).where(sql`${t.advertise} and ${t.status} = 'available'`),
+    index('products_seller_idx').on(t.sellerId, t.createdAt, t.id),
+    index('products_reported_idx').on(t.createdAt, t.id).where(sql`${t.report}`),
     index('products_created_idx').on(t.createdAt),
   ],
 );
@@ -85,7 +85,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
     // A buyer has at most one open booking per product.
     uniqueIndex('orders_one_open_per_buyer_product').on(t.buyerId, t.productId).where(sql`not ${t.paid}`),

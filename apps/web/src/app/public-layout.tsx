@@ -8,7 +8,8 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       <Navbar />
       <CategoryStrip />
-      <div className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so pages filling in do not shift it (CLS). */}
+      <div className="min-h-screen flex-1">
         <Outlet />
       </div>
       <Footer />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
@@ -6,9 +6,11 @@ import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { localDate, taka } from '../../lib/format.ts';
 import { useAuth } from '../auth/use-auth.ts';
-import { BookingModal } from '../booking/booking-modal.tsx';
 import { useProductQuery, useReportProductMutation } from './api.ts';
 import { rating } from './rating.ts';
+
+// The booking form (and its form library) loads when someone books.
+const BookingModal = lazy(() => import('../booking/booking-modal.tsx').then((m) => ({ default: m.BookingModal })));
 
 export function DetailPage() {
   const { id = '' } = useParams();
@@ -84,7 +86,11 @@ export function DetailPage() {
           </div>
         </div>
       </article>
-      {signedIn && <BookingModal product={product} open={booking} onClose={() => setBooking(false)} />}
+      {signedIn && booking && (
+        <Suspense fallback={null}>
+          <BookingModal product={product} open onClose={() => setBooking(false)} />
+        </Suspense>
+      )}
     </main>
   );
 }
