@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { errorMessage } from '../lib/errors.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
  * Deletions ask 'Are you sure?' / "You won't be able to revert this!" / 'Yes, delete it!',
  * then show 'Deleted!' (or the server's reason).
  */
-export function useConfirmDelete(remove: (id: string) => Promise<unknown>, failure: (err: unknown) => string) {
+export function useConfirmDelete(remove: (id: string) => Promise<unknown>) {
   const [target, setTarget] = useState<string | null>(null);
   const dialog = (
     <ConfirmDialog
@@ -23,10 +24,19 @@ export function useConfirmDelete(remove: (id: string) => Promise<unknown>, failu
           await remove(id);
           toast.success('Deleted!');
         } catch (err) {
-          toast.error(failure(err));
+          toast.error(errorMessage(err, 'Something went wrong'));
         }
       }}
     />
   );
   return { ask: setTarget, dialog };
+}
+
+/** The red Delete button of every dashboard table. */
+export function DeleteButton({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <button type="button" className="btn btn-error btn-xs text-white" onClick={onClick} aria-label={label}>
+      Delete
+    </button>
+  );
 }

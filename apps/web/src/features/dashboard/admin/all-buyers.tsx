@@ -1,13 +1,12 @@
 import { DataTable } from '../../../components/data-table.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
-import { errorMessage } from '../../../lib/errors.ts';
+import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { useAllBuyersQuery, useDeleteUserMutation } from '../api.ts';
 import { Avatar } from './avatar.tsx';
 
 export default function AllBuyers() {
   const { data, isLoading } = useAllBuyersQuery();
   const [remove] = useDeleteUserMutation();
-  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap(), (err) => errorMessage(err, 'Something went wrong'));
+  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">All Buyers</h1>
@@ -26,9 +25,7 @@ export default function AllBuyers() {
             <td>{u.name}</td>
             <td>{u.email}</td>
             <td>
-              <button type="button" className="btn btn-error btn-xs text-white" onClick={() => ask(u._id)} aria-label={`Delete ${u.name}`}>
-                Delete
-              </button>
+              <DeleteButton label={`Delete ${u.name}`} onClick={() => ask(u._id)} />
             </td>
           </>
         )}

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { DataTable } from '../../../components/data-table.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
+import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useAllSellersQuery, useDeleteUserMutation, useVerifySellerMutation } from '../api.ts';
 import { Avatar } from './avatar.tsx';
@@ -9,7 +9,7 @@ export default function AllSellers() {
   const { data, isLoading } = useAllSellersQuery();
   const [verify] = useVerifySellerMutation();
   const [remove] = useDeleteUserMutation();
-  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap(), (err) => errorMessage(err, 'Something went wrong'));
+  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
 
   const onVerify = async (id: string) => {
     try {
@@ -47,9 +47,7 @@ export default function AllSellers() {
               )}
             </td>
             <td>
-              <button type="button" className="btn btn-error btn-xs text-white" onClick={() => ask(u._id)} aria-label={`Delete ${u.name}`}>
-                Delete
-              </button>
+              <DeleteButton label={`Delete ${u.name}`} onClick={() => ask(u._id)} />
             </td>
           </>
         )}

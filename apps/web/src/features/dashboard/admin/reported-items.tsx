@@ -1,12 +1,11 @@
 import { DataTable } from '../../../components/data-table.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
-import { errorMessage } from '../../../lib/errors.ts';
+import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { useDeleteProductMutation, useReportedProductsQuery } from '../api.ts';
 
 export default function ReportedItems() {
   const { data, isLoading } = useReportedProductsQuery();
   const [remove] = useDeleteProductMutation();
-  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap(), (err) => errorMessage(err, 'Something went wrong'));
+  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">Reported Items</h1>
@@ -25,9 +24,7 @@ export default function ReportedItems() {
             <td>{p.productName}</td>
             <td>{p.sellerId.name}</td>
             <td>
-              <button type="button" className="btn btn-error btn-xs text-white" onClick={() => ask(p._id)} aria-label={`Delete ${p.productName}`}>
-                Delete
-              </button>
+              <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />
             </td>
           </>
         )}

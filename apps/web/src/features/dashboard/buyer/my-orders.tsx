@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
-import { errorMessage } from '../../../lib/errors.ts';
+import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { taka } from '../../../lib/format.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useDeleteOrderMutation, useMyOrdersQuery } from '../api.ts';
@@ -10,7 +9,7 @@ export default function MyOrders() {
   const { user } = useAuth();
   const { data, isLoading } = useMyOrdersQuery(user?._id ?? '', { skip: !user });
   const [remove] = useDeleteOrderMutation();
-  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap(), (err) => errorMessage(err, 'Something went wrong'));
+  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">My Orders</h1>
@@ -39,9 +38,7 @@ export default function MyOrders() {
               )}
             </td>
             <td>
-              <button type="button" className="btn btn-error btn-xs text-white" onClick={() => ask(o._id)} aria-label={`Delete order of ${o.productName}`}>
-                Delete
-              </button>
+              <DeleteButton label={`Delete order of ${o.productName}`} onClick={() => ask(o._id)} />
             </td>
           </>
         )}

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { DataTable } from '../../../components/data-table.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
+import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { taka } from '../../../lib/format.ts';
 import { useAuth } from '../../auth/use-auth.ts';
@@ -11,7 +11,7 @@ export default function MyProducts() {
   const { data, isLoading } = useSellerProductsQuery(user?._id ?? '', { skip: !user });
   const [advertise] = useAdvertiseProductMutation();
   const [remove] = useDeleteProductMutation();
-  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap(), (err) => errorMessage(err, 'Something went wrong'));
+  const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
 
   const onAdvertise = async (id: string) => {
     try {
@@ -53,9 +53,7 @@ export default function MyProducts() {
               ) : null}
             </td>
             <td>
-              <button type="button" className="btn btn-error btn-xs text-white" onClick={() => ask(p._id)} aria-label={`Delete ${p.productName}`}>
-                Delete
-              </button>
+              <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />
             </td>
           </>
         )}
