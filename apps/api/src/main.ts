@@ -27,6 +27,11 @@ app.addHook('onClose', () => database.close());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
+    // Graceful, but bounded: a stuck connection must not keep a stopping server alive.
+    setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
     void app.close().then(() => process.exit(0));
   });
 }

@@ -61,7 +61,7 @@ interface List<T> {
   data: T[];
 }
 type Brand = { _id: string; categoryLogo: string };
-const getJson = async <T>(url: string, init?: RequestInit) => (await (await fetch(url, init)).json()) as T;
+const getJson = async <T>(url: string, init?: RequestInit) => (await (await fetch(url, { signal: AbortSignal.timeout(10_000), ...init })).json()) as T;
 
 /** How many products the brand pages list, over HTTP. */
 async function countProducts(base: string, brands: Brand[]) {
@@ -71,6 +71,8 @@ async function countProducts(base: string, brands: Brand[]) {
 }
 
 async function stop(server: Server) {
+  // Our own fetches keep sockets alive; a stopping server waits for nothing but them.
+  setTimeout(() => server.output() && console.error(`still stopping after 15 s:\n${server.output().slice(-2000)}`), 15_000).unref();
   server.child.kill('SIGTERM');
   const { code, signal } = await server.exited;
   return { code, signal };
@@ -151,6 +153,8 @@ describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEO
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { _id: string };
     const mine = await fetch(`${base}/api/seller-products/${claims._id}`, { headers: { authorization: token } });
     expect(mine.status).toBe(200);
+    // Read the body: an unread (streamed, compressed) response keeps its connection busy, and a stopping server waits for it.
+    expect(((await mine.json()) as List<unknown>).data.length).toBeGreaterThan(0);
 
     expect(await stop(running)).toEqual({ code: 0, signal: null });
   });
