@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModal } from './use-modal.ts';
 
 interface Props {
   open: boolean;
@@ -11,13 +11,7 @@ interface Props {
 
 /** A modal question with the spec's wording ('Are you sure?' …); native <dialog> for focus and Escape. */
 export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModal(open);
   return (
     <dialog ref={ref} className="modal" onCancel={onCancel} aria-labelledby="confirm-title">
       <div className="modal-box text-center">

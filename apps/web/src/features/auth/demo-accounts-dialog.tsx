@@ -1,16 +1,11 @@
 import type { DemoAccount } from '@market/contract';
-import { useEffect, useRef } from 'react';
+import { useModal } from '../../components/use-modal.ts';
 import { useDemoAccountsQuery } from './api.ts';
 
 /** The spec's 'Use Demo Account' dialog: each demo login with its credentials and a Login button. */
 export function DemoAccountsDialog({ open, onClose, onLogin }: { open: boolean; onClose(): void; onLogin(account: DemoAccount): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const { data: accounts = [], isLoading, isError } = useDemoAccountsQuery(undefined, { skip: !open });
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-    if (!open && dialog?.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog ref={ref} className="modal" onClose={onClose} aria-labelledby="demo-title">

@@ -1,5 +1,5 @@
 import type { Product } from '@market/contract';
-import { useEffect, useRef } from 'react';
+import { useModal } from '../../components/use-modal.ts';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../lib/errors.ts';
@@ -13,15 +13,10 @@ interface Fields {
 
 export function BookingModal({ product, open, onClose }: { product: Product; open: boolean; onClose(): void }) {
   const { user, role } = useAuth();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const [createOrder, { isLoading }] = useCreateOrderMutation();
   const { register, handleSubmit, reset, formState } = useForm<Fields>({ defaultValues: { meetingLocation: '', mobileNumber: '' } });
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-    if (!open && dialog?.open) dialog.close();
-  }, [open]);
 
   const submit = async (fields: Fields) => {
     try {
