@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Db } from '../apps/api/src/db/client.ts';
 import * as schema from '../apps/api/src/db/schema.ts';
 import { generate } from './generate.ts';
-import { cleanupAll } from './lib.ts';
+import { runMain } from './lib.ts';
 
 type Fn = (...args: unknown[]) => Promise<unknown>;
 const n = Number(process.argv[2] ?? 100_000);
@@ -67,11 +67,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  await cleanupAll();
-}
+await runMain(main);

@@ -69,6 +69,18 @@ export function onCleanup(fn: () => Promise<void> | void) {
   cleanups.add(fn);
   return () => cleanups.delete(fn);
 }
+/** Runs a bench script's main: a failure sets the exit code, and started servers and databases are always cleaned up. */
+export async function runMain(main: () => Promise<void>) {
+  try {
+    await main();
+  } catch (err) {
+    console.error(err);
+    process.exitCode = 1;
+  } finally {
+    await cleanupAll();
+  }
+}
+
 export async function cleanupAll() {
   for (const fn of [...cleanups].reverse()) {
     cleanups.delete(fn);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpointsOf, load } from './api.ts';
 import { generate } from './generate.ts';
-import { apiDir, cleanupAll, freePort, startChild, table } from './lib.ts';
+import { apiDir, runMain, freePort, startChild, table } from './lib.ts';
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -78,11 +78,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  await cleanupAll();
-}
+await runMain(main);

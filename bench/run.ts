@@ -14,7 +14,7 @@
 import { basename } from 'node:path';
 import { BROWSER_ACCEPT_ENCODING, benchCase, CONNECTIONS, type FloorCache, type LoadSettings } from './api.ts';
 import { generate, type Dataset } from './generate.ts';
-import { backgroundLoad, cleanupAll, compressedResultsFile, machine, markdownTable, readResults, resultsFile, table, writeResults, type ApiResult, type Results, type WebResult } from './lib.ts';
+import { backgroundLoad, runMain, compressedResultsFile, machine, markdownTable, readResults, resultsFile, table, writeResults, type ApiResult, type Results, type WebResult } from './lib.ts';
 import { benchWeb } from './web.ts';
 
 const args = process.argv.slice(2);
@@ -145,11 +145,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  await cleanupAll();
-}
+await runMain(main);

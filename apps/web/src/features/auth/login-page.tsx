@@ -8,6 +8,7 @@ import { useLoginMutation } from './api.ts';
 import { DemoAccountsDialog } from './demo-accounts-dialog.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
+import { Field } from '../../components/field.tsx';
 
 export function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
@@ -39,16 +40,12 @@ export function LoginPage() {
         <div className="card-body">
           <h1 className="text-center text-3xl font-bold">Login</h1>
           <form className="space-y-3" onSubmit={handleSubmit(signIn, invalid)} noValidate>
-            <label className="form-control block">
-              <span className="label-text">Email</span>
+            <Field label="Email" error={errors.email?.message}>
               <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: 'Enter your email' })} aria-invalid={Boolean(errors.email)} />
-              {errors.email && <span className="text-sm text-error">{errors.email.message}</span>}
-            </label>
-            <label className="form-control block">
-              <span className="label-text">Password</span>
+            </Field>
+            <Field label="Password" error={errors.password?.message}>
               <input type="password" autoComplete="current-password" className="input input-bordered w-full" {...register('password', { required: 'Enter your password' })} aria-invalid={Boolean(errors.password)} />
-              {errors.password && <span className="text-sm text-error">{errors.password.message}</span>}
-            </label>
+            </Field>
             <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
               Login
             </button>

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { useSignUpMutation, useUploadImageMutation } from './api.ts';
 import { GoogleButton } from './google-button.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
+import { Field } from '../../components/field.tsx';
 
 interface Fields {
   name: string;
@@ -50,23 +51,16 @@ export function SignUpPage() {
         <div className="card-body">
           <h1 className="text-center text-3xl font-bold">Sign Up</h1>
           <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
-            <label className="form-control block">
-              <span className="label-text">Name</span>
+            <Field label="Name" error={errors.name?.message}>
               <input autoComplete="name" className="input input-bordered w-full" {...register('name', { required: 'Enter your name' })} aria-invalid={Boolean(errors.name)} />
-              {errors.name && <span className="text-sm text-error">{errors.name.message}</span>}
-            </label>
-            <label className="form-control block">
-              <span className="label-text">email</span>
+            </Field>
+            <Field label="email" error={errors.email?.message}>
               <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: 'Enter Your email' })} aria-invalid={Boolean(errors.email)} />
-              {errors.email && <span className="text-sm text-error">{errors.email.message}</span>}
-            </label>
-            <label className="form-control block">
-              <span className="label-text">Password</span>
+            </Field>
+            <Field label="Password" error={errors.password?.message}>
               <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...register('password', { required: 'Enter your password' })} aria-invalid={Boolean(errors.password)} />
-              {errors.password && <span className="text-sm text-error">{errors.password.message}</span>}
-            </label>
-            <label className="form-control block">
-              <span className="label-text">Role</span>
+            </Field>
+            <Field label="Role" error={errors.role?.message}>
               <select className="select select-bordered w-full" {...register('role', { required: 'Select your role' })}>
                 <option disabled value="Select one">
                   Select one
@@ -74,13 +68,10 @@ export function SignUpPage() {
                 <option value="Buyer">Buyer</option>
                 <option value="Seller">Seller</option>
               </select>
-              {errors.role && <span className="text-sm text-error">{errors.role.message}</span>}
-            </label>
-            <label className="form-control block">
-              <span className="label-text">Profile image</span>
+            </Field>
+            <Field label="Profile image" error={errors.userImg?.message}>
               <input type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="file-input file-input-bordered w-full" {...register('userImg', { required: 'Upload your image' })} aria-invalid={Boolean(errors.userImg)} />
-              {errors.userImg && <span className="text-sm text-error">{errors.userImg.message}</span>}
-            </label>
+            </Field>
             <button type="submit" className="btn btn-primary w-full" disabled={busy}>
               {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               SignUp

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../lib/errors.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useCreateOrderMutation } from './api.ts';
+import { Field } from '../../components/field.tsx';
 
 interface Fields {
   meetingLocation: string;
@@ -44,16 +45,12 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
           <ReadOnly label="Price" value={`${product.resalePrice}`} />
           <ReadOnly label="Name" value={user?.name ?? ''} />
           <ReadOnly label="Email" value={user?.email ?? ''} />
-          <label className="form-control block">
-            <span className="label-text">Meeting location</span>
+          <Field label="Meeting location" error={errors.meetingLocation?.message}>
             <input className="input input-bordered w-full" {...register('meetingLocation', { required: 'Enter your meeting location' })} aria-invalid={Boolean(errors.meetingLocation)} />
-            {errors.meetingLocation && <span className="text-sm text-error">{errors.meetingLocation.message}</span>}
-          </label>
-          <label className="form-control block">
-            <span className="label-text">Mobile number</span>
+          </Field>
+          <Field label="Mobile number" error={errors.mobileNumber?.message}>
             <input type="tel" className="input input-bordered w-full" {...register('mobileNumber', { required: 'Enter your mobile number' })} aria-invalid={Boolean(errors.mobileNumber)} />
-            {errors.mobileNumber && <span className="text-sm text-error">{errors.mobileNumber.message}</span>}
-          </label>
+          </Field>
           {role === 'Buyer' ? (
             <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
               Submit
@@ -74,9 +71,8 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
 
 function ReadOnly({ label, value }: { label: string; value: string }) {
   return (
-    <label className="form-control block">
-      <span className="label-text">{label}</span>
+    <Field label={label}>
       <input className="input input-bordered w-full bg-base-200" value={value} readOnly />
-    </label>
+    </Field>
   );
 }

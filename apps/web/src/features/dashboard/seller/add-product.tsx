@@ -6,7 +6,7 @@ import { useUploadImageMutation } from '../../auth/api.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useCategoriesQuery } from '../../catalog/api.ts';
 import { useAddProductMutation } from '../api.ts';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 
 export interface ProductFields {
   location: string;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+/** A labelled form control with its error message under it: every form uses this. */
 export function Field({ label, error, children }: { label: string; error?: string | undefined; children: ReactNode }) {
   return (
     <label className="form-control block">
