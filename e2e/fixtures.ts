@@ -70,7 +70,7 @@ export async function apiLogin(request: APIRequestContext, role: Role): Promise<
 /** An e-mail no other test uses. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
 
-/** A fresh account of its own for a test that changes data (POST /api/user is not rate-limited, unlike login). */
+/** A fresh account of its own for a test that changes data (global-setup raises the sign-up limit per address for the suite). */
 export async function apiSignUp(request: APIRequestContext, role: 'Buyer' | 'Seller' = 'Buyer'): Promise<Session & { password: string }> {
   const password = 'secret1';
   const body = { name: `E2E ${role} ${Math.random().toString(36).slice(2, 6)}`, email: uniqueEmail(role.toLowerCase()), password, role, userImg: '/uploads/seed/avatars/buyer.svg' };

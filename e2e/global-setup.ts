@@ -26,7 +26,8 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'market-e2e-'));
   const server = spawn(process.execPath, ['src/main.ts'], {
     cwd: join(root, 'apps/api'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: 'true', DATABASE_URL: '' },
+    // The suite signs up dozens of accounts from one address within minutes; logins keep the production limits.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: 'true', DATABASE_URL: '', LIMIT_SIGNUP_PER_IP: '1000/10m' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresReachable, postgresUrl } from './test/databases.ts';
 
 /**
@@ -13,9 +13,12 @@ export default defineConfig(async () => {
   if (!reachable) {
     console.warn(`\n!!! PostgreSQL not reachable at ${postgresUrl}: the PostgreSQL half of the API suite is NOT running !!!\n`);
   }
+  // Files that do not depend on the engine, or handle both engines themselves, run once, under pglite;
+  // files that need several processes on one database run once, under postgres.
+  const once = { pglite: ['test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts', 'test/crash.test.ts'], postgres: ['test/limits-across-instances.test.ts'] };
   const project = (name: 'pglite' | 'postgres') => ({
     extends: true as const,
-    test: { name, env: { TEST_DB: name } },
+    test: { name, env: { TEST_DB: name }, exclude: [...configDefaults.exclude, ...(name === 'pglite' ? once.postgres : once.pglite)] },
   });
   return {
     test: {

@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import authRoutes from './modules/auth/routes.ts';
 import categoryRoutes from './modules/categories/routes.ts';
@@ -29,6 +29,8 @@ import userRoutes from './modules/users/routes.ts';
 import access from './plugins/access.ts';
 import auth from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
+import publicCache from './plugins/public-cache.ts';
+import redis from './plugins/redis.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +51,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     exposeHeadRoutes: false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 300 },
+    // Behind a load balancer the socket's address is the balancer's: per-address limits need the client's.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // The router's own refusals (bad percent-encoding, over-long ids) in our error shape.
     frameworkErrors: (err, _request, reply) => {
       void (reply as FastifyReply).code(err.statusCode ?? 400).send({ success: false, message: err.message, massage: err.message });
@@ -59,6 +63,11 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  // app.redis: the shared client when REDIS_URL is set (start-up fails if it is unreachable), else undefined.
+  await app.register(redis, { url: config.redisUrl });
+
+  // First, so a cached public answer skips every other hook.
+  await app.register(publicCache, { ttlMs: 10_000, maxBytes: 32 * 1024 * 1024, redis: app.redis, channel: `${config.redisPrefix}public-cache` });
 
   // External plugins.
   await app.register(helmet, {
@@ -77,7 +86,11 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     // The Google sign-in popup must keep its link to the page that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  await app.register(rateLimit, { global: false });
+  // Routes' own limits (uploads, Google sign-in, card confirmations) count in Redis too when there is one.
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
+  });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // A validator on every GET: clients revalidate public lists cheaply (304) instead of caching stale ones.
   await app.register(etag, { weak: true });
@@ -104,7 +117,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
 
   // Routes.
   await app.register(healthRoutes);
-  await app.register(authRoutes, { demo: config.demo });
+  await app.register(authRoutes, { demo: config.demo, limits: config.limits, redisPrefix: config.redisPrefix });
   await app.register(userRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);

@@ -164,3 +164,65 @@ describe('the JWT secret when JWT_SECRET is unset', () => {
     expect(load({ JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
   });
 });
+
+describe('Redis, proxies and abuse limits', () => {
+  it('default to no Redis, the prefix market:, no trusted proxy and the limits of decision 010', () => {
+    expect(load({})).toMatchObject({
+      redisUrl: undefined,
+      redisPrefix: 'market:',
+      trustProxy: false,
+      limits: {
+        loginPerIp: { max: 20, windowMs: 60_000 },
+        loginFailuresPerEmail: { max: 10, windowMs: 900_000 },
+        signUpPerIp: { max: 10, windowMs: 600_000 },
+        signUpPerEmail: { max: 5, windowMs: 3_600_000 },
+      },
+    });
+  });
+
+  it('reads them when set', () => {
+    const config = load({
+      REDIS_URL: 'rediss://:pw@cache.internal:6380/2',
+      REDIS_PREFIX: 'phones-prod:',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      LIMIT_LOGIN_PER_IP: '100/30s',
+      LIMIT_LOGIN_FAILURES_PER_EMAIL: '3/500ms',
+      LIMIT_SIGNUP_PER_IP: '2/1h',
+      LIMIT_SIGNUP_PER_EMAIL: '1/2m',
+    });
+    expect(config).toMatchObject({
+      redisUrl: 'rediss://:pw@cache.internal:6380/2',
+      redisPrefix: 'phones-prod:',
+      trustProxy: '10.0.0.0/8,192.168.1.1',
+      limits: {
+        loginPerIp: { max: 100, windowMs: 30_000 },
+        loginFailuresPerEmail: { max: 3, windowMs: 500 },
+        signUpPerIp: { max: 2, windowMs: 3_600_000 },
+        signUpPerEmail: { max: 1, windowMs: 120_000 },
+      },
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['on', true],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+  ])('TRUST_PROXY=%s is %j', (value, expected) => {
+    expect(load({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it.each([
+    ['REDIS_URL', 'http://cache:6379'],
+    ['REDIS_URL', '127.0.0.1:6379'],
+    ['LIMIT_LOGIN_PER_IP', '20'],
+    ['LIMIT_LOGIN_PER_IP', '0/1m'],
+    ['LIMIT_LOGIN_FAILURES_PER_EMAIL', '10/15'],
+    ['LIMIT_SIGNUP_PER_IP', '10 per 10m'],
+    ['LIMIT_SIGNUP_PER_EMAIL', '5/1d'],
+  ])('refuses %s=%s, naming it', (variable, value) => {
+    expectConfigError({ [variable]: value }, variable);
+  });
+});

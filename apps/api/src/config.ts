@@ -7,6 +7,16 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** An abuse limit written as attempts per window: `20/1m`, `10/15m`, `5/1h`, `3/500ms`. */
+const limit = z
+  .string()
+  .regex(/^[1-9]\d*\/[1-9]\d*(ms|s|m|h)$/, { error: 'must be attempts per window, like 20/1m (window in ms, s, m or h)' })
+  .transform((v): Limit => {
+    const [, max, amount, unit] = /^(\d+)\/(\d+)(ms|s|m|h)$/.exec(v)!;
+    return { max: Number(max), windowMs: Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS] };
+  });
+
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -28,11 +38,44 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: 'must be a Stripe webhook secret (whsec_...)' }).optional(),
   /** Where the Stripe SDK sends its calls; only tests point it elsewhere. */
   STRIPE_API_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  /** Shared counters (and whatever else several instances must share); unset: each process keeps its own. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  /** Every Redis key this app writes starts with it: instances of one deployment share it, anything else sharing the Redis does not. */
+  REDIS_PREFIX: z.string().min(1).default('market:'),
+  /** Which proxies' X-Forwarded-For to believe for the client address: true, a hop count, or addresses/CIDRs separated by commas. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|1|0|yes|no|on|off|\d+|[\w.:/,\s-]+)$/, { error: 'must be true, false, a hop count or addresses' })
+    .optional(),
+  LIMIT_LOGIN_PER_IP: limit.prefault('20/1m'),
+  LIMIT_LOGIN_FAILURES_PER_EMAIL: limit.prefault('10/15m'),
+  LIMIT_SIGNUP_PER_IP: limit.prefault('10/10m'),
+  LIMIT_SIGNUP_PER_EMAIL: limit.prefault('5/1h'),
 });
 
 export type PaymentsConfig =
   | { provider: 'sandbox' }
   | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined };
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/** Fixed windows; see docs/decisions/010-abuse-limits.md. */
+export interface AbuseLimits {
+  /** Every login attempt with a valid body, per client address. */
+  loginPerIp: Limit;
+  /** Failed logins per e-mail (a successful login clears them), from any address. */
+  loginFailuresPerEmail: Limit;
+  /** Every sign-up attempt with a valid body, per client address. */
+  signUpPerIp: Limit;
+  /** Every sign-up attempt with a valid body, per e-mail. */
+  signUpPerEmail: Limit;
+}
 
 export interface GoogleConfig {
   issuer: string;
@@ -56,6 +99,12 @@ export interface Config {
   /** Unset: Google sign-in goes to the local OpenID Connect provider served by this process. */
   google: GoogleConfig | undefined;
   payments: PaymentsConfig;
+  /** Unset: counters live in each process. */
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  /** Fastify's trustProxy: whose X-Forwarded-For gives request.ip (false: the socket's address). */
+  trustProxy: boolean | number | string;
+  limits: AbuseLimits;
 }
 
 export class ConfigError extends Error {}
@@ -94,7 +143,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : { provider: 'sandbox' },
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    limits: {
+      loginPerIp: e.LIMIT_LOGIN_PER_IP,
+      loginFailuresPerEmail: e.LIMIT_LOGIN_FAILURES_PER_EMAIL,
+      signUpPerIp: e.LIMIT_SIGNUP_PER_IP,
+      signUpPerEmail: e.LIMIT_SIGNUP_PER_EMAIL,
+    },
   };
+}
+
+/** Config's trustProxy as Fastify takes it (its types want a hop count as a function). */
+export const fastifyTrustProxy = (value: Config['trustProxy']) => (typeof value === 'number' ? (_address: string, hop: number) => hop < value : value);
+
+function trustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || ['false', '0', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((a) => a.trim()).filter(Boolean).join(',');
 }
 
 /** A secret generated on first start and kept in the data directory, never a constant in code. */

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirIn } from './db/client.ts';
 import { isEmpty, seedCatalogue, seedDemo } from './db/seed.ts';
+import { RedisUnreachableError } from './plugins/redis.ts';
 
 let config;
 try {
@@ -21,7 +22,13 @@ const empty = await isEmpty(database.db);
 await seedCatalogue(database.db, config.uploadsDir);
 if (config.demo && empty) await seedDemo(database.db, config.uploadsDir);
 
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database }).catch(async (err: unknown) => {
+  // A message, not a stack trace: the cause is outside this program.
+  if (!(err instanceof RedisUnreachableError)) throw err;
+  console.error(err.message);
+  await database.close();
+  process.exit(1);
+});
 app.addHook('onClose', () => database.close());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -11,6 +11,8 @@ import { createPostgresDatabase } from './databases.ts';
 
 export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+const roomy = { max: 100_000, windowMs: 60_000 };
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(join(tmpdir(), 'market-test-'));
   return {
@@ -26,6 +28,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: undefined,
     google: undefined,
     payments: { provider: 'sandbox' },
+    redisUrl: undefined,
+    redisPrefix: 'market-test:',
+    trustProxy: false,
+    // Files sign up and log in far more often than one person would; the limits' own tests set real ones.
+    limits: { loginPerIp: roomy, loginFailuresPerEmail: roomy, signUpPerIp: roomy, signUpPerEmail: roomy },
     ...overrides,
   };
 }
@@ -53,7 +60,10 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
     await ctx.app.ready();
   });
   beforeEach(async () => {
-    if (opts.resetEach !== false) await resetDatabase(ctx.database.db);
+    if (opts.resetEach === false) return;
+    await resetDatabase(ctx.database.db);
+    // The rows changed behind the app's back: drop its cached public answers.
+    ctx.app.publicCache.invalidate();
   });
   afterAll(async () => {
     await ctx.app?.close();

@@ -109,7 +109,11 @@ export const payments = pgTable(
     transactionId: text('transaction_id').notNull().unique(),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_buyer_idx').on(t.buyerId)],
+  (t) => [
+    index('payments_buyer_idx').on(t.buyerId),
+    // A phone is sold once: one payment per product, whichever order it came through.
+    uniqueIndex('payments_one_per_product').on(t.productId),
+  ],
 );
 
 /**

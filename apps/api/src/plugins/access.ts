@@ -15,12 +15,14 @@ function signedInUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
 /** Checks that need no database: signed in, role, self. Runs before input validation. */
 function checkIdentity(rule: Rule, request: FastifyRequest) {
   if (rule.who === 'anyone') return;
   const user = signedInUser(request);
   if (rule.who === 'role' || rule.who === 'owner') {
-    if (!rule.roles.includes(user.role)) throw forbidden(`Only a ${rule.roles.join(' or ')} can do this`);
+    if (!rule.roles.includes(user.role)) throw forbidden(`Only ${article(rule.roles[0] ?? '')} ${rule.roles.join(' or ')} can do this`);
   }
   if (rule.who === 'self-or-admin' && user.role !== 'Admin') {
     const id = String((request.params as { id?: string }).id ?? '').trim().toLowerCase();

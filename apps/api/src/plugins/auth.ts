@@ -53,7 +53,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { jwtSecret: s
       request.authProblem = 'Your session is invalid or has expired, please log in again';
       return;
     }
-    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) {
+    // A UUID's exact shape: anything looser (36 dashes) would reach the database as a malformed uuid.
+    if (typeof id !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
       request.authProblem = 'Your session is invalid, please log in again';
       return;
     }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { NotFound } from '../components/not-found.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { CategoryPage } from '../features/catalog/category-page.tsx';
@@ -16,25 +16,27 @@ const BlogPage = lazy(() => import('../features/blog/blog-page.tsx').then((m) =>
 
 const later = (page: React.ReactNode) => <Suspense fallback={<Spinner />}>{page}</Suspense>;
 
-export const router = createBrowserRouter([
-  {
-    element: <PublicLayout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/category/:id', element: <CategoryPage /> },
-      { path: '/detail-product/:id', element: <DetailPage /> },
-      { path: '/login', element: later(<LoginPage />) },
-      { path: '/signup', element: later(<SignUpPage />) },
-      { path: '/blog', element: later(<BlogPage />) },
-      {
-        path: '/dashboard/*',
-        element: (
-          <RequireAuth>
-            {later(<DashboardApp />)}
-          </RequireAuth>
-        ),
-      },
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-]);
+/** Declarative routes: the data router's loaders and actions would add ~10 KiB gz that no page uses. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/category/:id" element={<CategoryPage />} />
+        <Route path="/detail-product/:id" element={<DetailPage />} />
+        <Route path="/login" element={later(<LoginPage />)} />
+        <Route path="/signup" element={later(<SignUpPage />)} />
+        <Route path="/blog" element={later(<BlogPage />)} />
+        <Route
+          path="/dashboard/*"
+          element={
+            <RequireAuth>
+              {later(<DashboardApp />)}
+            </RequireAuth>
+          }
+        />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { notify } from '../lib/notify.ts';
 import { errorMessage } from '../lib/errors.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -22,9 +22,9 @@ export function useConfirmDelete(remove: (id: string) => Promise<unknown>) {
         if (!id) return;
         try {
           await remove(id);
-          toast.success('Deleted!');
+          notify.success('Deleted!');
         } catch (err) {
-          toast.error(errorMessage(err, 'Something went wrong'));
+          notify.error(errorMessage(err, 'Something went wrong'));
         }
       }}
     />

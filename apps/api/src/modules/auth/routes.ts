@@ -1,12 +1,26 @@
 import { AuthResult, DemoAccount, LoginBody, SignUpBody, ok } from '@market/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AbuseLimits } from '../../config.ts';
 import { demoAccounts } from '../../db/demo-accounts.ts';
 import { notFound } from '../../errors.ts';
 import { toUser } from '../users/dto.ts';
+import { createLimiter, memoryCounters, redisCounters } from './limits.ts';
 import { logIn, signUp } from './service.ts';
 
-const routes: FastifyPluginAsyncZod<{ demo: boolean }> = async (app, opts) => {
+interface AuthOptions {
+  demo: boolean;
+  limits: AbuseLimits;
+  /** Namespaces the counters in Redis (REDIS_PREFIX). */
+  redisPrefix: string;
+}
+
+const routes: FastifyPluginAsyncZod<AuthOptions> = async (app, opts) => {
+  const { limits } = opts;
+  // Shared by every instance through Redis when there is one; this process's own otherwise.
+  const limiter = createLimiter(app.redis ? redisCounters(app.redis) : memoryCounters(), `${opts.redisPrefix}limit:`, app.log);
+  app.addHook('onClose', async () => limiter.close());
+
   const authResult = async (user: Parameters<typeof toUser>[0]) => ({
     success: true as const,
     data: { user: toUser(user), token: await app.signToken(user) },
@@ -14,7 +28,14 @@ const routes: FastifyPluginAsyncZod<{ demo: boolean }> = async (app, opts) => {
 
   app.post(
     '/api/user',
-    { schema: { tags: ['accounts'], summary: 'Sign up as a Buyer or Seller', body: SignUpBody, response: { 201: ok(AuthResult) } } },
+    {
+      schema: { tags: ['accounts'], summary: 'Sign up as a Buyer or Seller', body: SignUpBody, response: { 201: ok(AuthResult) } },
+      // A preHandler runs after the body is validated: a bad body is a 400 and counts for nothing.
+      preHandler: async (request, reply) => {
+        await limiter.take(reply, 'signup-ip', request.ip, limits.signUpPerIp, (wait) => `Too many sign-ups from this address, try again in ${wait}`);
+        await limiter.take(reply, 'signup-email', request.body.email, limits.signUpPerEmail, (wait) => `Too many sign-up attempts for this e-mail, try again in ${wait}`);
+      },
+    },
     async (request, reply) => reply.status(201).send(await authResult(await signUp(app.db, request.body))),
   );
 
@@ -22,9 +43,18 @@ const routes: FastifyPluginAsyncZod<{ demo: boolean }> = async (app, opts) => {
     '/api/login',
     {
       schema: { tags: ['accounts'], summary: 'Log in with e-mail and password', body: LoginBody, response: { 200: ok(AuthResult) } },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      preHandler: async (request, reply) => {
+        await limiter.take(reply, 'login-ip', request.ip, limits.loginPerIp, (wait) => `Too many login attempts from this address, try again in ${wait}`);
+        // Counted before the password is checked (parallel guesses cannot slip past), forgotten on success:
+        // what remains are the failures.
+        await limiter.take(reply, 'login-email', request.body.email, limits.loginFailuresPerEmail, (wait) => `Too many failed logins for this e-mail, try again in ${wait}`);
+      },
     },
-    async (request) => authResult(await logIn(app.db, request.body)),
+    async (request) => {
+      const user = await logIn(app.db, request.body);
+      await limiter.clear('login-email', request.body.email);
+      return authResult(user);
+    },
   );
 
   app.get(

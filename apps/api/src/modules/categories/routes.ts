@@ -6,7 +6,7 @@ import { categories } from '../../db/schema.ts';
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/category',
-    { schema: { tags: ['catalog'], summary: 'Brand categories', response: { 200: ok(z.array(Category)) } } },
+    { schema: { tags: ['catalog'], summary: 'Brand categories', response: { 200: ok(z.array(Category)) } }, config: { publicCache: true } },
     async () => {
       const rows = await app.db.select().from(categories).orderBy(categories.position, categories.name);
       return { success: true as const, data: rows.map((c) => ({ _id: c.id, category: c.name, categoryLogo: c.logo })) };

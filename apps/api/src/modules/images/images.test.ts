@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,26 @@ const frame = (background: string) => sharp({ create: { width: 40, height: 30, c
 const hasGpsPointer = (exif: Buffer | undefined) => !!exif && exif.includes(Buffer.from([0x25, 0x88]));
 const uploadedFiles = () => readdirSync(ctx.config.uploadsDir);
 
+/** One PNG chunk: length, type, data and the CRC of type and data. */
+function pngChunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid PNG header claiming width x height RGB pixels, with one tiny IDAT: a few hundred bytes, however large it claims to be. */
+function pngClaiming(width: number, height: number) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(64))), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
 describe('POST /api/images', () => {
   const accepted: [string, () => Promise<Buffer>, { width: number; height: number; pages?: number }][] = [
     ['a PNG', () => solid(300, 200).png().toBuffer(), { width: 300, height: 200 }],
@@ -83,6 +104,8 @@ describe('POST /api/images', () => {
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.exif).toBeUndefined();
+    // Not a byte of it either: no EXIF block (JPEG's "Exif", WebP's "EXIF" chunk), no camera make.
+    for (const marker of ['Exif', 'EXIF', 'PhoneCo']) expect(served.rawPayload.includes(marker)).toBe(false);
     expect(meta.xmp).toBeUndefined();
     expect(meta.width).toBe(size.width);
     expect(meta.pageHeight ?? meta.height).toBe(size.height);
@@ -147,6 +170,74 @@ describe('POST /api/images', () => {
     const res = await upload(ctx.app, bomb, { filename: 'bomb.png', type: 'image/png' });
     expect(res.status).toBe(413);
     expect(res.body.message).toMatch(/40 megapixels/);
+    expect(uploadedFiles()).toEqual(before);
+  });
+
+  it('refuses a 20000x20000 PNG of a few hundred bytes from its header, before decoding, with a 413', async () => {
+    const bomb = pngClaiming(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(1024);
+    // A well-formed header: sharp reads the claimed size without decoding a pixel.
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 20_000, height: 20_000 });
+    const before = uploadedFiles();
+    const res = await upload(ctx.app, bomb, { filename: 'bomb.png', type: 'image/png' });
+    // Decoding would have failed on the tiny IDAT (a 400 "damaged"): the 413 is the header check.
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ success: false, message: 'image is too large: at most 40 megapixels', massage: 'image is too large: at most 40 megapixels' });
+    expect(uploadedFiles()).toEqual(before);
+  });
+
+  it('accepts a JPEG with HTML and a script after its end marker, but stores and serves only a re-encoded WebP', async () => {
+    const html = '<html><body><script>alert(document.cookie)</script></body></html>';
+    const jpeg = await solid(64, 48, '#3ad5c0').jpeg().toBuffer();
+    const polyglot = Buffer.concat([jpeg, Buffer.from(html)]);
+    // The payload really sits after the JPEG's EOI marker (FF D9), and the file still reads as a JPEG.
+    expect(polyglot.indexOf(Buffer.from([0xff, 0xd9]), jpeg.length - 2)).toBe(jpeg.length - 2);
+    expect((await sharp(polyglot).metadata()).format).toBe('jpeg');
+
+    const res = await upload(ctx.app, polyglot, { filename: 'photo.jpg', type: 'image/jpeg' });
+    expect(res.status).toBe(201);
+    const stored = readFileSync(join(ctx.config.uploadsDir, res.body.data.url.replace('/uploads/', '')));
+    const served = await ctx.app.inject({ method: 'GET', url: res.body.data.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(stored)).toBe(true);
+    expect(stored.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(stored.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    for (const marker of ['<script', 'alert(', '<html', 'document.cookie']) expect(stored.includes(marker), marker).toBe(false);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'webp', width: 64, height: 48 });
+  });
+
+  const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(8), Buffer.from([0x02, 0x00, 0x3e, 0x00, 0x01, 0x00, 0x00, 0x00]), randomBytes(2000)]);
+  const mz = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(56), Buffer.from('This program cannot be run in DOS mode.\r\r\n$', 'latin1'), Buffer.from('PE\0\0', 'latin1'), randomBytes(2000)]);
+
+  it.each([
+    ['a Linux ELF executable', elf],
+    ['a Windows MZ/PE executable', mz],
+  ])('refuses %s renamed photo.jpg and sent as image/jpeg with a 415, storing nothing', async (_name, data) => {
+    const before = uploadedFiles();
+    const res = await upload(ctx.app, data, { filename: 'photo.jpg', type: 'image/jpeg' });
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('JPEG, PNG, WebP, GIF or AVIF') });
+    expect(res.body.massage).toBe(res.body.message);
+    expect(uploadedFiles()).toEqual(before);
+  });
+
+  it('refuses an executable behind a JPEG signature with a 4xx, storing nothing', async () => {
+    const before = uploadedFiles();
+    const res = await upload(ctx.app, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), elf]), { filename: 'photo.jpg', type: 'image/jpeg' });
+    expect([400, 415]).toContain(res.status);
+    expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('image') });
+    expect(uploadedFiles()).toEqual(before);
+  });
+
+  it('refuses a 6 MB file by its size alone with a 413 in the JSON error shape', async () => {
+    // A JPEG signature then zeros: refused for its size, whatever it contains.
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024 - 4)]);
+    const before = uploadedFiles();
+    const res = await upload(ctx.app, big, { filename: 'photo.jpg', type: 'image/jpeg' });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ success: false, message: 'image is too large: at most 5 MB', massage: 'image is too large: at most 5 MB' });
     expect(uploadedFiles()).toEqual(before);
   });
 

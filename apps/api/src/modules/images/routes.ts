@@ -3,6 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../errors.ts';
 import { storeImage } from './service.ts';
 
+/**
+ * The multipart parser's own errors (no boundary, a body cut short, a malformed part) carry
+ * no status: they are the client's, a 400. Those of @fastify/multipart (limits) keep theirs.
+ */
+function malformed(err: unknown): never {
+  if (err instanceof AppError || typeof (err as { statusCode?: unknown })?.statusCode === 'number') throw err;
+  throw badRequest('The multipart/form-data body is malformed');
+}
+
 const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) => {
   app.post(
     '/api/images',
@@ -17,11 +26,11 @@ const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) 
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
-      const file = await request.file();
+      const file = await request.file().catch(malformed);
       if (!file || file.fieldname !== 'image') throw badRequest('Send the picture in the multipart field "image"');
       const buffer = await file.toBuffer().catch((err: unknown) => {
         if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError(413, 'image is too large: at most 5 MB');
-        throw err;
+        return malformed(err);
       });
       const url = await storeImage(buffer, opts.uploadsDir);
       return reply.status(201).send({ success: true as const, data: { url } });

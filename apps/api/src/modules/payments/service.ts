@@ -41,8 +41,8 @@ export async function createPaymentIntent(db: Db, provider: PaymentProvider, ord
 
 /**
  * Records a payment only once the provider confirms that this intent succeeded for this
- * order's amount. Exactly once: the order row is locked, and unique keys on order and
- * transaction back it up. The same intent again answers the payment already recorded.
+ * order's amount. Exactly once: the order and product rows are locked, and unique keys on
+ * order, transaction and product back it up. The same intent again answers the payment already recorded.
  */
 export async function recordPayment(db: Db, provider: PaymentProvider, orderId: string, transactionId: string) {
   const intent = await provider.retrieveIntent(transactionId);
@@ -63,6 +63,10 @@ export async function settle(db: Db, intent: Intent, orderId: string) {
         if (existing.transactionId === intent.id) return { payment: toPayment(existing), created: false };
         throw conflict('This order is already paid');
       }
+      // One sale per phone: payments for different orders of the same phone queue on the
+      // product row, and each one after the first finds it sold. (A unique index on
+      // payments.product_id backs this up.)
+      if (order.productId) await tx.select({ id: products.id }).from(products).where(eq(products.id, order.productId)).limit(1).for('no key update');
       const problem = await payable(tx as unknown as Db, order);
       if (problem) throw conflict(problem);
       const [payment] = await tx
@@ -87,6 +91,7 @@ export async function settle(db: Db, intent: Intent, orderId: string) {
     // Another request recorded this payment at the same moment.
     const [existing] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
     if (existing?.transactionId === intent.id) return { payment: toPayment(existing), created: false };
+    if (isUniqueViolation(err, 'payments_one_per_product')) throw conflict('This phone has already been sold to another buyer');
     throw conflict('This order is already paid');
   }
 }

@@ -8,20 +8,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['catalog'];
   const one = { 200: ok(Product) };
   const many = { 200: page(Product) };
+  const config = { publicCache: true };
   const data = <T>(value: T) => ({ success: true as const, data: value });
   const pageOf = <T>({ items, nextCursor }: { items: T[]; nextCursor: string | null }) => ({ success: true as const, data: items, meta: { nextCursor } });
 
-  app.get('/api/advertise-products', { schema: { tags, summary: 'Advertised products still for sale', querystring: PageQuery, response: many } }, async (request) =>
+  app.get('/api/advertise-products', { schema: { tags, summary: 'Advertised products still for sale', querystring: PageQuery, response: many }, config }, async (request) =>
     pageOf(await service.listAdvertised(app.db, request.query)),
   );
 
   app.get(
     '/api/category-products/:id',
-    { schema: { tags, summary: 'Products for sale in one category', params: IdParams, querystring: PageQuery, response: many } },
+    { schema: { tags, summary: 'Products for sale in one category', params: IdParams, querystring: PageQuery, response: many }, config },
     async (request) => pageOf(await service.listInCategory(app.db, request.params.id, request.query)),
   );
 
-  app.get('/api/detail-product/:id', { schema: { tags, summary: 'One product', params: IdParams, response: one } }, async (request) =>
+  app.get('/api/detail-product/:id', { schema: { tags, summary: 'One product', params: IdParams, response: one }, config }, async (request) =>
     data(await service.getProduct(app.db, request.params.id)),
   );
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { notify } from '../../lib/notify.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { useGoogleUserMutation } from './api.ts';
@@ -24,9 +24,9 @@ export function GoogleButton({ to }: { to?: string }) {
       const idToken = await signInWithGooglePopup();
       const result = await googleUser({ idToken }).unwrap();
       completeSignIn(result, to);
-      toast.success('SignUp successfully');
+      notify.success('SignUp successfully');
     } catch (err) {
-      toast.error(err instanceof GooglePopupError ? err.message : errorMessage(err, 'Something went wrong'));
+      notify.error(err instanceof GooglePopupError ? err.message : errorMessage(err, 'Something went wrong'));
     } finally {
       setBusy(false);
     }

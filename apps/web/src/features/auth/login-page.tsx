@@ -1,7 +1,7 @@
 import type { LoginBody } from '@market/contract';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { notify } from '../../lib/notify.ts';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors.ts';
 import { useLoginMutation } from './api.ts';
@@ -21,15 +21,15 @@ export function LoginPage() {
       const result = await login(body).unwrap();
       completeSignIn(result);
       reset();
-      toast.success('Login successfully');
+      notify.success('Login successfully');
     } catch (err) {
-      toast.error(errorMessage(err, 'Invalid Email or Password'));
+      notify.error(errorMessage(err, 'Invalid Email or Password'));
     }
   };
   // The first field error (email first) also shows as a toast.
   const invalid = (errors: FieldErrors<LoginBody>) => {
     const first = errors.email?.message ?? errors.password?.message;
-    if (first) toast.error(first);
+    if (first) notify.error(first);
   };
 
   const { errors } = formState;

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { notify } from '../../lib/notify.ts';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors.ts';
 import { useSignUpMutation, useUploadImageMutation } from './api.ts';
@@ -24,22 +24,22 @@ export function SignUpPage() {
   const { register, handleSubmit, reset, formState } = useForm<Fields>({ defaultValues: emptyForm });
 
   const submit = async (fields: Fields) => {
-    if (fields.role !== 'Buyer' && fields.role !== 'Seller') return void toast.error('Please select an option');
+    if (fields.role !== 'Buyer' && fields.role !== 'Seller') return void notify.error('Please select an option');
     const file = fields.userImg?.[0];
     if (!file) return;
     let userImg: string;
     try {
       userImg = (await upload(file).unwrap()).url;
     } catch (err) {
-      return void toast.error(errorMessage(err, 'The picture could not be uploaded'));
+      return void notify.error(errorMessage(err, 'The picture could not be uploaded'));
     }
     try {
       const result = await signUp({ name: fields.name, email: fields.email, password: fields.password, role: fields.role, userImg }).unwrap();
       completeSignIn(result, '/');
       reset(emptyForm);
-      toast.success('SignUp successfully');
+      notify.success('SignUp successfully');
     } catch (err) {
-      toast.error(errorMessage(err, 'Invalid Email or Password'));
+      notify.error(errorMessage(err, 'Invalid Email or Password'));
     }
   };
 

@@ -1,7 +1,7 @@
 import type { Product } from '@market/contract';
 import { useModal } from '../../components/use-modal.ts';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { notify } from '../../lib/notify.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useCreateOrderMutation } from './api.ts';
@@ -24,9 +24,9 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
       await createOrder({ productId: product._id, ...fields }).unwrap();
       reset();
       onClose();
-      toast.success(`${product.productName} booked successfully`);
+      notify.success(`${product.productName} booked successfully`);
     } catch (err) {
-      toast.error(errorMessage(err, 'Booking failed, please try again'));
+      notify.error(errorMessage(err, 'Booking failed, please try again'));
     }
   };
 

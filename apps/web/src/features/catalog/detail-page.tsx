@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import toast from 'react-hot-toast';
+import { notify } from '../../lib/notify.ts';
 import { useParams } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -25,12 +25,12 @@ export function DetailPage() {
   const sold = product.status !== 'available';
   const onReport = async () => {
     // Already reported: confirm without a new call, as the spec says.
-    if (product.report) return void toast.success(`${product.productName} reported successfully`);
+    if (product.report) return void notify.success(`${product.productName} reported successfully`);
     try {
       await report(product._id).unwrap();
-      toast.success(`${product.productName} reported successfully`);
+      notify.success(`${product.productName} reported successfully`);
     } catch (err) {
-      toast.error(errorMessage(err, 'Something went wrong'));
+      notify.error(errorMessage(err, 'Something went wrong'));
     }
   };
 

@@ -1,6 +1,6 @@
 import type { PaymentIntentCreated } from '@market/contract';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { notify } from '../../lib/notify.ts';
 import { useParams } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -58,7 +58,7 @@ export default function PaymentPage() {
     if (!result.ok) {
       setProcessing(false);
       setProblem(result.message);
-      toast.error(result.message);
+      notify.error(result.message);
       return;
     }
     try {
@@ -72,7 +72,7 @@ export default function PaymentPage() {
         productName: order.productName,
       }).unwrap();
       setTransactionId(payment.transactionId);
-      toast.success('Your payment completed !');
+      notify.success('Your payment completed !');
     } catch (err) {
       setProblem(errorMessage(err, 'Your payment could not be recorded'));
     } finally {

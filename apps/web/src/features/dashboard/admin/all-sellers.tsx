@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -14,9 +14,9 @@ export default function AllSellers() {
   const onVerify = async (id: string) => {
     try {
       await verify(id).unwrap();
-      toast.success('Seller verified successfully');
+      notify.success('Seller verified successfully');
     } catch (err) {
-      toast.error(errorMessage(err, 'Something went wrong'));
+      notify.error(errorMessage(err, 'Something went wrong'));
     }
   };
 

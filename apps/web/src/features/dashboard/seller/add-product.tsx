@@ -1,6 +1,6 @@
 import type { Condition } from '@market/contract';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useUploadImageMutation } from '../../auth/api.ts';
 import { useAuth } from '../../auth/use-auth.ts';
@@ -48,9 +48,9 @@ export default function AddProduct() {
   const { errors } = formState;
 
   const submit = async (f: ProductFields) => {
-    if (!f.categoryId) return void toast.error('Select a category');
-    if (!f.condition) return void toast.error('Select a condition');
-    if (!f.description.trim()) return void toast.error('Enter a description');
+    if (!f.categoryId) return void notify.error('Select a category');
+    if (!f.condition) return void notify.error('Select a condition');
+    if (!f.description.trim()) return void notify.error('Enter a description');
     const file = f.img?.[0];
     if (!file) return;
     try {
@@ -69,9 +69,9 @@ export default function AddProduct() {
         description: f.description,
       }).unwrap();
       reset(empty);
-      toast.success('Product added successful');
+      notify.success('Product added successful');
     } catch (err) {
-      toast.error(errorMessage(err, 'Something went wrong'));
+      notify.error(errorMessage(err, 'Something went wrong'));
     }
   };
 

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -16,9 +16,9 @@ export default function MyProducts() {
   const onAdvertise = async (id: string) => {
     try {
       await advertise(id).unwrap();
-      toast.success('advertise successful');
+      notify.success('advertise successful');
     } catch (err) {
-      toast.error(errorMessage(err, 'Something went wrong'));
+      notify.error(errorMessage(err, 'Something went wrong'));
     }
   };
 

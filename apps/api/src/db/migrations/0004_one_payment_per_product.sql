@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payments_one_per_product" ON "payments" USING btree ("product_id");

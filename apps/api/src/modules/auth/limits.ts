@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Limit } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+
+/** A key's count in its current window and the time left in it. */
+export interface Hit {
+  count: number;
+  ttlMs: number;
+}
+
+/** Fixed-window counters: a key's window starts at its first hit and ends windowMs later. */
+export interface CounterStore {
+  hit(key: string, windowMs: number): Promise<Hit>;
+  clear(key: string): Promise<void>;
+  close(): void;
+}
+
+/** In this process only: one instance, tests, development. */
+export function memoryCounters(now: () => number = Date.now): CounterStore {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const [key, w] of windows) if (w.endsAt <= t) windows.delete(key);
+  }, 60_000).unref();
+  return {
+    async hit(key, windowMs) {
+      const t = now();
+      let w = windows.get(key);
+      if (!w || w.endsAt <= t) {
+        w = { count: 0, endsAt: t + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return { count: w.count, ttlMs: w.endsAt - t };
+    },
+    async clear(key) {
+      windows.delete(key);
+    },
+    close() {
+      clearInterval(sweep);
+    },
+  };
+}
+
+/** INCR, and the window's expiry set by the first hit (or repaired if a key somehow has none), atomically. */
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }`;
+
+/** In Redis: every instance sharing the Redis and the prefix shares the counts. */
+export function redisCounters(redis: Redis): CounterStore {
+  return {
+    async hit(key, windowMs) {
+      const [count, ttlMs] = (await redis.eval(HIT, 1, key, windowMs)) as [number, number];
+      return { count, ttlMs };
+    },
+    async clear(key) {
+      await redis.del(key);
+    },
+    close() {},
+  };
+}
+
+/** "37 seconds", "1 second", "15 minutes". */
+export function waitText(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** The address or e-mail is not stored as such: Redis holds only a digest of it. */
+const digest = (id: string) => createHash('sha256').update(id).digest('base64url').slice(0, 22);
+
+export interface Limiter {
+  /**
+   * Counts one attempt for `id` under `kind`; past the limit, sets Retry-After and throws a 429
+   * whose message is `message(wait)`. If the counters cannot be reached the attempt is let
+   * through and logged: a Redis outage must not stop everyone logging in.
+   */
+  take(reply: FastifyReply, kind: string, id: string, limit: Limit, message: (wait: string) => string): Promise<void>;
+  /** Forgets the attempts counted for `id` under `kind`. */
+  clear(kind: string, id: string): Promise<void>;
+  close(): void;
+}
+
+export function createLimiter(store: CounterStore, prefix: string, log: FastifyBaseLogger): Limiter {
+  const key = (kind: string, id: string) => `${prefix}${kind}:${digest(id)}`;
+  return {
+    async take(reply, kind, id, limit, message) {
+      let hit: Hit;
+      try {
+        hit = await store.hit(key(kind, id), limit.windowMs);
+      } catch (err) {
+        log.error({ err, kind }, 'abuse-limit counters unreachable; the attempt is let through');
+        return;
+      }
+      if (hit.count <= limit.max) return;
+      const seconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
+      reply.header('retry-after', String(seconds));
+      throw new AppError(429, message(waitText(seconds)));
+    },
+    async clear(kind, id) {
+      await store.clear(key(kind, id)).catch((err: unknown) => log.error({ err, kind }, 'abuse-limit counters unreachable; not cleared'));
+    },
+    close: () => store.close(),
+  };
+}

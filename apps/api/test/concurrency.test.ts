@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments, products, users } from '../src/db/schema.ts';
+import { createCategory, postProduct, type Actor } from './fixtures.ts';
+import { call, useTestApp } from './helper.ts';
+
+/**
+ * Many requests aimed at one item at the same moment end in one consistent state
+ * (ASVS 5.0, business logic: one sale, one payment). Every case runs twice: through
+ * `app.inject` (in-process) and over real HTTP sockets, where the requests interleave
+ * on the database's connection pool.
+ */
+const ctx = useTestApp();
+const N = 50;
+
+let base = '';
+beforeAll(async () => {
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+
+interface Req {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  token?: string | undefined;
+  payload?: unknown;
+}
+// Response bodies are JSON of many shapes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Res = { status: number; body: any };
+type Client = (req: Req) => Promise<Res>;
+
+const inProcess: Client = ({ payload, ...rest }) => call(ctx.app, { ...rest, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const overHttp: Client = async ({ method, url, token, payload }) => {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = token;
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${url}`, { method, headers, body: payload === undefined ? null : JSON.stringify(payload) });
+  const text = await res.text();
+  return { status: res.status, body: /^application\/json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(text) : text };
+};
+
+/**
+ * Users written straight to the database with a real token: fifty sign-ups through the
+ * API would test the sign-up rate limit, not this.
+ */
+async function actors(role: Actor['role'], n: number): Promise<Actor[]> {
+  const rows = await ctx.app.db
+    .insert(users)
+    .values(
+      Array.from({ length: n }, (_, i) => {
+        const id = randomUUID();
+        return { providerId: `local:${id}`, name: `${role} ${i + 1}`, email: `${role.toLowerCase()}-${id}@example.com`, role };
+      }),
+    )
+    .returning();
+  return Promise.all(rows.map(async (u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role, token: await ctx.app.signToken(u) })));
+}
+const actor = async (role: Actor['role']) => (await actors(role, 1))[0]!;
+
+async function phone() {
+  const seller = await actor('Seller');
+  const category = await createCategory(ctx.app);
+  const product = await postProduct(ctx.app, seller, category.id, { resalePrice: 45000 });
+  return { seller, product };
+}
+
+const bookingBody = (productId: string) => ({ productId, meetingLocation: 'Bashundhara City', mobileNumber: '01911-222333' });
+const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2040, cvc: '123' };
+
+const statuses = (results: Res[]) => results.map((r) => r.status).sort();
+const countOf = (results: Res[], status: number) => results.filter((r) => r.status === status).length;
+
+/** No answer is a server error, and every refusal is the JSON error shape with this message. */
+function expectSane(results: Res[], refusal: { status: number; message: string }) {
+  for (const r of results) expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+  for (const r of results.filter((x) => x.status >= 400)) {
+    expect(r.status).toBe(refusal.status);
+    expect(r.body).toEqual({ success: false, message: refusal.message, massage: refusal.message });
+  }
+}
+
+const productRow = async (id: string) => (await ctx.app.db.select().from(products).where(eq(products.id, id)))[0]!;
+const ordersOf = (productId: string) => ctx.app.db.select().from(orders).where(eq(orders.productId, productId));
+const paymentsOf = (productId: string) => ctx.app.db.select().from(payments).where(eq(payments.productId, productId));
+
+describe.each([
+  ['in-process (inject)', inProcess],
+  ['over HTTP', overHttp],
+] as const)('%s', (_transport, client) => {
+  const book = (buyer: Actor, productId: string) => client({ method: 'POST', url: '/api/order', token: buyer.token, payload: bookingBody(productId) });
+  const startPayment = (buyer: Actor, orderId: string) => client({ method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId } });
+  const confirm = (intent: { intentId: string; clientSecret: string }) =>
+    client({ method: 'POST', url: `/api/sandbox/payment_intents/${intent.intentId}/confirm`, payload: { client_secret: intent.clientSecret, card } });
+  const pay = (buyer: Actor, orderId: string, transactionId: string) => client({ method: 'POST', url: '/api/payment', token: buyer.token, payload: { orderId, transactionId } });
+
+  /** Each buyer books the phone (one after the other: booking is not what is tested here). */
+  async function bookAll(buyers: Actor[], productId: string) {
+    const booked: string[] = [];
+    for (const b of buyers) {
+      const res = await book(b, productId);
+      expect(res.status).toBe(201);
+      booked.push(res.body.data._id);
+    }
+    return booked;
+  }
+
+  /** An intent for the order, charged at the sandbox processor: the step before recording the payment. */
+  async function chargedIntent(buyer: Actor, orderId: string) {
+    const started = await startPayment(buyer, orderId);
+    expect(started.status).toBe(200);
+    expect((await confirm(started.body.data)).status).toBe(200);
+    return started.body.data as { intentId: string; clientSecret: string };
+  }
+
+  describe('bookings', () => {
+    it(`${N} buyers booking one phone at once each get their one booking`, async () => {
+      const { product } = await phone();
+      const buyers = await actors('Buyer', N);
+      const results = await Promise.all(buyers.map((b) => book(b, product._id)));
+      expect(statuses(results)).toEqual(Array(N).fill(201));
+      const rows = await ordersOf(product._id);
+      expect(rows).toHaveLength(N);
+      expect(new Set(rows.map((o) => o.buyerId))).toEqual(new Set(buyers.map((b) => b._id)));
+      expect(rows.every((o) => !o.paid && o.productPrice === 45000)).toBe(true);
+      expect((await productRow(product._id)).status).toBe('available');
+      // Each buyer sees exactly their own booking.
+      const mine = await client({ method: 'GET', url: `/api/orders/${buyers[7]!._id}`, token: buyers[7]!.token });
+      expect(mine.body.data.map((o: { productId: string }) => o.productId)).toEqual([product._id]);
+    });
+
+    it(`one buyer booking one phone ${N} times at once gets one booking; the rest are 409s`, async () => {
+      const { product } = await phone();
+      const buyer = await actor('Buyer');
+      const results = await Promise.all(Array.from({ length: N }, () => book(buyer, product._id)));
+      expectSane(results, { status: 409, message: 'You have already booked this product' });
+      expect(countOf(results, 201)).toBe(1);
+      expect(countOf(results, 409)).toBe(N - 1);
+      const rows = await ordersOf(product._id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.id).toBe(results.find((r) => r.status === 201)!.body.data._id);
+      const mine = await client({ method: 'GET', url: `/api/orders/${buyer._id}`, token: buyer.token });
+      expect(mine.body.data).toHaveLength(1);
+    });
+
+    it(`${N - 1} buyers booking a phone while it is being sold: one sale; each booking is made or refused as sold`, async () => {
+      const { product } = await phone();
+      const [winner, ...others] = await actors('Buyer', N);
+      const [orderId] = await bookAll([winner!], product._id);
+      const intent = await chargedIntent(winner!, orderId!);
+
+      const [payment, ...bookings] = await Promise.all([pay(winner!, orderId!, intent.intentId), ...others.map((b) => book(b, product._id))]);
+      expect(payment!.status).toBe(201);
+      expectSane(bookings, { status: 409, message: 'This product is already sold' });
+
+      expect(await paymentsOf(product._id)).toHaveLength(1);
+      expect(await productRow(product._id)).toMatchObject({ status: 'sold', advertise: false });
+      const rows = await ordersOf(product._id);
+      expect(rows).toHaveLength(1 + countOf(bookings, 201));
+      expect(rows.filter((o) => o.paid).map((o) => o.id)).toEqual([orderId]);
+      // A booking that slipped in before the sale can never be paid.
+      const late = bookings.map((r, i) => ({ r, buyer: others[i]! })).find(({ r }) => r.status === 201);
+      if (late) {
+        const refused = await startPayment(late.buyer, late.r.body.data._id);
+        expect(refused.status).toBe(409);
+        expect(refused.body.message).toBe('This phone has already been sold to another buyer');
+      }
+      // Booking it now is refused.
+      const after = await book(await actor('Buyer'), product._id);
+      expect(after.status).toBe(409);
+      expect(after.body.message).toBe('This product is already sold');
+    });
+  });
+
+  describe('advertising', () => {
+    it(`${N} advertise requests for one phone advertise it once; the rest are 409s`, async () => {
+      const { seller, product } = await phone();
+      const results = await Promise.all(Array.from({ length: N }, () => client({ method: 'PUT', url: `/api/advertise-product/${product._id}`, token: seller.token })));
+      expectSane(results, { status: 409, message: 'This product is already advertised' });
+      expect(countOf(results, 200)).toBe(1);
+      expect(countOf(results, 409)).toBe(N - 1);
+      expect(results.find((r) => r.status === 200)!.body.data).toMatchObject({ _id: product._id, advertise: true, status: 'available' });
+      expect(await productRow(product._id)).toMatchObject({ advertise: true, status: 'available' });
+      const listed = await client({ method: 'GET', url: '/api/advertise-products' });
+      expect(listed.body.data.map((p: { _id: string }) => p._id)).toEqual([product._id]);
+    });
+  });
+
+  describe('seller verification', () => {
+    it(`${N} admins' verifications of one seller at once leave one verified seller; every answer says so`, async () => {
+      const [seller, admins] = [await actor('Seller'), await actors('Admin', 5)];
+      const results = await Promise.all(Array.from({ length: N }, (_, i) => client({ method: 'PUT', url: `/api/verify-seller/${seller._id}`, token: admins[i % admins.length]!.token })));
+      expect(statuses(results)).toEqual(Array(N).fill(200));
+      for (const r of results) expect(r.body.data).toMatchObject({ _id: seller._id, role: 'Seller', sellerVerified: true });
+      const rows = await ctx.app.db.select().from(users).where(eq(users.email, seller.email));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: seller._id, role: 'Seller', sellerVerified: true });
+    });
+  });
+
+  describe('payments', () => {
+    it(`${N} buyers paying for one phone at once: one payment, one paid order, the phone sold; ${N - 1} clear 409s`, async () => {
+      const { seller, product } = await phone();
+      expect((await client({ method: 'PUT', url: `/api/advertise-product/${product._id}`, token: seller.token })).status).toBe(200);
+      const buyers = await actors('Buyer', N);
+      const orderIds = await bookAll(buyers, product._id);
+
+      // Every buyer starts paying and the processor charges every card: the phone is still for sale.
+      const started = await Promise.all(buyers.map((b, i) => startPayment(b, orderIds[i]!)));
+      expect(statuses(started)).toEqual(Array(N).fill(200));
+      const confirmed = await Promise.all(started.map((s) => confirm(s.body.data)));
+      expect(statuses(confirmed)).toEqual(Array(N).fill(200));
+
+      // Then all of them record their payment at the same moment.
+      const results = await Promise.all(buyers.map((b, i) => pay(b, orderIds[i]!, started[i]!.body.data.intentId)));
+      expectSane(results, { status: 409, message: 'This phone has already been sold to another buyer' });
+      expect(countOf(results, 201)).toBe(1);
+      expect(countOf(results, 409)).toBe(N - 1);
+      const winner = results.findIndex((r) => r.status === 201);
+
+      const recorded = await paymentsOf(product._id);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({ orderId: orderIds[winner], buyerId: buyers[winner]!._id, transactionId: started[winner]!.body.data.intentId, productPrice: 45000 });
+      expect(await productRow(product._id)).toMatchObject({ status: 'sold', advertise: false });
+      const paid = await ctx.app.db.select().from(orders).where(and(eq(orders.productId, product._id), eq(orders.paid, true)));
+      expect(paid.map((o) => o.id)).toEqual([orderIds[winner]]);
+
+      // Through the API as well: the winner's order is paid, a loser's is not and cannot be.
+      const loser = (winner + 1) % N;
+      expect((await client({ method: 'GET', url: `/api/order/${orderIds[winner]}`, token: buyers[winner]!.token })).body.data.paid).toBe(true);
+      expect((await client({ method: 'GET', url: `/api/order/${orderIds[loser]}`, token: buyers[loser]!.token })).body.data.paid).toBe(false);
+      const retry = await pay(buyers[loser]!, orderIds[loser]!, started[loser]!.body.data.intentId);
+      expect(retry.status).toBe(409);
+      expect((await startPayment(buyers[loser]!, orderIds[loser]!)).body.message).toBe('This phone has already been sold to another buyer');
+      const detail = await client({ method: 'GET', url: `/api/detail-product/${product._id}` });
+      expect(detail.body.data).toMatchObject({ status: 'sold', advertise: false });
+    });
+
+    it(`${N} buyers each running the whole payment flow at once: one payment, every other buyer refused with a 409`, async () => {
+      const { product } = await phone();
+      const buyers = await actors('Buyer', N);
+      const orderIds = await bookAll(buyers, product._id);
+
+      /** create intent, confirm at the processor, record; stops at the first refusal. */
+      const flow = async (buyer: Actor, orderId: string): Promise<Res> => {
+        const started = await startPayment(buyer, orderId);
+        if (started.status !== 200) return started;
+        const confirmed = await confirm(started.body.data);
+        if (confirmed.status !== 200) return confirmed;
+        return pay(buyer, orderId, started.body.data.intentId);
+      };
+      const results = await Promise.all(buyers.map((b, i) => flow(b, orderIds[i]!)));
+      expectSane(results, { status: 409, message: 'This phone has already been sold to another buyer' });
+      expect(countOf(results, 201)).toBe(1);
+      expect(countOf(results, 409)).toBe(N - 1);
+
+      expect(await paymentsOf(product._id)).toHaveLength(1);
+      expect((await productRow(product._id)).status).toBe('sold');
+      expect((await ordersOf(product._id)).filter((o) => o.paid)).toHaveLength(1);
+    });
+
+    it(`one buyer recording one charged intent ${N} times at once gets one payment; every answer names it`, async () => {
+      const { product } = await phone();
+      const buyer = await actor('Buyer');
+      const [orderId] = await bookAll([buyer], product._id);
+      const intent = await chargedIntent(buyer, orderId!);
+
+      const results = await Promise.all(Array.from({ length: N }, () => pay(buyer, orderId!, intent.intentId)));
+      expect(countOf(results, 201)).toBe(1);
+      expect(countOf(results, 200)).toBe(N - 1);
+      for (const r of results) expect(r.body.data).toMatchObject({ orderId, productId: product._id, transactionId: intent.intentId });
+
+      const recorded = await paymentsOf(product._id);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]!.transactionId).toBe(intent.intentId);
+      expect((await ordersOf(product._id))[0]!.paid).toBe(true);
+      expect((await productRow(product._id)).status).toBe('sold');
+    });
+  });
+});
