@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { AuthResult, GoogleUserBody, ok } from '@market/contract';
+import { AuthResult, ErrorBody, GoogleUserBody, ok } from '@market/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
@@ -82,7 +82,7 @@ const googleSignIn: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
 
   app.get(
     '/api/auth/google/callback',
-    { schema: { tags: ['accounts'], summary: "Google sign-in: the provider's redirect; exchanges the code and verifies the ID token", response: { ...page, 400: page[200] } } },
+    { schema: { tags: ['accounts'], summary: "Google sign-in: the provider's redirect; exchanges the code and verifies the ID token", response: { ...page, 400: z.union([page[200], ErrorBody]) } } },
     async (request, reply) => {
       const flow = await cookies.open(request.headers.cookie);
       if (!flow) return sendResultPage(reply, 400, failed('The Google sign-in took too long or was started elsewhere, please try again'));
