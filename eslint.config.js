@@ -19,7 +19,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['apps/api/src/config.ts', 'apps/web/vite.config.ts', '**/*.test.ts', '**/test/**', '**/vitest.config.ts', '**/drizzle.config.ts', 'e2e/**', 'scripts/**', 'bench/**'],
+    files: ['apps/api/src/config.ts', 'apps/web/vite.config.ts', '**/*.test.ts', '**/test/**', '**/vitest.config.ts', '**/drizzle.config.ts', 'e2e/**', 'scripts/**', 'apps/api/scripts/**', 'bench/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

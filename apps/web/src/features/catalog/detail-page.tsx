@@ -40,7 +40,7 @@ export function DetailPage() {
         <figure className="overflow-hidden rounded-2xl bg-base-200">
           <img src={product.img} alt={product.productName} width="600" height="600" className="aspect-square w-full object-cover" />
         </figure>
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4 wrap-anywhere">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-3xl font-bold">{product.productName}</h1>
             {sold && <span className="badge badge-error badge-lg text-white">Sold</span>}

@@ -11,7 +11,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       <figure className="bg-base-200">
         <img src={product.img} alt={product.productName} width="600" height="600" loading={eager ? 'eager' : 'lazy'} className="aspect-square w-full object-cover" />
       </figure>
-      <div className="card-body gap-1 p-4">
+      <div className="card-body gap-1 p-4 wrap-anywhere">
         <h3 className="card-title text-base">{product.productName}</h3>
         <p className="font-medium text-primary">Resale price : {taka(product.resalePrice)} tk</p>
       </div>
