@@ -15,6 +15,8 @@ export const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const SELLERS = 40;
 /** Rows per INSERT statement, so 1M rows go in ten statements with progress in between. */
 const BATCH = 100_000;
+/** Random ids for the uncached detail row: more than a 10 s run at the database path's speed asks for. */
+const COLD_IDS = 100_000;
 
 export interface Dataset {
   n: number;
@@ -27,6 +29,8 @@ export interface Dataset {
   categoryId: string;
   /** Random existing product ids, for the detail endpoint. */
   productIds: string[];
+  /** Up to COLD_IDS random ids: the uncached detail row. */
+  coldProductIds: string[];
   /** Rows per category, advertised and available products: a check that the data is spread. */
   stats: { products: number; advertisedAvailable: number; inCategoryAvailable: number };
   generateMs: number;
@@ -118,6 +122,8 @@ export async function fill(db: Db, kind: Dataset['db'], n: number, uploadsDir: s
   await db.execute(sql.raw(kind === 'postgres' ? 'vacuum analyze' : 'vacuum analyze products'));
   const [category] = await rows<{ id: string }>(db, 'select id::text as id from categories order by position, name limit 1');
   const ids = await rows<{ id: string }>(db, 'select id::text as id from products order by random() limit 2000');
+  // Enough ids that a run asks for each at most about once: every answer comes from the database.
+  const coldIds = await rows<{ id: string }>(db, `select id::text as id from products order by random() limit ${COLD_IDS}`);
   const [stats] = await rows<{ products: number; advertised: number; incategory: number }>(
     db,
     `select count(*)::int as products,
@@ -128,6 +134,7 @@ export async function fill(db: Db, kind: Dataset['db'], n: number, uploadsDir: s
   return {
     categoryId: category!.id,
     productIds: ids.map((r) => r.id),
+    coldProductIds: coldIds.map((r) => r.id),
     stats: { products: stats!.products, advertisedAvailable: stats!.advertised, inCategoryAvailable: stats!.incategory },
   };
 }
