@@ -1,5 +1,5 @@
 import type { NewProductBody, PageQuery } from '@market/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, orders, products, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -33,8 +33,14 @@ export const listInCategory = (db: Db, categoryId: string, query: PageQuery) => 
 export const listBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query);
 export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.report, true), query);
 
+/** One prepared statement per database handle: built once, and parsed and planned once per connection. */
+const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>();
+const prepareById = (db: Db) => select(db, eq(products.id, sql.placeholder('id'))).limit(1).prepare('product_by_id');
+
 export async function getProduct(db: Db, id: string) {
-  const [row] = await select(db, eq(products.id, id)).limit(1);
+  let byId = byIdStatements.get(db);
+  if (!byId) byIdStatements.set(db, (byId = prepareById(db)));
+  const [row] = await byId.execute({ id });
   if (!row) throw notFound('Product');
   return toProduct(row);
 }
