@@ -11,13 +11,13 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { openDatabase, pgliteDirIn, type Db } from '../src/db/client.ts';
 import { orders, payments, products, sandboxIntents, users } from '../src/db/schema.ts';
+import { freePort } from '../test/free-port.ts';
 
 const apiDir = join(import.meta.dirname, '..');
 
@@ -74,14 +74,6 @@ interface Server {
   child: ChildProcess;
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function startServer(env: Record<string, string>): Server {

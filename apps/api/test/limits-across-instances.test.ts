@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './databases.ts';
 import { deleteUnder, keysUnder, redisAvailable, redisUrl, uniquePrefix } from './redis.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * Two real servers (`node src/main.ts`, as `npm start` runs it) behind no balancer but this test,
@@ -18,14 +18,6 @@ const available = await redisAvailable('the two-instance limit test (test/limits
 
 const apiDir = join(import.meta.dirname, '..');
 const TIMEOUT = 60_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Instance {
   child: ChildProcess;

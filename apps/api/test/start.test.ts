@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './databases.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * The real thing: `node src/main.ts` as `npm start` runs it, over real HTTP. The pglite
@@ -13,14 +13,6 @@ import { createPostgresDatabase } from './databases.ts';
 const onPostgres = process.env.TEST_DB === 'postgres';
 const apiDir = join(import.meta.dirname, '..');
 const TIMEOUT = 60_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Server {
   child: ChildProcess;

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuthResult } from '@market/contract';
@@ -9,16 +8,9 @@ import { openDatabase, type Database } from '../../db/client.ts';
 import { pageMessage } from '../../../test/google.ts';
 import { testConfig, useTestApp } from '../../../test/helper.ts';
 import { KEY_FILE } from '../local-oidc/provider.ts';
+import { freePort } from '../../../test/free-port.ts';
 
 /** The whole popup flow over real HTTP, as a browser would drive it (cookies and redirects by hand). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const ctx = useTestApp({ publicUrl: base });
