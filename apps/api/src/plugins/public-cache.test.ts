@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { createAdmin, createCategory, postProduct, signUp } from '../../test/fixtures.ts';
+import { book, createAdmin, createCategory, postProduct, signUp } from '../../test/fixtures.ts';
 import { call, useTestApp } from '../../test/helper.ts';
 import { products } from '../db/schema.ts';
 import { PublicCache, pickEncoding } from './public-cache.ts';
@@ -104,6 +104,20 @@ describe('public cache of catalogue answers', () => {
     const refused = await call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: { productName: 'x' } });
     expect(refused.status).toBe(400);
     expect((await get(url)).json().data.productName).toBe('Pixel 7');
+  });
+
+  it('keeps cached answers through writes that change no public answer: sign-up, log in', async () => {
+    const { product } = await listed();
+    const url = `/api/detail-product/${product._id}`;
+    await get(url);
+    await renameInDatabase(product._id, 'Renamed behind the app');
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const login = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: buyer.email, password: 'secret1' } });
+    expect(login.status).toBe(200);
+    expect((await get(url)).json().data.productName).toBe('Pixel 7');
+    // …while a booking, like every other write, empties it.
+    await book(ctx.app, buyer, product._id);
+    expect((await get(url)).json().data.productName).toBe('Renamed behind the app');
   });
 
   it('never stores errors', async () => {

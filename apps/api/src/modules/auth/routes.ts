@@ -29,6 +29,7 @@ const routes: FastifyPluginAsyncZod<AuthOptions> = async (app, opts) => {
   app.post(
     '/api/user',
     {
+      config: { keepsPublicCache: true },
       schema: { tags: ['accounts'], summary: 'Sign up as a Buyer or Seller', body: SignUpBody, response: { 201: ok(AuthResult) } },
       // A preHandler runs after the body is validated: a bad body is a 400 and counts for nothing.
       preHandler: async (request, reply) => {
@@ -42,6 +43,7 @@ const routes: FastifyPluginAsyncZod<AuthOptions> = async (app, opts) => {
   app.post(
     '/api/login',
     {
+      config: { keepsPublicCache: true },
       schema: { tags: ['accounts'], summary: 'Log in with e-mail and password', body: LoginBody, response: { 200: ok(AuthResult) } },
       preHandler: async (request, reply) => {
         await limiter.take(reply, 'login-ip', request.ip, limits.loginPerIp, (wait) => `Too many login attempts from this address, try again in ${wait}`);

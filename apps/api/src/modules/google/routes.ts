@@ -116,7 +116,7 @@ const googleSignIn: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
         body: GoogleUserBody,
         response: { 200: ok(AuthResult), 201: ok(AuthResult) },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { keepsPublicCache: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const profile = await verifyIdToken(provider, request.body.idToken);

@@ -22,7 +22,7 @@ const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) 
         consumes: ['multipart/form-data'],
         response: { 201: ok(ImageUploaded) },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { keepsPublicCache: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');

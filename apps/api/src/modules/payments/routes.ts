@@ -11,6 +11,7 @@ const routes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app,
   app.post(
     '/api/create-payment-intent',
     {
+      config: { keepsPublicCache: true },
       schema: {
         tags,
         summary: 'Start paying for an own unpaid order (amount from the order)',
@@ -39,7 +40,7 @@ const routes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app,
     {
       schema: { tags, summary: 'The payment sandbox processor: confirm an intent with a test card', params: z.object({ id: z.string().regex(/^pi_\w{1,100}$/, { error: 'must be a payment intent id' }) }), body: SandboxConfirmBody },
       // Per intent and address: a card-testing loop against one intent stops quickly.
-      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => `${request.ip}:${(request.params as { id?: string }).id}` } },
+      config: { keepsPublicCache: true, rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => `${request.ip}:${(request.params as { id?: string }).id}` } },
     },
     async (request, reply) => {
       if (provider.name !== 'sandbox') return reply.status(404).send({ error: { type: 'invalid_request_error', message: 'The payment sandbox is off' } });
