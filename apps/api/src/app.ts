@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -30,6 +29,7 @@ import access from './plugins/access.ts';
 import auth from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
 import publicCache from './plugins/public-cache.ts';
+import limits from './plugins/limits.ts';
 import redis from './plugins/redis.ts';
 
 declare module 'fastify' {
@@ -65,6 +65,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.decorate('db', database.db);
   // app.redis: the shared client when REDIS_URL is set (start-up fails if it is unreachable), else undefined.
   await app.register(redis, { url: config.redisUrl });
+  // app.limiter: every abuse limit, counted in Redis when there is one (decision 010).
+  await app.register(limits, { prefix: config.redisPrefix });
 
   // First, so a cached public answer skips every other hook.
   await app.register(publicCache, { ttlMs: 10_000, maxBytes: 32 * 1024 * 1024, redis: app.redis, channel: `${config.redisPrefix}public-cache` });
@@ -85,11 +87,6 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     crossOriginEmbedderPolicy: false,
     // The Google sign-in popup must keep its link to the page that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
-  // Routes' own limits (uploads, Google sign-in, card confirmations) count in Redis too when there is one.
-  await app.register(rateLimit, {
-    global: false,
-    ...(app.redis ? { redis: app.redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // A validator on every GET: clients revalidate public lists cheaply (304) instead of caching stale ones.
@@ -117,7 +114,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
 
   // Routes.
   await app.register(healthRoutes);
-  await app.register(authRoutes, { demo: config.demo, limits: config.limits, redisPrefix: config.redisPrefix });
+  await app.register(authRoutes, { demo: config.demo, limits: config.limits });
   await app.register(userRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);

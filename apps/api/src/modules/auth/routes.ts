@@ -5,21 +5,11 @@ import type { AbuseLimits } from '../../config.ts';
 import { demoAccounts } from '../../db/demo-accounts.ts';
 import { notFound } from '../../errors.ts';
 import { toUser } from '../users/dto.ts';
-import { createLimiter, memoryCounters, redisCounters } from './limits.ts';
 import { logIn, signUp } from './service.ts';
 
-interface AuthOptions {
-  demo: boolean;
-  limits: AbuseLimits;
-  /** Namespaces the counters in Redis (REDIS_PREFIX). */
-  redisPrefix: string;
-}
-
-const routes: FastifyPluginAsyncZod<AuthOptions> = async (app, opts) => {
+const routes: FastifyPluginAsyncZod<{ demo: boolean; limits: AbuseLimits }> = async (app, opts) => {
   const { limits } = opts;
-  // Shared by every instance through Redis when there is one; this process's own otherwise.
-  const limiter = createLimiter(app.redis ? redisCounters(app.redis) : memoryCounters(), `${opts.redisPrefix}limit:`, app.log);
-  app.addHook('onClose', async () => limiter.close());
+  const { limiter } = app;
 
   const authResult = async (user: Parameters<typeof toUser>[0]) => ({
     success: true as const,

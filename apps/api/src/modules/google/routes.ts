@@ -116,7 +116,9 @@ const googleSignIn: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
         body: GoogleUserBody,
         response: { 200: ok(AuthResult), 201: ok(AuthResult) },
       },
-      config: { keepsPublicCache: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { keepsPublicCache: true },
+      preHandler: async (request, reply) =>
+        app.limiter.take(reply, 'google-ip', request.ip, { max: 30, windowMs: 60_000 }, (wait) => `Too many requests: at most 30 Google sign-ins a minute, try again in ${wait}`),
     },
     async (request, reply) => {
       const profile = await verifyIdToken(provider, request.body.idToken);

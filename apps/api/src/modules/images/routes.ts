@@ -12,6 +12,8 @@ function malformed(err: unknown): never {
   throw badRequest('The multipart/form-data body is malformed');
 }
 
+const UPLOADS_PER_MINUTE = { max: 30, windowMs: 60_000 };
+
 const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) => {
   app.post(
     '/api/images',
@@ -22,7 +24,9 @@ const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) 
         consumes: ['multipart/form-data'],
         response: { 201: ok(ImageUploaded) },
       },
-      config: { keepsPublicCache: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { keepsPublicCache: true },
+      preHandler: async (request, reply) =>
+        app.limiter.take(reply, 'upload-ip', request.ip, UPLOADS_PER_MINUTE, (wait) => `Too many requests: at most 30 picture uploads a minute, try again in ${wait}`),
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');

@@ -40,7 +40,9 @@ const routes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app,
     {
       schema: { tags, summary: 'The payment sandbox processor: confirm an intent with a test card', params: z.object({ id: z.string().regex(/^pi_\w{1,100}$/, { error: 'must be a payment intent id' }) }), body: SandboxConfirmBody },
       // Per intent and address: a card-testing loop against one intent stops quickly.
-      config: { keepsPublicCache: true, rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => `${request.ip}:${(request.params as { id?: string }).id}` } },
+      config: { keepsPublicCache: true },
+      preHandler: async (request, reply) =>
+        app.limiter.take(reply, 'card-confirm', `${request.ip}:${request.params.id}`, { max: 10, windowMs: 60_000 }, (wait) => `Too many requests: at most 10 card attempts a minute on one payment, try again in ${wait}`),
     },
     async (request, reply) => {
       if (provider.name !== 'sandbox') return reply.status(404).send({ error: { type: 'invalid_request_error', message: 'The payment sandbox is off' } });

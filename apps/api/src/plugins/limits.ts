@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import type { Limit } from '../../config.ts';
-import { AppError } from '../../errors.ts';
+import type { Limit } from '../config.ts';
+import { AppError } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every abuse limit of the API (login, sign-up, uploads, Google sign-in, card confirmations). */
+    limiter: Limiter;
+  }
+}
 
 /** A key's count in its current window and the time left in it. */
 export interface Hit {
@@ -111,3 +119,16 @@ export function createLimiter(store: CounterStore, prefix: string, log: FastifyB
     close: () => store.close(),
   };
 }
+
+/**
+ * One limiter for the whole app: counters in Redis (shared by every instance) when app.redis
+ * is set, in this process otherwise. Register after the redis plugin.
+ */
+export default fp(
+  async function limits(app: FastifyInstance, opts: { prefix: string }) {
+    const limiter = createLimiter(app.redis ? redisCounters(app.redis) : memoryCounters(), `${opts.prefix}limit:`, app.log);
+    app.decorate('limiter', limiter);
+    app.addHook('onClose', async () => limiter.close());
+  },
+  { name: 'limits', dependencies: ['redis'] },
+);

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig, type AbuseLimits, type Config } from '../../config.ts';
-import { call, testConfig, useTestApp } from '../../../test/helper.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AbuseLimits, type Config } from '../config.ts';
+import { call, testConfig, useTestApp } from '../../test/helper.ts';
 import { memoryCounters, waitText } from './limits.ts';
 
 /**
