@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { categories, orders, payments, products, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/service.ts';
 import { call } from './helper.ts';
+import { paymentOf } from '../src/modules/payments/service.ts';
 
 export interface Actor {
   _id: string;
@@ -81,15 +82,7 @@ export async function markPaid(app: FastifyInstance, orderId: string, { payment 
   const [order] = await app.db.update(orders).set({ paid: true }).where(eq(orders.id, orderId)).returning();
   if (sold && order!.productId) await markSold(app, order!.productId);
   if (payment) {
-    await app.db.insert(payments).values({
-      orderId,
-      productId: order!.productId!,
-      buyerId: order!.buyerId,
-      buyerName: order!.buyerName,
-      productName: order!.productName,
-      productPrice: order!.productPrice,
-      transactionId: `pi_test_${orderId.slice(0, 8)}`,
-    });
+    await app.db.insert(payments).values(paymentOf(order!, `pi_test_${orderId.slice(0, 8)}`));
   }
   return order!;
 }

@@ -2,6 +2,7 @@ import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/service.ts';
+import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { categories, orders, payments, products, sandboxIntents, stripeEvents, users } from './schema.ts';
@@ -129,16 +130,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
     .returning();
 
   for (const order of orderRows.filter((o) => o.paid)) {
-    await db.insert(payments).values({
-      orderId: order.id,
-      productId: order.productId!,
-      buyerId: order.buyerId,
-      buyerName: order.buyerName,
-      productName: order.productName,
-      productPrice: order.productPrice,
-      transactionId: `pi_seed_${order.id.slice(0, 8)}`,
-      createdAt: order.createdAt,
-    });
+    await db.insert(payments).values({ ...paymentOf(order, `pi_seed_${order.id.slice(0, 8)}`), createdAt: order.createdAt });
     await db.update(products).set({ status: 'sold' }).where(sql`${products.id} = ${order.productId}`);
   }
 }

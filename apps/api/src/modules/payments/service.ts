@@ -44,6 +44,17 @@ export async function createPaymentIntent(db: Db, provider: PaymentProvider, ord
  * order's amount. Exactly once: the order and product rows are locked, and unique keys on
  * order, transaction and product back it up. The same intent again answers the payment already recorded.
  */
+/** The payment row of a paid order: its own copies of names and price, which outlive deletions (decision 004). */
+export const paymentOf = (order: typeof orders.$inferSelect, transactionId: string) => ({
+  orderId: order.id,
+  productId: order.productId!,
+  buyerId: order.buyerId,
+  buyerName: order.buyerName,
+  productName: order.productName,
+  productPrice: order.productPrice,
+  transactionId,
+});
+
 export async function recordPayment(db: Db, provider: PaymentProvider, orderId: string, transactionId: string) {
   const intent = await provider.retrieveIntent(transactionId);
   if (!intent) throw badRequest('transactionId does not name a payment');
@@ -71,15 +82,7 @@ export async function settle(db: Db, intent: Intent, orderId: string) {
       if (problem) throw conflict(problem);
       const [payment] = await tx
         .insert(payments)
-        .values({
-          orderId: order.id,
-          productId: order.productId!,
-          buyerId: order.buyerId,
-          buyerName: order.buyerName,
-          productName: order.productName,
-          productPrice: order.productPrice,
-          transactionId: intent.id,
-        })
+        .values(paymentOf(order, intent.id))
         .returning();
       await tx.update(orders).set({ paid: true }).where(eq(orders.id, order.id));
       // Sold: off the category, home and advertised lists; its page still opens and says so.
