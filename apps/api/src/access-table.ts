@@ -10,8 +10,9 @@ import type { Role } from '@market/contract';
  */
 export type Rule =
   | { who: 'anyone' }
-  | { who: 'signed-in' }
-  | { who: 'role'; roles: readonly Role[] }
+  /** `verified`: the caller must also have confirmed their e-mail address. */
+  | { who: 'signed-in'; verified?: true }
+  | { who: 'role'; roles: readonly Role[]; verified?: true }
   /** `:id` is the caller's own `_id` or e-mail; an Admin may read anyone's. */
   | { who: 'self-or-admin' }
   /** The product or order belongs to the caller, who has one of `roles`; its id is `:id`, or the body's `bodyKey`. */
@@ -25,6 +26,13 @@ const admin: Rule = { who: 'role', roles: ['Admin'] };
 const seller: Rule = { who: 'role', roles: ['Seller'] };
 const buyer: Rule = { who: 'role', roles: ['Buyer'] };
 const selfOrAdmin: Rule = { who: 'self-or-admin' };
+/**
+ * What reaches other people (posting a phone, booking one, reporting one) waits until the
+ * caller has confirmed their e-mail address: decision 013.
+ */
+const verifiedSeller: Rule = { who: 'role', roles: ['Seller'], verified: true };
+const verifiedBuyer: Rule = { who: 'role', roles: ['Buyer'], verified: true };
+const verifiedSignedIn: Rule = { who: 'signed-in', verified: true };
 
 export const accessTable = {
   'GET /api/health': anyone,
@@ -37,6 +45,14 @@ export const accessTable = {
   'GET /api/auth/google/start': anyone,
   'GET /api/auth/google/callback': anyone,
   'POST /api/google-user': anyone,
+  // One-time links by e-mail: the code in the body is the credential.
+  'POST /api/verify-email': anyone,
+  'POST /api/forgot-password': anyone,
+  'POST /api/reset-password': anyone,
+  'GET /api/me': signedIn,
+  'POST /api/verification-email': signedIn,
+  'POST /api/change-password': signedIn,
+  'POST /api/logout-everywhere': signedIn,
 
   'GET /api/category': anyone,
   'GET /api/advertise-products': anyone,
@@ -49,21 +65,22 @@ export const accessTable = {
   'GET /api/all-reported-products': admin,
   'PUT /api/verify-seller/:id': admin,
   'DELETE /api/user/:id': admin,
+  'GET /api/outbox': admin,
 
   'GET /api/buyer-overview/:id': selfOrAdmin,
   'GET /api/orders/:id': selfOrAdmin,
   'GET /api/seller-overview/:id': selfOrAdmin,
   'GET /api/seller-products/:id': selfOrAdmin,
 
-  'POST /api/product': seller,
+  'POST /api/product': verifiedSeller,
   'PUT /api/advertise-product/:id': { who: 'owner', of: 'product', roles: ['Seller'] },
   'DELETE /api/product/:id': { who: 'owner-or-admin', of: 'product' },
 
-  'POST /api/order': buyer,
+  'POST /api/order': verifiedBuyer,
   'GET /api/order/:id': { who: 'owner-or-admin', of: 'order' },
   'DELETE /api/order/:id': { who: 'owner-or-admin', of: 'order' },
 
-  'PUT /api/report-product/:id': signedIn,
+  'PUT /api/report-product/:id': verifiedSignedIn,
 
   'POST /api/create-payment-intent': { who: 'owner', of: 'order', roles: ['Buyer'], bodyKey: 'orderId' },
   'POST /api/payment': { who: 'owner', of: 'order', roles: ['Buyer'], bodyKey: 'orderId' },

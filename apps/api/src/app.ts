@@ -7,15 +7,18 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import accountRoutes from './modules/accounts/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import categoryRoutes from './modules/categories/routes.ts';
 import googleSignIn from './modules/google/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import imageRoutes from './modules/images/routes.ts';
+import mailRoutes from './modules/mail/routes.ts';
 import { MAX_BYTES } from './modules/images/service.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import overviewRoutes from './modules/overview/routes.ts';
@@ -30,6 +33,8 @@ import auth from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
 import publicCache from './plugins/public-cache.ts';
 import limits from './plugins/limits.ts';
+import mail from './plugins/mail.ts';
+import maintenance from './plugins/maintenance.ts';
 import redis from './plugins/redis.ts';
 
 declare module 'fastify' {
@@ -53,6 +58,14 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     routerOptions: { maxParamLength: 300 },
     // Behind a load balancer the socket's address is the balancer's: per-address limits need the client's.
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // A client must send its whole request (body included) within the limit; idle and kept-alive
+    // connections are closed; Node checks every second, so a slow body ends close to the limit.
+    requestTimeout: config.timeouts.request,
+    keepAliveTimeout: config.timeouts.keepAlive,
+    connectionTimeout: config.timeouts.idle,
+    http: { headersTimeout: config.timeouts.headers, connectionsCheckingInterval: 1000 },
+    // What Node refuses before a request exists (too slow, malformed), in our error shape.
+    clientErrorHandler: clientError,
     // The router's own refusals (bad percent-encoding, over-long ids) in our error shape.
     frameworkErrors: (err, _request, reply) => {
       void (reply as FastifyReply).code(err.statusCode ?? 400).send({ success: false, message: err.message, massage: err.message });
@@ -76,7 +89,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Pictures are our own uploads; Google's profile pictures only while Google sign-in is configured.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.google ? ['https://*.googleusercontent.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Stripe.js and its card frames, only when Stripe is the payment provider.
         scriptSrc: ["'self'", ...stripeOrigins(config, ['https://js.stripe.com'])],
@@ -111,24 +125,45 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(errors);
   await app.register(auth, { jwtSecret: config.jwtSecret });
   await app.register(access);
+  await app.register(mail, { mail: config.mail });
+  await app.register(maintenance, { uploadsDir: config.uploadsDir });
 
   // Routes.
   await app.register(healthRoutes);
-  await app.register(authRoutes, { demo: config.demo, limits: config.limits });
+  await app.register(authRoutes, { demo: config.demo, limits: config.limits, config });
+  await app.register(accountRoutes, { limits: config.limits, config });
+  await app.register(mailRoutes);
   await app.register(userRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);
   await app.register(orderRoutes);
   await app.register(overviewRoutes);
-  await app.register(imageRoutes, { uploadsDir: config.uploadsDir });
+  await app.register(imageRoutes, { uploadsDir: config.uploadsDir, limits: config.limits });
   await app.register(googleSignIn, { config });
   const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments, stripe) : sandboxProvider(database.db);
-  await app.register(paymentRoutes, { provider });
+  await app.register(paymentRoutes, { provider, limits: config.limits });
   await app.register(stripeWebhook, { stripe, secret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined });
 
   await registerFiles(app, config);
   return app;
+}
+
+/** Node's own refusals, before any route runs: a request that took too long to arrive (408), headers too big (431), bytes that are not HTTP (400). */
+function clientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive: send it again on a steadier connection']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+        : [400, 'Bad Request', 'The request is not valid HTTP'];
+  this.log.debug({ err }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, message, massage: message });
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }
 
 const stripeOrigins = (config: Config, origins: string[]) => (config.payments.provider === 'stripe' ? origins : []);

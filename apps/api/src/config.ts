@@ -7,14 +7,23 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
-/** An abuse limit written as attempts per window: `20/1m`, `10/15m`, `5/1h`, `3/500ms`. */
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const toMs = (amount: string, unit: string) => Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
+/** An abuse limit written as attempts per window: `20/1m`, `10/15m`, `5/1h`, `100/1d`, `3/500ms`. */
 const limit = z
   .string()
-  .regex(/^[1-9]\d*\/[1-9]\d*(ms|s|m|h)$/, { error: 'must be attempts per window, like 20/1m (window in ms, s, m or h)' })
+  .regex(/^[1-9]\d*\/[1-9]\d*(ms|s|m|h|d)$/, { error: 'must be attempts per window, like 20/1m (window in ms, s, m, h or d)' })
   .transform((v): Limit => {
-    const [, max, amount, unit] = /^(\d+)\/(\d+)(ms|s|m|h)$/.exec(v)!;
-    return { max: Number(max), windowMs: Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS] };
+    const [, max, amount, unit] = /^(\d+)\/(\d+)(ms|s|m|h|d)$/.exec(v)!;
+    return { max: Number(max), windowMs: toMs(amount!, unit!) };
+  });
+/** A duration: `30s`, `500ms`, `2m`. */
+const duration = z
+  .string()
+  .regex(/^[1-9]\d*(ms|s|m)$/, { error: 'must be a duration, like 30s (in ms, s or m)' })
+  .transform((v) => {
+    const [, amount, unit] = /^(\d+)(ms|s|m)$/.exec(v)!;
+    return toMs(amount!, unit!);
   });
 
 const EnvSchema = z.object({
@@ -45,15 +54,43 @@ const EnvSchema = z.object({
     .optional(),
   /** Every Redis key this app writes starts with it: instances of one deployment share it, anything else sharing the Redis does not. */
   REDIS_PREFIX: z.string().min(1).default('market:'),
-  /** Which proxies' X-Forwarded-For to believe for the client address: true, a hop count, or addresses/CIDRs separated by commas. */
+  /** Which proxies' X-Forwarded-For to believe for the client address: a hop count, or the proxies' addresses/CIDRs separated by commas. */
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|1|0|yes|no|on|off|\d+|[\w.:/,\s-]+)$/, { error: 'must be true, false, a hop count or addresses' })
+    .refine((v) => !['true', 'yes', 'on'].includes(v.toLowerCase()), {
+      error:
+        'must not be true: that would believe the left-most X-Forwarded-For address, which the client writes itself, so every per-address limit could be dodged; give the number of proxies in front of this server (e.g. 1) or their addresses',
+    })
+    .refine((v) => /^(false|no|off|\d+|[\w.:/,\s-]+)$/i.test(v), { error: 'must be a hop count or the proxies\' addresses' })
     .optional(),
+  /** The whole request, body included, must arrive within this; a slower client gets a 408. */
+  REQUEST_TIMEOUT: duration.prefault('30s'),
+  /** The headers must arrive within this (capped at REQUEST_TIMEOUT). */
+  HEADERS_TIMEOUT: duration.prefault('10s'),
+  /** An idle kept-alive connection is closed after this. */
+  KEEP_ALIVE_TIMEOUT: duration.prefault('5s'),
+  /** A connection on which nothing moves either way for this long is closed. */
+  IDLE_TIMEOUT: duration.prefault('60s'),
+  /** The local OpenID Connect stand-in for Google; default: on while DEMO is on. Never served while a Google client is configured. */
+  LOCAL_OIDC: flag.optional(),
+  /** Outgoing mail: smtp://user:pass@host:587 or smtps://…; unset: mails wait in the outbox, readable by Admins. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Resale Phones <no-reply@resale.local>'),
   LIMIT_LOGIN_PER_IP: limit.prefault('20/1m'),
   LIMIT_LOGIN_FAILURES_PER_EMAIL: limit.prefault('10/15m'),
   LIMIT_SIGNUP_PER_IP: limit.prefault('10/10m'),
   LIMIT_SIGNUP_PER_EMAIL: limit.prefault('5/1h'),
+  LIMIT_RESET_PER_IP: limit.prefault('10/1h'),
+  LIMIT_RESET_PER_EMAIL: limit.prefault('3/1h'),
+  LIMIT_VERIFY_MAIL_PER_USER: limit.prefault('5/1h'),
+  LIMIT_UPLOADS_PER_IP: limit.prefault('30/1m'),
+  LIMIT_UPLOADS_PER_IP_DAY: limit.prefault('100/1d'),
+  LIMIT_CARD_ATTEMPTS_PER_IP: limit.prefault('20/1h'),
+  LIMIT_CARD_ATTEMPTS_PER_BUYER: limit.prefault('10/1h'),
+  LIMIT_PAYMENT_INTENTS_PER_BUYER: limit.prefault('30/1h'),
 });
 
 export type PaymentsConfig =
@@ -75,6 +112,33 @@ export interface AbuseLimits {
   signUpPerIp: Limit;
   /** Every sign-up attempt with a valid body, per e-mail. */
   signUpPerEmail: Limit;
+  /** Password-reset requests per client address, and per e-mail from any address. */
+  resetPerIp: Limit;
+  resetPerEmail: Limit;
+  /** Verification mails a signed-in user may ask to be sent again. */
+  verifyMailPerUser: Limit;
+  /** Picture uploads per client address: a short window against bursts, a day against filling the disk. */
+  uploadsPerIp: Limit;
+  uploadsPerIpDay: Limit;
+  /** Card confirmations in the payment sandbox, across all intents, per client address and per buyer. */
+  cardAttemptsPerIp: Limit;
+  cardAttemptsPerBuyer: Limit;
+  /** Payment intents a buyer may create (each one is a fresh chance at a card). */
+  paymentIntentsPerBuyer: Limit;
+}
+
+/** Node's HTTP server timeouts, in milliseconds. */
+export interface Timeouts {
+  request: number;
+  headers: number;
+  keepAlive: number;
+  idle: number;
+}
+
+export interface MailConfig {
+  /** Unset: mails stay in the outbox, where an Admin can read them. */
+  smtpUrl: string | undefined;
+  from: string;
 }
 
 export interface GoogleConfig {
@@ -96,14 +160,18 @@ export interface Config {
   /** Where the built web app lives; served with history fallback when present. */
   webDist: string;
   publicUrl: string | undefined;
-  /** Unset: Google sign-in goes to the local OpenID Connect provider served by this process. */
+  /** Unset: Google sign-in goes to the local OpenID Connect stand-in, if that is on. */
   google: GoogleConfig | undefined;
+  /** The local OpenID Connect stand-in for Google (demos and tests only): never on while `google` is set. */
+  localOidc: boolean;
+  mail: MailConfig;
+  timeouts: Timeouts;
   payments: PaymentsConfig;
   /** Unset: counters live in each process. */
   redisUrl: string | undefined;
   redisPrefix: string;
-  /** Fastify's trustProxy: whose X-Forwarded-For gives request.ip (false: the socket's address). */
-  trustProxy: boolean | number | string;
+  /** Fastify's trustProxy: whose X-Forwarded-For gives request.ip (false: the socket's address). Never `true`. */
+  trustProxy: false | number | string;
   limits: AbuseLimits;
 }
 
@@ -125,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
   }
+  if (e.GOOGLE_CLIENT_ID && e.LOCAL_OIDC === true) {
+    throw new ConfigError('Invalid configuration: LOCAL_OIDC cannot be on while GOOGLE_CLIENT_ID is set (the stand-in only replaces a missing Google client)');
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -139,6 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(import.meta.dirname, '../../web/dist'),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    localOidc: !e.GOOGLE_CLIENT_ID && (e.LOCAL_OIDC ?? e.DEMO),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    timeouts: { request: e.REQUEST_TIMEOUT, headers: Math.min(e.HEADERS_TIMEOUT, e.REQUEST_TIMEOUT), keepAlive: e.KEEP_ALIVE_TIMEOUT, idle: e.IDLE_TIMEOUT },
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
@@ -151,6 +225,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerEmail: e.LIMIT_LOGIN_FAILURES_PER_EMAIL,
       signUpPerIp: e.LIMIT_SIGNUP_PER_IP,
       signUpPerEmail: e.LIMIT_SIGNUP_PER_EMAIL,
+      resetPerIp: e.LIMIT_RESET_PER_IP,
+      resetPerEmail: e.LIMIT_RESET_PER_EMAIL,
+      verifyMailPerUser: e.LIMIT_VERIFY_MAIL_PER_USER,
+      uploadsPerIp: e.LIMIT_UPLOADS_PER_IP,
+      uploadsPerIpDay: e.LIMIT_UPLOADS_PER_IP_DAY,
+      cardAttemptsPerIp: e.LIMIT_CARD_ATTEMPTS_PER_IP,
+      cardAttemptsPerBuyer: e.LIMIT_CARD_ATTEMPTS_PER_BUYER,
+      paymentIntentsPerBuyer: e.LIMIT_PAYMENT_INTENTS_PER_BUYER,
     },
   };
 }
@@ -158,9 +240,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Config's trustProxy as Fastify takes it (its types want a hop count as a function). */
 export const fastifyTrustProxy = (value: Config['trustProxy']) => (typeof value === 'number' ? (_address: string, hop: number) => hop < value : value);
 
-function trustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || ['false', '0', 'no', 'off'].includes(value)) return false;
-  if (['true', 'yes', 'on'].includes(value)) return true;
+/**
+ * A hop count trusts that many proxies from our side, so the client's address is the one the
+ * nearest of them appended (the right-most entries), never one the client wrote itself.
+ */
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || ['false', '0', 'no', 'off'].includes(value.toLowerCase())) return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((a) => a.trim()).filter(Boolean).join(',');
 }

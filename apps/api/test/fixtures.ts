@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { categories, orders, payments, products, users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/modules/auth/service.ts';
+import { categories, orders, outbox, payments, products, uploads, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { call } from './helper.ts';
 import { paymentOf } from '../src/modules/payments/service.ts';
 
@@ -16,24 +17,63 @@ export interface Actor {
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** A signed-up Buyer or Seller, through the real sign-up route. */
-export async function signUp(app: FastifyInstance, role: 'Buyer' | 'Seller', name = `${role} ${unique()}`): Promise<Actor> {
+/**
+ * A picture as if uploaded through POST /api/images (the row that makes it ours; no file, which
+ * nothing here reads). The images tests upload real ones.
+ */
+export async function uploadedPicture(app: FastifyInstance): Promise<string> {
+  const name = `${randomUUID()}.webp`;
+  await app.db.insert(uploads).values({ name, bytes: 1000 });
+  return `/uploads/${name}`;
+}
+
+/** The newest mail of `kind` to `to` in the outbox. */
+export async function lastMail(app: FastifyInstance, to: string, kind: string) {
+  const [mail] = await app.db.select().from(outbox).where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind))).orderBy(desc(outbox.createdAt)).limit(1);
+  if (!mail) throw new Error(`no ${kind} mail to ${to}`);
+  return mail;
+}
+
+/** The code of the one-time link in the newest mail of `kind` to `to`. */
+export async function linkToken(app: FastifyInstance, to: string, kind: 'verify-email' | 'reset-password') {
+  const mail = await lastMail(app, to, kind);
+  const token = /[?&]token=([\w-]{43})/.exec(mail.textBody ?? '')?.[1];
+  if (!token) throw new Error(`no link in the ${kind} mail: ${mail.textBody}`);
+  return token;
+}
+
+export const PASSWORD = 'secret1';
+
+/**
+ * A signed-up Buyer or Seller through the real routes: sign-up, the verification link from
+ * the outbox (unless `verified: false`), then log in.
+ */
+export async function signUp(app: FastifyInstance, role: 'Buyer' | 'Seller', name = `${role} ${unique()}`, opts: { verified?: boolean } = {}): Promise<Actor> {
   const email = `${role.toLowerCase()}-${unique()}@example.com`;
   const res = await call(app, {
     method: 'POST',
     url: '/api/user',
-    payload: { name, email, password: 'secret1', role, userImg: '/uploads/avatar.webp' },
+    payload: { name, email, password: PASSWORD, role, userImg: await uploadedPicture(app) },
   });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+  if (res.status !== 202) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+  if (opts.verified !== false) {
+    const verified = await call(app, { method: 'POST', url: '/api/verify-email', payload: { token: await linkToken(app, email, 'verify-email') } });
+    if (verified.status !== 200) throw new Error(`verification failed: ${JSON.stringify(verified.body)}`);
+  }
+  return logIn(app, email, PASSWORD);
+}
+
+export async function logIn(app: FastifyInstance, email: string, password: string): Promise<Actor> {
+  const res = await call(app, { method: 'POST', url: '/api/login', payload: { email, password } });
+  if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   return { ...res.body.data.user, token: res.body.data.token };
 }
 
 /** Admins cannot sign up; one is written to the database, then logs in. */
 export async function createAdmin(app: FastifyInstance): Promise<Actor> {
   const email = `admin-${unique()}@example.com`;
-  await app.db.insert(users).values({ providerId: `local:${email}`, name: 'Admin', email, passwordHash: await hashPassword('admin1'), role: 'Admin' });
-  const res = await call(app, { method: 'POST', url: '/api/login', payload: { email, password: 'admin1' } });
-  return { ...res.body.data.user, token: res.body.data.token };
+  await app.db.insert(users).values({ providerId: `local:${email}`, name: 'Admin', email, passwordHash: await hashPassword('admin1'), role: 'Admin', emailVerifiedAt: new Date() });
+  return logIn(app, email, 'admin1');
 }
 
 export async function createCategory(app: FastifyInstance, name = `Brand ${unique()}`) {
@@ -41,8 +81,9 @@ export async function createCategory(app: FastifyInstance, name = `Brand ${uniqu
   return row!;
 }
 
-export const productBody = (categoryId: string, overrides: Record<string, unknown> = {}) => ({
-  img: '/uploads/phone.webp',
+/** A valid new-product body; `img` must be an upload (`await uploadedPicture(app)`) unless the test means otherwise. */
+export const productBody = (categoryId: string, img: string, overrides: Record<string, unknown> = {}) => ({
+  img,
   phoneNumber: '01712-345678',
   location: 'Dhanmondi, Dhaka',
   purchase: '2023-05-10',
@@ -57,7 +98,7 @@ export const productBody = (categoryId: string, overrides: Record<string, unknow
 });
 
 export async function postProduct(app: FastifyInstance, seller: Actor, categoryId: string, overrides: Record<string, unknown> = {}) {
-  const res = await call(app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(categoryId, overrides) });
+  const res = await call(app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(categoryId, await uploadedPicture(app), overrides) });
   if (res.status !== 201) throw new Error(`post product failed: ${JSON.stringify(res.body)}`);
   return res.body.data as { _id: string; productName: string; resalePrice: number; img: string };
 }

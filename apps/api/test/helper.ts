@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import type { Config } from '../src/config.ts';
+import type { AbuseLimits, Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { resetDatabase } from '../src/db/seed.ts';
 import { createPostgresDatabase } from './databases.ts';
@@ -12,6 +12,21 @@ import { createPostgresDatabase } from './databases.ts';
 export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 const roomy = { max: 100_000, windowMs: 60_000 };
+/** Far above what any test does: a test that checks one limit sets that one to a real value. */
+export const roomyLimits: AbuseLimits = {
+  loginPerIp: roomy,
+  loginFailuresPerEmail: roomy,
+  signUpPerIp: roomy,
+  signUpPerEmail: roomy,
+  resetPerIp: roomy,
+  resetPerEmail: roomy,
+  verifyMailPerUser: roomy,
+  uploadsPerIp: roomy,
+  uploadsPerIpDay: roomy,
+  cardAttemptsPerIp: roomy,
+  cardAttemptsPerBuyer: roomy,
+  paymentIntentsPerBuyer: roomy,
+};
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(join(tmpdir(), 'market-test-'));
@@ -27,12 +42,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: join(dataDir, 'no-web'),
     publicUrl: undefined,
     google: undefined,
+    localOidc: true,
+    mail: { smtpUrl: undefined, from: 'Resale Phones <no-reply@resale.test>' },
+    timeouts: { request: 30_000, headers: 10_000, keepAlive: 5_000, idle: 60_000 },
     payments: { provider: 'sandbox' },
     redisUrl: undefined,
     redisPrefix: 'market-test:',
     trustProxy: false,
     // Files sign up and log in far more often than one person would; the limits' own tests set real ones.
-    limits: { loginPerIp: roomy, loginFailuresPerEmail: roomy, signUpPerIp: roomy, signUpPerEmail: roomy },
+    limits: roomyLimits,
     ...overrides,
   };
 }

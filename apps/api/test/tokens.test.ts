@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { createAdmin, createCategory, productBody, signUp, type Actor } from './fixtures.ts';
+import { createAdmin, createCategory, productBody, signUp, uploadedPicture, type Actor } from './fixtures.ts';
 import { call, useTestApp } from './helper.ts';
 
 /**
@@ -96,7 +96,8 @@ describe('the user behind a token is read anew on every request', () => {
     const admin = await createAdmin(ctx.app);
     const seller = await signUp(ctx.app, 'Seller');
     const category = await createCategory(ctx.app);
-    const post = () => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id) });
+    const img = await uploadedPicture(ctx.app);
+    const post = () => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, img) });
     expect((await post()).status).toBe(201);
     expect((await call(ctx.app, { method: 'DELETE', url: `/api/user/${seller._id}`, token: admin.token })).status).toBe(200);
     expectRefused(await post(), 401, /^Your account no longer exists$/);
@@ -105,7 +106,8 @@ describe('the user behind a token is read anew on every request', () => {
   it("answers a Seller demoted to Buyer with a 403 on the very next seller request; the token's role claim counts for nothing", async () => {
     const seller = await signUp(ctx.app, 'Seller');
     const category = await createCategory(ctx.app);
-    const post = () => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id) });
+    const img = await uploadedPicture(ctx.app);
+    const post = () => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, img) });
     expect((await post()).status).toBe(201);
     await ctx.app.db.update(users).set({ role: 'Buyer' }).where(eq(users.id, seller._id));
     expect(JSON.parse(Buffer.from(seller.token.split('.')[1]!, 'base64url').toString()).role).toBe('Seller');

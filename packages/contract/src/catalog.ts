@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Condition, Id, ImageUrl, ProductStatus, text } from './common.ts';
+import { Condition, Id, UploadedImageUrl, ProductStatus, text } from './common.ts';
 
 export const Category = z.object({
   _id: z.uuid(),
@@ -44,7 +44,7 @@ const Taka = z.number({ error: 'must be a number' }).int({ error: 'must be a who
  * (and a client could add advertise/report): unknown keys are dropped, the server sets them.
  */
 export const NewProductBody = z.object({
-  img: ImageUrl,
+  img: UploadedImageUrl,
   phoneNumber: z.string().trim().regex(/^\+?[0-9][0-9 -]{5,19}$/, { error: 'must be a phone number' }),
   location: text(120),
   purchase: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),

@@ -20,12 +20,15 @@ export const IdParams = z.object({ id: Id });
 /** A user's `_id` or e-mail, as the spec allows both readings for buyer calls. */
 export const UserRefParams = z.object({ id: z.string().trim().min(1).max(254).regex(noControl, { error: 'must not contain control characters' }) });
 
-/** Where an image lives: a path served by us (/uploads/...) or an absolute http(s) URL. */
-export const ImageUrl = z
+/**
+ * A picture uploaded to this server (POST /api/images answers its URL): products and
+ * avatars show nothing else, so visitors' browsers are never sent to someone else's server.
+ */
+export const UploadedImageUrl = z
   .string()
   .trim()
-  .max(2048)
-  .regex(/^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/, { error: 'must be an uploaded image URL' });
+  .max(200)
+  .regex(/^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/, { error: 'must be a picture uploaded to this site (the url POST /api/images answered)' });
 
 export const text = (max: number) =>
   z.string().trim().min(1, { error: 'is required' }).max(max).regex(noControl, { error: 'must not contain control characters' });

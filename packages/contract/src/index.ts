@@ -4,3 +4,4 @@ export * from './catalog.ts';
 export * from './orders.ts';
 export * from './overview.ts';
 export { ImageUploaded } from './images.ts';
+export * from './accounts.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageUrl, Role, text } from './common.ts';
+import { Role, UploadedImageUrl, text } from './common.ts';
 
 export const User = z.object({
   _id: z.uuid(),
@@ -10,21 +10,33 @@ export const User = z.object({
   role: Role,
   userImg: z.string(),
   sellerVerified: z.boolean(),
+  /** Whether the owner has proved the e-mail address; until then they cannot list, book or report. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof User>;
 
-const Email = z.string().trim().toLowerCase().pipe(z.email({ error: 'must be a valid e-mail address' }).max(254));
+export const Email = z.string().trim().toLowerCase().pipe(z.email({ error: 'must be a valid e-mail address' }).max(254));
+
+/** The identity provider's default policy, which the spec keeps: at least 6 characters. */
+export const Password = z.string().min(6, { error: 'must be at least 6 characters' }).max(200, { error: 'must be at most 200 characters' });
 
 export const SignUpBody = z.object({
   /** Accepted for the spec's payload shape; the server assigns the identity id itself. */
   id: z.string().max(200).optional(),
   name: text(80),
   email: Email,
-  password: z.string().min(6, { error: 'must be at least 6 characters' }).max(200),
+  password: Password,
   role: z.enum(['Buyer', 'Seller'], { error: 'must be Buyer or Seller' }),
-  userImg: ImageUrl,
+  userImg: UploadedImageUrl,
 });
 export type SignUpBody = z.infer<typeof SignUpBody>;
+
+/**
+ * What sign-up answers, the same whether or not the e-mail was free (so it tells nobody who
+ * has an account): a new account's owner gets a verification link, an existing one's a note.
+ */
+export const SignUpAccepted = z.object({ email: z.string(), message: z.string() });
+export type SignUpAccepted = z.infer<typeof SignUpAccepted>;
 
 export const LoginBody = z.object({
   email: z.string().trim().toLowerCase().min(1, { error: 'is required' }).max(254),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgEnum, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgEnum, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ['Admin', 'Seller', 'Buyer']);
 export const conditionEnum = pgEnum('condition', ['Excellent', 'Good', 'Fair']);
@@ -20,9 +20,103 @@ export const users = pgTable(
     role: roleEnum('role').notNull(),
     sellerVerified: boolean('seller_verified').notNull().default(false),
     userImg: text('user_img').notNull().default(''),
+    /** When the owner proved the address (a link from us, a password reset, or Google saying so); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Carried in every token as `sv`: raising it ends every session (log out everywhere, password change or reset). */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('users_role_idx').on(t.role, t.createdAt, t.id)],
+);
+
+/**
+ * Sign-in identities of other providers, keyed by the provider and its subject (never by
+ * e-mail): `provider` is the issuer URL of a real OpenID Connect provider, or 'local-oidc'
+ * for the local stand-in. A user may have several; each belongs to one user.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The e-mail the provider gave when the identity was linked (for the owner's information). */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('user_identities_user_idx').on(t.userId)],
+);
+
+export const accountTokenPurpose = pgEnum('account_token_purpose', ['verify-email', 'reset-password']);
+
+/**
+ * One-time links sent by e-mail: only a hash of each token is stored; a token is used at
+ * most once (used_at), before it expires, and only for the address it was sent to.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: accountTokenPurpose('purpose').notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose), index('account_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+
+/**
+ * Every e-mail goes through this durable outbox: written in the same request that causes it,
+ * delivered over SMTP by a worker that claims rows (SKIP LOCKED), retried with back-off, so a
+ * mail survives an SMTP outage or a restart. Without SMTP the mails wait here and an Admin can
+ * read them. A sent mail's body is erased: its links are secrets.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Pictures uploaded to this server. Product and avatar pictures must be one of these; an
+ * upload nobody attached to a user or product within a day is removed with its file.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** The file name under /uploads/: `<uuid>.webp`. */
+    name: text('name').primaryKey(),
+    bytes: integer('bytes').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`)],
 );
 
 export const categories = pgTable('categories', {

@@ -1,11 +1,11 @@
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/service.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
-import { categories, orders, payments, products, sandboxIntents, stripeEvents, users } from './schema.ts';
+import { categories, oidcCodes, orders, outbox, payments, products, sandboxIntents, stripeEvents, uploads, users } from './schema.ts';
 import { seedCategories, seedProducts } from './seed-data.ts';
 
 const assets = join(import.meta.dirname, 'seed-assets');
@@ -17,7 +17,7 @@ export async function isEmpty(db: Db) {
 }
 
 export async function resetDatabase(db: Db) {
-  await db.execute(sql`truncate table ${payments}, ${orders}, ${products}, ${categories}, ${users}, ${sandboxIntents}, ${stripeEvents} cascade`);
+  await db.execute(sql`truncate table ${payments}, ${orders}, ${products}, ${categories}, ${users}, ${sandboxIntents}, ${stripeEvents}, ${outbox}, ${uploads}, ${oidcCodes} cascade`);
 }
 
 /** Initials on a coloured disc: demo avatars that need no stock photos. */
@@ -68,6 +68,8 @@ export async function seedDemo(db: Db, uploadsDir: string) {
         role: person.role,
         sellerVerified: person.verified,
         userImg: `/uploads/seed/${avatar}`,
+        // The demo people have confirmed their addresses, so every screen can be tried at once.
+        emailVerifiedAt: new Date(),
       })
       .returning({ id: users.id });
     userIds.set(person.key, row!.id);

@@ -24,6 +24,9 @@ function checkIdentity(rule: Rule, request: FastifyRequest) {
   if (rule.who === 'role' || rule.who === 'owner') {
     if (!rule.roles.includes(user.role)) throw forbidden(`Only ${article(rule.roles[0] ?? '')} ${rule.roles.join(' or ')} can do this`);
   }
+  if ((rule.who === 'signed-in' || rule.who === 'role') && rule.verified && !user.emailVerifiedAt) {
+    throw forbidden('Confirm your e-mail address first: open the link we sent you, or ask for a new one on your account page');
+  }
   if (rule.who === 'self-or-admin' && user.role !== 'Admin') {
     const id = String((request.params as { id?: string }).id ?? '').trim().toLowerCase();
     if (id !== user.id && id !== user.email) throw forbidden('You can only see your own data');

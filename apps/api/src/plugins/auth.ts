@@ -31,7 +31,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { jwtSecret: s
   const key = new TextEncoder().encode(opts.jwtSecret);
 
   app.decorate('signToken', (user: AuthUser) =>
-    new SignJWT({ _id: user.id, email: user.email, role: user.role })
+    new SignJWT({ _id: user.id, email: user.email, role: user.role, sv: user.sessionVersion })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
       .setIssuedAt()
@@ -46,9 +46,11 @@ export default fp(async function auth(app: FastifyInstance, opts: { jwtSecret: s
     const token = tokenFrom(request.headers.authorization);
     if (!token) return;
     let id: unknown;
+    let version: unknown;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       id = payload._id;
+      version = payload.sv;
     } catch {
       request.authProblem = 'Your session is invalid or has expired, please log in again';
       return;
@@ -60,6 +62,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { jwtSecret: s
     }
     const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!user) request.authProblem = 'Your account no longer exists';
+    // Log out everywhere, a password change or a reset raised the version: older tokens are over.
+    else if (version !== user.sessionVersion) request.authProblem = 'Your session has ended, please log in again';
     else request.user = user;
   });
 });

@@ -6,7 +6,7 @@ import { accessTable } from '../access-table.ts';
 import { orders, products, users } from '../db/schema.ts';
 import { call, useTestApp } from '../../test/helper.ts';
 import errors from './errors.ts';
-import { book, createAdmin, createCategory, postProduct, productBody, signUp, type Actor } from '../../test/fixtures.ts';
+import { book, createAdmin, createCategory, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../test/fixtures.ts';
 
 const ctx = useTestApp();
 
@@ -176,10 +176,10 @@ describe('odd bodies never yield a 500 and never create anything', () => {
     {
       url: '/api/user',
       who: 'anyone',
-      valid: () => ({ name: 'Odd Body', email: `odd-${randomUUID()}@example.com`, password: 'secret1', role: 'Buyer', userImg: '/uploads/a.webp' }),
+      valid: (s) => ({ name: 'Odd Body', email: `odd-${randomUUID()}@example.com`, password: 'secret1', role: 'Buyer', userImg: s.picture }),
     },
     { url: '/api/login', who: 'anyone', valid: (s) => ({ email: s.buyer.email, password: 'secret1' }) },
-    { url: '/api/product', who: 'Seller', valid: (s) => productBody(s.categoryId) },
+    { url: '/api/product', who: 'Seller', valid: (s) => productBody(s.categoryId, s.picture) },
     { url: '/api/order', who: 'Buyer', valid: (s) => ({ productId: s.productId, meetingLocation: 'Bashundhara City', mobileNumber: '01911-222333' }) },
   ];
 
@@ -188,13 +188,14 @@ describe('odd bodies never yield a 500 and never create anything', () => {
     buyer: Actor;
     categoryId: string;
     productId: string;
+    picture: string;
   }
   async function setup(): Promise<Setup> {
     const seller = await signUp(ctx.app, 'Seller');
     const buyer = await signUp(ctx.app, 'Buyer');
     const category = await createCategory(ctx.app);
     const product = await postProduct(ctx.app, seller, category.id);
-    return { seller, buyer, categoryId: category.id, productId: product._id };
+    return { seller, buyer, categoryId: category.id, productId: product._id, picture: await uploadedPicture(ctx.app) };
   }
 
   it.each(routes)('POST $url', async ({ url, who, valid }) => {
@@ -232,7 +233,7 @@ describe('odd bodies never yield a 500 and never create anything', () => {
     const before = await counts();
     await book(ctx.app, s.buyer, s.productId);
     expect(await counts()).toEqual({ ...before, orders: before.orders + 1 });
-    const res = await call(ctx.app, { method: 'POST', url: '/api/product', token: s.seller.token, payload: productBody(s.categoryId) });
+    const res = await call(ctx.app, { method: 'POST', url: '/api/product', token: s.seller.token, payload: productBody(s.categoryId, s.picture) });
     expect(res.status).toBe(201);
   });
 });

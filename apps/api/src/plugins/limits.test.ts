@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AbuseLimits, type Config } from '../config.ts';
-import { call, testConfig, useTestApp } from '../../test/helper.ts';
+import { uploadedPicture } from '../../test/fixtures.ts';
+import { call, roomyLimits, testConfig, useTestApp } from '../../test/helper.ts';
 import { memoryCounters, waitText } from './limits.ts';
 
 /**
@@ -13,9 +14,8 @@ import { memoryCounters, waitText } from './limits.ts';
  */
 const ctx = useTestApp();
 
-const roomy = { max: 100_000, windowMs: 60_000 };
 async function appWith(limits: Partial<AbuseLimits>, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-  const config = testConfig({ limits: { loginPerIp: roomy, loginFailuresPerEmail: roomy, signUpPerIp: roomy, signUpPerEmail: roomy, ...limits }, ...overrides });
+  const config = testConfig({ limits: { ...roomyLimits, ...limits }, ...overrides });
   const app = await buildApp({ config, database: ctx.database });
   onTestFinished(async () => {
     await app.close();
@@ -27,8 +27,8 @@ async function appWith(limits: Partial<AbuseLimits>, overrides: Partial<Config> 
 const minute = (max: number) => ({ max, windowMs: 60_000 });
 const login = (app: FastifyInstance, ip: string, email: string, password = 'wrong-password') =>
   call(app, { method: 'POST', url: '/api/login', remoteAddress: ip, payload: { email, password } });
-const signUpAs = (app: FastifyInstance, ip: string, email: string) =>
-  call(app, { method: 'POST', url: '/api/user', remoteAddress: ip, payload: { name: 'Rahim', email, password: 'secret1', role: 'Buyer', userImg: '/uploads/a.webp' } });
+const signUpAs = async (app: FastifyInstance, ip: string, email: string) =>
+  call(app, { method: 'POST', url: '/api/user', remoteAddress: ip, payload: { name: 'Rahim', email, password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) } });
 
 /** A 429 in the one error shape, with a message naming the problem and a Retry-After within the window. */
 function expectRefused(res: Awaited<ReturnType<typeof call>>, message: RegExp, windowSeconds: number) {
@@ -71,7 +71,7 @@ describe('POST /api/login per client address', () => {
   });
 
   it('believes X-Forwarded-For only when TRUST_PROXY says so', async () => {
-    const behindProxy = await appWith({ loginPerIp: minute(1) }, { trustProxy: true });
+    const behindProxy = await appWith({ loginPerIp: minute(1) }, { trustProxy: 1 });
     const viaProxy = (app: FastifyInstance, client: string) =>
       call(app, { method: 'POST', url: '/api/login', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client }, payload: { email: 'a@example.com', password: 'x' } });
     expect((await viaProxy(behindProxy, '203.0.113.1')).status).toBe(401);
@@ -83,25 +83,48 @@ describe('POST /api/login per client address', () => {
     expect((await viaProxy(direct, '203.0.113.1')).status).toBe(401);
     expect((await viaProxy(direct, '203.0.113.2')).status).toBe(429);
   });
+
+  it("takes the address the trusted proxy appended, never the left-most one the client wrote: a rotating first entry dodges nothing", async () => {
+    // One proxy in front (TRUST_PROXY=1): it appends the address it saw to whatever the client sent.
+    const app = await appWith({ loginPerIp: minute(20) }, { trustProxy: 1 });
+    const attempt = (i: number) =>
+      call(app, { method: 'POST', url: '/api/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}, 10.0.${i}.1, 203.0.113.9` }, payload: { email: `a${i}@example.com`, password: 'x' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await attempt(i)).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+    // Another client behind the same proxy has its own budget.
+    const other = await call(app, { method: 'POST', url: '/api/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.10' }, payload: { email: 'b@example.com', password: 'x' } });
+    expect(other.status).toBe(401);
+  });
+
+  it('with two proxies (TRUST_PROXY=2) takes the second address from the right', async () => {
+    const app = await appWith({ loginPerIp: minute(2) }, { trustProxy: 2 });
+    const attempt = (first: string) =>
+      call(app, { method: 'POST', url: '/api/login', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': `${first}, 203.0.113.20, 10.0.0.2` }, payload: { email: 'a@example.com', password: 'x' } });
+    expect((await attempt('1.1.1.1')).status).toBe(401);
+    expect((await attempt('2.2.2.2')).status).toBe(401);
+    expect((await attempt('3.3.3.3')).status).toBe(429);
+  });
 });
 
 describe('POST /api/login per e-mail', () => {
   it('refuses an e-mail after its failed logins, from any address, however the e-mail is written', async () => {
     const app = await appWith({ loginFailuresPerEmail: minute(3) });
-    expect((await signUpAs(app, '10.3.0.9', 'karim@example.com')).status).toBe(201);
+    expect((await signUpAs(app, '10.3.0.9', 'karim@example.com')).status).toBe(202);
     expect((await login(app, '10.3.0.1', 'karim@example.com')).status).toBe(401);
     expect((await login(app, '10.3.0.2', 'KARIM@Example.com')).status).toBe(401);
     expect((await login(app, '10.3.0.3', '  karim@example.COM ')).status).toBe(401);
     // The fourth, from a fourth address, with the right password: refused all the same.
     expectRefused(await login(app, '10.3.0.4', 'karim@example.com', 'secret1'), /^Too many failed logins for this e-mail, try again in \d+ seconds$/, 60);
     // Another account is not affected.
-    expect((await signUpAs(app, '10.3.0.9', 'rahim@example.com')).status).toBe(201);
+    expect((await signUpAs(app, '10.3.0.9', 'rahim@example.com')).status).toBe(202);
     expect((await login(app, '10.3.0.4', 'rahim@example.com', 'secret1')).status).toBe(200);
   });
 
   it('counts only failures: a successful login clears them', async () => {
     const app = await appWith({ loginFailuresPerEmail: minute(3) });
-    expect((await signUpAs(app, '10.4.0.9', 'karim@example.com')).status).toBe(201);
+    expect((await signUpAs(app, '10.4.0.9', 'karim@example.com')).status).toBe(202);
     expect((await login(app, '10.4.0.1', 'karim@example.com')).status).toBe(401);
     expect((await login(app, '10.4.0.1', 'karim@example.com')).status).toBe(401);
     // Ten successful logins in a row are not "attempts" against the e-mail.
@@ -121,21 +144,21 @@ describe('POST /api/login per e-mail', () => {
 describe('POST /api/user (sign-up)', () => {
   it('refuses sign-ups past the limit per client address, whatever the e-mail', async () => {
     const app = await appWith({ signUpPerIp: { max: 3, windowMs: 10 * 60_000 } });
-    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) expect((await signUpAs(app, '10.6.0.1', email)).status).toBe(201);
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) expect((await signUpAs(app, '10.6.0.1', email)).status).toBe(202);
     expectRefused(await signUpAs(app, '10.6.0.1', 'd@example.com'), /^Too many sign-ups from this address, try again in 10 minutes$/, 600);
-    expect((await signUpAs(app, '10.6.0.2', 'd@example.com')).status).toBe(201);
+    expect((await signUpAs(app, '10.6.0.2', 'd@example.com')).status).toBe(202);
     // A bad body is still a 400 that names its field, even from the refused address.
-    const bad = await call(app, { method: 'POST', url: '/api/user', remoteAddress: '10.6.0.1', payload: { name: 'Rahim', email: 'not-an-email', password: 'secret1', role: 'Buyer', userImg: '/uploads/a.webp' } });
+    const bad = await call(app, { method: 'POST', url: '/api/user', remoteAddress: '10.6.0.1', payload: { name: 'Rahim', email: 'not-an-email', password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('email');
   });
 
   it('refuses sign-up attempts past the limit per e-mail, from any address', async () => {
     const app = await appWith({ signUpPerEmail: minute(2) });
-    expect((await signUpAs(app, '10.7.0.1', 'karim@example.com')).status).toBe(201);
-    expect((await signUpAs(app, '10.7.0.2', 'KARIM@example.com')).status).toBe(409);
+    expect((await signUpAs(app, '10.7.0.1', 'karim@example.com')).status).toBe(202);
+    expect((await signUpAs(app, '10.7.0.2', 'KARIM@example.com')).status).toBe(202);
     expectRefused(await signUpAs(app, '10.7.0.3', ' Karim@Example.com'), /^Too many sign-up attempts for this e-mail, try again in \d+ seconds$/, 60);
-    expect((await signUpAs(app, '10.7.0.3', 'rahim@example.com')).status).toBe(201);
+    expect((await signUpAs(app, '10.7.0.3', 'rahim@example.com')).status).toBe(202);
   });
 });
 
@@ -167,12 +190,21 @@ describe('the window', () => {
 describe('the production defaults', () => {
   const defaults = loadConfig({ DATA_DIR: testConfig().dataDir }).limits;
 
-  it('are 20 logins a minute per address, 10 failures per e-mail in 15 minutes, 10 sign-ups per address in 10 minutes, 5 per e-mail an hour', () => {
+  it('are 20 logins a minute per address, 10 failures per e-mail in 15 minutes, 10 sign-ups per address in 10 minutes, 5 per e-mail an hour, and the rest as documented', () => {
+    const hour = 60 * 60_000;
     expect(defaults).toEqual({
       loginPerIp: { max: 20, windowMs: 60_000 },
       loginFailuresPerEmail: { max: 10, windowMs: 15 * 60_000 },
       signUpPerIp: { max: 10, windowMs: 10 * 60_000 },
-      signUpPerEmail: { max: 5, windowMs: 60 * 60_000 },
+      signUpPerEmail: { max: 5, windowMs: hour },
+      resetPerIp: { max: 10, windowMs: hour },
+      resetPerEmail: { max: 3, windowMs: hour },
+      verifyMailPerUser: { max: 5, windowMs: hour },
+      uploadsPerIp: { max: 30, windowMs: 60_000 },
+      uploadsPerIpDay: { max: 100, windowMs: 24 * hour },
+      cardAttemptsPerIp: { max: 20, windowMs: hour },
+      cardAttemptsPerBuyer: { max: 10, windowMs: hour },
+      paymentIntentsPerBuyer: { max: 30, windowMs: hour },
     });
   });
 

@@ -1,13 +1,15 @@
-import { AuthResult, DemoAccount, LoginBody, SignUpBody, ok } from '@market/contract';
+import { AuthResult, DemoAccount, LoginBody, SignUpAccepted, SignUpBody, ok } from '@market/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AbuseLimits } from '../../config.ts';
+import type { AbuseLimits, Config } from '../../config.ts';
 import { demoAccounts } from '../../db/demo-accounts.ts';
 import { notFound } from '../../errors.ts';
+import { publicOrigin } from '../../public-origin.ts';
+import { accountLinks } from '../accounts/links.ts';
 import { toUser } from '../users/dto.ts';
 import { logIn, signUp } from './service.ts';
 
-const routes: FastifyPluginAsyncZod<{ demo: boolean; limits: AbuseLimits }> = async (app, opts) => {
+const routes: FastifyPluginAsyncZod<{ demo: boolean; limits: AbuseLimits; config: Pick<Config, 'publicUrl' | 'host' | 'port'> }> = async (app, opts) => {
   const { limits } = opts;
   const { limiter } = app;
 
@@ -20,14 +22,24 @@ const routes: FastifyPluginAsyncZod<{ demo: boolean; limits: AbuseLimits }> = as
     '/api/user',
     {
       config: { keepsPublicCache: true },
-      schema: { tags: ['accounts'], summary: 'Sign up as a Buyer or Seller', body: SignUpBody, response: { 201: ok(AuthResult) } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign up as a Buyer or Seller: a verification link goes to the e-mail (the answer is the same if it already has an account); then log in',
+        body: SignUpBody,
+        response: { 202: ok(SignUpAccepted) },
+      },
       // A preHandler runs after the body is validated: a bad body is a 400 and counts for nothing.
       preHandler: async (request, reply) => {
         await limiter.take(reply, 'signup-ip', request.ip, limits.signUpPerIp, (wait) => `Too many sign-ups from this address, try again in ${wait}`);
         await limiter.take(reply, 'signup-email', request.body.email, limits.signUpPerEmail, (wait) => `Too many sign-up attempts for this e-mail, try again in ${wait}`);
       },
     },
-    async (request, reply) => reply.status(201).send(await authResult(await signUp(app.db, request.body))),
+    async (request, reply) => {
+      await signUp(app.db, request.body, accountLinks(publicOrigin(app.server, opts.config)));
+      app.mailer.nudge();
+      const message = `Check your e-mail: we sent a message to ${request.body.email} to continue.`;
+      return reply.status(202).send({ success: true as const, data: { email: request.body.email, message } });
+    },
   );
 
   app.post(

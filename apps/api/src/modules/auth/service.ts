@@ -1,33 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import type { LoginBody, SignUpBody } from '@market/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { conflict, isUniqueViolation, unauthorized } from '../../errors.ts';
-
-export const hashPassword = (password: string) => hash(password);
+import { isUniqueViolation, unauthorized } from '../../errors.ts';
+import { sendVerification } from '../accounts/service.ts';
+import type { AccountLinks } from '../accounts/links.ts';
+import { attachUpload, requireUpload } from '../images/uploads.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { accountExistsMail } from '../mail/templates.ts';
+import { hashPassword, passwordMatches } from './passwords.ts';
 
 /** Verified against when the e-mail is unknown, so both failures take the same time. */
 let decoyHash: Promise<string> | undefined;
 
-export async function signUp(db: Db, body: SignUpBody) {
+/**
+ * Creates the account and mails a verification link; if the e-mail already has an account,
+ * creates nothing and mails its owner instead. Both take the same work (the password is
+ * hashed either way) and the caller answers both the same, so sign-up tells nobody who has
+ * an account. Answers whether an account was created (for logs and tests only).
+ */
+export async function signUp(db: Db, body: SignUpBody, links: AccountLinks): Promise<{ created: boolean }> {
+  await requireUpload(db, body.userImg, 'userImg');
   const passwordHash = await hashPassword(body.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        providerId: `local:${randomUUID()}`,
-        name: body.name,
-        email: body.email,
-        passwordHash,
-        role: body.role,
-        userImg: body.userImg,
-      })
-      .returning();
-    return user!;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ providerId: `local:${randomUUID()}`, name: body.name, email: body.email, passwordHash, role: body.role, userImg: body.userImg })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (!user) {
+        const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.email, body.email)).limit(1);
+        await enqueueMail(tx, accountExistsMail(body.email, owner?.name ?? body.email, links.login, links.forgot));
+        return { created: false };
+      }
+      await attachUpload(tx, body.userImg, 'userImg');
+      await sendVerification(tx, user, links);
+      return { created: true };
+    });
   } catch (err) {
-    if (isUniqueViolation(err, 'users_email_unique')) throw conflict('An account with this e-mail already exists');
+    // Only the provider id could collide (a random UUID): say so in the log, as any other failure.
+    if (isUniqueViolation(err)) throw new Error('sign-up collided on a unique key other than the e-mail', { cause: err });
     throw err;
   }
 }
@@ -35,7 +49,7 @@ export async function signUp(db: Db, body: SignUpBody) {
 export async function logIn(db: Db, body: LoginBody) {
   const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
   const stored = user?.passwordHash ?? (await (decoyHash ??= hashPassword(randomUUID())));
-  const matches = await verify(stored, body.password).catch(() => false);
+  const matches = await passwordMatches(stored, body.password);
   if (!user || !user.passwordHash || !matches) throw unauthorized('Invalid Email or Password');
   return user;
 }

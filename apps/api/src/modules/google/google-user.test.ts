@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import { signUp } from '../../../test/fixtures.ts';
+import { userIdentities, users } from '../../db/schema.ts';
+import { createAdmin, linkToken, signUp } from '../../../test/fixtures.ts';
 import { call, useTestApp } from '../../../test/helper.ts';
 import { KEY_FILE } from '../local-oidc/provider.ts';
-import { localOrigin } from './routes.ts';
+import { publicOrigin } from '../../public-origin.ts';
 
 /** POST /api/google-user against the local provider (the embedded default), with tokens made by hand. */
 const ctx = useTestApp();
@@ -29,7 +29,7 @@ beforeAll(async () => {
     // Another key under the provider's own key id: a forgery.
     stranger: { key: (await importJWK(await exportJWK(stranger.privateKey), 'RS256')) as CryptoKey, kid: jwks.keys[0].kid },
     clientId: kept.clientId,
-    issuer: `${localOrigin(ctx.app, ctx.config)}/oidc`,
+    issuer: `${publicOrigin(ctx.app.server, ctx.config)}/oidc`,
   };
 });
 
@@ -58,13 +58,13 @@ let address = 0;
 const post = (payload: unknown) =>
   call(ctx.app, { method: 'POST', url: '/api/google-user', payload: payload as Record<string, unknown>, remoteAddress: `10.1.${Math.floor(++address / 250)}.${address % 250}` });
 
-describe('POST /api/google-user', () => {
-  it('makes a new e-mail a Buyer without a password, id google:<sub>, picture as userImg', async () => {
-    const c = claims({ email: 'New.Person@Example.com', name: 'Nabila Khan' });
+describe('POST /api/google-user with the local stand-in', () => {
+  it('makes a new e-mail a Buyer without a password, id google:<sub>, its own avatar as userImg', async () => {
+    const c = claims({ email: 'New.Person@Example.com', name: 'Nabila Khan', picture: `${keys.issuer}/avatar.svg?name=Nabila%20Khan` });
     const res = await post({ idToken: await sign(c) });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.user).toMatchObject({ id: `google:${c.sub}`, email: 'new.person@example.com', name: 'Nabila Khan', role: 'Buyer', userImg: c.picture, sellerVerified: false });
+    expect(res.body.data.user).toMatchObject({ id: `google:${c.sub}`, email: 'new.person@example.com', name: 'Nabila Khan', role: 'Buyer', userImg: '/oidc/avatar.svg?name=Nabila%20Khan', sellerVerified: false });
     const token = JSON.parse(Buffer.from(res.body.data.token.split('.')[1], 'base64url').toString());
     expect(token).toMatchObject({ _id: res.body.data.user._id, role: 'Buyer' });
     const [row] = await ctx.app.db.select().from(users).where(eq(users.email, 'new.person@example.com'));
@@ -81,20 +81,44 @@ describe('POST /api/google-user', () => {
     expect(orders.status).toBe(200);
   });
 
-  it('signs an existing Seller in as a Seller', async () => {
-    const seller = await signUp(ctx.app, 'Seller');
-    const res = await post({ idToken: await sign(claims({ email: seller.email.toUpperCase() })) });
-    expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ _id: seller._id, role: 'Seller', id: expect.stringMatching(/^local:/) });
-    const token = JSON.parse(Buffer.from(res.body.data.token.split('.')[1], 'base64url').toString());
-    expect(token.role).toBe('Seller');
+  it('never enters an account it did not create: not an Admin, not a Seller, not a Buyer who signed up with a password', async () => {
+    const accounts = [await createAdmin(ctx.app), await signUp(ctx.app, 'Seller'), await signUp(ctx.app, 'Buyer')];
+    for (const account of accounts) {
+      const res = await post({ idToken: await sign(claims({ email: account.email.toUpperCase() })) });
+      expect(res.status, account.role).toBe(409);
+      expect(res.body.message).toBe('This e-mail address already has an account, which the local test provider cannot sign in to: log in with its password');
+      expect(JSON.stringify(res.body)).not.toContain('token');
+    }
+    expect(await ctx.app.db.select().from(userIdentities)).toEqual([]);
   });
 
-  it('refuses an e-mail that another Google account already holds', async () => {
+  it('refuses an e-mail that another identity already holds', async () => {
     const c = claims();
     expect((await post({ idToken: await sign(c) })).status).toBe(201);
     const res = await post({ idToken: await sign(claims({ email: c.email })) });
     expect(res.status).toBe(409);
+  });
+
+  it('no longer enters an account it created once its owner has set a password through a reset link', async () => {
+    const c = claims();
+    const created = await post({ idToken: await sign(c) });
+    expect(created.status).toBe(201);
+    await call(ctx.app, { method: 'POST', url: '/api/forgot-password', payload: { email: c.email } });
+    const reset = await call(ctx.app, { method: 'POST', url: '/api/reset-password', payload: { token: await linkToken(ctx.app, c.email as string, 'reset-password'), password: 'mine-now' } });
+    expect(reset.status).toBe(200);
+    const again = await post({ idToken: await sign(c) });
+    expect(again.status).toBe(409);
+    // The stand-in's old session ended with the reset.
+    expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: created.body.data.token })).status).toBe(401);
+  });
+
+  it('never enters an Admin account, even one an identity row points at', async () => {
+    const c = claims();
+    const created = await post({ idToken: await sign(c) });
+    await ctx.app.db.update(users).set({ role: 'Admin' }).where(eq(users.id, created.body.data.user._id));
+    const res = await post({ idToken: await sign(c) });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('An Admin signs in with e-mail and password only');
   });
 
   it('a Google account cannot log in with a password, not even the spec shared one', async () => {
@@ -152,8 +176,13 @@ describe('POST /api/google-user', () => {
     expect(res.body.success).toBe(false);
   });
 
-  it('stores no picture that is not a web address', async () => {
-    const res = await post({ idToken: await sign(claims({ picture: 'javascript:alert(1)' })) });
+  it.each([
+    ['not a web address', 'javascript:alert(1)'],
+    ["another server's picture", 'https://evil.example/pixel.gif?who=visitor'],
+    ["Google's picture host (the stand-in has its own)", 'https://lh3.googleusercontent.com/a/x'],
+    ['another path of this server', `${'ISSUER'}/../api/admin-overview`],
+  ])('stores no picture that is %s', async (_what, picture) => {
+    const res = await post({ idToken: await sign(claims({ picture: picture.replace('ISSUER', keys.issuer) })) });
     expect(res.status).toBe(201);
     expect(res.body.data.user.userImg).toBe('');
   });

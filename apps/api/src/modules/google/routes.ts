@@ -1,43 +1,40 @@
-import type { AddressInfo } from 'node:net';
 import { AuthResult, ErrorBody, GoogleUserBody, ok } from '@market/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import localOidcRoutes, { CALLBACK_PATH } from '../local-oidc/routes.ts';
 import { openLocalProvider } from '../local-oidc/provider.ts';
+import { publicOrigin } from '../../public-origin.ts';
+import { AppError } from '../../errors.ts';
 import { toUser } from '../users/dto.ts';
 import { flowCookies } from './flow-cookie.ts';
 import { sendResultPage } from './page.ts';
 import { googleProvider, localProvider, type SignInProvider } from './provider.ts';
-import { signInWithGoogle, verifyIdToken } from './service.ts';
-
-/** The local provider's origin: PUBLIC_URL, else the address this process listens on (never a Host header). */
-export function localOrigin(app: FastifyInstance, config: Config): string {
-  if (config.publicUrl) return config.publicUrl;
-  const address = app.server.address() as AddressInfo | null;
-  let host = address?.address ?? config.host;
-  const port = address?.port ?? config.port;
-  if (host === '0.0.0.0' || host === '::' || host === '') host = '127.0.0.1';
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
+import { LOCAL_OIDC_PROVIDER, signInWithGoogle, verifyIdToken, type IdentitySource } from './service.ts';
 
 const page = { 200: z.string().describe('An HTML page that posts the result to the opening window and closes') };
+
+const notSetUp = 'Google sign-in is not set up on this server';
 
 /**
  * Google sign-in: OpenID Connect authorization code flow with PKCE (openid-client) in
  * the spec's popup, then POST /api/google-user with the verified ID token. With no
- * Google client configured, the local provider under /oidc stands in for Google.
+ * Google client configured, the local stand-in under /oidc takes Google's place while it
+ * is on (DEMO, or LOCAL_OIDC); with neither, the button answers that it is not set up.
  */
 const googleSignIn: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  let provider: SignInProvider;
+  let provider: SignInProvider | undefined;
+  let source: IdentitySource | undefined;
   if (config.google) {
     provider = googleProvider(config.google);
-  } else {
-    const local = await openLocalProvider({ dataDir: config.dataDir, issuer: () => `${localOrigin(app, config)}/oidc` });
+    source = { provider: config.google.issuer, standIn: false };
+  } else if (config.localOidc) {
+    const local = await openLocalProvider({ dataDir: config.dataDir, issuer: () => `${publicOrigin(app.server, config)}/oidc` });
     await app.register(localOidcRoutes, { provider: local, publicUrl: config.publicUrl });
     provider = localProvider(local);
+    source = { provider: LOCAL_OIDC_PROVIDER, standIn: true };
   }
   const cookies = flowCookies(config.jwtSecret);
   /** Where the browser reaches us: PUBLIC_URL, else the request's own origin (the popup comes back to it). */
@@ -50,10 +47,11 @@ const googleSignIn: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
       schema: {
         tags: ['accounts'],
         summary: 'Google sign-in, opened in the popup: redirects to the provider with state, nonce and PKCE',
-        response: { 302: z.null().describe("To the provider's authorization page"), 502: page[200] },
+        response: { 302: z.null().describe("To the provider's authorization page"), 502: page[200], 503: page[200] },
       },
     },
     async (request, reply) => {
+      if (!provider) return sendResultPage(reply, 503, failed(notSetUp));
       let configuration: oidc.Configuration;
       try {
         configuration = await provider.configuration();
@@ -82,8 +80,9 @@ const googleSignIn: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
 
   app.get(
     '/api/auth/google/callback',
-    { schema: { tags: ['accounts'], summary: "Google sign-in: the provider's redirect; exchanges the code and verifies the ID token", response: { ...page, 400: z.union([page[200], ErrorBody]) } } },
+    { schema: { tags: ['accounts'], summary: "Google sign-in: the provider's redirect; exchanges the code and verifies the ID token", response: { ...page, 400: z.union([page[200], ErrorBody]), 503: page[200] } } },
     async (request, reply) => {
+      if (!provider) return sendResultPage(reply, 503, failed(notSetUp));
       const flow = await cookies.open(request.headers.cookie);
       if (!flow) return sendResultPage(reply, 400, failed('The Google sign-in took too long or was started elsewhere, please try again'));
       void reply.header('set-cookie', cookies.cleared(flow.redirectUri.startsWith('https:')));
@@ -121,8 +120,10 @@ const googleSignIn: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
         app.limiter.take(reply, 'google-ip', request.ip, { max: 30, windowMs: 60_000 }, (wait) => `Too many requests: at most 30 Google sign-ins a minute, try again in ${wait}`),
     },
     async (request, reply) => {
+      if (!provider || !source) throw new AppError(503, notSetUp);
       const profile = await verifyIdToken(provider, request.body.idToken);
-      const { user, created } = await signInWithGoogle(app.db, profile);
+      const { user, created, linked } = await signInWithGoogle(app.db, source, profile);
+      if (linked) app.mailer.nudge();
       return reply.status(created ? 201 : 200).send({ success: true as const, data: { user: toUser(user), token: await app.signToken(user) } });
     },
   );

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { AppError, conflict, isUniqueViolation, unauthorized } from '../../errors.ts';
+import { userIdentities, users } from '../../db/schema.ts';
+import { AppError, conflict, forbidden, isUniqueViolation, unauthorized } from '../../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { googleLinkedMail } from '../mail/templates.ts';
 import type { SignInProvider } from './provider.ts';
 
 export interface GoogleProfile {
@@ -52,37 +54,104 @@ export async function verifyIdToken(provider: SignInProvider, idToken: string): 
   if (Array.isArray(c.aud) && c.aud.length > 1 && c.azp !== provider.clientId) throw unauthorized('Your Google sign-in could not be verified');
   if (!c.email_verified) throw unauthorized('Your Google e-mail address is not verified');
   const name = (c.name ?? '').replace(controls, '').trim().slice(0, 80) || c.email.split('@')[0]!.slice(0, 80);
-  let picture = c.picture && /^https?:\/\/\S+$/.test(c.picture) && c.picture.length <= 2048 ? c.picture : '';
-  // The local provider's avatars are served by this very process: kept as a path, they load from whichever address the browser uses.
-  const own = provider.kind === 'local' ? new URL(provider.issuers()[0]!).origin : undefined;
-  if (own && picture.startsWith(`${own}/`)) picture = picture.slice(own.length);
-  return { sub: c.sub, email: c.email, name, picture };
+  return { sub: c.sub, email: c.email, name, picture: pictureOf(provider, c.picture) };
 }
 
 /**
- * A new e-mail becomes a Buyer without a password (`google:<sub>`); an existing account
- * signs in with its own role. An e-mail already taken by another Google account is a 409.
+ * The provider's picture, only from where that provider keeps pictures: Google's own picture
+ * host, or the local stand-in's avatars (served by this very process, kept as a path so they
+ * load from whichever address the browser uses). Anything else is dropped.
  */
-export async function signInWithGoogle(db: Db, profile: GoogleProfile): Promise<{ user: typeof users.$inferSelect; created: boolean }> {
-  const providerId = `google:${profile.sub}`;
+function pictureOf(provider: SignInProvider, picture: string | undefined): string {
+  if (!picture || picture.length > 2048) return '';
+  let url: URL;
+  try {
+    url = new URL(picture);
+  } catch {
+    return '';
+  }
+  if (provider.kind === 'local') {
+    const own = new URL(provider.issuers()[0]!);
+    return url.origin === own.origin && url.pathname === `${own.pathname}/avatar.svg` ? `${url.pathname}${url.search}` : '';
+  }
+  return url.protocol === 'https:' && GOOGLE_PICTURE_HOST.test(url.hostname) ? url.href : '';
+}
+
+/** Where Google serves profile pictures (the CSP allows images from there while a Google client is configured). */
+export const GOOGLE_PICTURE_HOST = /^([a-z0-9-]+\.)*googleusercontent\.com$/;
+
+/** The identities table's provider key of the local stand-in (real providers are keyed by their issuer). */
+export const LOCAL_OIDC_PROVIDER = 'local-oidc';
+
+export interface IdentitySource {
+  /** The issuer of a real provider, or LOCAL_OIDC_PROVIDER. */
+  provider: string;
+  /** The local stand-in: whoever uses it may claim any address, so it only ever reaches accounts it made. */
+  standIn: boolean;
+}
+
+export type SignInOutcome = { user: User; created: boolean; linked: boolean };
+type User = typeof users.$inferSelect;
+
+const adminRefused = () => forbidden('An Admin signs in with e-mail and password only');
+
+/**
+ * Google sign-in by the rules of account linking. The identity is found by the provider's
+ * subject, never by e-mail. A new identity:
+ * - with an address nobody has: a new Buyer, the address confirmed (the provider said so);
+ * - with an address of an existing account: linked to it only if that account's address is
+ *   confirmed (so nobody who merely signed up with someone else's address ends up sharing
+ *   the owner's account) and it is not an Admin's.
+ * The local stand-in never links: it enters only the password-less Buyer accounts it created.
+ */
+export async function signInWithGoogle(db: Db, source: IdentitySource, profile: GoogleProfile): Promise<SignInOutcome> {
   for (let attempt = 0; ; attempt++) {
-    const [bySubject] = await db.select().from(users).where(eq(users.providerId, providerId)).limit(1);
-    if (bySubject) return { user: bySubject, created: false };
-    const [byEmail] = await db.select().from(users).where(eq(users.email, profile.email)).limit(1);
-    if (byEmail) {
-      if (byEmail.providerId.startsWith('google:')) throw conflict('This e-mail address belongs to another Google account');
-      return { user: byEmail, created: false };
-    }
     try {
-      const [user] = await db
-        .insert(users)
-        .values({ providerId, name: profile.name, email: profile.email, passwordHash: null, role: 'Buyer', userImg: profile.picture })
-        .returning();
-      return { user: user!, created: true };
+      return await db.transaction((tx) => signInOnce(tx, source, profile));
     } catch (err) {
-      // A simultaneous first sign-in created it: read it again, once.
+      // A simultaneous first sign-in created the account or the identity: look again, once.
       if (attempt === 0 && isUniqueViolation(err)) continue;
       throw err;
     }
   }
+}
+
+async function signInOnce(db: Db, source: IdentitySource, profile: GoogleProfile): Promise<SignInOutcome> {
+  const [identity] = await db
+    .select({ user: users })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.provider, source.provider), eq(userIdentities.subject, profile.sub)))
+    .limit(1);
+  if (identity) {
+    const { user } = identity;
+    if (user.role === 'Admin') throw adminRefused();
+    if (source.standIn && (user.role !== 'Buyer' || user.passwordHash)) throw forbidden('The local test provider can only sign in to Buyer accounts it created itself');
+    return { user, created: false, linked: false };
+  }
+
+  const [owner] = await db.select().from(users).where(eq(users.email, profile.email)).limit(1).for('update');
+  if (owner) {
+    if (source.standIn) throw conflict('This e-mail address already has an account, which the local test provider cannot sign in to: log in with its password');
+    if (owner.role === 'Admin') throw adminRefused();
+    if (!owner.emailVerifiedAt) {
+      throw conflict("An account with this e-mail exists, but its address is not confirmed yet, so Google cannot be added to it: log in with its password and confirm the address, or use 'Forgot password?'");
+    }
+    const [other] = await db
+      .select({ subject: userIdentities.subject })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.userId, owner.id), eq(userIdentities.provider, source.provider)))
+      .limit(1);
+    if (other) throw conflict('This e-mail address belongs to another Google account');
+    await db.insert(userIdentities).values({ provider: source.provider, subject: profile.sub, userId: owner.id, email: profile.email });
+    await enqueueMail(db, googleLinkedMail(owner.email, owner.name, profile.email));
+    return { user: owner, created: false, linked: true };
+  }
+
+  const [user] = await db
+    .insert(users)
+    .values({ providerId: `google:${profile.sub}`, name: profile.name, email: profile.email, passwordHash: null, role: 'Buyer', userImg: profile.picture, emailVerifiedAt: sql`now()` })
+    .returning();
+  await db.insert(userIdentities).values({ provider: source.provider, subject: profile.sub, userId: user!.id, email: profile.email });
+  return { user: user!, created: true, linked: false };
 }

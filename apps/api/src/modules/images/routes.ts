@@ -1,7 +1,9 @@
 import { ImageUploaded, ok } from '@market/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../errors.ts';
+import type { AbuseLimits } from '../../config.ts';
 import { storeImage } from './service.ts';
+import { recordUpload } from './uploads.ts';
 
 /**
  * The multipart parser's own errors (no boundary, a body cut short, a malformed part) carry
@@ -12,9 +14,8 @@ function malformed(err: unknown): never {
   throw badRequest('The multipart/form-data body is malformed');
 }
 
-const UPLOADS_PER_MINUTE = { max: 30, windowMs: 60_000 };
-
-const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) => {
+const routes: FastifyPluginAsyncZod<{ uploadsDir: string; limits: AbuseLimits }> = async (app, opts) => {
+  const { uploadsPerIp, uploadsPerIpDay } = opts.limits;
   app.post(
     '/api/images',
     {
@@ -25,8 +26,10 @@ const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) 
         response: { 201: ok(ImageUploaded) },
       },
       config: { keepsPublicCache: true },
-      preHandler: async (request, reply) =>
-        app.limiter.take(reply, 'upload-ip', request.ip, UPLOADS_PER_MINUTE, (wait) => `Too many requests: at most 30 picture uploads a minute, try again in ${wait}`),
+      preHandler: async (request, reply) => {
+        await app.limiter.take(reply, 'upload-ip', request.ip, uploadsPerIp, (wait) => `Too many picture uploads from this address, try again in ${wait}`);
+        await app.limiter.take(reply, 'upload-ip-day', request.ip, uploadsPerIpDay, (wait) => `This address has uploaded as many pictures as a day allows, try again in ${wait}`);
+      },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
@@ -36,8 +39,9 @@ const routes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, opts) 
         if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError(413, 'image is too large: at most 5 MB');
         return malformed(err);
       });
-      const url = await storeImage(buffer, opts.uploadsDir);
-      return reply.status(201).send({ success: true as const, data: { url } });
+      const stored = await storeImage(buffer, opts.uploadsDir);
+      await recordUpload(app.db, stored.name, stored.bytes, request.user?.id ?? null);
+      return reply.status(201).send({ success: true as const, data: { url: stored.url } });
     },
   );
 };

@@ -6,7 +6,16 @@ import { AppError } from '../../errors.ts';
 
 export const MAX_BYTES = 5 * 1024 * 1024;
 const MAX_PIXELS = 40_000_000;
-const MAX_SIDE = 1600;
+/** What a stored picture may weigh: a phone's photo fits at full size; a noisy one is made smaller until it fits. */
+export const MAX_STORED_BYTES = 500 * 1024;
+/** Longest side and WebP quality, tried in turn until the picture fits MAX_STORED_BYTES. */
+const STEPS = [
+  [1600, 80],
+  [1280, 65],
+  [1024, 55],
+  [800, 45],
+  [640, 40],
+] as const;
 /** sharp's names for JPEG, PNG, WebP, GIF and AVIF (AVIF is read through libheif). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
@@ -16,7 +25,7 @@ const unsupported = () => new AppError(415, 'image must be a JPEG, PNG, WebP, GI
  * Checks the picture by its content, not its name, then re-encodes it as WebP:
  * this strips every piece of metadata (GPS included) and any payload hidden in the file.
  */
-export async function storeImage(input: Buffer, uploadsDir: string): Promise<string> {
+export async function storeImage(input: Buffer, uploadsDir: string): Promise<{ url: string; name: string; bytes: number }> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -30,17 +39,21 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<str
     throw new AppError(413, 'image is too large: at most 40 megapixels');
   }
   const animated = meta.format === 'gif' && frames > 1;
-  let output: Buffer;
-  try {
-    output = await sharp(input, { animated, limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-  } catch {
-    throw new AppError(400, 'image could not be read: the file is damaged');
+  let output: Buffer | undefined;
+  for (const [side, quality] of STEPS) {
+    try {
+      output = await sharp(input, { animated, limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality })
+        .toBuffer();
+    } catch {
+      throw new AppError(400, 'image could not be read: the file is damaged');
+    }
+    if (output.length <= MAX_STORED_BYTES) break;
   }
+  if (!output || output.length > MAX_STORED_BYTES) throw new AppError(413, 'image is too detailed to store: try a smaller or plainer picture');
   const name = `${randomUUID()}.webp`;
   await writeFile(join(uploadsDir, name), output, { flag: 'wx' });
-  return `/uploads/${name}`;
+  return { url: `/uploads/${name}`, name, bytes: output.length };
 }

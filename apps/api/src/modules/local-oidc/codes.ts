@@ -14,9 +14,14 @@ const hashOf = (code: string) => createHash('sha256').update(code).digest('base6
 /** Issues a code for the grant; the table keeps only its hash. Expired codes are swept on the way. */
 export async function issueCode(db: Db, grant: CodeGrant): Promise<string> {
   const code = randomBytes(32).toString('base64url');
-  await db.delete(oidcCodes).where(lt(oidcCodes.expiresAt, new Date(Date.now() - CODE_LIFETIME_MS)));
+  await pruneExpiredCodes(db);
   await db.insert(oidcCodes).values({ ...grant, codeHash: hashOf(code), expiresAt: new Date(Date.now() + CODE_LIFETIME_MS) });
   return code;
+}
+
+/** Codes whose minute is long past. */
+export async function pruneExpiredCodes(db: Db) {
+  await db.delete(oidcCodes).where(lt(oidcCodes.expiresAt, new Date(Date.now() - CODE_LIFETIME_MS)));
 }
 
 /**

@@ -25,6 +25,7 @@ export function authorizePage(params: Record<string, string>, fields: { name: st
     'Sign in with Google (local test provider)',
     `<h1>Sign in with Google (local test provider)</h1>
 <p>This stands in for Google on this computer. Type the name and e-mail of the Google account to sign in as.</p>
+<p>Anyone using this screen can type any address, so it only signs in to Buyer accounts it created itself, never to an account made with a password. Do not use it for real data.</p>
 <form method="post" action="authorize">${hidden}
 <label for="name">Name</label><input id="name" name="name" autocomplete="name" required maxlength="80" value="${escape(fields.name)}">
 <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escape(fields.email)}">

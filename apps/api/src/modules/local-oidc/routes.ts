@@ -21,6 +21,28 @@ export const CALLBACK_PATH = '/api/auth/google/callback';
 const isLoopbackHost = (host: string) => /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i.test(host);
 const isLoopbackAddress = (ip: string | undefined) => Boolean(ip && /^(127\.|::1$|::ffff:127\.)/.test(ip));
 
+/** Headers a proxy adds: a request carrying any of them came through one, so it is not from this computer. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip'];
+
+/** The Host header's name as sent, never X-Forwarded-Host (whatever TRUST_PROXY says). */
+function sentHostName(host: string | undefined): string {
+  try {
+    return new URL(`http://${host ?? ''}`).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * This computer only: a loopback socket, a loopback Host, and no sign of a proxy. A proxy
+ * on this same machine that adds none of those headers still gets through, which is why the
+ * stand-in can only reach the Buyer accounts it made itself (modules/google/service.ts).
+ */
+export function fromThisComputer(request: FastifyRequest): boolean {
+  if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackHost(sentHostName(request.headers.host));
+}
+
 /** Our own callback only: on PUBLIC_URL, or on a loopback host. */
 export function redirectAllowed(uri: string, publicUrl: string | undefined): boolean {
   let url: URL;
@@ -119,7 +141,7 @@ export default async function localOidcRoutes(app: FastifyInstance, opts: LocalO
 
   /** Checks the request; answers a page (bad client or redirect: never redirected to) or an error redirect, or the parameters. */
   function checkAuthorize(request: FastifyRequest, reply: FastifyReply, source: unknown): AuthorizeParams | FastifyReply {
-    if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.hostname)) {
+    if (!fromThisComputer(request)) {
       return html(reply, 403, errorPage('The local test provider only answers on this computer (a loopback address). Configure GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to sign in with Google.'));
     }
     const parsed = AuthorizeParams.safeParse(source);

@@ -23,7 +23,7 @@ async function world() {
     signUp(ctx.app, 'Buyer'),
     createCategory(ctx.app),
   ]);
-  const product = await postProduct(ctx.app, seller, category.id, { productName: 'Galaxy S21', resalePrice: 45000, img: '/uploads/s21.webp' });
+  const product = await postProduct(ctx.app, seller, category.id, { productName: 'Galaxy S21', resalePrice: 45000 });
   return { seller, buyer, otherBuyer, category, product };
 }
 
@@ -48,7 +48,7 @@ describe('POST /api/order', () => {
       productId: product._id,
       productName: 'Galaxy S21',
       productPrice: 45000,
-      productImg: '/uploads/s21.webp',
+      productImg: product.img,
       buyerName: 'Nusrat Jahan',
       buyerEmail: buyer.email,
       meetingLocation: 'Jamuna Future Park',

@@ -2,10 +2,11 @@ import { Payment, PaymentBody, PaymentIntentBody, PaymentIntentCreated, SandboxC
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentProvider } from './provider.ts';
-import { confirmIntent } from './sandbox-processor.ts';
+import type { AbuseLimits } from '../../config.ts';
+import { confirmIntent, intentBuyer } from './sandbox-processor.ts';
 import { createPaymentIntent, recordPayment } from './service.ts';
 
-const routes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, { provider }) => {
+const routes: FastifyPluginAsyncZod<{ provider: PaymentProvider; limits: AbuseLimits }> = async (app, { provider, limits }) => {
   const tags = ['payments'];
 
   app.post(
@@ -18,6 +19,9 @@ const routes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app,
         body: PaymentIntentBody,
         response: { 200: ok(PaymentIntentCreated).extend({ clientSecret: z.string() }) },
       },
+      // Intents are each a fresh chance at a card: a buyer gets a bounded number of them.
+      preHandler: async (request, reply) =>
+        app.limiter.take(reply, 'intent-buyer', request.user!.id, limits.paymentIntentsPerBuyer, (wait) => `Too many payment attempts, try again in ${wait}`),
     },
     async (request) => {
       const created = await createPaymentIntent(app.db, provider, request.body.orderId);
@@ -39,10 +43,14 @@ const routes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app,
     '/api/sandbox/payment_intents/:id/confirm',
     {
       schema: { tags, summary: 'The payment sandbox processor: confirm an intent with a test card', params: z.object({ id: z.string().regex(/^pi_\w{1,100}$/, { error: 'must be a payment intent id' }) }), body: SandboxConfirmBody },
-      // Per intent and address: a card-testing loop against one intent stops quickly.
       config: { keepsPublicCache: true },
-      preHandler: async (request, reply) =>
-        app.limiter.take(reply, 'card-confirm', `${request.ip}:${request.params.id}`, { max: 10, windowMs: 60_000 }, (wait) => `Too many requests: at most 10 card attempts a minute on one payment, try again in ${wait}`),
+      // Across intents, per address and per buyer: fresh intents do not buy a card tester fresh attempts.
+      preHandler: async (request, reply) => {
+        const message = (wait: string) => `Too many card attempts, try again in ${wait}`;
+        await app.limiter.take(reply, 'card-ip', request.ip, limits.cardAttemptsPerIp, message);
+        const buyerId = await intentBuyer(app.db, request.params.id);
+        if (buyerId) await app.limiter.take(reply, 'card-buyer', buyerId, limits.cardAttemptsPerBuyer, message);
+      },
     },
     async (request, reply) => {
       if (provider.name !== 'sandbox') return reply.status(404).send({ error: { type: 'invalid_request_error', message: 'The payment sandbox is off' } });

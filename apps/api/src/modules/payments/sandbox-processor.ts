@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxIntents } from '../../db/schema.ts';
+import { orders, sandboxIntents } from '../../db/schema.ts';
 
 export interface Card {
   number: string;
@@ -71,4 +71,15 @@ export async function confirmIntent(db: Db, id: string, clientSecret: string, ca
   }
   const [updated] = await db.update(sandboxIntents).set({ status: 'succeeded', lastError: null }).where(eq(sandboxIntents.id, id)).returning();
   return { ok: true, intent: updated! };
+}
+
+/** The buyer whose order the intent pays for, if the intent and the order (and its buyer) still exist. */
+export async function intentBuyer(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ buyerId: orders.buyerId })
+    .from(sandboxIntents)
+    .innerJoin(orders, eq(orders.id, sandboxIntents.orderId))
+    .where(eq(sandboxIntents.id, id))
+    .limit(1);
+  return row?.buyerId ?? undefined;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
-import { book, createAdmin, createCategory, markPaid, markSold, orderExists, postProduct, productBody, signUp, type Actor } from '../../../test/fixtures.ts';
+import { book, createAdmin, createCategory, markPaid, markSold, orderExists, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
 import { categories, orders, products } from '../../db/schema.ts';
 
 const ctx = useTestApp();
@@ -144,7 +144,7 @@ describe('seller-products and all-reported-products', () => {
 describe('POST /api/product', () => {
   it('sets seller, status, advertise, report and date itself, whatever the body says', async () => {
     const { seller, otherSeller, category } = await world();
-    const res = await post(seller, productBody(category.id, { status: 'sold', advertise: true, report: true, sellerId: otherSeller._id, date: '1999-01-01' }));
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { status: 'sold', advertise: true, report: true, sellerId: otherSeller._id, date: '1999-01-01' }));
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ status: 'available', advertise: false, report: false, sellerId: { _id: seller._id, name: seller.name } });
     expect(Math.abs(Date.parse(res.body.data.date) - Date.now())).toBeLessThan(60_000);
@@ -170,23 +170,44 @@ describe('POST /api/product', () => {
     ['useYears', undefined],
   ])('refuses %s = %j with a 400 naming the field, creating nothing', async (field, value) => {
     const { seller, category } = await world();
-    const res = await post(seller, productBody(category.id, { [field]: value }));
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { [field]: value }));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false });
     expect(res.body.message).toContain(field);
     expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
   });
 
+  it.each([
+    ["another server's picture (visitors' browsers would be sent there)", 'https://evil.example/pixel.gif?who=visitor'],
+    ['a path that climbs out of /uploads', '/uploads/../../api/admin-overview'],
+    ['a data URL', 'data:image/png;base64,iVBORw0KGgo='],
+    ['a file of the demo data', '/uploads/seed/products/pixel-7.webp'],
+  ])('refuses as img %s with a 400, creating nothing', async (_what, img) => {
+    const { seller, category } = await world();
+    const res = await post(seller, productBody(category.id, img));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid body: img must be a picture uploaded to this site (the url POST /api/images answered)');
+    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
+  });
+
+  it('refuses a well-formed upload address that was never uploaded here (or was swept away), creating nothing', async () => {
+    const { seller, category } = await world();
+    const res = await post(seller, productBody(category.id, `/uploads/${randomUUID()}.webp`));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('img must be a picture uploaded to this site, and used within 24 hours of uploading it');
+    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
+  });
+
   it('refuses an unknown category and a purchase date in the future', async () => {
     const { seller, category } = await world();
-    const unknown = await post(seller, productBody(randomUUID()));
+    const unknown = await post(seller, productBody(randomUUID(), await uploadedPicture(ctx.app)));
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('categoryId');
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const future = await post(seller, productBody(category.id, { purchase: tomorrow }));
+    const future = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { purchase: tomorrow }));
     expect(future.status).toBe(400);
     expect(future.body.message).toContain('purchase');
-    const malformed = await post(seller, productBody('apple'));
+    const malformed = await post(seller, productBody('apple', await uploadedPicture(ctx.app)));
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toContain('categoryId');
     expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
@@ -201,10 +222,10 @@ describe('POST /api/product', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(evening);
-      const today = await post(seller, productBody(category.id, { purchase: day(1) }));
+      const today = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { purchase: day(1) }));
       expect(today.status).toBe(201);
       expect(today.body.data.purchase).toBe(day(1));
-      expect((await post(seller, productBody(category.id, { purchase: day(2) }))).status).toBe(400);
+      expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { purchase: day(2) }))).status).toBe(400);
     } finally {
       vi.useRealTimers();
     }

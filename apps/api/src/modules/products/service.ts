@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { categories, orders, products, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
+import { attachUpload } from '../images/uploads.ts';
 import { productColumns, toProduct } from './dto.ts';
 
 const keys = { table: products, id: products.id, createdAt: products.createdAt };
@@ -53,11 +54,15 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, body.categoryId)).limit(1);
   if (!category) throw badRequest('categoryId does not name a category');
   // status, advertise, report and the date are the server's, whatever the client sent.
-  const [row] = await db
-    .insert(products)
-    .values({ ...body, sellerId, status: 'available', advertise: false, report: false })
-    .returning({ id: products.id });
-  return getProduct(db, row!.id);
+  const id = await db.transaction(async (tx) => {
+    await attachUpload(tx, body.img, 'img');
+    const [row] = await tx
+      .insert(products)
+      .values({ ...body, sellerId, status: 'available', advertise: false, report: false })
+      .returning({ id: products.id });
+    return row!.id;
+  });
+  return getProduct(db, id);
 }
 
 export async function advertiseProduct(db: Db, id: string) {

@@ -9,4 +9,5 @@ export const toUser = (row: typeof users.$inferSelect): User => ({
   role: row.role,
   userImg: row.userImg,
   sellerVerified: row.sellerVerified,
+  emailVerified: row.emailVerifiedAt !== null,
 });
