@@ -204,14 +204,37 @@ describe('Redis, proxies and abuse limits', () => {
   });
 
   it.each([
-    ['true', true],
-    ['on', true],
     ['false', false],
     ['0', false],
+    ['off', false],
     ['1', 1],
     ['2', 2],
+    ['loopback', 'loopback'],
   ])('TRUST_PROXY=%s is %j', (value, expected) => {
     expect(load({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it.each(['true', 'TRUE', 'yes', 'on'])('refuses TRUST_PROXY=%s, saying why (the client writes the left-most address)', (value) => {
+    const message = expectConfigError({ TRUST_PROXY: value }, 'TRUST_PROXY');
+    expect(message).toContain('left-most X-Forwarded-For address, which the client writes itself');
+    expect(message).toContain('give the number of proxies in front of this server (e.g. 1) or their addresses');
+  });
+
+  it('refuses SMTP_URL without PUBLIC_URL: real mails would carry links nobody can open', () => {
+    expectConfigError({ SMTP_URL: 'smtp://mail.example.com:587' }, 'PUBLIC_URL');
+  });
+
+  it('reads the HTTP timeouts, the mail settings and day-long windows', () => {
+    expect(load({})).toMatchObject({
+      timeouts: { request: 30_000, headers: 10_000, keepAlive: 5_000, idle: 60_000 },
+      mail: { smtpUrl: undefined, from: 'Resale Phones <no-reply@resale.local>' },
+      limits: { uploadsPerIpDay: { max: 100, windowMs: 86_400_000 } },
+    });
+    const config = load({ REQUEST_TIMEOUT: '5s', HEADERS_TIMEOUT: '8s', KEEP_ALIVE_TIMEOUT: '500ms', IDLE_TIMEOUT: '2m', PUBLIC_URL: 'https://phones.example.com', SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Phones <hi@phones.example>', LIMIT_UPLOADS_PER_IP_DAY: '20/2d' });
+    // The headers cannot be given longer than the whole request.
+    expect(config.timeouts).toEqual({ request: 5_000, headers: 5_000, keepAlive: 500, idle: 120_000 });
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Phones <hi@phones.example>' });
+    expect(config.limits.uploadsPerIpDay).toEqual({ max: 20, windowMs: 2 * 86_400_000 });
   });
 
   it.each([
@@ -221,7 +244,12 @@ describe('Redis, proxies and abuse limits', () => {
     ['LIMIT_LOGIN_PER_IP', '0/1m'],
     ['LIMIT_LOGIN_FAILURES_PER_EMAIL', '10/15'],
     ['LIMIT_SIGNUP_PER_IP', '10 per 10m'],
-    ['LIMIT_SIGNUP_PER_EMAIL', '5/1d'],
+    ['LIMIT_SIGNUP_PER_EMAIL', '5/1w'],
+    ['REQUEST_TIMEOUT', '0s'],
+    ['REQUEST_TIMEOUT', '30'],
+    ['KEEP_ALIVE_TIMEOUT', '1h'],
+    ['SMTP_URL', 'mail.example.com:25'],
+    ['SMTP_URL', 'http://mail.example.com'],
   ])('refuses %s=%s, naming it', (variable, value) => {
     expectConfigError({ [variable]: value }, variable);
   });

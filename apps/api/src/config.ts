@@ -139,6 +139,8 @@ export interface MailConfig {
   /** Unset: mails stay in the outbox, where an Admin can read them. */
   smtpUrl: string | undefined;
   from: string;
+  /** How often the outbox is looked at besides the nudges of requests (default 5 s; tests set it). */
+  pollMs?: number;
 }
 
 export interface GoogleConfig {
@@ -192,6 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration: SMTP_URL needs PUBLIC_URL, the address people reach this server at: the links in real mails must open there');
   }
   if (e.GOOGLE_CLIENT_ID && e.LOCAL_OIDC === true) {
     throw new ConfigError('Invalid configuration: LOCAL_OIDC cannot be on while GOOGLE_CLIENT_ID is set (the stand-in only replaces a missing Google client)');

@@ -6,21 +6,27 @@ import { accessTable, type RouteKey, type Rule } from '../src/access-table.ts';
 import { orders } from '../src/db/schema.ts';
 import { sandboxProvider } from '../src/modules/payments/sandbox.ts';
 import { confirmIntent } from '../src/modules/payments/sandbox-processor.ts';
-import { book, createAdmin, createCategory, postProduct, signUp, type Actor } from './fixtures.ts';
+import { book, createAdmin, createCategory, linkToken, PASSWORD, postProduct, productBody, signUp, uploadedPicture, type Actor } from './fixtures.ts';
 import { callbackRequest, googleIdToken } from './google.ts';
 import { call, useTestApp } from './helper.ts';
 
 /**
  * Generated from the access table: every route, called as each of these callers,
  * must be allowed (2xx) or refused (401 anonymous, 403 signed in) exactly as its rule says.
+ * The last two callers have not confirmed their e-mail address (one of each role that can
+ * sign up): rules with `verified: true` refuse them, the others treat them as any caller of
+ * their role.
  */
-const callers = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
+const callers = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'unverifiedBuyer', 'unverifiedSeller'] as const;
 type Caller = (typeof callers)[number];
+type SignedIn = Exclude<Caller, 'anonymous'>;
+const signedInCallers = callers.filter((c): c is SignedIn => c !== 'anonymous');
+const isVerified = (caller: SignedIn) => !caller.startsWith('unverified');
 
 const ctx = useTestApp({}, { resetEach: false });
 
 interface World {
-  actors: Record<Exclude<Caller, 'anonymous'>, Actor>;
+  actors: Record<SignedIn, Actor>;
   categoryId: string;
   png: Buffer;
 }
@@ -28,32 +34,60 @@ let world: World;
 
 beforeAll(async () => {
   const { app } = ctx;
-  const [buyer, otherBuyer, seller, otherSeller, admin] = await Promise.all([
+  const [buyer, otherBuyer, seller, otherSeller, admin, unverifiedBuyer, unverifiedSeller] = await Promise.all([
     signUp(app, 'Buyer'),
     signUp(app, 'Buyer'),
     signUp(app, 'Seller'),
     signUp(app, 'Seller'),
     createAdmin(app),
+    signUp(app, 'Buyer', undefined, { verified: false }),
+    signUp(app, 'Seller', undefined, { verified: false }),
   ]);
   const category = await createCategory(app);
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0a0' } }).png().toBuffer();
-  world = { actors: { buyer, otherBuyer, seller, otherSeller, admin }, categoryId: category.id, png };
+  world = { actors: { buyer, otherBuyer, seller, otherSeller, admin, unverifiedBuyer, unverifiedSeller }, categoryId: category.id, png };
+  // The callers are what they say they are.
+  for (const caller of signedInCallers) {
+    const me = await call(app, { method: 'GET', url: '/api/me', token: world.actors[caller].token });
+    expect(me.status, caller).toBe(200);
+    expect(me.body.data.emailVerified, caller).toBe(isVerified(caller));
+  }
 });
 
 const sellersProduct = () => postProduct(ctx.app, world.actors.seller, world.categoryId);
 const buyersOrder = async () => book(ctx.app, world.actors.buyer, (await sellersProduct())._id);
 let serial = 0;
 
+/** The password each kind of caller's account has (fixtures). */
+const passwordOf = (caller: SignedIn) => (caller === 'admin' ? 'admin1' : PASSWORD);
+
+/** A new account of the same kind as `caller` (role and verification): for calls that end the caller's sessions. */
+function throwaway(caller: SignedIn): Promise<Actor> {
+  if (caller === 'admin') return createAdmin(ctx.app);
+  const role = world.actors[caller].role as 'Buyer' | 'Seller';
+  return signUp(ctx.app, role, undefined, { verified: isVerified(caller) });
+}
+
+interface Request extends InjectOptions {
+  /** The status an allowed caller gets, when it is not just any 2xx. */
+  expectStatus?: number;
+  /** Call as this actor (of the caller's kind) instead of the world's one. */
+  as?: Actor;
+  /** More checks on an allowed call's answer. */
+  after?: (res: Awaited<ReturnType<typeof call>>, actor: Actor) => Promise<void>;
+}
+
 /** A valid request for each route, with fresh targets owned by `buyer` or `seller`. */
-const requests: Record<RouteKey, () => Promise<InjectOptions & { expectStatus?: number }>> = {
+const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'GET /api/health': async () => ({ method: 'GET', url: '/api/health' }),
   'GET /api/demo-accounts': async () => ({ method: 'GET', url: '/api/demo-accounts' }),
   'POST /api/user': async () => ({
     method: 'POST',
     url: '/api/user',
-    payload: { name: 'New', email: `new-${serial++}@example.com`, password: 'secret', role: 'Buyer', userImg: '/uploads/a.webp' },
+    payload: { name: 'New', email: `new-${serial++}@example.com`, password: 'secret', role: 'Buyer', userImg: await uploadedPicture(ctx.app) },
+    expectStatus: 202,
   }),
-  'POST /api/login': async () => ({ method: 'POST', url: '/api/login', payload: { email: world.actors.buyer.email, password: 'secret1' } }),
+  'POST /api/login': async () => ({ method: 'POST', url: '/api/login', payload: { email: world.actors.buyer.email, password: PASSWORD } }),
   'POST /api/images': async () => {
     const boundary = 'access-test-boundary';
     const payload = Buffer.concat([
@@ -71,6 +105,49 @@ const requests: Record<RouteKey, () => Promise<InjectOptions & { expectStatus?: 
     url: '/api/google-user',
     payload: { idToken: await googleIdToken(ctx.app, { name: 'Access Test', email: `google-${serial++}@example.com` }) },
   }),
+  // The code of a fresh account's verification link.
+  'POST /api/verify-email': async () => {
+    const fresh = await signUp(ctx.app, 'Buyer', undefined, { verified: false });
+    return { method: 'POST', url: '/api/verify-email', payload: { token: await linkToken(ctx.app, fresh.email, 'verify-email') }, expectStatus: 200 };
+  },
+  'POST /api/forgot-password': async () => ({ method: 'POST', url: '/api/forgot-password', payload: { email: world.actors.buyer.email }, expectStatus: 202 }),
+  // The code of a fresh account's reset link (the world's accounts keep their passwords and sessions).
+  'POST /api/reset-password': async () => {
+    const fresh = await signUp(ctx.app, 'Buyer');
+    const asked = await call(ctx.app, { method: 'POST', url: '/api/forgot-password', payload: { email: fresh.email } });
+    expect(asked.status).toBe(202);
+    return { method: 'POST', url: '/api/reset-password', payload: { token: await linkToken(ctx.app, fresh.email, 'reset-password'), password: 'brand-new-secret' }, expectStatus: 200 };
+  },
+  'GET /api/me': async () => ({
+    method: 'GET',
+    url: '/api/me',
+    after: async (res, actor) => expect(res.body.data._id).toBe(actor._id),
+  }),
+  // A new link for an address not yet confirmed; a confirmed one's owner is told so (409), past the access check.
+  'POST /api/verification-email': async (caller) => ({
+    method: 'POST',
+    url: '/api/verification-email',
+    expectStatus: caller !== 'anonymous' && isVerified(caller) ? 409 : 202,
+  }),
+  // Both end the caller's sessions: called as a new account of the caller's kind, so the world's tokens stay good.
+  'POST /api/change-password': async (caller) => ({
+    method: 'POST',
+    url: '/api/change-password',
+    payload: { currentPassword: caller === 'anonymous' ? PASSWORD : passwordOf(caller), password: 'another-secret' },
+    expectStatus: 200,
+    ...(caller === 'anonymous' ? {} : { as: await throwaway(caller) }),
+    after: async (res, actor) => {
+      expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: actor.token })).status, 'the old session').toBe(401);
+      expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: res.body.data.token })).status, 'the new session').toBe(200);
+    },
+  }),
+  'POST /api/logout-everywhere': async (caller) => ({
+    method: 'POST',
+    url: '/api/logout-everywhere',
+    expectStatus: 200,
+    ...(caller === 'anonymous' ? {} : { as: await throwaway(caller) }),
+    after: async (_res, actor) => expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: actor.token })).status, 'the token used').toBe(401),
+  }),
   'GET /api/category': async () => ({ method: 'GET', url: '/api/category' }),
   'GET /api/advertise-products': async () => ({ method: 'GET', url: '/api/advertise-products' }),
   'GET /api/category-products/:id': async () => ({ method: 'GET', url: `/api/category-products/${world.categoryId}` }),
@@ -81,6 +158,7 @@ const requests: Record<RouteKey, () => Promise<InjectOptions & { expectStatus?: 
   'GET /api/all-reported-products': async () => ({ method: 'GET', url: '/api/all-reported-products' }),
   'PUT /api/verify-seller/:id': async () => ({ method: 'PUT', url: `/api/verify-seller/${world.actors.otherSeller._id}` }),
   'DELETE /api/user/:id': async () => ({ method: 'DELETE', url: `/api/user/${(await signUp(ctx.app, 'Buyer'))._id}` }),
+  'GET /api/outbox': async () => ({ method: 'GET', url: '/api/outbox?limit=5' }),
   'GET /api/buyer-overview/:id': async () => ({ method: 'GET', url: `/api/buyer-overview/${world.actors.buyer._id}` }),
   'GET /api/orders/:id': async () => ({ method: 'GET', url: `/api/orders/${world.actors.buyer.email}` }),
   'GET /api/seller-overview/:id': async () => ({ method: 'GET', url: `/api/seller-overview/${world.actors.seller._id}` }),
@@ -88,19 +166,8 @@ const requests: Record<RouteKey, () => Promise<InjectOptions & { expectStatus?: 
   'POST /api/product': async () => ({
     method: 'POST',
     url: '/api/product',
-    payload: {
-      img: '/uploads/p.webp',
-      phoneNumber: '01712-345678',
-      location: 'Mirpur, Dhaka',
-      purchase: '2024-01-01',
-      originalPrice: 50000,
-      resalePrice: 30000,
-      productName: 'Galaxy A54',
-      useYears: 1,
-      categoryId: world.categoryId,
-      condition: 'Good',
-      description: 'Works well.',
-    },
+    payload: productBody(world.categoryId, await uploadedPicture(ctx.app), { productName: 'Galaxy A54', location: 'Mirpur, Dhaka' }),
+    expectStatus: 201,
   }),
   'PUT /api/advertise-product/:id': async () => ({ method: 'PUT', url: `/api/advertise-product/${(await sellersProduct())._id}` }),
   'DELETE /api/product/:id': async () => ({ method: 'DELETE', url: `/api/product/${(await sellersProduct())._id}` }),
@@ -108,6 +175,7 @@ const requests: Record<RouteKey, () => Promise<InjectOptions & { expectStatus?: 
     method: 'POST',
     url: '/api/order',
     payload: { productId: (await sellersProduct())._id, meetingLocation: 'Gulshan 1', mobileNumber: '01812-000000' },
+    expectStatus: 201,
   }),
   'GET /api/order/:id': async () => ({ method: 'GET', url: `/api/order/${(await buyersOrder())._id}` }),
   'DELETE /api/order/:id': async () => ({ method: 'DELETE', url: `/api/order/${(await buyersOrder())._id}` }),
@@ -137,24 +205,39 @@ async function paidIntent(orderId: string) {
   return intent.id;
 }
 
-/** Targets belong to `buyer` (orders, buyer data) or `seller` (products, seller data). */
-function allowed(rule: Rule, caller: Caller, key: string): boolean {
-  if (rule.who === 'anyone') return true;
-  if (caller === 'anonymous') return false;
+type Verdict = 'allowed' | 'refused' | 'unverified';
+
+/**
+ * What the rule says of this caller. Targets belong to `buyer` (orders, buyer data) or
+ * `seller` (products, seller data). 'unverified': the caller passes every other part of the
+ * rule and is refused only for not having confirmed the e-mail address.
+ */
+function verdict(rule: Rule, caller: Caller, key: string): Verdict {
+  if (rule.who === 'anyone') return 'allowed';
+  if (caller === 'anonymous') return 'refused';
   const role = world.actors[caller].role;
+  const unless = (verified: true | undefined): Verdict => (verified && !isVerified(caller) ? 'unverified' : 'allowed');
   switch (rule.who) {
     case 'signed-in':
-      return true;
+      return unless(rule.verified);
     case 'role':
-      return rule.roles.includes(role);
+      return rule.roles.includes(role) ? unless(rule.verified) : 'refused';
     case 'self-or-admin':
-      return role === 'Admin' || caller === (key.includes('seller') ? 'seller' : 'buyer');
+      return role === 'Admin' || caller === (key.includes('seller') ? 'seller' : 'buyer') ? 'allowed' : 'refused';
     case 'owner':
-      return caller === (rule.of === 'product' ? 'seller' : 'buyer');
+      return caller === (rule.of === 'product' ? 'seller' : 'buyer') ? 'allowed' : 'refused';
     case 'owner-or-admin':
-      return role === 'Admin' || caller === (rule.of === 'product' ? 'seller' : 'buyer');
+      return role === 'Admin' || caller === (rule.of === 'product' ? 'seller' : 'buyer') ? 'allowed' : 'refused';
   }
 }
+
+const rules = Object.entries(accessTable) as [RouteKey, Rule][];
+const byRule = (who: string, roles?: string[]) =>
+  rules
+    .filter(([, r]) => r.who === who && (!roles || ('roles' in r && r.roles.join() === roles.join())))
+    .map(([k]) => k)
+    .sort();
+const verifiedRoutes = rules.filter(([, r]) => 'verified' in r && r.verified).map(([k]) => k);
 
 describe('the access table', () => {
   it('has a valid request for every route, and no more', () => {
@@ -162,35 +245,82 @@ describe('the access table', () => {
   });
 
   it('says what the issue asks for each group of routes', () => {
-    const byRule = (who: string, roles?: string[]) =>
-      Object.entries(accessTable as Record<string, Rule>)
-        .filter(([, r]) => r.who === who && (!roles || ('roles' in r && r.roles.join() === roles.join())))
-        .map(([k]) => k)
-        .sort();
     expect(byRule('role', ['Admin'])).toEqual(
-      ['DELETE /api/user/:id', 'GET /api/admin-overview', 'GET /api/all-buyer', 'GET /api/all-reported-products', 'GET /api/all-seller', 'PUT /api/verify-seller/:id'].sort(),
+      ['DELETE /api/user/:id', 'GET /api/admin-overview', 'GET /api/all-buyer', 'GET /api/all-reported-products', 'GET /api/all-seller', 'GET /api/outbox', 'PUT /api/verify-seller/:id'].sort(),
     );
     expect(byRule('self-or-admin')).toEqual(['GET /api/buyer-overview/:id', 'GET /api/orders/:id', 'GET /api/seller-overview/:id', 'GET /api/seller-products/:id']);
     expect(byRule('role', ['Seller'])).toEqual(['POST /api/product']);
     expect(byRule('role', ['Buyer'])).toEqual(['POST /api/order']);
-    expect(byRule('signed-in')).toEqual(['PUT /api/report-product/:id']);
+    expect(byRule('signed-in')).toEqual(['GET /api/me', 'POST /api/change-password', 'POST /api/logout-everywhere', 'POST /api/verification-email', 'PUT /api/report-product/:id']);
     expect(byRule('owner')).toEqual(['POST /api/create-payment-intent', 'POST /api/payment', 'PUT /api/advertise-product/:id']);
+    // The one-time links: the code in the body is the credential.
+    expect(byRule('anyone')).toEqual(expect.arrayContaining(['POST /api/forgot-password', 'POST /api/reset-password', 'POST /api/verify-email']));
+    // What reaches other people waits until the caller has confirmed the address (decision 013).
+    expect(verifiedRoutes.sort()).toEqual(['POST /api/order', 'POST /api/product', 'PUT /api/report-product/:id']);
+  });
+
+  it('has callers of every kind: each role verified, and each role that can sign up unverified', () => {
+    const kinds = signedInCallers.map((c) => `${world.actors[c].role}${isVerified(c) ? '' : ' (unverified)'}`);
+    expect(new Set(kinds)).toEqual(new Set(['Buyer', 'Seller', 'Admin', 'Buyer (unverified)', 'Seller (unverified)']));
+    // A rule with `verified` meets a caller it refuses for that alone, and one it lets through.
+    for (const key of verifiedRoutes) {
+      const verdicts = callers.map((c) => verdict(accessTable[key], c, key));
+      expect(verdicts, key).toContain('unverified');
+      expect(verdicts, key).toContain('allowed');
+    }
   });
 });
 
-describe.each(Object.entries(accessTable) as [RouteKey, Rule][])('%s', (key, rule) => {
+const CONFIRM_FIRST = /^Confirm your e-mail address first/;
+
+describe.each(rules)('%s', (key, rule) => {
   it.each(callers)('as %s', async (caller) => {
-    const { expectStatus, ...request } = await requests[key]();
-    const token = caller === 'anonymous' ? undefined : world.actors[caller].token;
-    const res = await call(ctx.app, { ...request, token });
-    if (expectStatus && allowed(rule, caller, key)) {
-      expect(res.status, JSON.stringify(res.body)).toBe(expectStatus);
-    } else if (allowed(rule, caller, key)) {
-      expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
-      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    const { expectStatus, as, after, ...request } = await requests[key](caller);
+    const actor = caller === 'anonymous' ? undefined : (as ?? world.actors[caller]);
+    const res = await call(ctx.app, { ...request, token: actor?.token });
+    const expected = verdict(rule, caller, key);
+    if (expected === 'allowed') {
+      if (expectStatus) {
+        expect(res.status, JSON.stringify(res.body)).toBe(expectStatus);
+      } else {
+        expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
+        expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      }
+      if (after && actor) await after(res, actor);
     } else {
       expect(res.status, JSON.stringify(res.body)).toBe(caller === 'anonymous' ? 401 : 403);
       expect(res.body.success).toBe(false);
+      // Refused for not having confirmed the address, and only then.
+      if (expected === 'unverified') expect(res.body.message).toMatch(CONFIRM_FIRST);
+      else expect(res.body.message).not.toMatch(CONFIRM_FIRST);
     }
+  });
+});
+
+describe('self-or-admin routes, each signed-in caller on its own data (confirmed or not)', () => {
+  const selfRoutes = rules.filter(([, r]) => r.who === 'self-or-admin');
+  it('has some', () => expect(selfRoutes.length).toBeGreaterThan(0));
+  describe.each(selfRoutes)('%s', (key) => {
+    it.each(signedInCallers.flatMap((c) => [[c, '_id'] as const, [c, 'email'] as const]))('as %s, by %s', async (caller, ref) => {
+      const actor = world.actors[caller];
+      const res = await call(ctx.app, { method: 'GET', url: key.split(' ')[1]!.replace(':id', encodeURIComponent(actor[ref])), token: actor.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+  });
+});
+
+describe('the e-mail check comes before reading the input', () => {
+  it.each(verifiedRoutes)('%s refuses an unconfirmed caller of the right role a malformed request with 403, not 400', async (key) => {
+    const rule = accessTable[key];
+    const caller = signedInCallers.find((c) => !isVerified(c) && verdict(rule, c, key) === 'unverified');
+    expect(caller, 'an unconfirmed caller the rule lets through but for that').toBeDefined();
+    const [method, path] = key.split(' ') as ['POST' | 'PUT', string];
+    const res = await call(ctx.app, { method, url: path.replace(':id', 'not-an-id'), payload: { unexpected: ['x'] }, token: world.actors[caller!].token });
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expect(res.body.message).toMatch(CONFIRM_FIRST);
+    // The same request from a confirmed caller of that role is turned away by validation instead.
+    const confirmed = signedInCallers.find((c) => isVerified(c) && verdict(rule, c, key) === 'allowed')!;
+    const checked = await call(ctx.app, { method, url: path.replace(':id', 'not-an-id'), payload: { unexpected: ['x'] }, token: world.actors[confirmed].token });
+    expect(checked.status, JSON.stringify(checked.body)).toBe(400);
   });
 });

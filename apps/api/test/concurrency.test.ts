@@ -53,11 +53,11 @@ async function actors(role: Actor['role'], n: number): Promise<Actor[]> {
     .values(
       Array.from({ length: n }, (_, i) => {
         const id = randomUUID();
-        return { providerId: `local:${id}`, name: `${role} ${i + 1}`, email: `${role.toLowerCase()}-${id}@example.com`, role };
+        return { providerId: `local:${id}`, name: `${role} ${i + 1}`, email: `${role.toLowerCase()}-${id}@example.com`, role, emailVerifiedAt: new Date() };
       }),
     )
     .returning();
-  return Promise.all(rows.map(async (u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role, token: await ctx.app.signToken(u) })));
+  return Promise.all(rows.map(async (u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role, userImg: u.userImg, emailVerified: true, token: await ctx.app.signToken(u) })));
 }
 const actor = async (role: Actor['role']) => (await actors(role, 1))[0]!;
 

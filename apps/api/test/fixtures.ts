@@ -11,6 +11,8 @@ export interface Actor {
   email: string;
   name: string;
   role: 'Admin' | 'Seller' | 'Buyer';
+  userImg: string;
+  emailVerified: boolean;
   token: string;
 }
 

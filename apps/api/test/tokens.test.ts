@@ -13,12 +13,12 @@ import { call, useTestApp } from './helper.ts';
  */
 const ctx = useTestApp();
 const secret = () => new TextEncoder().encode(ctx.config.jwtSecret);
-const claims = (who: Actor): JWTPayload => ({ _id: who._id, email: who.email, role: who.role });
+const claims = (who: Actor): JWTPayload => ({ _id: who._id, email: who.email, role: who.role, sv: 0 });
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A token built as the app builds its own (see plugins/auth.ts), with the header, key and lifetime chosen here. */
-function forge(who: Actor, { alg = 'HS256', key = secret() as Parameters<SignJWT['sign']>[0], exp = '1h' as string | number, iat = undefined as number | undefined } = {}) {
-  const jwt = new SignJWT(claims(who)).setProtectedHeader({ alg, typ: 'JWT' }).setSubject(who._id).setExpirationTime(exp);
+function forge(who: Actor, { alg = 'HS256', key = secret() as Parameters<SignJWT['sign']>[0], exp = '1h' as string | number, iat = undefined as number | undefined, extra = {} as JWTPayload } = {}) {
+  const jwt = new SignJWT({ ...claims(who), ...extra }).setProtectedHeader({ alg, typ: 'JWT' }).setSubject(who._id).setExpirationTime(exp);
   if (iat === undefined) jwt.setIssuedAt();
   else jwt.setIssuedAt(iat);
   return jwt.sign(key);
@@ -71,6 +71,20 @@ describe('token algorithms: HS256 with our secret only', () => {
     const flipped = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
     for (const token of [otherSecret, flipped, `${header}.${payload}.`]) expectRefused(await adminRoute(token), 401, INVALID);
     expect((await adminRoute(good)).status).toBe(200);
+  });
+});
+
+describe('session versions (log out everywhere, password change and reset)', () => {
+  const ENDED = /^Your session has ended, please log in again$/;
+
+  it('refuses a token of an older session version, and one without a version, with a 401', async () => {
+    const admin = await createAdmin(ctx.app);
+    expect((await adminRoute(await forge(admin, { extra: { sv: 0 } }))).status).toBe(200);
+    await ctx.app.db.update(users).set({ sessionVersion: 1 }).where(eq(users.id, admin._id));
+    expectRefused(await adminRoute(await forge(admin, { extra: { sv: 0 } })), 401, ENDED);
+    expectRefused(await adminRoute(await forge(admin, { extra: { sv: undefined } })), 401, ENDED);
+    expectRefused(await adminRoute(await forge(admin, { extra: { sv: '1' } })), 401, ENDED);
+    expect((await adminRoute(await forge(admin, { extra: { sv: 1 } }))).status).toBe(200);
   });
 });
 

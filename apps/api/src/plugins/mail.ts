@@ -13,8 +13,8 @@ declare module 'fastify' {
 /** Register after the database is decorated; a route that enqueued a mail calls app.mailer.nudge() after committing. */
 export default fp(
   async function mail(app: FastifyInstance, opts: { mail: MailConfig }) {
-    const { smtpUrl, from } = opts.mail;
-    const delivery = smtpUrl ? smtpDelivery({ db: app.db, smtpUrl, from, log: app.log }) : heldDelivery();
+    const { smtpUrl, from, pollMs } = opts.mail;
+    const delivery = smtpUrl ? smtpDelivery({ db: app.db, smtpUrl, from, log: app.log, pollMs }) : heldDelivery();
     app.decorate('mailer', Object.assign(delivery, { smtp: Boolean(smtpUrl) }));
     app.addHook('onClose', async () => delivery.close());
   },

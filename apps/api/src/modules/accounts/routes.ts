@@ -47,7 +47,12 @@ const routes: FastifyPluginAsyncZod<{ limits: AbuseLimits; config: Pick<Config, 
 
   app.post(
     '/api/verify-email',
-    { config, schema: { tags, summary: 'Confirm an e-mail address with the code from the link we sent', body: VerifyEmailBody, response: { 200: ok(EmailVerified) } } },
+    {
+      config,
+      schema: { tags, summary: 'Confirm an e-mail address with the code from the link we sent', body: VerifyEmailBody, response: { 200: ok(EmailVerified) } },
+      preHandler: async (request, reply) =>
+        app.limiter.take(reply, 'verify-ip', request.ip, limits.resetPerIp, (wait) => `Too many confirmation attempts from this address, try again in ${wait}`),
+    },
     async (request) => {
       const user = await verifyEmail(app.db, request.body.token);
       return { success: true as const, data: { email: user.email, emailVerified: true as const } };
@@ -77,6 +82,8 @@ const routes: FastifyPluginAsyncZod<{ limits: AbuseLimits; config: Pick<Config, 
     {
       config,
       schema: { tags, summary: 'Set a new password with the code from the reset link; every other session ends', body: ResetPasswordBody, response: { 200: ok(AuthResult) } },
+      preHandler: async (request, reply) =>
+        app.limiter.take(reply, 'reset-use-ip', request.ip, limits.resetPerIp, (wait) => `Too many password resets from this address, try again in ${wait}`),
     },
     async (request) => {
       const user = await resetPassword(app.db, request.body.token, request.body.password, links());

@@ -1,29 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
-import { createAdmin, signUp } from '../../../test/fixtures.ts';
+import { eq } from 'drizzle-orm';
+import { outbox, uploads, users } from '../../db/schema.ts';
+import { book, createAdmin, createCategory, lastMail, linkToken, postProduct, productBody, signUp, uploadedPicture } from '../../../test/fixtures.ts';
 
 const ctx = useTestApp();
-const body = (overrides: Record<string, unknown> = {}) => ({
+const body = async (overrides: Record<string, unknown> = {}) => ({
   id: 'client-chosen-id',
   name: 'Karim Uddin',
   email: 'Karim@Example.com',
   password: 'secret',
   role: 'Seller',
-  userImg: '/uploads/karim.webp',
+  userImg: await uploadedPicture(ctx.app),
   ...overrides,
 });
 
 describe('POST /api/user (sign-up)', () => {
-  it('creates the account and answers the user and a token', async () => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: body() });
-    expect(res.status).toBe(201);
-    expect(res.body.success).toBe(true);
-    const { user, token } = res.body.data;
-    expect(user).toMatchObject({ name: 'Karim Uddin', email: 'karim@example.com', role: 'Seller', userImg: '/uploads/karim.webp', sellerVerified: false });
-    expect(user.id).not.toBe('client-chosen-id');
-    expect(user._id).toMatch(/^[0-9a-f-]{36}$/);
+  it('creates an unverified account, mails a verification link, and answers 202 without a session', async () => {
+    const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body() });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ success: true, data: { email: 'karim@example.com', message: 'Check your e-mail: we sent a message to karim@example.com to continue.' } });
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.email, 'karim@example.com'));
+    expect(row).toMatchObject({ name: 'Karim Uddin', role: 'Seller', emailVerifiedAt: null, sellerVerified: false });
+    expect(row!.providerId).toMatch(/^local:[0-9a-f-]{36}$/);
+    expect(row!.providerId).not.toContain('client-chosen-id');
+    const mail = await lastMail(ctx.app, 'karim@example.com', 'verify-email');
+    expect(mail.subject).toBe('Confirm your e-mail address');
+    expect(mail.textBody).toMatch(/\/verify-email\?token=[\w-]{43}/);
+    // Logging in works before the address is confirmed; the session says so.
+    const login = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: 'karim@example.com', password: 'secret' } });
+    expect(login.status).toBe(200);
+    const { user, token } = login.body.data;
+    expect(user).toMatchObject({ name: 'Karim Uddin', email: 'karim@example.com', role: 'Seller', sellerVerified: false, emailVerified: false });
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
-    expect(claims).toMatchObject({ _id: user._id, email: 'karim@example.com', role: 'Seller' });
+    expect(claims).toMatchObject({ _id: user._id, email: 'karim@example.com', role: 'Seller', sv: 0 });
     expect(claims.exp).toBeGreaterThan(claims.iat);
     expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).alg).toBe('HS256');
   });
@@ -32,7 +42,7 @@ describe('POST /api/user (sign-up)', () => {
     ['Admin', 'role'],
     ['Owner', 'role'],
   ])('refuses the role %s with a 400 that names the field', async (role, field) => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: body({ role }) });
+    const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body({ role }) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false });
     expect(res.body.message).toContain(field);
@@ -45,23 +55,78 @@ describe('POST /api/user (sign-up)', () => {
     [{ name: '' }, 'name'],
     [{ name: 42 }, 'name'],
     [{ userImg: 'javascript:alert(1)' }, 'userImg'],
-  ])('refuses bad input %j', async (overrides, field) => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: body(overrides) });
+    [{ userImg: 'https://evil.example/pixel.gif?who=visitor' }, 'userImg'],
+    [{ userImg: '/uploads/../../api/admin-overview' }, 'userImg'],
+    [{ userImg: `/uploads/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.webp` }, 'userImg'],
+  ])('refuses bad input %j with a 400 naming the field, creating nothing and sending nothing', async (overrides, field) => {
+    const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body(overrides) });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(field);
+    expect(await ctx.app.db.select().from(users)).toEqual([]);
+    expect(await ctx.app.db.select().from(outbox)).toEqual([]);
   });
 
-  it('refuses a duplicate e-mail, whatever its case, with a 409', async () => {
-    await call(ctx.app, { method: 'POST', url: '/api/user', payload: body() });
-    const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: body({ email: 'KARIM@example.com', role: 'Buyer' }) });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/already exists/);
+  it('answers an e-mail that already has an account exactly as a new one, creates nothing, and tells the owner by mail', async () => {
+    expect((await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body() })).status).toBe(202);
+    const taken = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body({ email: ' KARIM@Example.com', role: 'Buyer', name: 'Someone Else', password: 'attacker' }) });
+    const fresh = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body({ email: 'rahim@example.com' }) });
+    // Same status, type and body: only the e-mail echoed back differs.
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+    expect(JSON.stringify(taken.body).replaceAll('karim@example.com', 'X')).toBe(JSON.stringify(fresh.body).replaceAll('rahim@example.com', 'X'));
+    const karims = await ctx.app.db.select().from(users).where(eq(users.email, 'karim@example.com'));
+    expect(karims).toHaveLength(1);
+    expect(karims[0]).toMatchObject({ name: 'Karim Uddin', role: 'Seller' });
+    const kinds = (await ctx.app.db.select().from(outbox).where(eq(outbox.toAddress, 'karim@example.com'))).map((m) => m.kind).sort();
+    expect(kinds).toEqual(['account-exists', 'verify-email']);
+    const note = await lastMail(ctx.app, 'karim@example.com', 'account-exists');
+    expect(note.subject).toBe('You already have an account');
+    expect(note.textBody).toContain('Hello Karim Uddin');
+    expect(note.textBody).toMatch(/\/forgot-password/);
+    // The second password opens nothing.
+    const attacker = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: 'karim@example.com', password: 'attacker' } });
+    expect(attacker.status).toBe(401);
+  });
+
+  it('marks the uploaded avatar as in use, so the sweep of unused uploads keeps it', async () => {
+    const picture = await uploadedPicture(ctx.app);
+    await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body({ userImg: picture }) });
+    const [row] = await ctx.app.db.select().from(uploads).where(eq(uploads.name, picture.slice('/uploads/'.length)));
+    expect(row!.attachedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('unverified accounts', () => {
+  it('can log in and browse, but not post a phone, book or report until the address is confirmed', async () => {
+    const seller = await signUp(ctx.app, 'Seller', undefined, { verified: false });
+    const buyer = await signUp(ctx.app, 'Buyer', undefined, { verified: false });
+    const verifiedSeller = await signUp(ctx.app, 'Seller');
+    const category = await createCategory(ctx.app);
+    const product = await postProduct(ctx.app, verifiedSeller, category.id);
+    const message = 'Confirm your e-mail address first: open the link we sent you, or ask for a new one on your account page';
+    const refusals = [
+      await call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, await uploadedPicture(ctx.app)) }),
+      await call(ctx.app, { method: 'POST', url: '/api/order', token: buyer.token, payload: { productId: product._id, meetingLocation: 'Gulshan 1', mobileNumber: '01711-000111' } }),
+      await call(ctx.app, { method: 'PUT', url: `/api/report-product/${product._id}`, token: buyer.token }),
+    ];
+    for (const res of refusals) expect(res.body).toEqual({ success: false, message, massage: message });
+    expect(refusals.map((r) => r.status)).toEqual([403, 403, 403]);
+    expect((await call(ctx.app, { method: 'GET', url: `/api/orders/${buyer._id}`, token: buyer.token })).status).toBe(200);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: buyer.token })).body.data.emailVerified).toBe(false);
+
+    // The link from the mail confirms the address; the same session may now book.
+    const token = await linkToken(ctx.app, buyer.email, 'verify-email');
+    const verified = await call(ctx.app, { method: 'POST', url: '/api/verify-email', payload: { token } });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data).toEqual({ email: buyer.email, emailVerified: true });
+    expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: buyer.token })).body.data.emailVerified).toBe(true);
+    await book(ctx.app, buyer, product._id);
   });
 });
 
 describe('POST /api/login', () => {
   it('answers the user and a token for the right password', async () => {
-    await call(ctx.app, { method: 'POST', url: '/api/user', payload: body() });
+    await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body() });
     const res = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: 'karim@example.com', password: 'secret' } });
     expect(res.status).toBe(200);
     expect(res.body.data.user).toMatchObject({ email: 'karim@example.com', role: 'Seller' });
@@ -69,7 +134,7 @@ describe('POST /api/login', () => {
   });
 
   it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
-    await call(ctx.app, { method: 'POST', url: '/api/user', payload: body() });
+    await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body() });
     for (const payload of [
       { email: 'karim@example.com', password: 'wrong!' },
       { email: 'nobody@example.com', password: 'secret' },

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
+import { createAdmin, signUp } from '../../../test/fixtures.ts';
 import { pageMessage } from '../../../test/google.ts';
 import { testConfig, useTestApp } from '../../../test/helper.ts';
 import { KEY_FILE } from '../local-oidc/provider.ts';
@@ -91,6 +92,19 @@ describe('the popup flow against the local provider', () => {
     const second = await signIn();
     expect(second.status).toBe(200);
     expect(second.body.data.user._id).toBe(first.body.data.user._id);
+  });
+
+  it("signs nobody into an existing account by typing its address on the stand-in's screen: not the Admin, not a Seller", async () => {
+    const admin = await createAdmin(ctx.app);
+    const seller = await signUp(ctx.app, 'Seller');
+    for (const account of [admin, seller]) {
+      const { cookie, authorize: url } = await start();
+      const page = await callback(await authorize(url, { name: 'Attacker', email: account.email }), cookie);
+      expect(page.status).toBe(200);
+      const res = await postGoogleUser(base, page.message.idToken!);
+      expect(res.status, account.role).toBe(409);
+      expect(JSON.stringify(res.body)).not.toContain('"token"');
+    }
   });
 
   it('Cancel on the provider screen comes back as a message, without a token', async () => {

@@ -18,7 +18,7 @@ export interface GoogleProfile {
 const Claims = z.object({
   sub: z.string().min(1).max(255),
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
-  email_verified: z.union([z.literal(true), z.literal('true')]).optional(),
+  email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
   name: z.string().optional(),
   picture: z.string().optional(),
   aud: z.union([z.string(), z.array(z.string())]),
@@ -52,7 +52,7 @@ export async function verifyIdToken(provider: SignInProvider, idToken: string): 
   const c = claims.data;
   // Several audiences: the token must have been issued to us (OpenID Connect Core 3.1.3.7).
   if (Array.isArray(c.aud) && c.aud.length > 1 && c.azp !== provider.clientId) throw unauthorized('Your Google sign-in could not be verified');
-  if (!c.email_verified) throw unauthorized('Your Google e-mail address is not verified');
+  if (c.email_verified !== true && c.email_verified !== 'true') throw unauthorized('Your Google e-mail address is not verified');
   const name = (c.name ?? '').replace(controls, '').trim().slice(0, 80) || c.email.split('@')[0]!.slice(0, 80);
   return { sub: c.sub, email: c.email, name, picture: pictureOf(provider, c.picture) };
 }

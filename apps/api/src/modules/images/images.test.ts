@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { call, testConfig, useTestApp } from '../../../test/helper.ts';
+import { call, roomyLimits, testConfig, useTestApp } from '../../../test/helper.ts';
 import { signUp } from '../../../test/fixtures.ts';
 
 const ctx = useTestApp();
@@ -280,7 +280,7 @@ describe('POST /api/images', () => {
 
 describe('POST /api/images rate limit', () => {
   let app: FastifyInstance;
-  const config = testConfig();
+  const config = testConfig({ limits: { ...roomyLimits, uploadsPerIp: { max: 30, windowMs: 60_000 } } });
   beforeAll(async () => {
     // A fresh app: its own rate-limit counters, untouched by the tests above.
     app = await buildApp({ config, database: ctx.database });
@@ -299,7 +299,7 @@ describe('POST /api/images rate limit', () => {
     }
     const refused = await upload(app, png, { filename: 'one-too-many.png', type: 'image/png' });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/too many requests/i), massage: refused.body.message });
+    expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/^Too many picture uploads from this address, try again in \d+ seconds$/), massage: refused.body.message });
     expect(readdirSync(config.uploadsDir)).toHaveLength(30);
     // Other routes are not limited by the uploads' budget.
     expect((await call(app, { method: 'GET', url: '/api/health' })).status).toBe(200);

@@ -6,7 +6,8 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { oidcCodes } from '../../db/schema.ts';
 import { listening, startFlow, submitAuthorize } from '../../../test/google.ts';
-import { useTestApp } from '../../../test/helper.ts';
+import { testConfig, useTestApp } from '../../../test/helper.ts';
+import { buildApp } from '../../app.ts';
 import { codeHash } from './codes.ts';
 import { KEY_FILE, openLocalProvider } from './provider.ts';
 
@@ -114,6 +115,33 @@ describe('GET /oidc/authorize', () => {
     expect(res.body).toContain('only answers on this computer');
     const byName = await ctx.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { host: 'market.example.com' } });
     expect(byName.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['X-Forwarded-For', { 'x-forwarded-for': '127.0.0.1' }],
+    ['X-Forwarded-Host', { 'x-forwarded-host': 'localhost' }],
+    ['Forwarded', { forwarded: 'for=127.0.0.1;host=localhost' }],
+    ['X-Real-IP', { 'x-real-ip': '127.0.0.1' }],
+    ['Via', { via: '1.1 nginx' }],
+  ])('refuses a request that came through a proxy (it carries %s), even from a loopback socket with a loopback Host', async (_what, headers) => {
+    const url = authorizeUrl();
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await ctx.app.inject({ method, url: url.pathname + url.search, headers: { host: '127.0.0.1', ...headers }, ...(method === 'POST' ? { payload: 'name=A&email=admin%40example.com&action=continue', headers: { host: '127.0.0.1', 'content-type': 'application/x-www-form-urlencoded', ...headers } } : {}) });
+      expect(res.statusCode, method).toBe(403);
+      expect(res.headers.location).toBeUndefined();
+    }
+  });
+
+  it('believes no forwarded host even when TRUST_PROXY trusts the proxy (the finding: X-Forwarded-Host made a public request look local)', async () => {
+    const app = await buildApp({ config: testConfig({ trustProxy: 1 }), database: ctx.database });
+    try {
+      const url = authorizeUrl();
+      // The proxy on this machine connects from loopback and forwards a public request.
+      const res = await app.inject({ method: 'GET', url: url.pathname + url.search, remoteAddress: '127.0.0.1', headers: { host: 'market.example.com', 'x-forwarded-host': 'localhost', 'x-forwarded-for': '127.0.0.1' } });
+      expect(res.statusCode).toBe(403);
+    } finally {
+      await app.close();
+    }
   });
 
   it.each([

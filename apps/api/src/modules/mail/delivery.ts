@@ -18,11 +18,12 @@ const POLL_MS = 5_000;
  * The outbox worker of this process: claims due mails and sends them over SMTP with
  * nodemailer. Several processes may run one each; the claim keeps them off each other's mails.
  */
-export function smtpDelivery(opts: { db: Db; smtpUrl: string; from: string; log: FastifyBaseLogger; pollMs?: number }): MailDelivery {
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+export function smtpDelivery(opts: { db: Db; smtpUrl: string; from: string; log: FastifyBaseLogger; pollMs?: number | undefined }): MailDelivery {
+  // Bounded waits: a slow server must not hold a claimed batch past its lease (outbox.ts).
+  const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
-  let again = false;
+  let next: Promise<number> | undefined;
   let closed = false;
 
   async function round(): Promise<number> {
@@ -34,7 +35,7 @@ export function smtpDelivery(opts: { db: Db; smtpUrl: string; from: string; log:
       for (const mail of batch) {
         try {
           await transport.sendMail({ from: opts.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody ?? '', html: mail.htmlBody ?? undefined });
-          await markSent(opts.db, mail.id);
+          await markSent(opts.db, mail);
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
           opts.log.warn({ err: message, mail: mail.id, attempt: mail.attempts }, 'mail not delivered; it stays in the outbox');
@@ -44,10 +45,13 @@ export function smtpDelivery(opts: { db: Db; smtpUrl: string; from: string; log:
     }
   }
 
+  /** A round already under way may have looked before the caller's mail existed: the caller waits for a round after it. */
   function deliverDue(): Promise<number> {
     if (running) {
-      again = true;
-      return running;
+      return (next ??= running.then(() => {
+        next = undefined;
+        return closed ? 0 : deliverDue();
+      }));
     }
     running = round()
       .catch((err: unknown) => {
@@ -56,10 +60,6 @@ export function smtpDelivery(opts: { db: Db; smtpUrl: string; from: string; log:
       })
       .finally(() => {
         running = undefined;
-        if (again && !closed) {
-          again = false;
-          void deliverDue();
-        }
       });
     return running;
   }

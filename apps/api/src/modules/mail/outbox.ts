@@ -18,10 +18,14 @@ export async function enqueueMail(db: Db, mail: Mail) {
   await db.insert(outbox).values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
 }
 
-/** How many times delivery is tried before a mail is marked failed (about a day of back-off). */
-export const MAX_ATTEMPTS = 10;
-/** A claimed mail is another worker's again if its worker has not answered within this. */
-const LEASE = sql`interval '2 minutes'`;
+/** How many times delivery is tried before a mail is marked failed: back-off doubling from 30 s to an hour, about a day in all. */
+export const MAX_ATTEMPTS = 30;
+/**
+ * A claimed mail is another worker's again if its worker has not answered within this: longer
+ * than a batch can take (CLAIM_BATCH mails, each bounded by the transport's timeouts in delivery.ts).
+ */
+const LEASE_MS = 5 * 60_000;
+export const CLAIM_BATCH = 5;
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -29,7 +33,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
  * Claims up to `limit` due mails for this worker: one statement, rows locked with SKIP LOCKED,
  * so workers of several instances never deliver the same mail at once.
  */
-export async function claimDue(db: Db, limit = 10): Promise<OutboxRow[]> {
+export async function claimDue(db: Db, limit = CLAIM_BATCH): Promise<OutboxRow[]> {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -39,14 +43,18 @@ export async function claimDue(db: Db, limit = 10): Promise<OutboxRow[]> {
     .for('update', { skipLocked: true });
   return db
     .update(outbox)
-    .set({ lockedUntil: sql`now() + ${LEASE}`, attempts: sql`${outbox.attempts} + 1` })
+    // Milliseconds, as a JavaScript Date holds them: the marks below find the row by this exact value.
+    .set({ lockedUntil: new Date(Date.now() + LEASE_MS), attempts: sql`${outbox.attempts} + 1` })
     .where(inArray(outbox.id, due))
     .returning();
 }
 
+/** Only while this worker's lease holds: a worker that outlived its lease no longer speaks for the mail. */
+const leaseHeld = (row: OutboxRow) => and(eq(outbox.id, row.id), eq(outbox.lockedUntil, row.lockedUntil!));
+
 /** Sent: the body goes (its links are secrets), the record of sending stays. */
-export async function markSent(db: Db, id: string) {
-  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, textBody: null, htmlBody: null }).where(eq(outbox.id, id));
+export async function markSent(db: Db, row: OutboxRow) {
+  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, textBody: null, htmlBody: null }).where(leaseHeld(row));
 }
 
 /** Not sent: tried again after a back-off that doubles from 30 s up to an hour, or failed for good after MAX_ATTEMPTS. */
@@ -61,7 +69,7 @@ export async function markFailed(db: Db, row: OutboxRow, error: string) {
       lastError: error.slice(0, 500),
       nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
     })
-    .where(eq(outbox.id, row.id));
+    .where(leaseHeld(row));
 }
 
 const keys = { table: outbox, id: outbox.id, createdAt: outbox.createdAt };

@@ -9,7 +9,7 @@ const ctx = useTestApp();
 const get = (url: string, token: string) => call(ctx.app, { method: 'GET', url, token });
 const put = (url: string, token: string) => call(ctx.app, { method: 'PUT', url, token });
 const del = (url: string, token: string) => call(ctx.app, { method: 'DELETE', url, token });
-const USER_KEYS = ['_id', 'email', 'id', 'name', 'role', 'sellerVerified', 'userImg'];
+const USER_KEYS = ['_id', 'email', 'emailVerified', 'id', 'name', 'role', 'sellerVerified', 'userImg'];
 
 async function people() {
   const [admin, seller, otherSeller, buyer, otherBuyer] = await Promise.all([
@@ -49,8 +49,9 @@ describe('GET /api/all-buyer and /api/all-seller', () => {
       name: buyer.name,
       email: buyer.email,
       role: 'Buyer',
-      userImg: '/uploads/avatar.webp',
+      userImg: buyer.userImg,
       sellerVerified: false,
+      emailVerified: true,
     });
   });
 

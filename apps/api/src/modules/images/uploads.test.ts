@@ -1,0 +1,104 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { uploads } from '../../db/schema.ts';
+import { createCategory, postProduct, signUp } from '../../../test/fixtures.ts';
+import { call, roomyLimits, testConfig, useTestApp } from '../../../test/helper.ts';
+import { MAX_STORED_BYTES } from './service.ts';
+
+/** What becomes of uploads: a bounded size on disk, a record of each, the sweep of unused ones, the daily budget. */
+const ctx = useTestApp();
+
+async function upload(app = ctx.app, data: Buffer, opts: { token?: string; ip?: string } = {}) {
+  const boundary = `----market${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return call(app, { method: 'POST', url: '/api/images', payload, token: opts.token, remoteAddress: opts.ip, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}
+const small = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+const fileOf = (url: string) => join(ctx.config.uploadsDir, url.slice('/uploads/'.length));
+const rowOf = async (url: string) => (await ctx.app.db.select().from(uploads).where(eq(uploads.name, url.slice('/uploads/'.length))))[0];
+const age = (url: string, hours: number) =>
+  ctx.app.db.update(uploads).set({ createdAt: sql`now() - make_interval(hours => ${hours})` }).where(eq(uploads.name, url.slice('/uploads/'.length)));
+
+describe('the stored picture', () => {
+  it('of a noisy 1600x1600 JPEG (the worst case for compression) stays within the size bound', async () => {
+    const noisy = await sharp(randomBytes(1600 * 1600 * 3), { raw: { width: 1600, height: 1600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const res = await upload(ctx.app, noisy);
+    expect(res.status).toBe(201);
+    const bytes = statSync(fileOf(res.body.data.url)).size;
+    expect(bytes).toBeLessThanOrEqual(MAX_STORED_BYTES);
+    expect(MAX_STORED_BYTES).toBe(500 * 1024);
+    // Made smaller to fit, still a picture of useful size.
+    const meta = await sharp(fileOf(res.body.data.url)).metadata();
+    expect(meta.width).toBeGreaterThanOrEqual(640);
+    expect((await rowOf(res.body.data.url))!.bytes).toBe(bytes);
+  });
+
+  it('is recorded with its uploader when signed in, and none when not', async () => {
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const mine = await upload(ctx.app, await small(), { token: buyer.token });
+    const anonymous = await upload(ctx.app, await small());
+    expect(await rowOf(mine.body.data.url)).toMatchObject({ uploadedBy: buyer._id, attachedAt: null });
+    expect(await rowOf(anonymous.body.data.url)).toMatchObject({ uploadedBy: null, attachedAt: null });
+  });
+});
+
+describe('the sweep of unused uploads', () => {
+  it('removes (row and file) uploads nobody used within 24 hours, and keeps younger ones and those in use', async () => {
+    const [old, young, avatar, picture] = await Promise.all([0, 1, 2, 3].map(async () => (await upload(ctx.app, await small())).body.data.url as string));
+    // Two of them in use: one as a sign-up avatar, one as a product picture.
+    const seller = await signUp(ctx.app, 'Seller');
+    await call(ctx.app, { method: 'POST', url: '/api/user', payload: { name: 'Avatar Owner', email: 'avatar@example.com', password: 'secret1', role: 'Buyer', userImg: avatar } });
+    const category = await createCategory(ctx.app);
+    await postProduct(ctx.app, seller, category.id, { img: picture });
+    await age(old!, 25);
+    await age(young!, 23);
+    await age(avatar!, 100);
+    await age(picture!, 100);
+
+    await ctx.app.sweep();
+    expect(await rowOf(old!)).toBeUndefined();
+    expect(existsSync(fileOf(old!))).toBe(false);
+    for (const kept of [young!, avatar!, picture!]) {
+      expect(await rowOf(kept), kept).toBeDefined();
+      expect(existsSync(fileOf(kept)), kept).toBe(true);
+    }
+    // A swept picture can no longer be used.
+    const late = await call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: { img: old, phoneNumber: '01712-345678', location: 'Dhaka', purchase: '2023-01-01', originalPrice: 2, resalePrice: 1, productName: 'X', useYears: 1, categoryId: category.id, condition: 'Good', description: 'x' } });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toMatch(/^img must be a picture uploaded to this site/);
+  });
+
+  it('tolerates a file already gone', async () => {
+    const url = (await upload(ctx.app, await small())).body.data.url as string;
+    rmSync(fileOf(url));
+    await age(url, 30);
+    await ctx.app.sweep();
+    expect(await rowOf(url)).toBeUndefined();
+  });
+});
+
+describe('the daily upload budget per address', () => {
+  it('refuses uploads past the day budget with a 429 whose wait is hours away, per address', async () => {
+    const config = testConfig({ limits: { ...roomyLimits, uploadsPerIpDay: { max: 3, windowMs: 86_400_000 } } });
+    const app = await buildApp({ config, database: ctx.database });
+    onTestFinished(async () => {
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    });
+    for (let i = 0; i < 3; i++) expect((await upload(app, await small(), { ip: '10.9.0.1' })).status).toBe(201);
+    const refused = await upload(app, await small(), { ip: '10.9.0.1' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^This address has uploaded as many pictures as a day allows, try again in \d+ minutes$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(86_000);
+    expect((await upload(app, await small(), { ip: '10.9.0.2' })).status).toBe(201);
+  });
+});

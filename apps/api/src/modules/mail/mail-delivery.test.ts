@@ -1,0 +1,266 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, dbKind, testConfig, useTestApp } from '../../../test/helper.ts';
+import { createPostgresDatabase } from '../../../test/databases.ts';
+import { PASSWORD, uploadedPicture } from '../../../test/fixtures.ts';
+import { freePort } from '../../../test/free-port.ts';
+import { MAIL_FROM, SMTP_USER, smtpUrl, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { resetDatabase } from '../../db/seed.ts';
+import { outbox, users } from '../../db/schema.ts';
+import { publicOrigin } from '../../public-origin.ts';
+import { enqueueMail, MAX_ATTEMPTS } from './outbox.ts';
+
+/**
+ * The outbox delivered for real: a local SMTP server (login required) receives what the app's
+ * worker sends with nodemailer, and the tests read the messages as a mail client would.
+ */
+
+const smtpPort = await freePort();
+/** Nothing listens here until a test starts a server on it. */
+let deadPort = await freePort();
+while (deadPort === smtpPort) deadPort = await freePort();
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer(smtpPort);
+});
+afterAll(async () => {
+  await smtp?.close();
+});
+
+const mailConfig = (port: number) => ({ mail: { smtpUrl: smtpUrl(port), from: MAIL_FROM } });
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The link of `path` with its 43-character code, at the app's own origin. */
+const linkPattern = (origin: string, path: string) => new RegExp(`${escapeRegExp(origin)}${path}\\?token=([\\w-]{43})(?![\\w-])`);
+
+const htmlOf = (r: ReceivedMail) => (typeof r.mail.html === 'string' ? r.mail.html : '');
+const toAddresses = (r: ReceivedMail) => [r.mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
+
+/**
+ * deliverDue() answers the round already under way if there is one, which may have looked at the
+ * outbox before the caller changed it; the second call is then the round that follows it.
+ */
+async function deliverNow(app: FastifyInstance) {
+  await app.mailer.deliverDue();
+  await app.mailer.deliverDue();
+}
+
+const rowsTo = (app: FastifyInstance, to: string, kind?: string) =>
+  app.db
+    .select()
+    .from(outbox)
+    .where(kind ? and(eq(outbox.toAddress, to), eq(outbox.kind, kind)) : eq(outbox.toAddress, to));
+
+async function oneRow(app: FastifyInstance, to: string, kind: string) {
+  const rows = await rowsTo(app, to, kind);
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+const makeDue = (app: FastifyInstance) => app.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.status, 'pending'));
+
+async function signUpBody(app: FastifyInstance, email: string, overrides: Record<string, unknown> = {}) {
+  return { name: 'Nadia Rahman', email, password: PASSWORD, role: 'Seller', userImg: await uploadedPicture(app), ...overrides };
+}
+
+describe('mails delivered over SMTP', () => {
+  const ctx = useTestApp(mailConfig(smtpPort));
+
+  it('sign-up: the verification mail arrives at the address, from MAIL_FROM, with its link in text and HTML; the link verifies; the sent row keeps no body', async () => {
+    const { app } = ctx;
+    const email = 'nadia@example.com';
+    const res = await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email) });
+    expect(res.status).toBe(202);
+
+    const [received] = await smtp.waitFor(email);
+    expect(received!.user).toBe(SMTP_USER);
+    expect(received!.envelopeFrom).toBe('no-reply@resale.test');
+    expect(received!.envelopeTo).toEqual([email]);
+    const { mail } = received!;
+    expect(mail.from?.value).toEqual([{ address: 'no-reply@resale.test', name: 'Resale Phones' }]);
+    expect(toAddresses(received!)).toEqual([email]);
+    expect(mail.subject).toBe('Confirm your e-mail address');
+    expect(mail.text).toContain('Hello Nadia Rahman,');
+
+    const link = linkPattern(publicOrigin(app.server, ctx.config), '/verify-email');
+    const fromText = link.exec(mail.text ?? '')?.[1];
+    const fromHtml = link.exec(htmlOf(received!))?.[1];
+    expect(fromText).toMatch(/^[\w-]{43}$/);
+    expect(fromHtml).toBe(fromText);
+    expect(htmlOf(received!)).toMatch(/<a href="[^"]*\/verify-email\?token=[\w-]{43}"/);
+
+    const login = await call(app, { method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } });
+    const me = () => call(app, { method: 'GET', url: '/api/me', token: login.body.data.token });
+    expect((await me()).body.data.emailVerified).toBe(false);
+    const verified = await call(app, { method: 'POST', url: '/api/verify-email', payload: { token: fromText } });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data).toEqual({ email, emailVerified: true });
+    expect((await me()).body.data.emailVerified).toBe(true);
+
+    // Marked sent once the server took it (just after it arrived): the links were secrets, the body goes.
+    await vi.waitFor(async () => expect((await oneRow(app, email, 'verify-email')).status).toBe('sent'));
+    const row = await oneRow(app, email, 'verify-email');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, textBody: null, htmlBody: null, lockedUntil: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(smtp.to(email)).toHaveLength(1);
+  });
+
+  it('sign-up with an address that has an account: the same answer, the owner is told, nothing is created', async () => {
+    const { app } = ctx;
+    const email = 'owner@example.com';
+    const first = await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email, { name: 'Original Owner', role: 'Buyer' }) });
+    const again = await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email, { name: 'Someone Else', password: 'other-password', role: 'Seller' }) });
+    const fresh = await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, 'fresh@example.com') });
+    expect([first.status, again.status, fresh.status]).toEqual([202, 202, 202]);
+    expect(again.body).toEqual(first.body);
+    expect(fresh.body).toEqual(JSON.parse(JSON.stringify(first.body).replaceAll(email, 'fresh@example.com')));
+
+    const arrived = await smtp.waitFor(email, 2);
+    expect(arrived.map((r) => r.mail.subject).sort()).toEqual(['Confirm your e-mail address', 'You already have an account']);
+    const exists = arrived.find((r) => r.mail.subject === 'You already have an account')!;
+    expect(exists.envelopeTo).toEqual([email]);
+    expect(exists.mail.from?.value).toEqual([{ address: 'no-reply@resale.test', name: 'Resale Phones' }]);
+    // Addressed to the owner by the owner's name, not the name typed into the second sign-up.
+    expect(exists.mail.text).toContain('Hello Original Owner,');
+    expect(exists.mail.text).not.toContain('Someone Else');
+    expect(exists.mail.text).toContain(`${publicOrigin(app.server, ctx.config)}/forgot-password`);
+    expect((await rowsTo(app, email)).map((r) => r.kind).sort()).toEqual(['account-exists', 'verify-email']);
+
+    const accounts = await app.db.select().from(users).where(eq(users.email, email));
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ name: 'Original Owner', role: 'Buyer' });
+    expect((await call(app, { method: 'POST', url: '/api/login', payload: { email, password: 'other-password' } })).status).toBe(401);
+    expect((await call(app, { method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } })).status).toBe(200);
+  });
+});
+
+describe('while the SMTP server is down', () => {
+  const ctx = useTestApp(mailConfig(deadPort));
+
+  it(`a mail that fails ${MAX_ATTEMPTS} times is marked failed, and never tried again`, async () => {
+    const { app } = ctx;
+    const to = 'unlucky@example.com';
+    // Written as it would be after MAX_ATTEMPTS - 2 failures (one statement: the worker's timer must not see it in between).
+    await app.db.insert(outbox).values({ kind: 'test', toAddress: to, subject: 'Never arrives', textBody: 'text', htmlBody: '<p>html</p>', attempts: MAX_ATTEMPTS - 2 });
+
+    await deliverNow(app);
+    let row = await oneRow(app, to, 'test');
+    expect(row).toMatchObject({ status: 'pending', attempts: MAX_ATTEMPTS - 1, sentAt: null });
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    // Backed off (to the hour the doubling reaches by now), not retried at once.
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+
+    await makeDue(app);
+    await deliverNow(app);
+    row = await oneRow(app, to, 'test');
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, sentAt: null });
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    // Failed is final: even made due, it is not claimed again.
+    await app.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, row.id));
+    await deliverNow(app);
+    expect(await oneRow(app, to, 'test')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  });
+
+  it('a request that mails still answers 202; the mail waits in the outbox and arrives once the server is back', async () => {
+    const { app } = ctx;
+    const email = 'patient@example.com';
+    expect((await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email) })).status).toBe(202);
+    const forgot = await call(app, { method: 'POST', url: '/api/forgot-password', payload: { email } });
+    expect(forgot.status).toBe(202);
+    expect(forgot.body.success).toBe(true);
+
+    // The request's own nudge tried at once (sooner than the worker's 5 s timer), and failed.
+    await vi.waitFor(async () => expect((await oneRow(app, email, 'reset-password')).attempts).toBeGreaterThanOrEqual(1), { timeout: 4_000 });
+    const waiting = await oneRow(app, email, 'reset-password');
+    expect(waiting.status).toBe('pending');
+    expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(waiting.textBody).toMatch(/\/reset-password\?token=[\w-]{43}/);
+    expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    const back = await startSmtpServer(deadPort);
+    try {
+      await makeDue(app);
+      await deliverNow(app);
+      const arrived = await back.waitFor(email, 2);
+      expect(arrived.map((r) => r.mail.subject).sort()).toEqual(['Confirm your e-mail address', 'Set a new password']);
+      const reset = arrived.find((r) => r.mail.subject === 'Set a new password')!;
+      const token = linkPattern(publicOrigin(app.server, ctx.config), '/reset-password').exec(reset.mail.text ?? '')?.[1];
+      expect(token).toBeDefined();
+
+      await vi.waitFor(async () => expect((await rowsTo(app, email)).map((r) => r.status)).toEqual(['sent', 'sent']));
+      const sent = await oneRow(app, email, 'reset-password');
+      expect(sent).toMatchObject({ status: 'sent', lastError: null, textBody: null, htmlBody: null });
+      expect(sent.attempts).toBeGreaterThanOrEqual(2);
+      expect(sent.sentAt).toBeInstanceOf(Date);
+
+      // The link that waited out the outage still works.
+      const reset2 = await call(app, { method: 'POST', url: '/api/reset-password', payload: { token, password: 'new-secret' } });
+      expect(reset2.status).toBe(200);
+      expect(back.to(email)).toHaveLength(2);
+    } finally {
+      await back.close();
+    }
+  });
+});
+
+describe('two deliverers on one database', () => {
+  let first: Database;
+  let second: Database | undefined;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    let url: string | undefined;
+    if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
+    first = await openDatabase({ url, pgliteDir: 'memory://' });
+    await first.migrate();
+    await resetDatabase(first.db);
+    // Two pools on PostgreSQL, as two processes would have; one PGlite cannot be opened twice.
+    if (url) second = await openDatabase({ url, pgliteDir: 'memory://' });
+    a = await buildApp({ config: testConfig(mailConfig(smtpPort)), database: first });
+    b = await buildApp({ config: testConfig(mailConfig(smtpPort)), database: second ?? first });
+    await Promise.all([a.ready(), b.ready()]);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await second?.close();
+    await first?.close();
+    await drop?.();
+  });
+
+  it('delivering at once, they deliver each mail exactly once', async () => {
+    const N = 40;
+    const to = (i: number) => `many-${i}@example.com`;
+    // All committed at once, so neither worker's timer can send some before both start.
+    await a.db.transaction(async (tx) => {
+      for (let i = 0; i < N; i++) await enqueueMail(tx, { kind: 'test', to: to(i), subject: `Mail ${i}`, text: `text ${i}`, html: `<p>html ${i}</p>` });
+    });
+
+    const [byA, byB] = await Promise.all([a.mailer.deliverDue(), b.mailer.deliverDue()]);
+    // Both worked at the same time (each claimed some), and between them tried each mail once.
+    expect(byA).toBeGreaterThan(0);
+    expect(byB).toBeGreaterThan(0);
+    expect(byA + byB).toBe(N);
+
+    await vi.waitFor(() => expect(smtp.received.filter((r) => r.envelopeTo[0]!.startsWith('many-'))).toHaveLength(N));
+    for (let i = 0; i < N; i++) {
+      const got = smtp.to(to(i));
+      expect(got, to(i)).toHaveLength(1);
+      expect(got[0]!.mail.subject).toBe(`Mail ${i}`);
+    }
+    const rows = await a.db.select().from(outbox).where(eq(outbox.kind, 'test'));
+    expect(rows).toHaveLength(N);
+    for (const row of rows) expect(row, row.toAddress).toMatchObject({ status: 'sent', attempts: 1, textBody: null });
+    // Nothing more comes later (a second claim would show up as a second message).
+    await a.mailer.deliverDue();
+    await b.mailer.deliverDue();
+    expect(smtp.received.filter((r) => r.envelopeTo[0]!.startsWith('many-'))).toHaveLength(N);
+  });
+});
