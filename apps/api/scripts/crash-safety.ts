@@ -18,6 +18,7 @@ import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { openDatabase, pgliteDirIn, type Db } from '../src/db/client.ts';
 import { orders, payments, products, sandboxIntents, users } from '../src/db/schema.ts';
 import { freePort } from '../test/free-port.ts';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
 const apiDir = join(import.meta.dirname, '..');
 
@@ -159,9 +160,38 @@ interface Actor {
 
 const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 5, cvc: '123' };
 
-function productBody(categoryId: string, n: number) {
+/** A tiny PNG, uploaded once per run: every account's avatar and every product's picture (an upload may be used again). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgL8vDihiGlgQApWE8wfekj3cAAAAASUVORK5CYII=', 'base64');
+
+async function uploadPicture(base: string): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'phone.png');
+  const res = await fetch(`${base}/api/images`, { method: 'POST', body: form });
+  if (res.status !== 201) throw new Error(`the picture upload answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: { url: string } }).data.url;
+}
+
+/**
+ * An account as a person makes one: sign up (202), the verification link from the mail, log in.
+ * Undefined if any step failed (the server may have been killed in between).
+ */
+async function signUpVerified(http: Client, mail: MailCatcher, body: { name: string; email: string; password: string; role: string; userImg: string }) {
+  const signedUp = await http.call('POST', '/api/user', { body });
+  if (signedUp.status !== 202) return { failed: signedUp };
+  const asked = Date.now();
+  const token = await mail.linkToken(body.email, 'verify-email', 30_000);
+  if (process.env.CRASH_DEBUG) console.log(`mail for ${body.email} after ${Date.now() - asked} ms`);
+  if (!token) return { failed: { status: 0, body: { message: `no verification mail reached ${body.email}` } } as Answer };
+  const verified = await http.call('POST', '/api/verify-email', { body: { token } });
+  if (verified.status !== 200) return { failed: verified };
+  const login = await http.call('POST', '/api/login', { body: { email: body.email, password: body.password } });
+  if (login.status !== 200) return { failed: login };
+  return { session: login.body.data as { user: { _id: string }; token: string } };
+}
+
+function productBody(categoryId: string, n: number, img: string) {
   return {
-    img: '/uploads/phone.webp',
+    img,
     phoneNumber: '01712-345678',
     location: 'Dhanmondi, Dhaka',
     purchase: '2023-05-10',
@@ -193,11 +223,19 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'market-crash-'));
   const port = await freePort();
+  // Verification links arrive by mail, over SMTP, as they do for people.
+  const mail = await startMailCatcher(await freePort());
   const env = {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+    // One address and a few buyers try many cards in a minute: a load, not card testing.
+    LIMIT_CARD_ATTEMPTS_PER_IP: '100000/1h',
+    LIMIT_CARD_ATTEMPTS_PER_BUYER: '100000/1h',
+    LIMIT_PAYMENT_INTENTS_PER_BUYER: '100000/1h',
     // Only the brand categories: the run's own accounts and products are the whole database.
     DEMO: 'false',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
@@ -220,6 +258,8 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     stage = 'reading the categories';
     const categoryIds = ((await http.call('GET', '/api/category')).body.data as { _id: string }[]).map((c) => c._id);
     if (categoryIds.length === 0) throw new Error('the server has no categories');
+    stage = 'uploading the picture';
+    const picture = await uploadPicture(http.base);
 
     let killed = false;
     let inFlightAtKill = 0;
@@ -253,9 +293,19 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
       const email = `${role.toLowerCase()}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@crash.test`;
       signUps++;
       // 9 to the first server process, 1 to the restarted one: below LIMIT_SIGNUP_PER_IP's default (10 in 10 minutes), so a 429 is a problem.
-      const res = await call('POST', '/api/user', { body: { name: `Crash ${role}`, email, password: 'secret1', role, userImg: '/uploads/avatar.webp' } });
-      if (res?.status !== 201) return null;
-      const { user, token } = res.body.data as { user: { _id: string }; token: string };
+      let outcome: Awaited<ReturnType<typeof signUpVerified>>;
+      try {
+        outcome = await signUpVerified(http, mail, { name: `Crash ${role}`, email, password: 'secret1', role, userImg: picture });
+      } catch (err) {
+        if (killed) unanswered++;
+        else problems.push(`signing up ${email} failed before the kill: ${(err as Error).message}`);
+        return null;
+      }
+      if (!outcome.session) {
+        if (!killed) problems.push(`signing up ${email} answered ${outcome.failed.status} during the load: ${JSON.stringify(outcome.failed.body).slice(0, 300)}`);
+        return null;
+      }
+      const { user, token } = outcome.session;
       ledger.users.push({ id: user._id, email, role });
       tokens.set(user._id, token);
       acknowledge();
@@ -272,7 +322,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
       if (!me) return;
       while (going()) {
         const n = productNumber++;
-        const res = await call('POST', '/api/product', { token: me.token, body: productBody(categoryIds[n % categoryIds.length]!, n) });
+        const res = await call('POST', '/api/product', { token: me.token, body: productBody(categoryIds[n % categoryIds.length]!, n, picture) });
         if (res?.status !== 201) continue;
         const product = res.body.data as { _id: string; resalePrice: number; productName: string };
         ledger.products.push({ id: product._id, sellerId: me.id, name: product.productName });
@@ -370,7 +420,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     stage = 'checking through the API';
     await checkThroughApi(http, ledger, tokens, problems);
     stage = 'writing after the restart';
-    const afterRestart = await writeAfterRestart(http, categoryIds[0]!, ledger, problems);
+    const afterRestart = await writeAfterRestart(http, mail, categoryIds[0]!, picture, ledger, problems);
     signUps += 1;
 
     const restartErrors = errorLines(server.output());
@@ -410,6 +460,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
       server.child.kill('SIGKILL');
       await server.exited;
     }
+    await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -452,7 +503,7 @@ async function checkThroughApi(http: Client, ledger: Ledger, tokens: Map<string,
 }
 
 /** After the restart the server takes writes again: a sign-up, a product, a booking and its payment. */
-async function writeAfterRestart(http: Client, categoryId: string, ledger: Ledger, problems: string[]): Promise<number> {
+async function writeAfterRestart(http: Client, mail: MailCatcher, categoryId: string, picture: string, ledger: Ledger, problems: string[]): Promise<number> {
   let n = 0;
   const expect = (what: string, res: Answer, status: number) => {
     if (res.status !== status) {
@@ -464,12 +515,15 @@ async function writeAfterRestart(http: Client, categoryId: string, ledger: Ledge
   };
   try {
     const email = `buyer-after-${Date.now().toString(36)}@crash.test`;
-    const signedUp = expect('a sign-up', await http.call('POST', '/api/user', { body: { name: 'After Crash', email, password: 'secret1', role: 'Buyer', userImg: '/uploads/avatar.webp' } }), 201) as unknown as { user: { _id: string }; token: string };
+    const outcome = await signUpVerified(http, mail, { name: 'After Crash', email, password: 'secret1', role: 'Buyer', userImg: picture });
+    if (!outcome.session) expect('a sign-up', outcome.failed, 200);
+    const signedUp = outcome.session!;
+    n++;
     ledger.users.push({ id: signedUp.user._id, email, role: 'Buyer' });
     // Logging in works after the crash (the seller's password hash survived it).
     const sellerUser = ledger.users.find((u) => u.role === 'Seller')!;
     const sellerToken = (expect('logging in', await http.call('POST', '/api/login', { body: { email: sellerUser.email, password: 'secret1' } }), 200) as unknown as { token: string }).token;
-    const product = expect('posting a product', await http.call('POST', '/api/product', { token: sellerToken, body: productBody(categoryId, 9999) }), 201);
+    const product = expect('posting a product', await http.call('POST', '/api/product', { token: sellerToken, body: productBody(categoryId, 9999, picture) }), 201);
     ledger.products.push({ id: product._id!, sellerId: sellerUser.id, name: product.productName! });
     const order = expect('booking', await http.call('POST', '/api/order', { token: signedUp.token, body: { productId: product._id, meetingLocation: 'Gulshan 1', mobileNumber: '01911-222333' } }), 201);
     ledger.orders.push({ id: order._id!, buyerId: signedUp.user._id, productId: product._id! });
