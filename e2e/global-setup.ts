@@ -26,8 +26,23 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'market-e2e-'));
   const server = spawn(process.execPath, ['src/main.ts'], {
     cwd: join(root, 'apps/api'),
-    // The suite signs up dozens of accounts from one address within minutes; logins keep the production limits.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: 'true', DATABASE_URL: '', LIMIT_SIGNUP_PER_IP: '1000/10m' },
+    // The suite signs up dozens of accounts, confirms each address by its link (POST /api/verify-email
+    // counts under LIMIT_RESET_PER_IP) and uploads dozens of pictures (every account and every phone
+    // needs one) from one address within minutes; logins keep the production limits.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO: 'true',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LIMIT_SIGNUP_PER_IP: '1000/10m',
+      LIMIT_RESET_PER_IP: '1000/10m',
+      LIMIT_UPLOADS_PER_IP: '1000/10m',
+      LIMIT_UPLOADS_PER_IP_DAY: '5000/1d',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { demo, expect, expectAccessible, test, toast, uniqueEmail, type Role } from '../fixtures.ts';
 
-// POST /api/login allows 20 calls a minute from one address: this file makes 6, the rest of the suite 2.
+// POST /api/login allows 20 calls a minute from one address (the production limit): this file makes 6 (the sign-up form logs in too).
+// The API fixtures wait out the limit when the suite reaches it; the form cannot, so keep form logins few.
 
 /** A tiny valid 8×8 PNG, so sign-up uploads a real picture. */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgL8vDihiGlgQApWE8wfekj3cAAAAASUVORK5CYII=', 'base64');
@@ -144,9 +145,10 @@ test.describe('sign up', () => {
 
   test("a full sign-up uploads the avatar, shows 'SignUp successfully' and lands on / signed in", async ({ page }) => {
     const name = 'Mitu Akter';
+    const email = uniqueEmail('signup');
     await page.goto('/signup');
     await page.getByLabel('Name').fill(name);
-    await page.getByLabel('email').fill(uniqueEmail('signup'));
+    await page.getByLabel('email').fill(email);
     await page.getByLabel('Password').fill('secret1');
     await page.getByLabel('Role').selectOption('Seller');
     await page.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
@@ -154,23 +156,13 @@ test.describe('sign up', () => {
 
     await expect(toast(page, 'SignUp successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+    // Signed in at once, but the address waits for its confirmation link.
+    await expect(page.getByRole('region', { name: 'E-mail confirmation' })).toContainText(`Confirm your e-mail address: we sent a link to ${email}.`);
     const avatar = page.getByRole('button', { name: `Account menu of ${name}` }).getByRole('img', { name });
     await expect(avatar).toHaveAttribute('src', /^\/uploads\/[\w-]+\.webp$/);
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the avatar loads' }).toBe(true);
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth')))!) as { user: { name: string; role: string } };
-    expect(stored.user).toMatchObject({ name, role: 'Seller' });
-  });
-
-  test('an e-mail already in use shows an error toast', async ({ page }) => {
-    await page.goto('/signup');
-    await page.getByLabel('Name').fill('Copy Cat');
-    await page.getByLabel('email').fill(demo.Buyer.email);
-    await page.getByLabel('Password').fill('secret1');
-    await page.getByLabel('Role').selectOption('Buyer');
-    await page.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-    await page.getByRole('button', { name: 'SignUp' }).click();
-    await expect(toast(page, 'An account with this e-mail already exists')).toBeVisible();
-    await expect(page).toHaveURL(/\/signup$/);
+    expect(stored.user).toMatchObject({ name, email, role: 'Seller', emailVerified: false });
   });
 
   test("'Already have account / Login' goes to /login", async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Order, Product } from '@market/contract';
 import type { Page } from '@playwright/test';
-import { apiGet, apiSignUp, confirmDeletion, dashboardMenu, expect, pageAs, png, taka, test, toast, uniqueEmail, type Session } from '../fixtures.ts';
+import { apiConfirmEmail, apiGet, apiSignUp, confirmDeletion, dashboardMenu, expect, pageAs, png, taka, test, toast, uniqueEmail, type Session } from '../fixtures.ts';
 
 // One story across three users, each in a browser context of its own. Everything it changes is its own:
 // a new seller, the seller's product, a new buyer.
@@ -20,7 +20,7 @@ async function signUpSeller(page: Page, name: string, email: string): Promise<Se
   await expect(toast(page, 'SignUp successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth')))!) as Session;
-  expect(stored.user).toMatchObject({ name, email, role: 'Seller', sellerVerified: false, userImg: expect.stringMatching(/^\/uploads\/[\w-]+\.webp$/) });
+  expect(stored.user).toMatchObject({ name, email, role: 'Seller', sellerVerified: false, emailVerified: false, userImg: expect.stringMatching(/^\/uploads\/[\w-]+\.webp$/) });
   return stored;
 }
 
@@ -57,6 +57,8 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
 
   // A new seller signs up with an avatar and posts a phone with a picture.
   const seller = await signUpSeller(page, `Seller ${productName}`, uniqueEmail('journey-seller'));
+  // Posting waits for a confirmed address: the seller opens the link from the mail (accounts.spec does it in the browser).
+  await apiConfirmEmail(request, adminSession, seller.user.email);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).first().click();
   await postProduct(page, seller, productName);
   const [mine] = await apiGet<Product[]>(request, `seller-products/${seller.user._id}`, seller);
@@ -99,7 +101,7 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await expect(rating(page)).toHaveAttribute('aria-label', 'Rating 5');
 
   // A fresh buyer books it, finds it in My Orders with a Pay link, and reports it.
-  const buyerSession = await apiSignUp(request, 'Buyer');
+  const buyerSession = await apiSignUp(request, adminSession, 'Buyer');
   const buyer = await pageAs(browser, buyerSession);
   await buyer.goto(`/detail-product/${product._id}`);
   await buyer.getByRole('button', { name: 'Book Now' }).click();

@@ -19,8 +19,8 @@ const main = (page: Page) => page.getByRole('main');
 const rows = (page: Page) => main(page).getByRole('row').filter({ has: page.getByRole('cell') });
 
 test.describe('add product', () => {
-  test("empty fields show section 5's messages; category, condition and description are asked for at submit", async ({ page, request }) => {
-    const seller = await apiSignUp(request, 'Seller');
+  test("empty fields show section 5's messages; category, condition and description are asked for at submit", async ({ page, request, adminSession }) => {
+    const seller = await apiSignUp(request, adminSession, 'Seller');
     await signInWith(page, seller);
     await page.goto('/dashboard/addProduct');
     const post = main(page).getByRole('button', { name: 'Post' });
@@ -69,9 +69,9 @@ test.describe('add product', () => {
   });
 });
 
-test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!" removes it and the list refreshes', async ({ page, request }) => {
-  const { products } = await apiSellerWithProducts(request, 2);
-  const buyer = await apiSignUp(request, 'Buyer');
+test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!" removes it and the list refreshes', async ({ page, request, adminSession }) => {
+  const { products } = await apiSellerWithProducts(request, adminSession, 2);
+  const buyer = await apiSignUp(request, adminSession, 'Buyer');
   await apiBook(request, buyer, products[0]!, 'Banani 11, Dhaka');
   await apiBook(request, buyer, products[1]!, 'Motijheel, Dhaka');
   await signInWith(page, buyer);
@@ -101,8 +101,8 @@ test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!"
   await expect(main(page).getByText('no orders found', { exact: true })).toBeVisible();
 });
 
-test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request }) => {
-  const buyer = await apiSignUp(request, 'Buyer');
+test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request, adminSession }) => {
+  const buyer = await apiSignUp(request, adminSession, 'Buyer');
   const order: Order = {
     _id: '00000000-0000-4000-8000-000000000001',
     productId: '00000000-0000-4000-8000-000000000002',
@@ -123,8 +123,8 @@ test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request
   await expect(rows(page).nth(1).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/dashboard/payment/00000000-0000-4000-8000-000000000003');
 });
 
-test('a seller deletes a product: "Deleted!", the row goes and the rest renumber', async ({ page, request }) => {
-  const { seller, products } = await apiSellerWithProducts(request, 3);
+test('a seller deletes a product: "Deleted!", the row goes and the rest renumber', async ({ page, request, adminSession }) => {
+  const { seller, products } = await apiSellerWithProducts(request, adminSession, 3);
   await signInWith(page, seller);
   await page.goto('/dashboard/myProduct');
   // Newest first.
@@ -139,14 +139,14 @@ test('a seller deletes a product: "Deleted!", the row goes and the rest renumber
 });
 
 test.describe('empty states', () => {
-  test("a new seller's My Product: 'no product found'; a new buyer's My Orders: 'no orders found'", async ({ browser, page, request }) => {
-    await signInWith(page, await apiSignUp(request, 'Seller'));
+  test("a new seller's My Product: 'no product found'; a new buyer's My Orders: 'no orders found'", async ({ browser, page, request, adminSession }) => {
+    await signInWith(page, await apiSignUp(request, adminSession, 'Seller'));
     await page.goto('/dashboard/myProduct');
     await expect(main(page).getByText('no product found', { exact: true })).toBeVisible();
     await expect(main(page).getByRole('table')).toHaveCount(0);
 
     const buyerPage = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
-    await signInWith(buyerPage, await apiSignUp(request, 'Buyer'));
+    await signInWith(buyerPage, await apiSignUp(request, adminSession, 'Buyer'));
     await buyerPage.goto('/dashboard/myOrders');
     await expect(main(buyerPage).getByText('no orders found', { exact: true })).toBeVisible();
     await expect(main(buyerPage).getByRole('table')).toHaveCount(0);

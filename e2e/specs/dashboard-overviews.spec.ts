@@ -92,9 +92,9 @@ test('admin overview at /dashboard and /dashboard/overview-admin: Total Products
   await expectReadableLegend(page, 'Date VS. Product');
 });
 
-test('seller overview at /dashboard and /dashboard/overview-seller: Total Products, Total Orders, Total Paid Orders and "Products VS. Order Chart"', async ({ page, request }) => {
-  const { seller, products } = await apiSellerWithProducts(request, 2);
-  const buyer = await apiSignUp(request, 'Buyer');
+test('seller overview at /dashboard and /dashboard/overview-seller: Total Products, Total Orders, Total Paid Orders and "Products VS. Order Chart"', async ({ page, request, adminSession }) => {
+  const { seller, products } = await apiSellerWithProducts(request, adminSession, 2);
+  const buyer = await apiSignUp(request, adminSession, 'Buyer');
   await apiBook(request, buyer, products[0]!);
   const api = await apiGet<SellerOverview>(request, `seller-overview/${seller.user._id}`, seller);
   expect(api).toMatchObject({ sellerProducts: 2, orderCount: [{ totalOrders: 1 }], paidOrderCount: [{ totalOrders: 0 }] });
@@ -113,9 +113,9 @@ test('seller overview at /dashboard and /dashboard/overview-seller: Total Produc
   await expectReadableLegend(page, 'Products VS. Order Chart');
 });
 
-test('buyer overview at /dashboard and /dashboard/overview-buyer: Total Orders, Total Paid Orders and "Paid Order VS. Order Chart"', async ({ page, request }) => {
-  const { products } = await apiSellerWithProducts(request, 2);
-  const buyer = await apiSignUp(request, 'Buyer');
+test('buyer overview at /dashboard and /dashboard/overview-buyer: Total Orders, Total Paid Orders and "Paid Order VS. Order Chart"', async ({ page, request, adminSession }) => {
+  const { products } = await apiSellerWithProducts(request, adminSession, 2);
+  const buyer = await apiSignUp(request, adminSession, 'Buyer');
   for (const product of products) await apiBook(request, buyer, product);
   const api = await apiGet<BuyerOverview>(request, `buyer-overview/${buyer.user._id}`, buyer);
   expect(api).toMatchObject({ totalOrders: 2, totalPaidOrders: 0 });
@@ -134,8 +134,8 @@ test('buyer overview at /dashboard and /dashboard/overview-buyer: Total Orders, 
   await expectReadableLegend(page, 'Paid Order VS. Order Chart');
 });
 
-test('a new seller sees zeros, and the chart still draws', async ({ page, request }) => {
-  const seller = await apiSignUp(request, 'Seller');
+test('a new seller sees zeros, and the chart still draws', async ({ page, request, adminSession }) => {
+  const seller = await apiSignUp(request, adminSession, 'Seller');
   await signInWith(page, seller);
   await page.clock.install();
   await page.goto('/dashboard/overview-seller');

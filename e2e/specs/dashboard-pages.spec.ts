@@ -7,22 +7,26 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['Overview', '/dashboard'],
     ['Add Product', '/dashboard/addProduct'],
     ['My Product', '/dashboard/myProduct'],
+    ['Account', '/dashboard/account'],
   ],
   Buyer: [
     ['Overview', '/dashboard'],
     ['My Orders', '/dashboard/myOrders'],
+    ['Account', '/dashboard/account'],
   ],
   Admin: [
     ['Overview', '/dashboard'],
     ['All Sellers', '/dashboard/allSellers'],
     ['All Buyers', '/dashboard/allBuyers'],
     ['Reported Items', '/dashboard/report'],
+    ['Outbox', '/dashboard/outbox'],
+    ['Account', '/dashboard/account'],
   ],
 };
 
 /** A session of the role: the admin is the demo one (no self sign-up for admins), the others are new. */
 async function sessionOf(role: Role, request: Parameters<typeof apiSignUp>[0], admin: Session) {
-  return role === 'Admin' ? admin : apiSignUp(request, role);
+  return role === 'Admin' ? admin : apiSignUp(request, admin, role);
 }
 
 const pageHeading: Record<string, string> = {
@@ -33,6 +37,8 @@ const pageHeading: Record<string, string> = {
   '/dashboard/allSellers': 'All Sellers',
   '/dashboard/allBuyers': 'All Buyers',
   '/dashboard/report': 'Reported Items',
+  '/dashboard/outbox': 'Outbox',
+  '/dashboard/account': 'Account',
 };
 
 for (const role of ['Seller', 'Buyer', 'Admin'] as const) {
@@ -56,8 +62,8 @@ for (const role of ['Seller', 'Buyer', 'Admin'] as const) {
 
 test.describe('role guards', () => {
   const cases: { role: Role; paths: string[] }[] = [
-    { role: 'Buyer', paths: ['/dashboard/allSellers', '/dashboard/addProduct', '/dashboard/overview-admin', '/dashboard/report'] },
-    { role: 'Seller', paths: ['/dashboard/myOrders', '/dashboard/allBuyers', '/dashboard/overview-buyer'] },
+    { role: 'Buyer', paths: ['/dashboard/allSellers', '/dashboard/addProduct', '/dashboard/overview-admin', '/dashboard/report', '/dashboard/outbox'] },
+    { role: 'Seller', paths: ['/dashboard/myOrders', '/dashboard/allBuyers', '/dashboard/overview-buyer', '/dashboard/outbox'] },
     { role: 'Admin', paths: ['/dashboard/myProduct', '/dashboard/overview-seller'] },
   ];
   for (const { role, paths } of cases) {
@@ -71,21 +77,21 @@ test.describe('role guards', () => {
     });
   }
 
-  test('the role comes from the token: a stored user claiming Admin is still a Buyer', async ({ page, request }) => {
-    const buyer = await apiSignUp(request, 'Buyer');
+  test('the role comes from the token: a stored user claiming Admin is still a Buyer', async ({ page, request, adminSession }) => {
+    const buyer = await apiSignUp(request, adminSession, 'Buyer');
     await signInWith(page, { ...buyer, user: { ...buyer.user, role: 'Admin' } });
     await page.goto('/dashboard/allSellers');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/dashboard');
-    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders']);
+    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders', 'Account']);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Buyer Overview');
   });
 
-  test('any other /dashboard path shows the not-found picture inside the dashboard', async ({ page, request }) => {
-    await signInWith(page, await apiSignUp(request, 'Buyer'));
+  test('any other /dashboard path shows the not-found picture inside the dashboard', async ({ page, request, adminSession }) => {
+    await signInWith(page, await apiSignUp(request, adminSession, 'Buyer'));
     await page.goto('/dashboard/anything-else');
     await expect(page.getByRole('main').getByRole('img', { name: /404/ })).toBeVisible();
-    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders']);
+    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders', 'Account']);
     await expect(page.getByRole('main')).toHaveCount(1);
     await expectAccessible(page);
     await screenshots(page, 'dashboard-not-found');
@@ -100,8 +106,8 @@ test.describe('role guards', () => {
   });
 });
 
-test('at 375 px the drawer toggle opens the side menu, and following a link closes it', async ({ page, request }) => {
-  await signInWith(page, await apiSignUp(request, 'Buyer'));
+test('at 375 px the drawer toggle opens the side menu, and following a link closes it', async ({ page, request, adminSession }) => {
+  await signInWith(page, await apiSignUp(request, adminSession, 'Buyer'));
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/dashboard');
   const drawer = page.locator('#dashboard-drawer');
@@ -147,8 +153,8 @@ async function checkPages(page: Page, role: Role, session: Session, pages: [name
   }
 }
 
-test('seller pages are accessible and fit 375 and 1280 px', async ({ page, request }) => {
-  const { seller } = await apiSellerWithProducts(request, 3);
+test('seller pages are accessible and fit 375 and 1280 px', async ({ page, request, adminSession }) => {
+  const { seller } = await apiSellerWithProducts(request, adminSession, 3);
   await checkPages(page, 'Seller', seller, [
     ['overview', '/dashboard', 'Total Paid Orders'],
     ['add-product', '/dashboard/addProduct', 'Product Info'],
@@ -156,9 +162,9 @@ test('seller pages are accessible and fit 375 and 1280 px', async ({ page, reque
   ]);
 });
 
-test('buyer pages are accessible and fit 375 and 1280 px', async ({ page, request }) => {
-  const { products } = await apiSellerWithProducts(request, 2);
-  const buyer = await apiSignUp(request, 'Buyer');
+test('buyer pages are accessible and fit 375 and 1280 px', async ({ page, request, adminSession }) => {
+  const { products } = await apiSellerWithProducts(request, adminSession, 2);
+  const buyer = await apiSignUp(request, adminSession, 'Buyer');
   for (const product of products) await apiBook(request, buyer, product);
   await checkPages(page, 'Buyer', buyer, [
     ['overview', '/dashboard', 'Total Paid Orders'],

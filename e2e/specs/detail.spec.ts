@@ -52,9 +52,9 @@ test('an unknown product shows the 404 picture', async ({ page }) => {
   await expect(page.getByRole('img', { name: /404/ })).toBeVisible();
 });
 
-test('a buyer books a phone: validation, success toast, the order exists, and a second booking is refused', async ({ page, request, sellerSession }) => {
+test('a buyer books a phone: validation, success toast, the order exists, and a second booking is refused', async ({ page, request, sellerSession, adminSession }) => {
   const product = await apiCreateProduct(request, sellerSession);
-  const buyer = await apiSignUp(request, 'Buyer');
+  const buyer = await apiSignUp(request, adminSession, 'Buyer');
   await signInWith(page, buyer);
   await page.goto(`/detail-product/${product._id}`);
 
@@ -124,9 +124,9 @@ test("a seller sees no Submit in the booking modal, only 'A buyer can only buy p
   await expect(dialog).toBeHidden();
 });
 
-test('a signed-in user reports a phone; reporting it again shows the toast without a new call', async ({ page, request, sellerSession }) => {
+test('a signed-in user reports a phone; reporting it again shows the toast without a new call', async ({ page, request, sellerSession, adminSession }) => {
   const product = await apiCreateProduct(request, sellerSession);
-  const buyer = await apiSignUp(request, 'Buyer');
+  const buyer = await apiSignUp(request, adminSession, 'Buyer');
   await signInWith(page, buyer);
   const reportCalls: string[] = [];
   page.on('request', (req) => {

@@ -55,7 +55,9 @@ test("from /signup: confirm, sign in on the provider's screen, 'SignUp successfu
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => (window as unknown as { popupFeatures: string[] }).popupFeatures)).toEqual([expect.stringMatching(/(^|,)width=500,height=600(,|$)/)]);
   const session = await stored(page);
-  expect(session?.user).toMatchObject({ email: person.email, role: 'Buyer', id: expect.stringMatching(/^google:/) });
+  expect(session?.user).toMatchObject({ email: person.email, role: 'Buyer', id: expect.stringMatching(/^google:/), emailVerified: true });
+  // Google vouched for the address: nothing to confirm.
+  await expect(page.getByRole('region', { name: 'E-mail confirmation' })).toHaveCount(0);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   // The provider's picture is the avatar, served by the local provider itself.
@@ -105,12 +107,15 @@ test('from /login, an existing Google user signs in again and goes back where th
   await context.close();
 });
 
-test('an existing Seller who signs in with Google stays a Seller', async ({ page, request }) => {
-  const seller = await apiSignUp(request, 'Seller');
+test("the stand-in refuses the e-mail of a password account: the server's message as an error toast, no session", async ({ page, request, adminSession }) => {
+  // The local provider lets anyone claim any address, so it only ever enters Buyer accounts it created itself.
+  const seller = await apiSignUp(request, adminSession, 'Seller');
   await page.goto('/login');
   await continueWithGoogle(page, { name: seller.user.name, email: seller.user.email });
-  await expect(toast(page, 'SignUp successfully')).toBeVisible();
-  expect((await stored(page))?.user).toMatchObject({ _id: seller.user._id, role: 'Seller' });
+  await expect(toast(page, 'This e-mail address already has an account, which the local test provider cannot sign in to: log in with its password')).toBeVisible();
+  await expect(toast(page, 'SignUp successfully')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await stored(page)).toBeNull();
 });
 
 test("Cancel on the provider's screen, or closing the popup, ends with an error toast and no session", async ({ page }) => {

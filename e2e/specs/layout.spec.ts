@@ -28,8 +28,8 @@ test.describe('navbar', () => {
     for (const name of ['Home', 'Blogs', 'Login']) await expect(nav.getByRole('link', { name, exact: true }).last()).toBeVisible();
   });
 
-  test("signed in: Home, Dashboard, Blogs, Logout and an avatar dropdown with the user's image", async ({ page, request }) => {
-    const buyer = await apiSignUp(request);
+  test("signed in: Home, Dashboard, Blogs, Logout and an avatar dropdown with the user's image", async ({ page, request, adminSession }) => {
+    const buyer = await apiSignUp(request, adminSession);
     await signInWith(page, buyer);
     await page.goto('/blog');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -50,8 +50,8 @@ test.describe('navbar', () => {
     await expect(page).toHaveURL(/\/dashboard(\/|$)/);
   });
 
-  test('logout clears the stored auth and shows Login again', async ({ page, request }) => {
-    const buyer = await apiSignUp(request);
+  test('logout clears the stored auth and shows Login again', async ({ page, request, adminSession }) => {
+    const buyer = await apiSignUp(request, adminSession);
     await signInWith(page, buyer);
     await page.goto('/blog');
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toContain(buyer.token);

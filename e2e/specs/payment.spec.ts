@@ -6,8 +6,8 @@ interface Order {
 }
 
 test.describe('paying for an order', () => {
-  test('a declined card records nothing; 4242 pays, shows the transaction id, and the phone leaves its category', async ({ page, request, sellerSession }) => {
-    const buyer = await apiSignUp(request, 'Buyer');
+  test('a declined card records nothing; 4242 pays, shows the transaction id, and the phone leaves its category', async ({ page, request, sellerSession, adminSession }) => {
+    const buyer = await apiSignUp(request, adminSession, 'Buyer');
     const product = await apiCreateProduct(request, sellerSession, { resalePrice: 41500 });
     const order = await apiBook(request, buyer, product);
     await signInWith(page, buyer);
@@ -50,8 +50,8 @@ test.describe('paying for an order', () => {
     await expect(page.getByText('Sold', { exact: true })).toBeVisible();
   });
 
-  test("another buyer's open order for a sold phone cannot be paid, and says why", async ({ page, request, sellerSession }) => {
-    const [first, second] = [await apiSignUp(request, 'Buyer'), await apiSignUp(request, 'Buyer')];
+  test("another buyer's open order for a sold phone cannot be paid, and says why", async ({ page, request, sellerSession, adminSession }) => {
+    const [first, second] = [await apiSignUp(request, adminSession, 'Buyer'), await apiSignUp(request, adminSession, 'Buyer')];
     const product = await apiCreateProduct(request, sellerSession);
     const firstOrder = await apiBook(request, first, product);
     const secondOrder = await apiBook(request, second, product);

@@ -1,6 +1,6 @@
 import type { Order, Product } from '@market/contract';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { apiCategories, demo, expect, expectAccessible, signInWith, test, toast, type Session } from '../fixtures.ts';
+import { apiCategories, apiSignUp, apiUpload, demo, expect, expectAccessible, signInWith, test, toast, type Session } from '../fixtures.ts';
 
 /**
  * Stored XSS: a product, a seller, a buyer and a booking whose every free-text field is HTML
@@ -80,11 +80,9 @@ async function expectInert(page: Page) {
 /** The text, literally, inside the page's main content (the navbar's closed user menu holds the user's name too). */
 const visible = (scope: Page | Locator, text: string) => expect(('goto' in scope ? scope.getByRole('main') : scope).getByText(text, { exact: true }).first()).toBeVisible();
 
-async function signUp(request: APIRequestContext, role: 'Seller' | 'Buyer', name: string): Promise<Session & { email: string }> {
+async function signUp(request: APIRequestContext, admin: Session, role: 'Seller' | 'Buyer', name: string): Promise<Session & { email: string }> {
   const email = `xss-${role.toLowerCase()}-${tag}-${Math.random().toString(36).slice(2, 6)}@e2e.test`;
-  const res = await request.post('/api/user', { data: { name, email, password, role, userImg: '/uploads/seed/avatars/buyer.svg' } });
-  expect(res.status(), await res.text()).toBe(201);
-  return { ...((await res.json()).data as Session), email };
+  return { ...(await apiSignUp(request, admin, role, { name, email })), email };
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -95,13 +93,13 @@ test.describe('stored HTML and script render as text, under a CSP the app does n
   let product: Product;
   let seen: Watch;
 
-  test.beforeAll(async ({ playwright }) => {
+  test.beforeAll(async ({ playwright, adminSession }) => {
     const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-    seller = await signUp(request, 'Seller', payload.sellerName);
-    buyer = await signUp(request, 'Buyer', payload.buyerName);
+    seller = await signUp(request, adminSession, 'Seller', payload.sellerName);
+    buyer = await signUp(request, adminSession, 'Buyer', payload.buyerName);
     const google = (await apiCategories(request)).find((c) => c.category === 'Google')!;
     const body = {
-      img: '/uploads/seed/products/pixel-7.webp',
+      img: await apiUpload(request, 'phone.png'),
       phoneNumber: '01700-000999',
       location: payload.location,
       purchase: '2023-01-15',

@@ -23,8 +23,6 @@ export type Rule =
 const anyone: Rule = { who: 'anyone' };
 const signedIn: Rule = { who: 'signed-in' };
 const admin: Rule = { who: 'role', roles: ['Admin'] };
-const seller: Rule = { who: 'role', roles: ['Seller'] };
-const buyer: Rule = { who: 'role', roles: ['Buyer'] };
 const selfOrAdmin: Rule = { who: 'self-or-admin' };
 /**
  * What reaches other people (posting a phone, booking one, reporting one) waits until the

@@ -13,6 +13,9 @@ const DashboardApp = lazy(() => import('../features/dashboard/dashboard-app.tsx'
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
 const SignUpPage = lazy(() => import('../features/auth/signup-page.tsx').then((m) => ({ default: m.SignUpPage })));
 const BlogPage = lazy(() => import('../features/blog/blog-page.tsx').then((m) => ({ default: m.BlogPage })));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })));
 
 const later = (page: React.ReactNode) => <Suspense fallback={<Spinner />}>{page}</Suspense>;
 
@@ -27,6 +30,10 @@ export function AppRoutes() {
         <Route path="/login" element={later(<LoginPage />)} />
         <Route path="/signup" element={later(<SignUpPage />)} />
         <Route path="/blog" element={later(<BlogPage />)} />
+        {/* The pages that e-mailed links open, and the way to ask for a reset link. */}
+        <Route path="/forgot-password" element={later(<ForgotPasswordPage />)} />
+        <Route path="/reset-password" element={later(<ResetPasswordPage />)} />
+        <Route path="/verify-email" element={later(<VerifyEmailPage />)} />
         <Route
           path="/dashboard/*"
           element={

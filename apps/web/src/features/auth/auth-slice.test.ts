@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import reducer, { loadAuth, signedIn, signedOut } from './auth-slice.ts';
+import reducer, { loadAuth, signedIn, signedOut, userRefreshed } from './auth-slice.ts';
 
-const user = { _id: '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d', id: 'local:1', name: 'A', email: 'a@b.c', role: 'Buyer' as const, userImg: '', sellerVerified: false };
+const user = { _id: '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d', id: 'local:1', name: 'A', email: 'a@b.c', role: 'Buyer' as const, userImg: '', sellerVerified: false, emailVerified: false };
 const storage = (value: string | null) => ({ getItem: () => value });
 
 describe('auth slice', () => {
@@ -19,5 +19,14 @@ describe('auth slice', () => {
     const state = reducer(undefined, signedIn({ user, token: 't' }));
     expect(state).toMatchObject({ user, token: 't' });
     expect(reducer(state, signedOut())).toEqual({ user: null, token: null, verify: false, loading: false });
+  });
+
+  it("refreshes the stored user, but only with the same account's data", () => {
+    const state = reducer(undefined, signedIn({ user, token: 't' }));
+    const confirmed = reducer(state, userRefreshed({ ...user, emailVerified: true }));
+    expect(confirmed).toMatchObject({ user: { ...user, emailVerified: true }, token: 't' });
+    const other = { ...user, _id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', name: 'Someone else' };
+    expect(reducer(state, userRefreshed(other)).user).toEqual(user);
+    expect(reducer(undefined, userRefreshed(user)).user).toBeNull();
   });
 });

@@ -33,11 +33,15 @@ const authSlice = createSlice({
     signedOut() {
       return initialState;
     },
+    /** The same account as stored now on the server (GET /api/me): e.g. its address was confirmed meanwhile. */
+    userRefreshed(state, action: PayloadAction<User>) {
+      if (state.user?._id === action.payload._id) state.user = action.payload;
+    },
     setLoading(state, action: PayloadAction<boolean>) {
       state.loading = action.payload;
     },
   },
 });
 
-export const { signedIn, signedOut, setLoading } = authSlice.actions;
+export const { signedIn, signedOut, userRefreshed, setLoading } = authSlice.actions;
 export default authSlice.reducer;

@@ -46,6 +46,11 @@ export function LoginPage() {
             <Field label="Password" error={errors.password?.message}>
               <input type="password" autoComplete="current-password" className="input input-bordered w-full" {...register('password', { required: 'Enter your password' })} aria-invalid={Boolean(errors.password)} />
             </Field>
+            <p className="text-right text-sm">
+              <Link to="/forgot-password" className="link link-primary">
+                Forgot password?
+              </Link>
+            </p>
             <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
               Login
             </button>

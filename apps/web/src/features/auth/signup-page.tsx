@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify.ts';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors.ts';
-import { useSignUpMutation, useUploadImageMutation } from './api.ts';
+import { useLoginMutation, useSignUpMutation, useUploadImageMutation } from './api.ts';
 import { GoogleButton } from './google-button.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
 import { Field } from '../../components/field.tsx';
+import { Notice } from '../../components/notice.tsx';
 
 interface Fields {
   name: string;
@@ -20,8 +22,11 @@ const emptyForm: Fields = { name: '', email: '', password: '', role: 'Select one
 export function SignUpPage() {
   const [upload, { isLoading: uploading }] = useUploadImageMutation();
   const [signUp, { isLoading: signingUp }] = useSignUpMutation();
+  const [login, { isLoading: loggingIn }] = useLoginMutation();
   const completeSignIn = useCompleteSignIn();
   const { register, handleSubmit, reset, formState } = useForm<Fields>({ defaultValues: emptyForm });
+  /** Sign-up's own answer, shown when no session follows it (the e-mail already had an account). */
+  const [checkMail, setCheckMail] = useState<string | null>(null);
 
   const submit = async (fields: Fields) => {
     if (fields.role !== 'Buyer' && fields.role !== 'Seller') return void notify.error('Please select an option');
@@ -33,23 +38,48 @@ export function SignUpPage() {
     } catch (err) {
       return void notify.error(errorMessage(err, 'The picture could not be uploaded'));
     }
+    setCheckMail(null);
+    let accepted: { message: string };
     try {
-      const result = await signUp({ name: fields.name, email: fields.email, password: fields.password, role: fields.role, userImg }).unwrap();
+      accepted = await signUp({ name: fields.name, email: fields.email, password: fields.password, role: fields.role, userImg }).unwrap();
+    } catch (err) {
+      return void notify.error(errorMessage(err, 'Invalid Email or Password'));
+    }
+    // Sign-up answers the same whether or not the e-mail was free, and gives no session: a new
+    // account logs in with the password just chosen. If that fails, the e-mail had an account
+    // already, and its owner was told so by mail: say no more than sign-up did.
+    try {
+      const result = await login({ email: fields.email, password: fields.password }).unwrap();
       completeSignIn(result, '/');
       reset(emptyForm);
       notify.success('SignUp successfully');
-    } catch (err) {
-      notify.error(errorMessage(err, 'Invalid Email or Password'));
+    } catch {
+      reset(emptyForm);
+      setCheckMail(accepted.message);
     }
   };
 
   const { errors } = formState;
-  const busy = uploading || signingUp;
+  const busy = uploading || signingUp || loggingIn;
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <div className="card bg-base-100 shadow-xl ring-1 ring-base-200">
         <div className="card-body">
           <h1 className="text-center text-3xl font-bold">Sign Up</h1>
+          <div role="status">
+            {checkMail && (
+              <Notice tone="info">
+                <p>{checkMail}</p>
+                <p>
+                  Then{' '}
+                  <Link to="/login" className="link">
+                    log in
+                  </Link>
+                  .
+                </p>
+              </Notice>
+            )}
+          </div>
           <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
             <Field label="Name" error={errors.name?.message}>
               <input autoComplete="name" className="input input-bordered w-full" {...register('name', { required: 'Enter your name' })} aria-invalid={Boolean(errors.name)} />

@@ -1,5 +1,8 @@
-import type { AdminOverview, BuyerOverview, NewProductBody, Ok, Order, Product, SellerOverview, User } from '@market/contract';
+import type { AdminOverview, AuthResult, BuyerOverview, ChangePasswordBody, NewProductBody, Ok, Order, OutboxMail, Page, Product, SellerOverview, User } from '@market/contract';
 import { api } from '../../lib/api.ts';
+
+/** Outbox mails per page; 'Load more' fetches the next ones. */
+export const OUTBOX_PAGE = 20;
 
 /** Every dashboard call. Product mutations invalidate 'product', order mutations 'order', user mutations 'auth'. */
 export const dashboardApi = api.injectEndpoints({
@@ -73,6 +76,19 @@ export const dashboardApi = api.injectEndpoints({
       query: (id) => ({ url: `order/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['order'],
     }),
+    /** A new session for this browser; every other session of the account has ended. */
+    changePassword: build.mutation<AuthResult, ChangePasswordBody>({
+      query: (body) => ({ url: 'change-password', method: 'POST', body }),
+      transformResponse: (res: Ok<AuthResult>) => res.data,
+    }),
+    /** Ends every session of the account, this one included. */
+    logoutEverywhere: build.mutation<unknown, void>({
+      query: () => ({ url: 'logout-everywhere', method: 'POST' }),
+    }),
+    outbox: build.infiniteQuery<Page<OutboxMail>, void, string | null>({
+      infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (last) => last.meta.nextCursor },
+      query: ({ pageParam }) => `outbox?limit=${OUTBOX_PAGE}${pageParam ? `&cursor=${pageParam}` : ''}`,
+    }),
   }),
 });
 
@@ -92,4 +108,7 @@ export const {
   useMyOrdersQuery,
   useOrderQuery,
   useDeleteOrderMutation,
+  useChangePasswordMutation,
+  useLogoutEverywhereMutation,
+  useOutboxInfiniteQuery,
 } = dashboardApi;

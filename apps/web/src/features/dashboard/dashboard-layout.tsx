@@ -2,21 +2,28 @@ import type { Role } from '@market/contract';
 import { NavLink, Outlet } from 'react-router';
 import { useAuth } from '../auth/use-auth.ts';
 
+const account = { to: '/dashboard/account', label: 'Account' };
+
+/** The spec's menu of each role, then the account page every role has. */
 const menus: Record<Role, { to: string; label: string }[]> = {
   Seller: [
     { to: '/dashboard', label: 'Overview' },
     { to: '/dashboard/addProduct', label: 'Add Product' },
     { to: '/dashboard/myProduct', label: 'My Product' },
+    account,
   ],
   Buyer: [
     { to: '/dashboard', label: 'Overview' },
     { to: '/dashboard/myOrders', label: 'My Orders' },
+    account,
   ],
   Admin: [
     { to: '/dashboard', label: 'Overview' },
     { to: '/dashboard/allSellers', label: 'All Sellers' },
     { to: '/dashboard/allBuyers', label: 'All Buyers' },
     { to: '/dashboard/report', label: 'Reported Items' },
+    { to: '/dashboard/outbox', label: 'Outbox' },
+    account,
   ],
 };
 

@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireRole } from '../../app/guards.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import AccountPage from './account/account-page.tsx';
 import AllBuyers from './admin/all-buyers.tsx';
 import AllSellers from './admin/all-sellers.tsx';
+import Outbox from './admin/outbox.tsx';
 import ReportedItems from './admin/reported-items.tsx';
 import PaymentPage from '../payment/payment-page.tsx';
 import MyOrders from './buyer/my-orders.tsx';
@@ -24,12 +26,14 @@ export const dashboardRoutes: RouteObject = {
     { path: 'allSellers', element: only('Admin', <AllSellers />) },
     { path: 'allBuyers', element: only('Admin', <AllBuyers />) },
     { path: 'report', element: only('Admin', <ReportedItems />) },
+    { path: 'outbox', element: only('Admin', <Outbox />) },
     { path: 'overview-seller', element: only('Seller', <SellerOverview />) },
     { path: 'addProduct', element: only('Seller', <AddProduct />) },
     { path: 'myProduct', element: only('Seller', <MyProducts />) },
     { path: 'overview-buyer', element: only('Buyer', <BuyerOverview />) },
     { path: 'myOrders', element: only('Buyer', <MyOrders />) },
     { path: 'payment/:id', element: only('Buyer', <PaymentPage />) },
+    { path: 'account', element: <AccountPage /> },
     { path: '*', element: <NotFound landmark={false} /> },
   ],
 };
