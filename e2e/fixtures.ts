@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { AuthResult, Category, NewProductBody, Order, OutboxMail, Page as ListPage, Product } from '@market/contract';
-import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page, type PlaywrightWorkerArgs, type WorkerFixture } from '@playwright/test';
 
 export const demo = {
   Admin: { email: 'admin@resale.demo', password: 'admin1' },
@@ -276,23 +276,23 @@ export async function confirmDeletion(page: Page) {
   await expect(toast(page, 'Deleted!')).toBeVisible();
 }
 
-/** The demo seller's and admin's sessions, logged in once per worker to stay far below the login rate limit. */
-export const test = base.extend<object, { sellerSession: Session; adminSession: Session }>({
-  sellerSession: [
-    async ({ playwright }, use) => {
-      const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-      await use(await apiLogin(request, 'Seller'));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  adminSession: [
-    async ({ playwright }, use) => {
-      const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-      await use(await apiLogin(request, 'Admin'));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
+/**
+ * The demo accounts' sessions, logged in once per worker to stay far below the login rate limit. A test
+ * that only needs someone signed in, and changes nothing of theirs, uses these instead of a new account
+ * (each new account costs a login).
+ */
+const demoSession = (role: Role): [WorkerFixture<Session, PlaywrightWorkerArgs>, { scope: 'worker' }] => [
+  async ({ playwright }, use) => {
+    const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+    await use(await apiLogin(request, role));
+    await request.dispose();
+  },
+  { scope: 'worker' },
+];
+
+export const test = base.extend<object, { sellerSession: Session; adminSession: Session; buyerSession: Session }>({
+  sellerSession: demoSession('Seller'),
+  adminSession: demoSession('Admin'),
+  buyerSession: demoSession('Buyer'),
 });
 export { expect };

@@ -26,9 +26,8 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'market-e2e-'));
   const server = spawn(process.execPath, ['src/main.ts'], {
     cwd: join(root, 'apps/api'),
-    // The suite signs up dozens of accounts, confirms each address by its link (POST /api/verify-email
-    // counts under LIMIT_RESET_PER_IP) and uploads dozens of pictures (every account and every phone
-    // needs one) from one address within minutes; logins keep the production limits.
+    // The suite signs up dozens of accounts, resets passwords and uploads dozens of pictures (every
+    // account and every phone needs one) from one address within minutes; logins keep the production limits.
     env: {
       ...process.env,
       PORT: String(port),

@@ -24,10 +24,9 @@ const menus: Record<Role, [label: string, path: string][]> = {
   ],
 };
 
-/** A session of the role: the admin is the demo one (no self sign-up for admins), the others are new. */
-async function sessionOf(role: Role, request: Parameters<typeof apiSignUp>[0], admin: Session) {
-  return role === 'Admin' ? admin : apiSignUp(request, admin, role);
-}
+/** The demo account of the role: these tests only look (and each new account would cost a login). */
+const sessionOf = (role: Role, sessions: Record<'adminSession' | 'sellerSession' | 'buyerSession', Session>) =>
+  ({ Admin: sessions.adminSession, Seller: sessions.sellerSession, Buyer: sessions.buyerSession })[role];
 
 const pageHeading: Record<string, string> = {
   '/dashboard': 'Overview',
@@ -42,8 +41,8 @@ const pageHeading: Record<string, string> = {
 };
 
 for (const role of ['Seller', 'Buyer', 'Admin'] as const) {
-  test(`the ${role}'s side menu: ${menus[role].map(([label]) => label).join(', ')}`, async ({ page, request, adminSession }) => {
-    await signInWith(page, await sessionOf(role, request, adminSession));
+  test(`the ${role}'s side menu: ${menus[role].map(([label]) => label).join(', ')}`, async ({ page, adminSession, sellerSession, buyerSession }) => {
+    await signInWith(page, sessionOf(role, { adminSession, sellerSession, buyerSession }));
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/dashboard');
     const links = dashboardMenu(page).getByRole('link');
@@ -67,8 +66,8 @@ test.describe('role guards', () => {
     { role: 'Admin', paths: ['/dashboard/myProduct', '/dashboard/overview-seller'] },
   ];
   for (const { role, paths } of cases) {
-    test(`${role === 'Admin' ? 'an' : 'a'} ${role} opening ${paths.join(', ')} lands on /`, async ({ page, request, adminSession }) => {
-      await signInWith(page, await sessionOf(role, request, adminSession));
+    test(`${role === 'Admin' ? 'an' : 'a'} ${role} opening ${paths.join(', ')} lands on /`, async ({ page, adminSession, sellerSession, buyerSession }) => {
+      await signInWith(page, sessionOf(role, { adminSession, sellerSession, buyerSession }));
       for (const path of paths) {
         await page.goto(path);
         await expect(page).toHaveURL(/\/$/);
@@ -77,9 +76,8 @@ test.describe('role guards', () => {
     });
   }
 
-  test('the role comes from the token: a stored user claiming Admin is still a Buyer', async ({ page, request, adminSession }) => {
-    const buyer = await apiSignUp(request, adminSession, 'Buyer');
-    await signInWith(page, { ...buyer, user: { ...buyer.user, role: 'Admin' } });
+  test('the role comes from the token: a stored user claiming Admin is still a Buyer', async ({ page, buyerSession }) => {
+    await signInWith(page, { ...buyerSession, user: { ...buyerSession.user, role: 'Admin' } });
     await page.goto('/dashboard/allSellers');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/dashboard');
@@ -87,8 +85,8 @@ test.describe('role guards', () => {
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Buyer Overview');
   });
 
-  test('any other /dashboard path shows the not-found picture inside the dashboard', async ({ page, request, adminSession }) => {
-    await signInWith(page, await apiSignUp(request, adminSession, 'Buyer'));
+  test('any other /dashboard path shows the not-found picture inside the dashboard', async ({ page, buyerSession }) => {
+    await signInWith(page, buyerSession);
     await page.goto('/dashboard/anything-else');
     await expect(page.getByRole('main').getByRole('img', { name: /404/ })).toBeVisible();
     await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders', 'Account']);

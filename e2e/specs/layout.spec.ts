@@ -1,4 +1,4 @@
-import { apiCategories, apiSignUp, expect, expectAccessible, signInWith, test } from '../fixtures.ts';
+import { apiCategories, expect, expectAccessible, signInWith, test } from '../fixtures.ts';
 
 test.describe('navbar', () => {
   test('signed out: Home, Blogs and Login, no Dashboard or Logout', async ({ page }) => {
@@ -28,8 +28,7 @@ test.describe('navbar', () => {
     for (const name of ['Home', 'Blogs', 'Login']) await expect(nav.getByRole('link', { name, exact: true }).last()).toBeVisible();
   });
 
-  test("signed in: Home, Dashboard, Blogs, Logout and an avatar dropdown with the user's image", async ({ page, request, adminSession }) => {
-    const buyer = await apiSignUp(request, adminSession);
+  test("signed in: Home, Dashboard, Blogs, Logout and an avatar dropdown with the user's image", async ({ page, buyerSession: buyer }) => {
     await signInWith(page, buyer);
     await page.goto('/blog');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -50,8 +49,8 @@ test.describe('navbar', () => {
     await expect(page).toHaveURL(/\/dashboard(\/|$)/);
   });
 
-  test('logout clears the stored auth and shows Login again', async ({ page, request, adminSession }) => {
-    const buyer = await apiSignUp(request, adminSession);
+  // Logging out forgets the session in this browser only: the shared demo session stays valid for other tests.
+  test('logout clears the stored auth and shows Login again', async ({ page, buyerSession: buyer }) => {
     await signInWith(page, buyer);
     await page.goto('/blog');
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toContain(buyer.token);

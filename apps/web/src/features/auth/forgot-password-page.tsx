@@ -1,0 +1,54 @@
+import type { ForgotPasswordBody } from '@market/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Field } from '../../components/field.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import { useForgotPasswordMutation } from './api.ts';
+
+/** Asks for a link to set a new password. The answer is the same whether or not the address has an account. */
+export function ForgotPasswordPage() {
+  const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+  const [sent, setSent] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<ForgotPasswordBody>({ defaultValues: { email: '' } });
+  const { errors } = formState;
+
+  const submit = async (body: ForgotPasswordBody) => {
+    setSent(null);
+    try {
+      setSent((await forgotPassword({ email: body.email.trim() }).unwrap()).message);
+    } catch (err) {
+      notify.error(errorMessage(err, 'Something went wrong, please try again'));
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <div className="card bg-base-100 shadow-xl ring-1 ring-base-200">
+        <div className="card-body">
+          <h1 className="text-center text-3xl font-bold">Forgot password?</h1>
+          <p>Enter the e-mail address of your account: we will send it a link to set a new password.</p>
+          <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
+            <Field label="Email" error={errors.email?.message}>
+              <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: 'Enter your email' })} aria-invalid={Boolean(errors.email)} />
+            </Field>
+            <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
+              {isLoading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Send reset link
+            </button>
+          </form>
+          {/* Present before the answer, so screen readers announce it when it arrives. */}
+          <div role="status">{sent && <Notice tone="success">{sent}</Notice>}</div>
+          <p className="text-center text-sm">
+            Remembered it?{' '}
+            <Link to="/login" className="link link-primary">
+              Back to login
+            </Link>
+          </p>
+        </div>
+      </div>
+    </main>
+  );
+}

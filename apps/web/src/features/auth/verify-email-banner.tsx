@@ -1,0 +1,22 @@
+import { ResendVerificationButton } from './resend-verification-button.tsx';
+import { useAuth } from './use-auth.ts';
+
+/**
+ * Below the navbar, for a signed-in user whose address is not confirmed yet (they can browse, but
+ * not post, book or report). Nothing at all for anyone else, so signed-out pages do not shift.
+ */
+export function VerifyEmailBanner() {
+  const { user } = useAuth();
+  // `=== false`: a user stored before the field existed shows nothing until GET /api/me says.
+  if (!user || user.emailVerified !== false) return null;
+  return (
+    <section aria-label="E-mail confirmation" className="border-b border-warning/50 bg-warning/15">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm">
+        <p className="min-w-0 flex-1 wrap-anywhere">
+          Confirm your e-mail address: we sent a link to <strong>{user.email}</strong>.
+        </p>
+        <ResendVerificationButton className="btn btn-outline btn-sm bg-base-100" />
+      </div>
+    </section>
+  );
+}

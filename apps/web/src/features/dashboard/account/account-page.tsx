@@ -1,0 +1,45 @@
+import { ResendVerificationButton } from '../../auth/resend-verification-button.tsx';
+import { useAuth } from '../../auth/use-auth.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { LogOutEverywhere } from './log-out-everywhere.tsx';
+
+/** Every role's own account: who they are, whether the address is confirmed, the password, and every session. */
+export default function AccountPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <section className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Account</h1>
+      <div className="card bg-base-100 ring-1 ring-base-200">
+        <div className="card-body gap-4">
+          <h2 className="text-xl font-semibold">Profile</h2>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            <img src={user.userImg || '/favicon.svg'} alt={user.name} width="64" height="64" className="h-16 w-16 shrink-0 rounded-full object-cover" />
+            <dl className="grid min-w-0 gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
+              <dt className="font-semibold">Name</dt>
+              <dd className="wrap-anywhere">{user.name}</dd>
+              <dt className="font-semibold">Email</dt>
+              <dd className="wrap-anywhere">{user.email}</dd>
+              <dt className="font-semibold">Role</dt>
+              <dd>{user.role}</dd>
+              <dt className="font-semibold">E-mail address</dt>
+              <dd className="flex flex-wrap items-center gap-2">
+                {user.emailVerified ? (
+                  <span className="badge badge-success">Confirmed</span>
+                ) : (
+                  <>
+                    <span className="badge badge-warning">Not confirmed</span>
+                    <ResendVerificationButton className="btn btn-outline btn-primary btn-xs" />
+                  </>
+                )}
+              </dd>
+            </dl>
+          </div>
+          {!user.emailVerified && <p className="text-sm">Until you open the link we sent, you can browse but not post phones, book them or report them.</p>}
+        </div>
+      </div>
+      <ChangePasswordForm />
+      <LogOutEverywhere />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useAppDispatch } from '../../../app/store.ts';
+import { Field } from '../../../components/field.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { notify } from '../../../lib/notify.ts';
+import { signedIn } from '../../auth/auth-slice.ts';
+import { confirmPasswordRules, newPasswordRules } from '../../auth/password-rules.ts';
+import { useChangePasswordMutation } from '../api.ts';
+
+interface Fields {
+  currentPassword: string;
+  password: string;
+  confirm: string;
+}
+
+const empty: Fields = { currentPassword: '', password: '', confirm: '' };
+
+/** The current password, then the new one twice. The answer is a new session: every other one has ended. */
+export function ChangePasswordForm() {
+  const dispatch = useAppDispatch();
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  // Kept on screen (not only a toast): the no-password answer tells the user what to do instead.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { register, handleSubmit, getValues, reset, formState } = useForm<Fields>({ defaultValues: empty });
+  const { errors } = formState;
+
+  const submit = async ({ currentPassword, password }: Fields) => {
+    setRefusal(null);
+    try {
+      dispatch(signedIn(await changePassword({ currentPassword, password }).unwrap()));
+      reset(empty);
+      notify.success('Your password was changed');
+    } catch (err) {
+      const message = errorMessage(err, 'Something went wrong, please try again');
+      if ((err as { status?: unknown }).status === 400) setRefusal(message);
+      notify.error(message);
+    }
+  };
+
+  return (
+    <form className="card bg-base-100 ring-1 ring-base-200" onSubmit={handleSubmit(submit)} noValidate aria-labelledby="change-password-title">
+      <div className="card-body gap-3">
+        <h2 id="change-password-title" className="text-xl font-semibold">
+          Change password
+        </h2>
+        <p className="text-sm">
+          Signed up with Google? Your account has no password yet: set one with{' '}
+          <Link to="/forgot-password" className="link link-primary">
+            Forgot password?
+          </Link>
+        </p>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field label="Current password" error={errors.currentPassword?.message}>
+            <input type="password" autoComplete="current-password" className="input input-bordered w-full" {...register('currentPassword', { required: 'Enter your current password' })} aria-invalid={Boolean(errors.currentPassword)} />
+          </Field>
+          <Field label="New password" error={errors.password?.message}>
+            <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...register('password', newPasswordRules)} aria-invalid={Boolean(errors.password)} />
+          </Field>
+          <Field label="Confirm new password" error={errors.confirm?.message}>
+            <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...register('confirm', confirmPasswordRules(() => getValues('password')))} aria-invalid={Boolean(errors.confirm)} />
+          </Field>
+        </div>
+        {refusal && (
+          <Notice tone="error" role="alert">
+            {refusal}
+          </Notice>
+        )}
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={isLoading}>
+            {isLoading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Change password
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
