@@ -52,7 +52,12 @@ export function endpointsOf(data: Pick<Dataset, 'categoryId' | 'productIds' | 'c
     { name: '/api/detail-product/{id}', route: '/api/detail-product/:id', paths: data.productIds.map((id) => `/api/detail-product/${id}`) },
     { name: '/api/category', route: '/api/category', paths: ['/api/category'] },
     // Each id about once per run: what a crawler walking every listing costs (the database path).
-    { name: UNCACHED_DETAIL, route: '/api/detail-product/:id', paths: data.coldProductIds.map((id) => `/api/detail-product/${id}`), floorOf: '/api/detail-product/{id}' },
+    {
+      name: UNCACHED_DETAIL,
+      route: '/api/detail-product/:id',
+      paths: data.coldProductIds.map((id) => `/api/detail-product/${id}`),
+      floorOf: '/api/detail-product/{id}',
+    },
   ];
 }
 
@@ -186,7 +191,9 @@ export async function benchCase(data: Dataset, settings: LoadSettings, floors: F
       if (m.non2xx || m.errors) problems.push(`${data.db} ${data.n} ${endpoint.name}: ${m.non2xx} non-2xx responses, ${m.errors} errors`);
       measured.set(endpoint.name, m);
       const cpu = m.cpu && m.cpu.serverUs > 0 ? `; CPU per request: server ${m.cpu.serverUs} µs${data.databaseUrl ? `, PostgreSQL ${m.cpu.dbUs} µs` : ''}` : '';
-      log(`  ${endpoint.name.padEnd(28)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${describe(bodies.get(endpoint.name)!)}${cpu})`);
+      log(
+        `  ${endpoint.name.padEnd(28)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${describe(bodies.get(endpoint.name)!)}${cpu})`,
+      );
     }
   } finally {
     await server.stop();
@@ -205,7 +212,14 @@ export async function benchCase(data: Dataset, settings: LoadSettings, floors: F
       JSON.stringify(stale.map((e) => ({ path: e.route, body: bodies.get(e.name)!.bytes.toString('base64'), encoding: bodies.get(e.name)!.encoding }))),
     );
     const port = await freePort();
-    const floor = await startChild({ name: 'the floor server', args: [join(import.meta.dirname, 'floor.ts'), String(port), routesFile], cwd: import.meta.dirname, env: {}, port, readyPath: '/health' });
+    const floor = await startChild({
+      name: 'the floor server',
+      args: [join(import.meta.dirname, 'floor.ts'), String(port), routesFile],
+      cwd: import.meta.dirname,
+      env: {},
+      port,
+      readyPath: '/health',
+    });
     try {
       for (const endpoint of stale) {
         const m = await measure(floor.url, endpoint.paths, settings, { serverPid: floor.process.pid!, databaseUrl: undefined });

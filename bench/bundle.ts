@@ -57,7 +57,10 @@ const packageOf = (source: string | undefined) => {
 
 const out = mkdtempSync(join(tmpdir(), 'market-bench-bundle-'));
 try {
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--sourcemap', '--logLevel', 'warn'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--sourcemap', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('vite build failed');
   const html = readFileSync(join(out, 'index.html'), 'utf8');
   const assets = join(out, 'assets');
@@ -82,7 +85,9 @@ try {
       text.set(pkg, parts);
     }
     const initial = html.includes(`/assets/${file}`);
-    console.log(`\n${file}${initial ? ' (loaded by /)' : ' (lazy)'}: ${(code.length / 1024).toFixed(1)} KiB minified, ${(gzipSync(code, { level: 9 }).length / 1024).toFixed(1)} KiB gz`);
+    console.log(
+      `\n${file}${initial ? ' (loaded by /)' : ' (lazy)'}: ${(code.length / 1024).toFixed(1)} KiB minified, ${(gzipSync(code, { level: 9 }).length / 1024).toFixed(1)} KiB gz`,
+    );
     const rows = [...text]
       .map(([pkg, parts]) => {
         const joined = parts.join('');

@@ -40,7 +40,9 @@ async function main() {
       ['GET /api/detail-product/{id}', () => service.getProduct!(db, data.productIds[0])],
       ['GET /api/category', () => db.select().from(schema.categories).orderBy(schema.categories.position, schema.categories.name)],
     ];
-    console.log(`\n${n.toLocaleString('en')} products on PostgreSQL; ${data.stats.advertisedAvailable} advertised, ${data.stats.inCategoryAvailable} available in the category\n`);
+    console.log(
+      `\n${n.toLocaleString('en')} products on PostgreSQL; ${data.stats.advertisedAvailable} advertised, ${data.stats.inCategoryAvailable} available in the category\n`,
+    );
     for (const [name, run] of cases) {
       captured.length = 0;
       await run();

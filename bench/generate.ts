@@ -39,20 +39,99 @@ export interface Dataset {
 
 // Five models per brand, in the order of seedCategories (apps/api/src/db/seed-data.ts).
 const models: [string, string, number][][] = [
-  [['iPhone 11', 'iphone-11.webp', 75000], ['iPhone 12', 'iphone-12.webp', 92000], ['iPhone 13', 'iphone-13.webp', 105000], ['iPhone 13 Pro', 'iphone-13-pro.webp', 135000], ['iPhone 15', 'iphone-15.webp', 150000]],
-  [['Galaxy S21 FE', 'galaxy-s21-fe.webp', 70000], ['Galaxy S22 Ultra', 'galaxy-s22-ultra.webp', 150000], ['Galaxy S23', 'galaxy-s23.webp', 110000], ['Galaxy A54 5G', 'galaxy-a54-5g.webp', 48000], ['Galaxy Note 20 Ultra', 'galaxy-note-20-ultra.webp', 130000]],
-  [['Redmi Note 11', 'redmi-note-11.webp', 22000], ['Redmi Note 12 Pro', 'redmi-note-12-pro.webp', 34000], ['Xiaomi 12T Pro', 'xiaomi-12t-pro.webp', 75000], ['Poco X5 Pro', 'poco-x5-pro.webp', 36000], ['Xiaomi 13', 'placeholder.webp', 90000]],
-  [['OnePlus 10 Pro', 'oneplus-10-pro.webp', 85000], ['OnePlus 11', 'oneplus-11.webp', 95000], ['OnePlus Nord 2', 'oneplus-nord-2.webp', 40000], ['OnePlus Nord CE 3', 'placeholder.webp', 35000], ['OnePlus 9', 'placeholder.webp', 60000]],
-  [['Pixel 6a', 'pixel-6a.webp', 45000], ['Pixel 7', 'pixel-7.webp', 70000], ['Pixel 7 Pro', 'pixel-7-pro.webp', 100000], ['Pixel 8', 'placeholder.webp', 85000], ['Pixel 6', 'placeholder.webp', 55000]],
-  [['Realme 9 Pro', 'realme-9-pro.webp', 28000], ['Realme 10 Pro+', 'realme-10-pro-plus.webp', 38000], ['Realme GT Neo 3', 'realme-gt-neo-3.webp', 45000], ['Realme C55', 'placeholder.webp', 18000], ['Realme 11 Pro', 'placeholder.webp', 36000]],
-  [['Oppo A96', 'oppo-a96.webp', 27000], ['Oppo F21 Pro', 'oppo-f21-pro.webp', 32000], ['Oppo Reno 8 Pro', 'reno-8-pro.webp', 60000], ['Oppo Reno 10', 'placeholder.webp', 50000], ['Oppo A78', 'placeholder.webp', 25000]],
-  [['Vivo V25 Pro', 'vivo-v25-pro.webp', 50000], ['Vivo X80', 'vivo-x80.webp', 80000], ['Vivo Y33s', 'vivo-y33s.webp', 22000], ['Vivo V27', 'placeholder.webp', 45000], ['Vivo Y36', 'placeholder.webp', 24000]],
+  [
+    ['iPhone 11', 'iphone-11.webp', 75000],
+    ['iPhone 12', 'iphone-12.webp', 92000],
+    ['iPhone 13', 'iphone-13.webp', 105000],
+    ['iPhone 13 Pro', 'iphone-13-pro.webp', 135000],
+    ['iPhone 15', 'iphone-15.webp', 150000],
+  ],
+  [
+    ['Galaxy S21 FE', 'galaxy-s21-fe.webp', 70000],
+    ['Galaxy S22 Ultra', 'galaxy-s22-ultra.webp', 150000],
+    ['Galaxy S23', 'galaxy-s23.webp', 110000],
+    ['Galaxy A54 5G', 'galaxy-a54-5g.webp', 48000],
+    ['Galaxy Note 20 Ultra', 'galaxy-note-20-ultra.webp', 130000],
+  ],
+  [
+    ['Redmi Note 11', 'redmi-note-11.webp', 22000],
+    ['Redmi Note 12 Pro', 'redmi-note-12-pro.webp', 34000],
+    ['Xiaomi 12T Pro', 'xiaomi-12t-pro.webp', 75000],
+    ['Poco X5 Pro', 'poco-x5-pro.webp', 36000],
+    ['Xiaomi 13', 'placeholder.webp', 90000],
+  ],
+  [
+    ['OnePlus 10 Pro', 'oneplus-10-pro.webp', 85000],
+    ['OnePlus 11', 'oneplus-11.webp', 95000],
+    ['OnePlus Nord 2', 'oneplus-nord-2.webp', 40000],
+    ['OnePlus Nord CE 3', 'placeholder.webp', 35000],
+    ['OnePlus 9', 'placeholder.webp', 60000],
+  ],
+  [
+    ['Pixel 6a', 'pixel-6a.webp', 45000],
+    ['Pixel 7', 'pixel-7.webp', 70000],
+    ['Pixel 7 Pro', 'pixel-7-pro.webp', 100000],
+    ['Pixel 8', 'placeholder.webp', 85000],
+    ['Pixel 6', 'placeholder.webp', 55000],
+  ],
+  [
+    ['Realme 9 Pro', 'realme-9-pro.webp', 28000],
+    ['Realme 10 Pro+', 'realme-10-pro-plus.webp', 38000],
+    ['Realme GT Neo 3', 'realme-gt-neo-3.webp', 45000],
+    ['Realme C55', 'placeholder.webp', 18000],
+    ['Realme 11 Pro', 'placeholder.webp', 36000],
+  ],
+  [
+    ['Oppo A96', 'oppo-a96.webp', 27000],
+    ['Oppo F21 Pro', 'oppo-f21-pro.webp', 32000],
+    ['Oppo Reno 8 Pro', 'reno-8-pro.webp', 60000],
+    ['Oppo Reno 10', 'placeholder.webp', 50000],
+    ['Oppo A78', 'placeholder.webp', 25000],
+  ],
+  [
+    ['Vivo V25 Pro', 'vivo-v25-pro.webp', 50000],
+    ['Vivo X80', 'vivo-x80.webp', 80000],
+    ['Vivo Y33s', 'vivo-y33s.webp', 22000],
+    ['Vivo V27', 'placeholder.webp', 45000],
+    ['Vivo Y36', 'placeholder.webp', 24000],
+  ],
 ];
 
-const locations = ['Mirpur 10, Dhaka', 'Dhanmondi 27, Dhaka', 'Uttara Sector 7, Dhaka', 'Gulshan 1, Dhaka', 'Banani, Dhaka', 'Mohammadpur, Dhaka', 'Agrabad, Chattogram', 'GEC Circle, Chattogram', 'Zindabazar, Sylhet', 'Shaheb Bazar, Rajshahi', 'Khulna Sadar, Khulna', 'Kandirpar, Cumilla'];
-const openings = ['Used with care, always in a case with a screen protector.', 'Selling because I switched to a new phone last month.', 'Personal phone, never repaired, never opened.', 'Bought from the official store, all papers available.', 'Second owner; the first owner kept it like new.'];
-const details = ['Battery health is still good and lasts a full day.', 'Minor scratches on the frame, the screen is spotless.', 'Comes with the original box, charger and cable.', 'Face unlock and fingerprint both work perfectly.', 'Camera is sharp, no dead pixels, speakers loud and clear.', 'Dual SIM, both slots tested with Grameenphone and Robi.'];
-const closings = ['Price is slightly negotiable for serious buyers.', 'Meet in a public place; cash or bKash.', 'Call after 5 pm on weekdays, any time on Friday.', 'No exchange offers please.'];
+const locations = [
+  'Mirpur 10, Dhaka',
+  'Dhanmondi 27, Dhaka',
+  'Uttara Sector 7, Dhaka',
+  'Gulshan 1, Dhaka',
+  'Banani, Dhaka',
+  'Mohammadpur, Dhaka',
+  'Agrabad, Chattogram',
+  'GEC Circle, Chattogram',
+  'Zindabazar, Sylhet',
+  'Shaheb Bazar, Rajshahi',
+  'Khulna Sadar, Khulna',
+  'Kandirpar, Cumilla',
+];
+const openings = [
+  'Used with care, always in a case with a screen protector.',
+  'Selling because I switched to a new phone last month.',
+  'Personal phone, never repaired, never opened.',
+  'Bought from the official store, all papers available.',
+  'Second owner; the first owner kept it like new.',
+];
+const details = [
+  'Battery health is still good and lasts a full day.',
+  'Minor scratches on the frame, the screen is spotless.',
+  'Comes with the original box, charger and cable.',
+  'Face unlock and fingerprint both work perfectly.',
+  'Camera is sharp, no dead pixels, speakers loud and clear.',
+  'Dual SIM, both slots tested with Grameenphone and Robi.',
+];
+const closings = [
+  'Price is slightly negotiable for serious buyers.',
+  'Meet in a public place; cash or bKash.',
+  'Call after 5 pm on weekdays, any time on Friday.',
+  'No exchange offers please.',
+];
 
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
 const textArray = (items: string[]) => `array[${items.map(lit).join(', ')}]`;
@@ -61,7 +140,9 @@ const textArray = (items: string[]) => `array[${items.map(lit).join(', ')}]`;
 const h = (k: number, m: number) => `(abs(hashint8extended(g, ${k})) % ${m})`;
 
 function productsInsert(from: number, to: number) {
-  const modelRows = models.flatMap((list, pos) => list.map(([name, img, price], i) => `(${pos * 5 + i}, ${lit(name)}, ${lit(img)}, ${price})`)).join(',\n      ');
+  const modelRows = models
+    .flatMap((list, pos) => list.map(([name, img, price], i) => `(${pos * 5 + i}, ${lit(name)}, ${lit(img)}, ${price})`))
+    .join(',\n      ');
   return `
     with m(k, name, img, price) as (values
       ${modelRows}),

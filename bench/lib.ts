@@ -1,13 +1,14 @@
 // Shared pieces of the benchmark: paths, free ports, child servers, the results file.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { availableParallelism, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { freePort, spawnApi, spawnServer, type ServerProcess } from '../apps/api/test/server-process.ts';
+
+export { freePort };
 
 export const root = join(import.meta.dirname, '..');
-export const apiDir = join(root, 'apps/api');
 export const resultsFile = join(import.meta.dirname, 'results.json');
 /** Where `--compressed` runs go, so they never mix with the plain runs of results.json. */
 export const compressedResultsFile = join(import.meta.dirname, 'results-compressed.json');
@@ -50,16 +51,6 @@ export function readResults(file = resultsFile): Results {
 export function writeResults(results: Results, file = resultsFile) {
   writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
 }
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -105,36 +96,15 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Spawns a node process that listens on `port` and waits until `readyPath` answers 200. */
-export async function startChild(opts: { name: string; args: string[]; cwd: string; env: Record<string, string>; port: number; readyPath: string; timeoutMs?: number }): Promise<Child> {
-  const child = spawn(process.execPath, opts.args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const url = `http://127.0.0.1:${opts.port}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+/** Waits until the child is ready; stopped at the end of the run even when it is interrupted. */
+async function supervised(server: ServerProcess, timeoutMs = 120_000): Promise<Child> {
+  const stop = async () => void (await server.stop());
   const forget = onCleanup(stop);
-  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${opts.name} exited with ${child.exitCode} before it was ready`);
-    const status = await get(url + opts.readyPath).then((r) => r.status, () => 0);
-    if (status === 200) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`${opts.name} was not ready within ${(opts.timeoutMs ?? 120_000) / 1000} s`);
-    }
-    await sleep(200);
-  }
+  await server.healthy(timeoutMs);
   return {
-    url,
-    port: opts.port,
-    process: child,
+    url: server.url,
+    port: server.port,
+    process: server.child,
     stop: async () => {
       forget();
       await stop();
@@ -142,25 +112,36 @@ export async function startChild(opts: { name: string; args: string[]; cwd: stri
   };
 }
 
-/** Starts the real server (apps/api/src/main.ts) in production mode. */
-export async function startApi(env: { DATA_DIR: string; DATABASE_URL?: string; DEMO?: string }) {
-  const port = await freePort();
-  return startChild({
-    name: 'the API server',
-    args: ['src/main.ts'],
-    cwd: apiDir,
-    port,
-    readyPath: '/api/health',
-    env: {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DEMO: env.DEMO ?? 'false',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: env.DATA_DIR,
-      DATABASE_URL: env.DATABASE_URL ?? '',
-    },
+/** Spawns a node process that listens on `port` and waits until `readyPath` answers 200. */
+export async function startChild(opts: {
+  name: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  port: number;
+  readyPath: string;
+  timeoutMs?: number;
+}): Promise<Child> {
+  const server = spawnServer({
+    name: opts.name,
+    args: opts.args,
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    port: opts.port,
+    healthPath: opts.readyPath,
+    echo: true,
   });
+  return supervised(server, opts.timeoutMs);
+}
+
+/** Starts the real server (apps/api/src/main.ts) in production mode; `nodeArgs` go before the script (`--cpu-prof`). */
+export async function startApi(env: { DATA_DIR: string; DATABASE_URL?: string | undefined; DEMO?: string }, nodeArgs: string[] = []) {
+  const server = await spawnApi({
+    env: { NODE_ENV: 'production', DEMO: env.DEMO ?? 'false', DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) },
+    nodeArgs,
+    echo: true,
+  });
+  return supervised(server);
 }
 
 /**
@@ -201,11 +182,7 @@ export function table(header: string[], rows: (string | number)[][]) {
 /** The same table as Markdown, for docs/performance.md. */
 export function markdownTable(header: string[], rows: (string | number)[][]) {
   const numeric = header.map((_, i) => rows.every((r) => typeof r[i] === 'number'));
-  return [
-    `| ${header.join(' | ')} |`,
-    `| ${numeric.map((n) => (n ? '---:' : '---')).join(' | ')} |`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
+  return [`| ${header.join(' | ')} |`, `| ${numeric.map((n) => (n ? '---:' : '---')).join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
 /** nproc, memory and CPU model, as docs/performance.md reports them. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpointsOf, load } from './api.ts';
 import { generate } from './generate.ts';
-import { apiDir, runMain, freePort, startChild, table } from './lib.ts';
+import { runMain, startApi, table } from './lib.ts';
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -33,15 +33,7 @@ async function main() {
   const data = await generate('postgres', n);
   const profDir = mkdtempSync(join(tmpdir(), 'market-bench-prof-'));
   try {
-    const port = await freePort();
-    const server = await startChild({
-      name: 'the API server',
-      args: ['--cpu-prof', `--cpu-prof-dir=${profDir}`, 'src/main.ts'],
-      cwd: apiDir,
-      port,
-      readyPath: '/api/health',
-      env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl! },
-    });
+    const server = await startApi({ DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl }, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
     const endpoint = endpointsOf(data)[index]!;
     await load(server.url, endpoint.paths, 2);
     const m = await load(server.url, endpoint.paths, 8);

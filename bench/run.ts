@@ -14,7 +14,20 @@
 import { basename } from 'node:path';
 import { BROWSER_ACCEPT_ENCODING, benchCase, CONNECTIONS, type FloorCache, type LoadSettings, UNCACHED_DETAIL } from './api.ts';
 import { generate, type Dataset } from './generate.ts';
-import { backgroundLoad, runMain, compressedResultsFile, machine, markdownTable, readResults, resultsFile, table, writeResults, type ApiResult, type Results, type WebResult } from './lib.ts';
+import {
+  backgroundLoad,
+  runMain,
+  compressedResultsFile,
+  machine,
+  markdownTable,
+  readResults,
+  resultsFile,
+  table,
+  writeResults,
+  type ApiResult,
+  type Results,
+  type WebResult,
+} from './lib.ts';
 import { benchWeb } from './web.ts';
 
 const args = process.argv.slice(2);
@@ -90,8 +103,17 @@ async function main() {
     ...(compressed && { headers: BROWSER_ACCEPT_ENCODING }),
   };
   const cases: [Dataset['db'], number][] = quick
-    ? [['postgres', 10_000], ['postgres', 100_000], ['pglite', 10_000]]
-    : [['postgres', 10_000], ['postgres', 100_000], ['postgres', 1_000_000], ['pglite', 10_000]];
+    ? [
+        ['postgres', 10_000],
+        ['postgres', 100_000],
+        ['pglite', 10_000],
+      ]
+    : [
+        ['postgres', 10_000],
+        ['postgres', 100_000],
+        ['postgres', 1_000_000],
+        ['pglite', 10_000],
+      ];
   console.log(`${quick ? 'Quick' : 'Full'} benchmark: ${machine()}`);
   const encoding = compressed ? `, accept-encoding: ${BROWSER_ACCEPT_ENCODING['accept-encoding']}` : ', no accept-encoding';
   console.log(`autocannon: ${CONNECTIONS} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per endpoint${encoding}`);
@@ -126,7 +148,8 @@ async function main() {
   let web: WebResult | null = previous.web;
   if (!skipWeb) {
     const busy = await quietEnough();
-    if (busy !== undefined && busy > QUIET) problems.push(`the machine was ${Math.round(busy * 100)} % busy with other work just before Lighthouse: its scores are low and noisy`);
+    if (busy !== undefined && busy > QUIET)
+      problems.push(`the machine was ${Math.round(busy * 100)} % busy with other work just before Lighthouse: its scores are low and noisy`);
     web = await benchWeb({ quick });
   }
   const results: Results = { api, web };

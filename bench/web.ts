@@ -98,7 +98,12 @@ export async function benchWeb(opts: { quick: boolean; log?: (msg: string) => vo
   const assets = initialAssets();
   const kib = (kind: 'js' | 'css') => round(assets.filter((a) => a.kind === kind).reduce((s, a) => s + a.gzBytes, 0) / 1024, 1);
   log('\nInitial assets of / (gzip -9):');
-  log(table(['file', 'kind', 'bytes', 'gzip bytes'], assets.map((a) => [a.file, a.kind, a.bytes, a.gzBytes])));
+  log(
+    table(
+      ['file', 'kind', 'bytes', 'gzip bytes'],
+      assets.map((a) => [a.file, a.kind, a.bytes, a.gzBytes]),
+    ),
+  );
 
   log('\n=== web: Lighthouse (demo data, PGlite) ===');
   const dataDir = mkdtempSync(join(tmpdir(), 'market-bench-web-'));

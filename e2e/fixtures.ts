@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { AuthResult, Category, NewProductBody, Order, OutboxMail, Page as ListPage, Product } from '@market/contract';
-import { test as base, expect, type APIRequestContext, type Browser, type Page, type PlaywrightWorkerArgs, type WorkerFixture } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type WorkerFixture,
+} from '@playwright/test';
 
 export const demo = {
   Admin: { email: 'admin@resale.demo', password: 'admin1' },
@@ -234,7 +243,10 @@ export async function apiSellerWithProducts(request: APIRequestContext, admin: S
 
 /** A buyer's booking made through the API (the buyer's name and e-mail come from the token). */
 export async function apiBook(request: APIRequestContext, buyer: Session, product: Product, meetingLocation = 'Dhanmondi 27, Dhaka'): Promise<Order> {
-  const res = await request.post('/api/order', { data: { productId: product._id, meetingLocation, mobileNumber: '01711-000444' }, headers: { authorization: buyer.token } });
+  const res = await request.post('/api/order', {
+    data: { productId: product._id, meetingLocation, mobileNumber: '01711-000444' },
+    headers: { authorization: buyer.token },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).data as Order;
 }
@@ -296,3 +308,19 @@ export const test = base.extend<object, { sellerSession: Session; adminSession: 
   buyerSession: demoSession('Buyer'),
 });
 export { expect };
+
+/**
+ * Presses 'Load more' until `target` shows: dashboard lists are paged, newest first, and other tests
+ * add rows meanwhile, so a row made a moment ago may already be past the first page.
+ */
+export async function loadUntilVisible(page: Page, target: Locator) {
+  const more = page.getByRole('main').getByRole('button', { name: 'Load more' });
+  await page.getByRole('main').getByRole('table').first().waitFor();
+  for (let pages = 0; pages < 50 && (await target.count()) === 0 && (await more.count()) > 0; pages++) {
+    await more.click();
+    // The next page has arrived when the button is usable again, or gone after the last page.
+    await expect(more.or(page.getByRole('main').getByRole('table'))).toBeVisible();
+    await expect.poll(async () => (await more.count()) === 0 || (await more.isEnabled())).toBe(true);
+  }
+  await expect(target.first()).toBeVisible();
+}

@@ -1,5 +1,7 @@
 // The full test suite: the API and web Vitest suites, then the end-to-end suite in Chromium,
 // and one summary line over all of them.
+// --fast (npm run test:fast): the API suite on PGlite only, without its slow files (apps/api/vitest.config.ts),
+// and the web suite; no end-to-end suite.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ interface Counts {
   skipped: number;
 }
 
+const fast = process.argv.includes('--fast');
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 const reportFile = () => join(mkdtempSync(join(tmpdir(), 'report-')), 'report.json');
@@ -42,13 +45,13 @@ interface VitestJson {
   numTodoTests: number;
   numFailedTestSuites?: number;
 }
-for (const [name, dir] of [
-  ['api', 'apps/api'],
-  ['web', 'apps/web'],
-]) {
+for (const [name, dir, env] of [
+  ['api', 'apps/api', fast ? { TEST_FAST: 'true' } : {}],
+  ['web', 'apps/web', fast ? { TEST_FAST: 'true' } : {}],
+] as const) {
   const report = reportFile();
-  run(name, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], dir!);
-  count(name!, report, (r: VitestJson) => ({
+  run(name, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], dir, env);
+  count(name, report, (r: VitestJson) => ({
     passed: r.numPassedTests,
     failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
     skipped: r.numPendingTests + r.numTodoTests,
@@ -59,7 +62,12 @@ interface PlaywrightJson {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors?: unknown[];
 }
-if (run('build web app', ['vite', 'build', '--logLevel', 'warn'], 'apps/web')) {
+/** Builds the web app, then runs the end-to-end suite against it. */
+function endToEnd() {
+  if (!run('build web app', ['vite', 'build', '--logLevel', 'warn'], 'apps/web')) {
+    totals.failed += 1;
+    return;
+  }
   const report = reportFile();
   run('e2e (Chromium)', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], '.', { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   count('e2e', report, (r: PlaywrightJson) => ({
@@ -67,9 +75,8 @@ if (run('build web app', ['vite', 'build', '--logLevel', 'warn'], 'apps/web')) {
     failed: r.stats.unexpected + r.stats.flaky + (r.errors?.length ?? 0),
     skipped: r.stats.skipped,
   }));
-} else {
-  totals.failed += 1;
 }
+if (!fast) endToEnd();
 
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);

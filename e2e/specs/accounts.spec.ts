@@ -53,7 +53,12 @@ async function outboxRow(admin: Page, to: string, subject: string) {
   return row;
 }
 
-test('a new account confirms its address: the banner, a new link, the Outbox, the link pressed, the banner gone', async ({ page, browser, request, adminSession }) => {
+test('a new account confirms its address: the banner, a new link, the Outbox, the link pressed, the banner gone', async ({
+  page,
+  browser,
+  request,
+  adminSession,
+}) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('confirm');
   await fillSignUp(page, { name: 'Rafiq Islam', email, password: 'secret1', role: 'Buyer' });
@@ -116,7 +121,11 @@ test('a new account confirms its address: the banner, a new link, the Outbox, th
   await expect(main(page).getByRole('link', { name: /confirmed already/ })).toHaveAttribute('href', '/');
 });
 
-test("'Forgot password?' on the login page: the link from the mail sets a new password and signs in; the old one no longer works", async ({ page, request, adminSession }) => {
+test("'Forgot password?' on the login page: the link from the mail sets a new password and signs in; the old one no longer works", async ({
+  page,
+  request,
+  adminSession,
+}) => {
   test.setTimeout(60_000);
   const account = await apiSignUp(request, adminSession, 'Buyer');
   const { email } = account.user;
@@ -171,7 +180,12 @@ test("'Forgot password?' on the login page: the link from the mail sets a new pa
   await screenshots(page, 'reset-password-used');
 });
 
-test('the Account page changes the password: this browser gets a new session, another one with the old session is signed out', async ({ page, browser, request, adminSession }) => {
+test('the Account page changes the password: this browser gets a new session, another one with the old session is signed out', async ({
+  page,
+  browser,
+  request,
+  adminSession,
+}) => {
   test.setTimeout(60_000);
   const account = await apiSignUp(request, adminSession, 'Seller');
   const other = await pageAs(browser, account);
@@ -250,7 +264,12 @@ test("'Log out everywhere' asks first, then ends every session, this one include
   await other.context().close();
 });
 
-test('an unconfirmed buyer may browse, but booking and reporting answer why not, as toasts; the Account page offers a new link', async ({ page, request, adminSession, sellerSession }) => {
+test('an unconfirmed buyer may browse, but booking and reporting answer why not, as toasts; the Account page offers a new link', async ({
+  page,
+  request,
+  adminSession,
+  sellerSession,
+}) => {
   const product = await apiCreateProduct(request, sellerSession);
   const buyer = await apiSignUp(request, adminSession, 'Buyer', { confirmed: false });
   await signInWith(page, buyer);

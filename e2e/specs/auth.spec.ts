@@ -66,7 +66,10 @@ test.describe('login', () => {
     test(`the demo ${role} logs in from the dialog: 'Login successfully', home, Dashboard and Logout`, async ({ page }) => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Use Demo Account' }).click();
-      await page.getByRole('dialog', { name: 'Demo accounts' }).getByRole('button', { name: `Login as ${role}` }).click();
+      await page
+        .getByRole('dialog', { name: 'Demo accounts' })
+        .getByRole('button', { name: `Login as ${role}` })
+        .click();
       await expect(toast(page, 'Login successfully')).toBeVisible();
       await expect(page).toHaveURL(/\/$/);
       const nav = page.getByRole('navigation', { name: 'Main' });

@@ -1,6 +1,21 @@
 import type { Order, Product } from '@market/contract';
 import type { Page } from '@playwright/test';
-import { apiConfirmEmail, apiGet, apiSignUp, confirmDeletion, dashboardMenu, expect, pageAs, png, taka, test, toast, uniqueEmail, type Session } from '../fixtures.ts';
+import {
+  apiConfirmEmail,
+  apiGet,
+  apiSignUp,
+  confirmDeletion,
+  dashboardMenu,
+  expect,
+  loadUntilVisible,
+  pageAs,
+  png,
+  taka,
+  test,
+  toast,
+  uniqueEmail,
+  type Session,
+} from '../fixtures.ts';
 
 // One story across three users, each in a browser context of its own. Everything it changes is its own:
 // a new seller, the seller's product, a new buyer.
@@ -20,7 +35,14 @@ async function signUpSeller(page: Page, name: string, email: string): Promise<Se
   await expect(toast(page, 'SignUp successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth')))!) as Session;
-  expect(stored.user).toMatchObject({ name, email, role: 'Seller', sellerVerified: false, emailVerified: false, userImg: expect.stringMatching(/^\/uploads\/[\w-]+\.webp$/) });
+  expect(stored.user).toMatchObject({
+    name,
+    email,
+    role: 'Seller',
+    sellerVerified: false,
+    emailVerified: false,
+    userImg: expect.stringMatching(/^\/uploads\/[\w-]+\.webp$/),
+  });
   return stored;
 }
 
@@ -30,7 +52,10 @@ async function postProduct(page: Page, seller: Session, productName: string) {
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('To add a new Product fill all information');
   const sellerInfo = main(page).getByRole('group', { name: 'Seller Info' });
   const productInfo = main(page).getByRole('group', { name: 'Product Info' });
-  for (const [label, value] of [['Seller name', seller.user.name], ['Email', seller.user.email]] as const) {
+  for (const [label, value] of [
+    ['Seller name', seller.user.name],
+    ['Email', seller.user.email],
+  ] as const) {
     await expect(sellerInfo.getByLabel(label)).toHaveValue(value);
     await expect(sellerInfo.getByLabel(label)).not.toBeEditable();
   }
@@ -51,7 +76,12 @@ async function postProduct(page: Page, seller: Session, productName: string) {
   await expect(productInfo.getByLabel('Product name')).toHaveValue('');
 }
 
-test('a seller posts and advertises a phone, the admin verifies the seller, a buyer books and reports it, the admin removes it and the buyer', async ({ browser, page, request, adminSession }) => {
+test('a seller posts and advertises a phone, the admin verifies the seller, a buyer books and reports it, the admin removes it and the buyer', async ({
+  browser,
+  page,
+  request,
+  adminSession,
+}) => {
   test.setTimeout(90_000);
   const productName = `Realme E2E ${Math.random().toString(36).slice(2, 7)}`;
 
@@ -62,7 +92,14 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).first().click();
   await postProduct(page, seller, productName);
   const [mine] = await apiGet<Product[]>(request, `seller-products/${seller.user._id}`, seller);
-  expect(mine).toMatchObject({ productName, resalePrice: 27500, status: 'available', advertise: false, report: false, img: expect.stringMatching(/^\/uploads\/[\w-]+\.webp$/) });
+  expect(mine).toMatchObject({
+    productName,
+    resalePrice: 27500,
+    status: 'available',
+    advertise: false,
+    report: false,
+    img: expect.stringMatching(/^\/uploads\/[\w-]+\.webp$/),
+  });
   const product = mine!;
 
   // My Product lists it; Advertise puts it on the home page.
@@ -91,6 +128,7 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   const admin = await pageAs(browser, adminSession);
   await admin.goto('/dashboard/allSellers');
   const sellerRow = rowOf(admin, seller.user.email);
+  await loadUntilVisible(admin, sellerRow);
   await expect(sellerRow.getByRole('img', { name: seller.user.name })).toHaveAttribute('src', seller.user.userImg);
   await sellerRow.getByRole('button', { name: 'Verify' }).click();
   await expect(toast(admin, 'Seller verified successfully')).toBeVisible();

@@ -16,7 +16,10 @@ import {
 } from '../fixtures.ts';
 
 const main = (page: Page) => page.getByRole('main');
-const rows = (page: Page) => main(page).getByRole('row').filter({ has: page.getByRole('cell') });
+const rows = (page: Page) =>
+  main(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 
 test.describe('add product', () => {
   test("empty fields show section 5's messages; category, condition and description are asked for at submit", async ({ page, request, adminSession }) => {
@@ -69,7 +72,11 @@ test.describe('add product', () => {
   });
 });
 
-test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!" removes it and the list refreshes', async ({ page, request, adminSession }) => {
+test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!" removes it and the list refreshes', async ({
+  page,
+  request,
+  adminSession,
+}) => {
   const { products } = await apiSellerWithProducts(request, adminSession, 2);
   const buyer = await apiSignUp(request, adminSession, 'Buyer');
   await apiBook(request, buyer, products[0]!, 'Banani 11, Dhaka');
@@ -96,7 +103,9 @@ test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!"
   await expect(rows(page)).toContainText(products[1]!.productName);
   expect((await apiGet<Order[]>(request, `orders/${buyer.user._id}`, buyer)).map((o) => o.productName)).toEqual([products[1]!.productName]);
 
-  await rows(page).getByRole('button', { name: /^Delete order of/ }).click();
+  await rows(page)
+    .getByRole('button', { name: /^Delete order of/ })
+    .click();
   await confirmDeletion(page);
   await expect(main(page).getByText('no orders found', { exact: true })).toBeVisible();
 });
@@ -115,7 +124,15 @@ test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request
     mobileNumber: '01711-000111',
     paid: true,
   };
-  await page.route('**/api/orders/*', (route) => route.fulfill({ json: { success: true, data: [order, { ...order, _id: '00000000-0000-4000-8000-000000000003', productName: 'Pixel 6', paid: false }] } }));
+  await page.route('**/api/orders/**', (route) =>
+    route.fulfill({
+      json: {
+        success: true,
+        data: [order, { ...order, _id: '00000000-0000-4000-8000-000000000003', productName: 'Pixel 6', paid: false }],
+        meta: { nextCursor: null },
+      },
+    }),
+  );
   await signInWith(page, buyer);
   await page.goto('/dashboard/myOrders');
   await expect(rows(page).nth(0).getByRole('cell')).toHaveText(['', 'Galaxy S21', '45,000 tk', 'Sylhet', 'Paid', 'Delete']);
@@ -128,9 +145,16 @@ test('a seller deletes a product: "Deleted!", the row goes and the rest renumber
   await signInWith(page, seller);
   await page.goto('/dashboard/myProduct');
   // Newest first.
-  await expect(rows(page).getByRole('cell').filter({ hasText: /E2E Pixel/ })).toHaveText(products.map((p) => p.productName).reverse());
+  await expect(
+    rows(page)
+      .getByRole('cell')
+      .filter({ hasText: /E2E Pixel/ }),
+  ).toHaveText(products.map((p) => p.productName).reverse());
   const middle = products[1]!;
-  await rows(page).filter({ hasText: middle.productName }).getByRole('button', { name: `Delete ${middle.productName}` }).click();
+  await rows(page)
+    .filter({ hasText: middle.productName })
+    .getByRole('button', { name: `Delete ${middle.productName}` })
+    .click();
   await confirmDeletion(page);
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).getByRole('rowheader')).toHaveText(['1', '2']);
@@ -154,9 +178,9 @@ test.describe('empty states', () => {
   });
 
   const adminLists = [
-    { path: '/dashboard/allSellers', api: '**/api/all-seller', loading: 'Loading all sellers', empty: 'no sellers found' },
-    { path: '/dashboard/allBuyers', api: '**/api/all-buyer', loading: 'Loading all buyers', empty: 'no buyers found' },
-    { path: '/dashboard/report', api: '**/api/all-reported-products', loading: 'Loading reported products', empty: 'no reported product found' },
+    { path: '/dashboard/allSellers', api: '**/api/all-seller**', loading: 'Loading all sellers', empty: 'no sellers found' },
+    { path: '/dashboard/allBuyers', api: '**/api/all-buyer**', loading: 'Loading all buyers', empty: 'no buyers found' },
+    { path: '/dashboard/report', api: '**/api/all-reported-products**', loading: 'Loading reported products', empty: 'no reported product found' },
   ];
   for (const { path, api, loading, empty } of adminLists) {
     test(`${path}: a spinner while loading, then '${empty}' for an empty list`, async ({ page, adminSession }) => {
@@ -164,7 +188,7 @@ test.describe('empty states', () => {
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(api, async (route) => {
         await held;
-        await route.fulfill({ json: { success: true, data: [] } });
+        await route.fulfill({ json: { success: true, data: [], meta: { nextCursor: null } } });
       });
       await signInWith(page, adminSession);
       await page.goto(path);

@@ -3,7 +3,11 @@ import type { Page } from '@playwright/test';
 import { apiBook, apiGet, apiSellerWithProducts, apiSignUp, expect, signInWith, test } from '../fixtures.ts';
 
 const counter = (page: Page, label: string) =>
-  page.getByRole('main').locator('.stat').filter({ has: page.getByText(label, { exact: true }) }).locator('.stat-value');
+  page
+    .getByRole('main')
+    .locator('.stat')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('.stat-value');
 
 /**
  * Counters count up over 4 s to the API's values. As soon as they show, the page's clock (installed by
@@ -25,7 +29,10 @@ async function expectCounters(page: Page, values: Record<string, number>) {
 async function pauseSoon(page: Page) {
   for (const margin of [250, 500, 1000]) {
     const now = await page.evaluate(() => Date.now());
-    const paused = await page.clock.pauseAt(now + margin).then(() => true, (err: Error) => (/the past/.test(err.message) ? false : Promise.reject(err)));
+    const paused = await page.clock.pauseAt(now + margin).then(
+      () => true,
+      (err: Error) => (/the past/.test(err.message) ? false : Promise.reject(err)),
+    );
     if (paused) return;
   }
   throw new Error('could not pause the clock');
@@ -60,7 +67,10 @@ async function expectReadableLegend(page: Page, title: string) {
     .evaluateAll((items) => items.map((item) => getComputedStyle(item).color));
   expect(colours.length).toBeGreaterThan(0);
   for (const colour of colours) {
-    const [r, g, b] = colour.match(/\d+/g)!.map((c) => Number(c) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = colour
+      .match(/\d+/g)!
+      .map((c) => Number(c) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     const contrast = 1.05 / (0.2126 * r! + 0.7152 * g! + 0.0722 * b! + 0.05);
     expect(contrast, `legend text ${colour} on white`).toBeGreaterThanOrEqual(4.5);
   }
@@ -74,7 +84,10 @@ async function open<T>(page: Page, path: string, endpoint: RegExp): Promise<T> {
   return body.data;
 }
 
-test('admin overview at /dashboard and /dashboard/overview-admin: Total Products, Total Seller, Total Buyer and "Date VS. Product"', async ({ page, adminSession }) => {
+test('admin overview at /dashboard and /dashboard/overview-admin: Total Products, Total Seller, Total Buyer and "Date VS. Product"', async ({
+  page,
+  adminSession,
+}) => {
   await signInWith(page, adminSession);
   await page.clock.install();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -92,7 +105,11 @@ test('admin overview at /dashboard and /dashboard/overview-admin: Total Products
   await expectReadableLegend(page, 'Date VS. Product');
 });
 
-test('seller overview at /dashboard and /dashboard/overview-seller: Total Products, Total Orders, Total Paid Orders and "Products VS. Order Chart"', async ({ page, request, adminSession }) => {
+test('seller overview at /dashboard and /dashboard/overview-seller: Total Products, Total Orders, Total Paid Orders and "Products VS. Order Chart"', async ({
+  page,
+  request,
+  adminSession,
+}) => {
   const { seller, products } = await apiSellerWithProducts(request, adminSession, 2);
   const buyer = await apiSignUp(request, adminSession, 'Buyer');
   await apiBook(request, buyer, products[0]!);
@@ -113,7 +130,11 @@ test('seller overview at /dashboard and /dashboard/overview-seller: Total Produc
   await expectReadableLegend(page, 'Products VS. Order Chart');
 });
 
-test('buyer overview at /dashboard and /dashboard/overview-buyer: Total Orders, Total Paid Orders and "Paid Order VS. Order Chart"', async ({ page, request, adminSession }) => {
+test('buyer overview at /dashboard and /dashboard/overview-buyer: Total Orders, Total Paid Orders and "Paid Order VS. Order Chart"', async ({
+  page,
+  request,
+  adminSession,
+}) => {
   const { products } = await apiSellerWithProducts(request, adminSession, 2);
   const buyer = await apiSignUp(request, adminSession, 'Buyer');
   for (const product of products) await apiBook(request, buyer, product);

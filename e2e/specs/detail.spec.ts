@@ -1,6 +1,18 @@
 import type { Order } from '@market/contract';
 import type { Page } from '@playwright/test';
-import { apiAdvertised, apiCreateProduct, apiDemoProduct, apiProduct, apiSignUp, expect, expectAccessible, signInWith, taka, test, toast } from '../fixtures.ts';
+import {
+  apiAdvertised,
+  apiCreateProduct,
+  apiDemoProduct,
+  apiProduct,
+  apiSignUp,
+  expect,
+  expectAccessible,
+  signInWith,
+  taka,
+  test,
+  toast,
+} from '../fixtures.ts';
 
 const rating = (page: Page) => page.getByRole('main').locator('[aria-label^="Rating"]');
 const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Booking information' });
@@ -52,7 +64,12 @@ test('an unknown product shows the 404 picture', async ({ page }) => {
   await expect(page.getByRole('img', { name: /404/ })).toBeVisible();
 });
 
-test('a buyer books a phone: validation, success toast, the order exists, and a second booking is refused', async ({ page, request, sellerSession, adminSession }) => {
+test('a buyer books a phone: validation, success toast, the order exists, and a second booking is refused', async ({
+  page,
+  request,
+  sellerSession,
+  adminSession,
+}) => {
   const product = await apiCreateProduct(request, sellerSession);
   const buyer = await apiSignUp(request, adminSession, 'Buyer');
   await signInWith(page, buyer);

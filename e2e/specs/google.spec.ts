@@ -43,7 +43,11 @@ async function continueWithGoogle(page: Page, person: { name: string; email: str
   await closed;
 }
 
-const stored = async (page: Page) => JSON.parse((await page.evaluate(() => localStorage.getItem('auth'))) ?? 'null') as { user: { _id: string; email: string; role: string; id: string }; token: string } | null;
+const stored = async (page: Page) =>
+  JSON.parse((await page.evaluate(() => localStorage.getItem('auth'))) ?? 'null') as {
+    user: { _id: string; email: string; role: string; id: string };
+    token: string;
+  } | null;
 
 test("from /signup: confirm, sign in on the provider's screen, 'SignUp successfully', home, signed in as a Buyer", async ({ page }) => {
   await recordPopups(page);
@@ -53,7 +57,9 @@ test("from /signup: confirm, sign in on the provider's screen, 'SignUp successfu
 
   await expect(toast(page, 'SignUp successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => (window as unknown as { popupFeatures: string[] }).popupFeatures)).toEqual([expect.stringMatching(/(^|,)width=500,height=600(,|$)/)]);
+  expect(await page.evaluate(() => (window as unknown as { popupFeatures: string[] }).popupFeatures)).toEqual([
+    expect.stringMatching(/(^|,)width=500,height=600(,|$)/),
+  ]);
   const session = await stored(page);
   expect(session?.user).toMatchObject({ email: person.email, role: 'Buyer', id: expect.stringMatching(/^google:/), emailVerified: true });
   // Google vouched for the address: nothing to confirm.
@@ -112,7 +118,9 @@ test("the stand-in refuses the e-mail of a password account: the server's messag
   const seller = await apiSignUp(request, adminSession, 'Seller');
   await page.goto('/login');
   await continueWithGoogle(page, { name: seller.user.name, email: seller.user.email });
-  await expect(toast(page, 'This e-mail address already has an account, which the local test provider cannot sign in to: log in with its password')).toBeVisible();
+  await expect(
+    toast(page, 'This e-mail address already has an account, which the local test provider cannot sign in to: log in with its password'),
+  ).toBeVisible();
   await expect(toast(page, 'SignUp successfully')).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
   expect(await stored(page)).toBeNull();

@@ -51,7 +51,9 @@ test('previous and next wrap around at both ends; dots jump to a slide', async (
   await carousel(page).getByRole('button', { name: 'Next slide' }).click();
   await expect(currentSlide(page)).toHaveAccessibleName('Go to slide 2');
 
-  await dots(page).nth(count - 1).click();
+  await dots(page)
+    .nth(count - 1)
+    .click();
   await expect(currentSlide(page)).toHaveAccessibleName(`Go to slide ${count}`);
   await carousel(page).getByRole('button', { name: 'Next slide' }).click();
   await expect(currentSlide(page)).toHaveAccessibleName('Go to slide 1');

@@ -6,14 +6,22 @@ interface Order {
 }
 
 test.describe('paying for an order', () => {
-  test('a declined card records nothing; 4242 pays, shows the transaction id, and the phone leaves its category', async ({ page, request, sellerSession, adminSession }) => {
+  test('a declined card records nothing; 4242 pays, shows the transaction id, and the phone leaves its category', async ({
+    page,
+    request,
+    sellerSession,
+    adminSession,
+  }) => {
     const buyer = await apiSignUp(request, adminSession, 'Buyer');
     const product = await apiCreateProduct(request, sellerSession, { resalePrice: 41500 });
     const order = await apiBook(request, buyer, product);
     await signInWith(page, buyer);
 
     await page.goto('/dashboard/myOrders');
-    await page.getByRole('row', { name: new RegExp(product.productName) }).getByRole('link', { name: 'Pay' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(product.productName) })
+      .getByRole('link', { name: 'Pay' })
+      .click();
     await expect(page).toHaveURL(`/dashboard/payment/${order._id}`);
     await expect(page.getByRole('heading', { name: `Payment for ${product.productName}` })).toBeVisible();
     await expect(page.getByText(`Please pay ${taka(41500)} tk for ${product.productName}`)).toBeVisible();
@@ -57,8 +65,17 @@ test.describe('paying for an order', () => {
     const secondOrder = await apiBook(request, second, product);
     const intent = await request.post('/api/create-payment-intent', { data: { orderId: firstOrder._id }, headers: { authorization: first.token } });
     const { data } = await intent.json();
-    await request.post(`/api/sandbox/payment_intents/${data.intentId}/confirm`, { data: { client_secret: data.clientSecret, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } } });
-    expect((await request.post('/api/payment', { data: { orderId: firstOrder._id, transactionId: data.intentId }, headers: { authorization: `bearer ${first.token}` } })).status()).toBe(201);
+    await request.post(`/api/sandbox/payment_intents/${data.intentId}/confirm`, {
+      data: { client_secret: data.clientSecret, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } },
+    });
+    expect(
+      (
+        await request.post('/api/payment', {
+          data: { orderId: firstOrder._id, transactionId: data.intentId },
+          headers: { authorization: `bearer ${first.token}` },
+        })
+      ).status(),
+    ).toBe(201);
 
     await signInWith(page, second);
     await page.goto(`/dashboard/payment/${secondOrder._id}`);

@@ -1,6 +1,6 @@
 import type { Order, Product } from '@market/contract';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { apiCategories, apiSignUp, apiUpload, demo, expect, expectAccessible, signInWith, test, toast, type Session } from '../fixtures.ts';
+import { apiCategories, apiSignUp, apiUpload, demo, expect, expectAccessible, loadUntilVisible, signInWith, test, toast, type Session } from '../fixtures.ts';
 
 /**
  * Stored XSS: a product, a seller, a buyer and a booking whose every free-text field is HTML
@@ -71,14 +71,17 @@ async function visit(page: Page, path: string) {
 async function expectInert(page: Page) {
   // An <img src=x onerror> would have failed to load and run by now (networkidle).
   await expect(page.locator(injected)).toHaveCount(0);
-  expect(await page.evaluate(() => [...document.scripts].filter((s) => s.textContent?.includes('__xss') || /alert\(/.test(s.textContent ?? '')).length)).toBe(0);
+  expect(await page.evaluate(() => [...document.scripts].filter((s) => s.textContent?.includes('__xss') || /alert\(/.test(s.textContent ?? '')).length)).toBe(
+    0,
+  );
   expect(await page.evaluate(() => window.__xss)).toBeUndefined();
   // The page's own record too (the binding above also carries it across navigations).
   expect(await page.evaluate(() => window.__csp)).toEqual([]);
 }
 
 /** The text, literally, inside the page's main content (the navbar's closed user menu holds the user's name too). */
-const visible = (scope: Page | Locator, text: string) => expect(('goto' in scope ? scope.getByRole('main') : scope).getByText(text, { exact: true }).first()).toBeVisible();
+const visible = (scope: Page | Locator, text: string) =>
+  expect(('goto' in scope ? scope.getByRole('main') : scope).getByText(text, { exact: true }).first()).toBeVisible();
 
 async function signUp(request: APIRequestContext, admin: Session, role: 'Seller' | 'Buyer', name: string): Promise<Session & { email: string }> {
   const email = `xss-${role.toLowerCase()}-${tag}-${Math.random().toString(36).slice(2, 6)}@e2e.test`;
@@ -114,14 +117,21 @@ test.describe('stored HTML and script render as text, under a CSP the app does n
     // A javascript: URL is no picture: the API refuses it for products and avatars.
     const scripted = await request.post('/api/product', { data: { ...body, img: 'javascript:window.__xss=13' }, headers: { authorization: seller.token } });
     expect(scripted.status()).toBe(400);
-    const scriptedAvatar = await request.post('/api/user', { data: { name: 'x', email: `xss-avatar-${tag}@e2e.test`, password, role: 'Buyer', userImg: 'javascript:alert(14)' } });
+    const scriptedAvatar = await request.post('/api/user', {
+      data: { name: 'x', email: `xss-avatar-${tag}@e2e.test`, password, role: 'Buyer', userImg: 'javascript:alert(14)' },
+    });
     expect(scriptedAvatar.status()).toBe(400);
 
     const created = await request.post('/api/product', { data: body, headers: { authorization: seller.token } });
     expect(created.status(), await created.text()).toBe(201);
     product = (await created.json()).data as Product;
     // Stored as sent: the API does not mangle text, the page must render it safely.
-    expect([product.productName, product.description, product.location, product.sellerId.name]).toEqual([payload.productName, payload.description, payload.location, payload.sellerName]);
+    expect([product.productName, product.description, product.location, product.sellerId.name]).toEqual([
+      payload.productName,
+      payload.description,
+      payload.location,
+      payload.sellerName,
+    ]);
     const advertised = await request.put(`/api/advertise-product/${product._id}`, { headers: { authorization: seller.token } });
     expect(advertised.status()).toBe(200);
     await request.dispose();
@@ -143,7 +153,12 @@ test.describe('stored HTML and script render as text, under a CSP the app does n
       expect(res.status()).toBe(200);
       const header = res.headers()['content-security-policy'];
       expect(header, `${path} has a CSP`).toBeTruthy();
-      const directives = new Map(header!.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+      const directives = new Map(
+        header!
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name!, values]),
+      );
       expect(directives.get('script-src'), path).toEqual(["'self'"]);
       expect(header).not.toContain("'unsafe-eval'");
       expect(directives.get('default-src')).toEqual(["'self'"]);
@@ -253,15 +268,18 @@ test.describe('stored HTML and script render as text, under a CSP the app does n
     await signInWith(page, adminSession);
     await visit(page, '/dashboard/report');
     const reported = page.getByRole('row', { name: new RegExp(`XSS ${tag}`) });
+    await loadUntilVisible(page, reported);
     await expect(reported.getByText(payload.productName, { exact: true })).toBeVisible();
     await expect(reported.getByText(payload.sellerName, { exact: true })).toBeVisible();
     await expectInert(page);
 
     await visit(page, '/dashboard/allSellers');
+    await loadUntilVisible(page, page.getByRole('main').getByText(payload.sellerName, { exact: true }));
     await visible(page, payload.sellerName);
     await expectInert(page);
 
     await visit(page, '/dashboard/allBuyers');
+    await loadUntilVisible(page, page.getByRole('main').getByText(payload.buyerName, { exact: true }));
     await visible(page, payload.buyerName);
     await expectInert(page);
 

@@ -9,7 +9,6 @@
 //
 // apps/api/test/crash.test.ts runs it on each engine of the suite.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,10 +16,8 @@ import { parseArgs } from 'node:util';
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { openDatabase, pgliteDirIn, type Db } from '../src/db/client.ts';
 import { orders, payments, products, sandboxIntents, users } from '../src/db/schema.ts';
-import { freePort } from '../test/free-port.ts';
+import { apiDir, freePort, spawnApi, type ServerProcess } from '../test/server-process.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
-
-const apiDir = join(import.meta.dirname, '..');
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -71,39 +68,7 @@ export interface CrashReport {
 
 // ---------------------------------------------------------------- the server
 
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startServer(env: Record<string, string>): Server {
-  // Ours alone: nothing of the caller's environment that would change the storage or the limits (Redis, LIMIT_*).
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|JWT_SECRET|PORT|HOST|DATA_DIR|DEMO|LOG_LEVEL|TRUST_PROXY|REDIS_.*|LIMIT_.*)$/.test(k)));
-  const child = spawn(process.execPath, ['src/main.ts'], { cwd: apiDir, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilHealthy(server: Server, base: string, timeoutMs = 30_000) {
-  let died = false;
-  void server.exited.then(() => (died = true));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (died) throw new Error(`the server exited before it was healthy:\n${server.output()}`);
-    try {
-      const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok && ((await res.json()) as { ok?: boolean }).ok === true) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`the server was not healthy within ${timeoutMs / 1000} s:\n${server.output()}`);
-}
+const HEALTHY_WITHIN = 30_000;
 
 /** Lines the server logged at error level or worse (pino's JSON, or PostgreSQL's own ERROR/FATAL/PANIC lines from PGlite). */
 function errorLines(output: string) {
@@ -225,11 +190,9 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
   const port = await freePort();
   // Verification links arrive by mail, over SMTP, as they do for people.
   const mail = await startMailCatcher(await freePort());
+  // One port for both runs: the mails of the first run link to it.
   const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
     // One address and a few buyers try many cards in a minute: a load, not card testing.
@@ -246,14 +209,14 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
   const tokens = new Map<string, string>();
   const http = new Client();
   http.base = `http://127.0.0.1:${port}`;
-  let server: Server | undefined;
+  let server: ServerProcess | undefined;
   /** Where the run is, for the message when it hangs. */
   let stage = 'starting the server';
 
   const run = async (): Promise<CrashReport> => {
     // ---- load, then SIGKILL
-    server = startServer(env);
-    await waitUntilHealthy(server, http.base);
+    server = await spawnApi({ port, env });
+    await server.healthy(HEALTHY_WITHIN);
     log(`${opts.engine}: server healthy on ${http.base}; the kill comes after ${killAfter} acknowledged writes`);
     stage = 'reading the categories';
     const categoryIds = ((await http.call('GET', '/api/category')).body.data as { _id: string }[]).map((c) => c._id);
@@ -280,7 +243,8 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     const call = async (method: string, path: string, o: { token?: string; body?: unknown } = {}, expected: number[] = []): Promise<Answer | null> => {
       try {
         const answer = await http.call(method, path, o);
-        if (answer.status >= 300 && !expected.includes(answer.status) && !killed) problems.push(`${method} ${path} answered ${answer.status} during the load: ${JSON.stringify(answer.body).slice(0, 300)}`);
+        if (answer.status >= 300 && !expected.includes(answer.status) && !killed)
+          problems.push(`${method} ${path} answered ${answer.status} during the load: ${JSON.stringify(answer.body).slice(0, 300)}`);
         return answer;
       } catch (err) {
         if (killed) unanswered++;
@@ -302,7 +266,8 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
         return null;
       }
       if (!outcome.session) {
-        if (!killed) problems.push(`signing up ${email} answered ${outcome.failed.status} during the load: ${JSON.stringify(outcome.failed.body).slice(0, 300)}`);
+        if (!killed)
+          problems.push(`signing up ${email} answered ${outcome.failed.status} during the load: ${JSON.stringify(outcome.failed.body).slice(0, 300)}`);
         return null;
       }
       const { user, token } = outcome.session;
@@ -349,7 +314,12 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
         }
         const productId = choices[Math.floor(Math.random() * choices.length)]!;
         // 409: sold meanwhile, or booked by this buyer already.
-        const booked = await call('POST', '/api/order', { token: me.token, body: { productId, meetingLocation: 'Bashundhara City', mobileNumber: '01911-222333' } }, [409]);
+        const booked = await call(
+          'POST',
+          '/api/order',
+          { token: me.token, body: { productId, meetingLocation: 'Bashundhara City', mobileNumber: '01911-222333' } },
+          [409],
+        );
         if (booked?.status !== 201) {
           if (booked?.status === 409) forSale.delete(productId);
           continue;
@@ -412,8 +382,8 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     // ---- restart on the same data
     stage = 'restarting the server';
     const restartStarted = Date.now();
-    server = startServer(env);
-    await waitUntilHealthy(server, http.base);
+    server = await spawnApi({ port, env });
+    await server.healthy(HEALTHY_WITHIN);
     const restartMs = Date.now() - restartStarted;
     log(`restarted and healthy in ${restartMs} ms`);
 
@@ -428,8 +398,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
 
     // A clean stop: SIGTERM, exit code 0.
     stage = 'stopping the restarted server with SIGTERM';
-    server.child.kill('SIGTERM');
-    const stopped = await server.exited;
+    const stopped = await server.stop(30_000);
     if (stopped.code !== 0) problems.push(`the restarted server did not stop cleanly on SIGTERM: ${JSON.stringify(stopped)}\n${server.output().slice(-2000)}`);
 
     // ---- the database itself, with the server stopped (PGlite admits one process at a time)
@@ -443,7 +412,20 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
       await database.close();
     }
 
-    return { engine: opts.engine, killAfter, acknowledged, signUps, inFlightAtKill, unanswered, killedBy, loadMs, restartMs, afterRestart, totalMs: Date.now() - started, problems };
+    return {
+      engine: opts.engine,
+      killAfter,
+      acknowledged,
+      signUps,
+      inFlightAtKill,
+      unanswered,
+      killedBy,
+      loadMs,
+      restartMs,
+      afterRestart,
+      totalMs: Date.now() - started,
+      problems,
+    };
   };
 
   // A run that hangs anywhere fails, naming where, instead of leaving a server behind.
@@ -456,10 +438,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     return await Promise.race([run(), hung]);
   } finally {
     clearTimeout(watchdog);
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await server?.stop(0);
     await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -522,16 +501,41 @@ async function writeAfterRestart(http: Client, mail: MailCatcher, categoryId: st
     ledger.users.push({ id: signedUp.user._id, email, role: 'Buyer' });
     // Logging in works after the crash (the seller's password hash survived it).
     const sellerUser = ledger.users.find((u) => u.role === 'Seller')!;
-    const sellerToken = (expect('logging in', await http.call('POST', '/api/login', { body: { email: sellerUser.email, password: 'secret1' } }), 200) as unknown as { token: string }).token;
-    const product = expect('posting a product', await http.call('POST', '/api/product', { token: sellerToken, body: productBody(categoryId, 9999, picture) }), 201);
+    const sellerToken = (
+      expect('logging in', await http.call('POST', '/api/login', { body: { email: sellerUser.email, password: 'secret1' } }), 200) as unknown as {
+        token: string;
+      }
+    ).token;
+    const product = expect(
+      'posting a product',
+      await http.call('POST', '/api/product', { token: sellerToken, body: productBody(categoryId, 9999, picture) }),
+      201,
+    );
     ledger.products.push({ id: product._id!, sellerId: sellerUser.id, name: product.productName! });
-    const order = expect('booking', await http.call('POST', '/api/order', { token: signedUp.token, body: { productId: product._id, meetingLocation: 'Gulshan 1', mobileNumber: '01911-222333' } }), 201);
+    const order = expect(
+      'booking',
+      await http.call('POST', '/api/order', {
+        token: signedUp.token,
+        body: { productId: product._id, meetingLocation: 'Gulshan 1', mobileNumber: '01911-222333' },
+      }),
+      201,
+    );
     ledger.orders.push({ id: order._id!, buyerId: signedUp.user._id, productId: product._id! });
-    const intent = expect('create-payment-intent', await http.call('POST', '/api/create-payment-intent', { token: signedUp.token, body: { orderId: order._id } }), 200) as unknown as { intentId: string; clientSecret: string; amount: number };
+    const intent = expect(
+      'create-payment-intent',
+      await http.call('POST', '/api/create-payment-intent', { token: signedUp.token, body: { orderId: order._id } }),
+      200,
+    ) as unknown as { intentId: string; clientSecret: string; amount: number };
     ledger.intents.push({ id: intent.intentId, orderId: order._id!, amount: intent.amount });
-    await http.call('POST', `/api/sandbox/payment_intents/${intent.intentId}/confirm`, { body: { client_secret: intent.clientSecret, card } }).then((r) => expect('the sandbox confirm', r, 200));
+    await http
+      .call('POST', `/api/sandbox/payment_intents/${intent.intentId}/confirm`, { body: { client_secret: intent.clientSecret, card } })
+      .then((r) => expect('the sandbox confirm', r, 200));
     ledger.confirmed.push(intent.intentId);
-    expect('recording the payment', await http.call('POST', '/api/payment', { token: signedUp.token, body: { orderId: order._id, transactionId: intent.intentId } }), 201);
+    expect(
+      'recording the payment',
+      await http.call('POST', '/api/payment', { token: signedUp.token, body: { orderId: order._id, transactionId: intent.intentId } }),
+      201,
+    );
     ledger.payments.push({ orderId: order._id!, transactionId: intent.intentId, productId: product._id! });
     const detail = await http.call('GET', `/api/detail-product/${product._id}`);
     if ((detail.body.data as { status?: string } | undefined)?.status !== 'sold') problems.push('after the restart, a paid phone is not shown as sold');
@@ -544,10 +548,14 @@ async function writeAfterRestart(http: Client, mail: MailCatcher, categoryId: st
 /** Every migration in the journal is applied, once. */
 async function checkMigrations(db: Db): Promise<string[]> {
   const journal = JSON.parse(readFileSync(join(apiDir, 'src/db/migrations/meta/_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
-  const result = (await db.execute(sql`select created_at from drizzle.__drizzle_migrations order by created_at`)) as unknown as { rows: { created_at: string | number }[] };
+  const result = (await db.execute(sql`select created_at from drizzle.__drizzle_migrations order by created_at`)) as unknown as {
+    rows: { created_at: string | number }[];
+  };
   const applied = result.rows.map((r) => Number(r.created_at));
   const expected = journal.entries.map((e) => e.when).sort((a, b) => a - b);
-  return JSON.stringify(applied) === JSON.stringify(expected) ? [] : [`migrations: applied ${JSON.stringify(applied)}, the journal has ${JSON.stringify(expected)}`];
+  return JSON.stringify(applied) === JSON.stringify(expected)
+    ? []
+    : [`migrations: applied ${JSON.stringify(applied)}, the journal has ${JSON.stringify(expected)}`];
 }
 
 /** The check itself can fail: it notices a write that was never made, and a paid order without its payment. */
@@ -578,8 +586,25 @@ async function selfCheck(db: Db, ledger: Ledger): Promise<string[]> {
 export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
   const problems: string[] = [];
   const userRows = new Map((await db.select({ id: users.id, email: users.email, role: users.role }).from(users)).map((u) => [u.id, u]));
-  const productRows = new Map((await db.select({ id: products.id, sellerId: products.sellerId, name: products.productName, status: products.status, advertise: products.advertise, price: products.resalePrice }).from(products)).map((p) => [p.id, p]));
-  const orderRows = new Map((await db.select({ id: orders.id, buyerId: orders.buyerId, productId: orders.productId, paid: orders.paid, price: orders.productPrice }).from(orders)).map((o) => [o.id, o]));
+  const productRows = new Map(
+    (
+      await db
+        .select({
+          id: products.id,
+          sellerId: products.sellerId,
+          name: products.productName,
+          status: products.status,
+          advertise: products.advertise,
+          price: products.resalePrice,
+        })
+        .from(products)
+    ).map((p) => [p.id, p]),
+  );
+  const orderRows = new Map(
+    (await db.select({ id: orders.id, buyerId: orders.buyerId, productId: orders.productId, paid: orders.paid, price: orders.productPrice }).from(orders)).map(
+      (o) => [o.id, o],
+    ),
+  );
   const intentRows = new Map((await db.select().from(sandboxIntents)).map((i) => [i.id, i]));
   const paymentRows = await db.select().from(payments);
   const paymentsByOrder = new Map<string, typeof paymentRows>();
@@ -616,7 +641,8 @@ export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
   }
   for (const p of ledger.payments) {
     const rows = paymentsByOrder.get(p.orderId) ?? [];
-    if (rows.length !== 1 || rows[0]!.transactionId !== p.transactionId) problems.push(`acknowledged payment ${p.transactionId} of order ${p.orderId} is missing (found ${rows.length})`);
+    if (rows.length !== 1 || rows[0]!.transactionId !== p.transactionId)
+      problems.push(`acknowledged payment ${p.transactionId} of order ${p.orderId} is missing (found ${rows.length})`);
   }
 
   // No half-done business state, acknowledged or not.
@@ -631,9 +657,11 @@ export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
     paymentsByProduct.set(p.productId, (paymentsByProduct.get(p.productId) ?? 0) + 1);
     const order = orderRows.get(p.orderId);
     if (!order) problems.push(`payment ${p.transactionId} belongs to no order`);
-    else if (!order.paid || order.productId !== p.productId || order.price !== p.productPrice) problems.push(`payment ${p.transactionId} does not match its order ${p.orderId}`);
+    else if (!order.paid || order.productId !== p.productId || order.price !== p.productPrice)
+      problems.push(`payment ${p.transactionId} does not match its order ${p.orderId}`);
     const intent = intentRows.get(p.transactionId);
-    if (!intent || intent.status !== 'succeeded' || intent.orderId !== p.orderId) problems.push(`payment ${p.transactionId} has no succeeded intent for its order`);
+    if (!intent || intent.status !== 'succeeded' || intent.orderId !== p.orderId)
+      problems.push(`payment ${p.transactionId} has no succeeded intent for its order`);
   }
   for (const p of productRows.values()) {
     const n = paymentsByProduct.get(p.id) ?? 0;

@@ -39,7 +39,10 @@ export async function startMailCatcher(port: number): Promise<MailCatcher> {
       const deadline = Date.now() + timeoutMs;
       const pattern = new RegExp(`/${page}\\?token=([\\w-]{43})`);
       for (;;) {
-        const found = (texts.get(to) ?? []).map((text) => pattern.exec(text)?.[1]).filter(Boolean).at(-1);
+        const found = (texts.get(to) ?? [])
+          .map((text) => pattern.exec(text)?.[1])
+          .filter(Boolean)
+          .at(-1);
         if (found || Date.now() > deadline) return found;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

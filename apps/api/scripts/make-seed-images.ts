@@ -28,12 +28,7 @@ const MAX_LOGO_BYTES = 2 * 1024;
 // ---------------------------------------------------------------- helpers
 
 function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 function slugify(text: string): string {
@@ -240,26 +235,11 @@ function cameraSvg(layout: CameraLayout, body: [string, string]): string {
     case 'duo-diagonal':
       return module(16, 16, 96, 96, 28) + lens(44, 44, 17) + lens(84, 84, 17) + flash(86, 40) + sensor(42, 88, 3);
     case 'trio-island':
-      return (
-        module(14, 14, 110, 110, 30) +
-        lens(44, 44, 19) +
-        lens(44, 96, 19) +
-        lens(94, 70, 19) +
-        flash(96, 32, 6) +
-        sensor(96, 108, 5)
-      );
+      return module(14, 14, 110, 110, 30) + lens(44, 44, 19) + lens(44, 96, 19) + lens(94, 70, 19) + flash(96, 32, 6) + sensor(96, 108, 5);
     case 'column':
       return lens(38, 42, 16) + lens(38, 88, 16) + lens(38, 134, 16) + flash(72, 42, 5);
     case 'ultra':
-      return (
-        lens(38, 40, 15) +
-        lens(38, 84, 15) +
-        lens(38, 128, 15) +
-        lens(80, 52, 12) +
-        lens(80, 92, 12) +
-        flash(80, 124, 5) +
-        sensor(102, 124, 4)
-      );
+      return lens(38, 40, 15) + lens(38, 84, 15) + lens(38, 128, 15) + lens(80, 52, 12) + lens(80, 92, 12) + flash(80, 124, 5) + sensor(102, 124, 4);
     case 'tall-module':
       return module(16, 16, 82, 150, 26) + lens(46, 48, 17) + lens(46, 96, 17) + lens(46, 138, 13) + flash(80, 46) + sensor(80, 76);
     case 'visor': {
@@ -373,10 +353,7 @@ function productSvg(art: ProductArt): string {
 }
 
 async function renderWebp(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg), { density: 72 })
-    .resize(SIZE, SIZE)
-    .webp({ quality: WEBP_QUALITY, effort: 6, smartSubsample: true })
-    .toBuffer();
+  return sharp(Buffer.from(svg), { density: 72 }).resize(SIZE, SIZE).webp({ quality: WEBP_QUALITY, effort: 6, smartSubsample: true }).toBuffer();
 }
 
 // ------------------------------------------------------------------- main

@@ -14,7 +14,6 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import accountRoutes from './modules/accounts/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
-import categoryRoutes from './modules/categories/routes.ts';
 import googleSignIn from './modules/google/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import imageRoutes from './modules/images/routes.ts';
@@ -79,7 +78,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   // app.redis: the shared client when REDIS_URL is set (start-up fails if it is unreachable), else undefined.
   await app.register(redis, { url: config.redisUrl });
   // app.limiter: every abuse limit, counted in Redis when there is one (decision 010).
-  await app.register(limits, { prefix: config.redisPrefix });
+  await app.register(limits, { prefix: config.redisPrefix, limits: config.limits });
 
   // First, so a cached public answer skips every other hook.
   await app.register(publicCache, { ttlMs: 10_000, maxBytes: 32 * 1024 * 1024, redis: app.redis, channel: `${config.redisPrefix}public-cache` });
@@ -130,19 +129,18 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
 
   // Routes.
   await app.register(healthRoutes);
-  await app.register(authRoutes, { demo: config.demo, limits: config.limits, config });
-  await app.register(accountRoutes, { limits: config.limits, config });
+  await app.register(authRoutes, { demo: config.demo, config });
+  await app.register(accountRoutes, { config });
   await app.register(mailRoutes);
   await app.register(userRoutes);
-  await app.register(categoryRoutes);
   await app.register(productRoutes);
   await app.register(orderRoutes);
   await app.register(overviewRoutes);
-  await app.register(imageRoutes, { uploadsDir: config.uploadsDir, limits: config.limits });
+  await app.register(imageRoutes, { uploadsDir: config.uploadsDir });
   await app.register(googleSignIn, { config });
   const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments, stripe) : sandboxProvider(database.db);
-  await app.register(paymentRoutes, { provider, limits: config.limits });
+  await app.register(paymentRoutes, { provider });
   await app.register(stripeWebhook, { stripe, secret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined });
 
   await registerFiles(app, config);
@@ -161,7 +159,9 @@ function clientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: 
   this.log.debug({ err }, 'client error');
   if (socket.writable) {
     const body = JSON.stringify({ success: false, message, massage: message });
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }

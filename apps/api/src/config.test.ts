@@ -226,11 +226,20 @@ describe('Redis, proxies and abuse limits', () => {
 
   it('reads the HTTP timeouts, the mail settings and day-long windows', () => {
     expect(load({})).toMatchObject({
-      timeouts: { request: 30_000, headers: 10_000, keepAlive: 5_000, idle: 60_000 },
+      timeouts: { request: 30_000, headers: 10_000, keepAlive: 72_000, idle: 120_000 },
       mail: { smtpUrl: undefined, from: 'Resale Phones <no-reply@resale.local>' },
       limits: { uploadsPerIpDay: { max: 100, windowMs: 86_400_000 } },
     });
-    const config = load({ REQUEST_TIMEOUT: '5s', HEADERS_TIMEOUT: '8s', KEEP_ALIVE_TIMEOUT: '500ms', IDLE_TIMEOUT: '2m', PUBLIC_URL: 'https://phones.example.com', SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Phones <hi@phones.example>', LIMIT_UPLOADS_PER_IP_DAY: '20/2d' });
+    const config = load({
+      REQUEST_TIMEOUT: '5s',
+      HEADERS_TIMEOUT: '8s',
+      KEEP_ALIVE_TIMEOUT: '500ms',
+      IDLE_TIMEOUT: '2m',
+      PUBLIC_URL: 'https://phones.example.com',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'Phones <hi@phones.example>',
+      LIMIT_UPLOADS_PER_IP_DAY: '20/2d',
+    });
     // The headers cannot be given longer than the whole request.
     expect(config.timeouts).toEqual({ request: 5_000, headers: 5_000, keepAlive: 500, idle: 120_000 });
     expect(config.mail).toEqual({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Phones <hi@phones.example>' });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { LimitName } from '@market/contract';
 import { z } from 'zod';
+import { keptFile } from './kept-file.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
@@ -42,9 +44,15 @@ const EnvSchema = z.object({
   GOOGLE_ISSUER: z.url({ error: 'must be an http(s) URL' }).default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, { error: 'must be a Stripe secret key (sk_...)' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, { error: 'must be a Stripe secret key (sk_...)' })
+    .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, { error: 'must be a Stripe publishable key (pk_...)' }).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: 'must be a Stripe webhook secret (whsec_...)' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { error: 'must be a Stripe webhook secret (whsec_...)' })
+    .optional(),
   /** Where the Stripe SDK sends its calls; only tests point it elsewhere. */
   STRIPE_API_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
   /** Shared counters (and whatever else several instances must share); unset: each process keeps its own. */
@@ -61,16 +69,16 @@ const EnvSchema = z.object({
       error:
         'must not be true: that would believe the left-most X-Forwarded-For address, which the client writes itself, so every per-address limit could be dodged; give the number of proxies in front of this server (e.g. 1) or their addresses',
     })
-    .refine((v) => /^(false|no|off|\d+|[\w.:/,\s-]+)$/i.test(v), { error: 'must be a hop count or the proxies\' addresses' })
+    .refine((v) => /^(false|no|off|\d+|[\w.:/,\s-]+)$/i.test(v), { error: "must be a hop count or the proxies' addresses" })
     .optional(),
   /** The whole request, body included, must arrive within this; a slower client gets a 408. */
   REQUEST_TIMEOUT: duration.prefault('30s'),
   /** The headers must arrive within this (capped at REQUEST_TIMEOUT). */
   HEADERS_TIMEOUT: duration.prefault('10s'),
-  /** An idle kept-alive connection is closed after this. */
-  KEEP_ALIVE_TIMEOUT: duration.prefault('5s'),
+  /** An idle kept-alive connection is closed after this: longer than load balancers keep theirs (often 60 s), or they may send on a closing one. */
+  KEEP_ALIVE_TIMEOUT: duration.prefault('72s'),
   /** A connection on which nothing moves either way for this long is closed. */
-  IDLE_TIMEOUT: duration.prefault('60s'),
+  IDLE_TIMEOUT: duration.prefault('2m'),
   /** The local OpenID Connect stand-in for Google; default: on while DEMO is on. Never served while a Google client is configured. */
   LOCAL_OIDC: flag.optional(),
   /** Outgoing mail: smtp://user:pass@host:587 or smtps://…; unset: mails wait in the outbox, readable by Admins. */
@@ -88,22 +96,25 @@ const EnvSchema = z.object({
   LIMIT_VERIFY_MAIL_PER_USER: limit.prefault('5/1h'),
   LIMIT_UPLOADS_PER_IP: limit.prefault('30/1m'),
   LIMIT_UPLOADS_PER_IP_DAY: limit.prefault('100/1d'),
+  LIMIT_GOOGLE_PER_IP: limit.prefault('30/1m'),
   LIMIT_CARD_ATTEMPTS_PER_IP: limit.prefault('20/1h'),
   LIMIT_CARD_ATTEMPTS_PER_BUYER: limit.prefault('10/1h'),
   LIMIT_PAYMENT_INTENTS_PER_BUYER: limit.prefault('30/1h'),
 });
 
+/** Every environment variable the app reads: a server a test starts gets none of them from the one who runs the tests. */
+export const envVariables = Object.keys(EnvSchema.shape) as (keyof z.infer<typeof EnvSchema>)[];
+
 export type PaymentsConfig =
-  | { provider: 'sandbox' }
-  | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined };
+  { provider: 'sandbox' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined };
 
 export interface Limit {
   max: number;
   windowMs: number;
 }
 
-/** Fixed windows; see docs/decisions/010-abuse-limits.md. */
-export interface AbuseLimits {
+/** Fixed windows; see docs/decisions/010-abuse-limits.md. Its keys are the contract's LimitName. */
+export interface AbuseLimits extends Record<LimitName, Limit> {
   /** Every login attempt with a valid body, per client address. */
   loginPerIp: Limit;
   /** Failed logins per e-mail (a successful login clears them), from any address. */
@@ -120,6 +131,8 @@ export interface AbuseLimits {
   /** Picture uploads per client address: a short window against bursts, a day against filling the disk. */
   uploadsPerIp: Limit;
   uploadsPerIpDay: Limit;
+  /** Google sign-ins (POST /api/google-user) per client address. */
+  googlePerIp: Limit;
   /** Card confirmations in the payment sandbox, across all intents, per client address and per buyer. */
   cardAttemptsPerIp: Limit;
   cardAttemptsPerBuyer: Limit;
@@ -214,13 +227,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
-    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
     localOidc: !e.GOOGLE_CLIENT_ID && (e.LOCAL_OIDC ?? e.DEMO),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     timeouts: { request: e.REQUEST_TIMEOUT, headers: Math.min(e.HEADERS_TIMEOUT, e.REQUEST_TIMEOUT), keepAlive: e.KEEP_ALIVE_TIMEOUT, idle: e.IDLE_TIMEOUT },
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
         : { provider: 'sandbox' },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
@@ -235,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyMailPerUser: e.LIMIT_VERIFY_MAIL_PER_USER,
       uploadsPerIp: e.LIMIT_UPLOADS_PER_IP,
       uploadsPerIpDay: e.LIMIT_UPLOADS_PER_IP_DAY,
+      googlePerIp: e.LIMIT_GOOGLE_PER_IP,
       cardAttemptsPerIp: e.LIMIT_CARD_ATTEMPTS_PER_IP,
       cardAttemptsPerBuyer: e.LIMIT_CARD_ATTEMPTS_PER_BUYER,
       paymentIntentsPerBuyer: e.LIMIT_PAYMENT_INTENTS_PER_BUYER,
@@ -252,21 +275,18 @@ export const fastifyTrustProxy = (value: Config['trustProxy']) => (typeof value 
 function trustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || ['false', '0', 'no', 'off'].includes(value.toLowerCase())) return false;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((a) => a.trim()).filter(Boolean).join(',');
+  return value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 /** A secret generated on first start and kept in the data directory, never a constant in code. */
 function keptSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) {
-    try {
-      writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
-    } catch (err) {
-      // Another process started at the same moment and wrote it first: use theirs.
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-  }
-  const kept = readFileSync(file, 'utf8').trim();
-  if (kept.length < 32) throw new ConfigError(`Invalid configuration: ${file} holds no usable JWT secret (at least 32 characters); delete it to generate one, or set JWT_SECRET`);
+  const kept = keptFile(file, () => randomBytes(48).toString('base64url') + '\n').trim();
+  if (kept.length < 32)
+    throw new ConfigError(`Invalid configuration: ${file} holds no usable JWT secret (at least 32 characters); delete it to generate one, or set JWT_SECRET`);
   return kept;
 }

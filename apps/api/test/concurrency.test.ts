@@ -57,7 +57,17 @@ async function actors(role: Actor['role'], n: number): Promise<Actor[]> {
       }),
     )
     .returning();
-  return Promise.all(rows.map(async (u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role, userImg: u.userImg, emailVerified: true, token: await ctx.app.signToken(u) })));
+  return Promise.all(
+    rows.map(async (u) => ({
+      _id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      userImg: u.userImg,
+      emailVerified: true,
+      token: await ctx.app.signToken(u),
+    })),
+  );
 }
 const actor = async (role: Actor['role']) => (await actors(role, 1))[0]!;
 
@@ -92,10 +102,12 @@ describe.each([
   ['over HTTP', overHttp],
 ] as const)('%s', (_transport, client) => {
   const book = (buyer: Actor, productId: string) => client({ method: 'POST', url: '/api/order', token: buyer.token, payload: bookingBody(productId) });
-  const startPayment = (buyer: Actor, orderId: string) => client({ method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId } });
+  const startPayment = (buyer: Actor, orderId: string) =>
+    client({ method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId } });
   const confirm = (intent: { intentId: string; clientSecret: string }) =>
     client({ method: 'POST', url: `/api/sandbox/payment_intents/${intent.intentId}/confirm`, payload: { client_secret: intent.clientSecret, card } });
-  const pay = (buyer: Actor, orderId: string, transactionId: string) => client({ method: 'POST', url: '/api/payment', token: buyer.token, payload: { orderId, transactionId } });
+  const pay = (buyer: Actor, orderId: string, transactionId: string) =>
+    client({ method: 'POST', url: '/api/payment', token: buyer.token, payload: { orderId, transactionId } });
 
   /** Each buyer books the phone (one after the other: booking is not what is tested here). */
   async function bookAll(buyers: Actor[], productId: string) {
@@ -178,7 +190,9 @@ describe.each([
   describe('advertising', () => {
     it(`${N} advertise requests for one phone advertise it once; the rest are 409s`, async () => {
       const { seller, product } = await phone();
-      const results = await Promise.all(Array.from({ length: N }, () => client({ method: 'PUT', url: `/api/advertise-product/${product._id}`, token: seller.token })));
+      const results = await Promise.all(
+        Array.from({ length: N }, () => client({ method: 'PUT', url: `/api/advertise-product/${product._id}`, token: seller.token })),
+      );
       expectSane(results, { status: 409, message: 'This product is already advertised' });
       expect(countOf(results, 200)).toBe(1);
       expect(countOf(results, 409)).toBe(N - 1);
@@ -192,7 +206,9 @@ describe.each([
   describe('seller verification', () => {
     it(`${N} admins' verifications of one seller at once leave one verified seller; every answer says so`, async () => {
       const [seller, admins] = [await actor('Seller'), await actors('Admin', 5)];
-      const results = await Promise.all(Array.from({ length: N }, (_, i) => client({ method: 'PUT', url: `/api/verify-seller/${seller._id}`, token: admins[i % admins.length]!.token })));
+      const results = await Promise.all(
+        Array.from({ length: N }, (_, i) => client({ method: 'PUT', url: `/api/verify-seller/${seller._id}`, token: admins[i % admins.length]!.token })),
+      );
       expect(statuses(results)).toEqual(Array(N).fill(200));
       for (const r of results) expect(r.body.data).toMatchObject({ _id: seller._id, role: 'Seller', sellerVerified: true });
       const rows = await ctx.app.db.select().from(users).where(eq(users.email, seller.email));
@@ -223,9 +239,17 @@ describe.each([
 
       const recorded = await paymentsOf(product._id);
       expect(recorded).toHaveLength(1);
-      expect(recorded[0]).toMatchObject({ orderId: orderIds[winner], buyerId: buyers[winner]!._id, transactionId: started[winner]!.body.data.intentId, productPrice: 45000 });
+      expect(recorded[0]).toMatchObject({
+        orderId: orderIds[winner],
+        buyerId: buyers[winner]!._id,
+        transactionId: started[winner]!.body.data.intentId,
+        productPrice: 45000,
+      });
       expect(await productRow(product._id)).toMatchObject({ status: 'sold', advertise: false });
-      const paid = await ctx.app.db.select().from(orders).where(and(eq(orders.productId, product._id), eq(orders.paid, true)));
+      const paid = await ctx.app.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.productId, product._id), eq(orders.paid, true)));
       expect(paid.map((o) => o.id)).toEqual([orderIds[winner]]);
 
       // Through the API as well: the winner's order is paid, a loser's is not and cannot be.

@@ -38,7 +38,11 @@ const run = async (engine: Engine) => {
   }
 };
 
-describe('crash safety: every acknowledged write survives SIGKILL under load; nothing is left half done; the server starts, works and stops cleanly', { timeout: 150_000 }, () => {
-  it('on PGlite (DATA_DIR)', () => run('pglite'));
-  it.runIf(onPostgres)('on PostgreSQL', () => run('postgres'));
-});
+describe(
+  'crash safety: every acknowledged write survives SIGKILL under load; nothing is left half done; the server starts, works and stops cleanly',
+  { timeout: 150_000 },
+  () => {
+    it('on PGlite (DATA_DIR)', () => run('pglite'));
+    it.runIf(onPostgres)('on PostgreSQL', () => run('postgres'));
+  },
+);

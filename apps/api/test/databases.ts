@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { Db } from '../src/db/client.ts';
 
 /** The PostgreSQL server the suite runs on besides PGlite. */
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -34,4 +36,12 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       await c.end();
     },
   };
+}
+
+/** Every table the migrations made, by name (schema.ts declares each of them). */
+export async function publicTables(db: Db): Promise<string[]> {
+  const res = (await db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )) as unknown as { rows: { name: string }[] };
+  return res.rows.map((r) => r.name);
 }

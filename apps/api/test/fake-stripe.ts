@@ -71,7 +71,8 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-const invalid = (res: ServerResponse, status: number, error: Record<string, string>) => send(res, status, { error: { type: 'invalid_request_error', ...error } });
+const invalid = (res: ServerResponse, status: number, error: Record<string, string>) =>
+  send(res, status, { error: { type: 'invalid_request_error', ...error } });
 
 /** A local stand-in for api.stripe.com that answers the calls our Stripe adapter makes, on loopback only. */
 export async function startFakeStripe({ secretKey = 'sk_test_x' } = {}): Promise<FakeStripe> {
@@ -119,8 +120,10 @@ export async function startFakeStripe({ secretKey = 'sk_test_x' } = {}): Promise
         if (replay) return send(res, 200, replay);
         if (body.amount === undefined) return invalid(res, 400, { code: 'parameter_missing', param: 'amount', message: 'Missing required param: amount.' });
         const amount = Number(body.amount);
-        if (!Number.isInteger(amount)) return invalid(res, 400, { code: 'parameter_invalid_integer', param: 'amount', message: 'Invalid integer: ' + String(body.amount) });
-        if (typeof body.currency !== 'string') return invalid(res, 400, { code: 'parameter_missing', param: 'currency', message: 'Missing required param: currency.' });
+        if (!Number.isInteger(amount))
+          return invalid(res, 400, { code: 'parameter_invalid_integer', param: 'amount', message: 'Invalid integer: ' + String(body.amount) });
+        if (typeof body.currency !== 'string')
+          return invalid(res, 400, { code: 'parameter_missing', param: 'currency', message: 'Missing required param: currency.' });
         const intent = addIntent({ amount, currency: body.currency });
         intent.metadata = (body.metadata as Record<string, string> | undefined) ?? {};
         intent.allowed_payment_method_types = (body.allowed_payment_method_types as string[] | undefined) ?? null;

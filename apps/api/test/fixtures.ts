@@ -31,7 +31,12 @@ export async function uploadedPicture(app: FastifyInstance): Promise<string> {
 
 /** The newest mail of `kind` to `to` in the outbox. */
 export async function lastMail(app: FastifyInstance, to: string, kind: string) {
-  const [mail] = await app.db.select().from(outbox).where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind))).orderBy(desc(outbox.createdAt)).limit(1);
+  const [mail] = await app.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind)))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
   if (!mail) throw new Error(`no ${kind} mail to ${to}`);
   return mail;
 }
@@ -74,7 +79,9 @@ export async function logIn(app: FastifyInstance, email: string, password: strin
 /** Admins cannot sign up; one is written to the database, then logs in. */
 export async function createAdmin(app: FastifyInstance): Promise<Actor> {
   const email = `admin-${unique()}@example.com`;
-  await app.db.insert(users).values({ providerId: `local:${email}`, name: 'Admin', email, passwordHash: await hashPassword('admin1'), role: 'Admin', emailVerifiedAt: new Date() });
+  await app.db
+    .insert(users)
+    .values({ providerId: `local:${email}`, name: 'Admin', email, passwordHash: await hashPassword('admin1'), role: 'Admin', emailVerifiedAt: new Date() });
   return logIn(app, email, 'admin1');
 }
 
@@ -100,7 +107,12 @@ export const productBody = (categoryId: string, img: string, overrides: Record<s
 });
 
 export async function postProduct(app: FastifyInstance, seller: Actor, categoryId: string, overrides: Record<string, unknown> = {}) {
-  const res = await call(app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(categoryId, await uploadedPicture(app), overrides) });
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/product',
+    token: seller.token,
+    payload: productBody(categoryId, await uploadedPicture(app), overrides),
+  });
   if (res.status !== 201) throw new Error(`post product failed: ${JSON.stringify(res.body)}`);
   return res.body.data as { _id: string; productName: string; resalePrice: number; img: string };
 }

@@ -35,7 +35,12 @@ export async function submitAuthorize(app: FastifyInstance, authorize: URL, pers
     form.set('action', 'continue');
   }
   for (const [key, value] of Object.entries(overrides)) form.set(key, value);
-  const res = await app.inject({ method: 'POST', url: authorize.pathname, payload: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: authorize.pathname,
+    payload: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   if (res.statusCode !== 303) throw new Error(`authorize answered ${res.statusCode}: ${res.body}`);
   return new URL(String(res.headers.location));
 }

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AbuseLimits, Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -23,6 +24,7 @@ export const roomyLimits: AbuseLimits = {
   verifyMailPerUser: roomy,
   uploadsPerIp: roomy,
   uploadsPerIpDay: roomy,
+  googlePerIp: roomy,
   cardAttemptsPerIp: roomy,
   cardAttemptsPerBuyer: roomy,
   paymentIntentsPerBuyer: roomy,
@@ -44,7 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     google: undefined,
     localOidc: true,
     mail: { smtpUrl: undefined, from: 'Resale Phones <no-reply@resale.test>' },
-    timeouts: { request: 30_000, headers: 10_000, keepAlive: 5_000, idle: 60_000 },
+    timeouts: { request: 30_000, headers: 10_000, keepAlive: 72_000, idle: 120_000 },
     payments: { provider: 'sandbox' },
     redisUrl: undefined,
     redisPrefix: 'market-test:',
@@ -54,6 +56,30 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...overrides,
   };
 }
+
+/** The migrated, empty database a PGlite test file starts from (test/pglite-template.ts), when the project made one. */
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  const file = inject('pgliteTemplate');
+  return file ? new Blob([await readFile(file)]) : undefined;
+}
+
+/**
+ * A migrated database for a test: a fresh PGlite in memory, started from the template when there is
+ * one, or a new pool on PostgreSQL when `url` is given.
+ */
+export async function openTestDatabase(url?: string): Promise<Database> {
+  const database = await openDatabase({ url, pgliteDir: 'memory://', pgliteTemplate: url ? undefined : await pgliteTemplate() });
+  await database.migrate();
+  return database;
+}
+
+/**
+ * `npm run test:fast` runs one worker's files in one module graph (isolate: false): there, the worker's
+ * PGlite database is kept from file to file and emptied at each file's start, which spares every
+ * file the second it takes to start PGlite. Elsewhere each file has its own.
+ */
+const keepPglite = process.env.TEST_FAST === 'true';
+let keptPglite: Promise<Database> | undefined;
 
 export interface TestContext {
   app: FastifyInstance;
@@ -72,8 +98,11 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
     let url: string | undefined;
     if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
     ctx.config = testConfig(overrides);
-    ctx.database = await openDatabase({ url, pgliteDir: 'memory://' });
-    await ctx.database.migrate();
+    if (url || !keepPglite) ctx.database = await openTestDatabase(url);
+    else {
+      ctx.database = await (keptPglite ??= openTestDatabase());
+      await resetDatabase(ctx.database.db);
+    }
     ctx.app = await buildApp({ config: ctx.config, database: ctx.database });
     await ctx.app.ready();
   });
@@ -85,7 +114,7 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
   });
   afterAll(async () => {
     await ctx.app?.close();
-    await ctx.database?.close();
+    if (!keptPglite || ctx.database !== (await keptPglite)) await ctx.database?.close();
     await drop?.();
     if (ctx.config) rmSync(ctx.config.dataDir, { recursive: true, force: true });
   });

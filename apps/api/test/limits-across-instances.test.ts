@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './databases.ts';
 import { deleteUnder, keysUnder, redisAvailable, redisUrl, uniquePrefix } from './redis.ts';
-import { freePort } from './free-port.ts';
+import { spawnApi, startApi, type ServerProcess } from './server-process.ts';
 
 /**
  * Two real servers (`node src/main.ts`, as `npm start` runs it) behind no balancer but this test,
@@ -17,58 +16,29 @@ import { freePort } from './free-port.ts';
  */
 const available = await redisAvailable('the two-instance limit test (test/limits-across-instances.test.ts)');
 
-const apiDir = join(import.meta.dirname, '..');
 const TIMEOUT = 60_000;
 
-interface Instance {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Ours alone: nothing of the caller's environment that would change the limits or the storage. */
-const inherited = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|JWT_SECRET|PORT|DATA_DIR|DEMO|TRUST_PROXY|REDIS_.*|LIMIT_.*)$/.test(k)));
-
-function start(port: number, env: Record<string, string>): Instance {
-  const child = spawn(process.execPath, ['src/main.ts'], { cwd: apiDir, env: { ...inherited(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
-}
-
-async function waitUntilHealthy(instance: Instance) {
-  let died = false;
-  void instance.exited.then(() => (died = true));
-  const deadline = Date.now() + TIMEOUT - 10_000;
-  while (Date.now() < deadline) {
-    if (died) throw new Error(`the server exited before it was healthy:\n${instance.output()}`);
-    const ok = await fetch(`${instance.base}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server was not healthy in time:\n${instance.output()}`);
-}
-
-async function post(instance: Instance, path: string, body: unknown) {
-  const res = await fetch(`${instance.base}${path}`, {
+async function post(instance: ServerProcess, path: string, body: unknown) {
+  const res = await fetch(`${instance.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { success: boolean; message?: string; massage?: string } };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as { success: boolean; message?: string; massage?: string },
+  };
 }
 
 describe.runIf(available)('abuse limits across two instances on one PostgreSQL and Redis', { timeout: TIMEOUT }, () => {
   const prefix = uniquePrefix('instances');
   const dataDirs: string[] = [];
-  const running: Instance[] = [];
+  const running: ServerProcess[] = [];
   let drop: (() => Promise<void>) | undefined;
-  let a: Instance;
-  let b: Instance;
+  let a: ServerProcess;
+  let b: ServerProcess;
   let env: Record<string, string>;
 
   beforeAll(async () => {
@@ -89,9 +59,8 @@ describe.runIf(available)('abuse limits across two instances on one PostgreSQL a
     const launch = async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'market-instance-'));
       dataDirs.push(dataDir);
-      const instance = start(await freePort(), { ...env, DATA_DIR: dataDir });
+      const instance = await startApi({ env: { ...env, DATA_DIR: dataDir }, timeoutMs: TIMEOUT - 10_000 });
       running.push(instance);
-      await waitUntilHealthy(instance);
       return instance;
     };
     // One after the other: the first migrates the empty database, the second finds it done.
@@ -100,12 +69,7 @@ describe.runIf(available)('abuse limits across two instances on one PostgreSQL a
   }, TIMEOUT);
 
   afterAll(async () => {
-    for (const instance of running) {
-      if (instance.child.exitCode === null) {
-        instance.child.kill('SIGTERM');
-        await instance.exited;
-      }
-    }
+    for (const instance of running) await instance.stop();
     await drop?.();
     await deleteUnder(prefix);
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
@@ -116,8 +80,21 @@ describe.runIf(available)('abuse limits across two instances on one PostgreSQL a
   it('sign-up: the third attempt for one e-mail is refused, whichever instance the first two reached', async () => {
     // The avatar is uploaded to one instance; both see it in the shared database.
     const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0a0' } }).png().toBuffer())], { type: 'image/png' }), 'a.png');
-    const uploaded = await fetch(`${a.base}/api/images`, { method: 'POST', body: form });
+    form.append(
+      'image',
+      new Blob(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0a0' } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        { type: 'image/png' },
+      ),
+      'a.png',
+    );
+    const uploaded = await fetch(`${a.url}/api/images`, { method: 'POST', body: form });
     expect(uploaded.status).toBe(201);
     karim.userImg = ((await uploaded.json()) as { data: { url: string } }).data.url;
     expect((await post(a, '/api/user', karim)).status).toBe(202);
@@ -125,7 +102,11 @@ describe.runIf(available)('abuse limits across two instances on one PostgreSQL a
     expect((await post(b, '/api/user', { ...karim, email: 'KARIM@example.com' })).status).toBe(202);
     const refused = await post(a, '/api/user', karim);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/^Too many sign-up attempts for this e-mail, try again in \d+ seconds$/), massage: refused.body.message });
+    expect(refused.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many sign-up attempts for this e-mail, try again in \d+ seconds$/),
+      massage: refused.body.message,
+    });
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
     expect((await post(b, '/api/user', karim)).status).toBe(429);
@@ -158,7 +139,11 @@ describe.runIf(available)('abuse limits across two instances on one PostgreSQL a
     const redis = new Redis(redisUrl);
     try {
       const keys = await keysUnder(redis, prefix);
-      for (const kind of ['login-ip', 'login-email', 'signup-ip', 'signup-email']) expect(keys.some((k) => k.startsWith(`${prefix}limit:${kind}:`)), kind).toBe(true);
+      for (const kind of ['login-ip', 'login-email', 'signup-ip', 'signup-email'])
+        expect(
+          keys.some((k) => k.startsWith(`${prefix}limit:${kind}:`)),
+          kind,
+        ).toBe(true);
     } finally {
       await redis.quit();
     }
@@ -167,9 +152,9 @@ describe.runIf(available)('abuse limits across two instances on one PostgreSQL a
   it('an instance whose Redis is unreachable refuses to start, saying so', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'market-instance-'));
     dataDirs.push(dataDir);
-    const instance = start(await freePort(), { ...env, DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:1' });
+    const instance = await spawnApi({ env: { ...env, DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:1' } });
     running.push(instance);
-    const code = await instance.exited;
+    const { code } = await instance.exited;
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
     expect(instance.output()).toContain('Redis is not reachable at redis://127.0.0.1:1 (REDIS_URL)');

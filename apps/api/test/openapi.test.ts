@@ -11,7 +11,12 @@ interface Operation {
   tags?: string[];
   summary?: string;
 }
-type OpenApi = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Operation>>; components?: { securitySchemes?: Record<string, unknown> } };
+type OpenApi = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: { securitySchemes?: Record<string, unknown> };
+};
 
 const routeKeys = Object.keys(accessTable);
 /** 'GET /api/detail-product/:id' → ['get', '/api/detail-product/{id}'] */

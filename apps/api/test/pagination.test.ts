@@ -35,7 +35,7 @@ describe('keyset pagination of lists', () => {
     expect(first.body.meta.nextCursor).toBeNull();
   });
 
-  it('pages the seller list, the buyer list and a buyer\'s orders', async () => {
+  it("pages the seller list, the buyer list and a buyer's orders", async () => {
     const admin = await createAdmin(ctx.app);
     const seller = await signUp(ctx.app, 'Seller');
     const buyer = await signUp(ctx.app, 'Buyer');

@@ -68,7 +68,9 @@ describe.runIf(available)('with REDIS_URL', () => {
 
     const keys = await keysUnder(redis, prefix);
     const kinds = keys.map((k) => k.slice(prefix.length).replace(/:[^:]+$/, ':…'));
-    expect(kinds).toEqual(expect.arrayContaining(['limit:signup-ip:…', 'limit:signup-email:…', 'limit:login-ip:…', 'limit:login-email:…', 'limit:google-ip:…']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['limit:signup-ip:…', 'limit:signup-email:…', 'limit:login-ip:…', 'limit:login-email:…', 'limit:google-ip:…']),
+    );
     expect(keys.filter((k) => k.startsWith(`${prefix}limit:`)).join(' ')).not.toMatch(/karim|10\.20\.0\.1/);
 
     const [failures] = keys.filter((k) => k.startsWith(`${prefix}limit:login-email:`));

@@ -1,52 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './databases.ts';
-import { freePort } from './free-port.ts';
+import { spawnApi, startApi, type ServerProcess } from './server-process.ts';
 
 /**
  * The real thing: `node src/main.ts` as `npm start` runs it, over real HTTP. The pglite
  * project starts it on embedded PGlite, the postgres project on a fresh PostgreSQL database.
  */
 const onPostgres = process.env.TEST_DB === 'postgres';
-const apiDir = join(import.meta.dirname, '..');
 const TIMEOUT = 60_000;
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function start(env: Record<string, string>): Server {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'JWT_SECRET', 'PORT', 'DATA_DIR', 'DEMO'].includes(k)));
-  const child = spawn(process.execPath, ['src/main.ts'], { cwd: apiDir, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return { child, output: () => output, exited };
-}
-
-/** Polls /api/health until it answers, failing at once if the process dies. */
-async function waitUntilHealthy(server: Server, base: string) {
-  let died = false;
-  void server.exited.then(() => (died = true));
-  const deadline = Date.now() + TIMEOUT - 5_000;
-  while (Date.now() < deadline) {
-    if (died) throw new Error(`the server exited before it was healthy:\n${server.output()}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return res;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server was not healthy in time:\n${server.output()}`);
-}
+const HEALTHY_WITHIN = TIMEOUT - 5_000;
 
 interface List<T> {
   success: boolean;
@@ -62,50 +27,36 @@ async function countProducts(base: string, brands: Brand[]) {
   return n;
 }
 
-async function stop(server: Server) {
-  // Our own fetches keep sockets alive; a stopping server waits for nothing but them.
-  setTimeout(() => server.output() && console.error(`still stopping after 15 s:\n${server.output().slice(-2000)}`), 15_000).unref();
-  server.child.kill('SIGTERM');
-  const { code, signal } = await server.exited;
-  return { code, signal };
+/** SIGTERM: a clean stop exits with 0 (our own fetches keep sockets alive, and a stopping server waits for them). */
+async function expectCleanStop(server: ServerProcess) {
+  expect(await server.stop(15_000), `the server did not stop cleanly on SIGTERM:\n${server.output().slice(-2000)}`).toEqual({ code: 0, signal: null });
 }
 
 describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEOUT }, () => {
   let dataDir: string;
   let databaseUrl: string | undefined;
   let drop: (() => Promise<void>) | undefined;
-  let running: Server | undefined;
+  let running: ServerProcess | undefined;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'market-start-'));
     if (onPostgres) ({ url: databaseUrl, drop } = await createPostgresDatabase());
   });
   afterAll(async () => {
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGKILL');
-      await running.exited;
-    }
+    await running?.stop();
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const env = (port: number) => ({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const env = () => ({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 
   let token = '';
   let productCount = 0;
 
   it('migrates, seeds, serves the API with demo data, and stops cleanly on SIGTERM', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    running = start(env(port));
-    const health = await waitUntilHealthy(running, base);
-    expect(await health.json()).toEqual({ ok: true });
+    running = await spawnApi({ env: env() });
+    const base = running.url;
+    expect(JSON.parse(await running.healthy(HEALTHY_WITHIN))).toEqual({ ok: true });
 
     const brands = await getJson<List<Brand>>(`${base}/api/category`);
     expect(brands.success).toBe(true);
@@ -127,15 +78,13 @@ describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEO
     expect(login.status).toBe(200);
     token = ((await login.json()) as { data: { token: string } }).data.token;
 
-    expect(await stop(running)).toEqual({ code: 0, signal: null });
+    await expectCleanStop(running);
   });
 
   it('keeps its data and its JWT secret across a restart, without seeding again', async () => {
     expect(token).not.toBe('');
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    running = start(env(port));
-    await waitUntilHealthy(running, base);
+    running = await startApi({ env: env(), timeoutMs: HEALTHY_WITHIN });
+    const base = running.url;
 
     const brands = await getJson<List<Brand>>(`${base}/api/category`);
     expect(brands.data).toHaveLength(8);
@@ -148,11 +97,11 @@ describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEO
     // Read the body: an unread (streamed, compressed) response keeps its connection busy, and a stopping server waits for it.
     expect(((await mine.json()) as List<unknown>).data.length).toBeGreaterThan(0);
 
-    expect(await stop(running)).toEqual({ code: 0, signal: null });
+    await expectCleanStop(running);
   });
 
   it('refuses to start on a bad PORT, naming it, with a non-zero exit', async () => {
-    const server = start({ ...env(0), PORT: 'abc' });
+    const server = await spawnApi({ env: { ...env(), PORT: 'abc' } });
     const { code } = await server.exited;
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
@@ -165,11 +114,10 @@ describe(`npm start with DEMO=false (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
   it('seeds only the brand categories: no demo accounts, no products', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'market-start-'));
     const pg = onPostgres ? await createPostgresDatabase() : undefined;
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: 'false', ...(pg ? { DATABASE_URL: pg.url } : {}) });
+    const server = await spawnApi({ env: { DATA_DIR: dataDir, DEMO: 'false', ...(pg ? { DATABASE_URL: pg.url } : {}) } });
+    const base = server.url;
     try {
-      await waitUntilHealthy(server, base);
+      await server.healthy(HEALTHY_WITHIN);
       const brands = await getJson<List<Brand>>(`${base}/api/category`);
       expect(brands.data).toHaveLength(8);
       expect((await fetch(`${base}${brands.data[0]!.categoryLogo}`)).status).toBe(200);
@@ -181,9 +129,9 @@ describe(`npm start with DEMO=false (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
         body: JSON.stringify({ email: 'seller@resale.demo', password: 'seller' }),
       });
       expect(login.status).toBe(401);
-      expect(await stop(server)).toEqual({ code: 0, signal: null });
+      await expectCleanStop(server);
     } finally {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      await server.stop();
       await pg?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -42,7 +42,11 @@ describe('HTTP timeouts', () => {
     const head = `POST /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const { response, elapsedMs } = await dribble(port, head, body, 200);
     expect(response).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
-    expect(jsonOf(response)).toEqual({ success: false, message: 'The request took too long to arrive: send it again on a steadier connection', massage: 'The request took too long to arrive: send it again on a steadier connection' });
+    expect(jsonOf(response)).toEqual({
+      success: false,
+      message: 'The request took too long to arrive: send it again on a steadier connection',
+      massage: 'The request took too long to arrive: send it again on a steadier connection',
+    });
     // Not before the limit, and not long after it (Node looks every second).
     expect(elapsedMs).toBeGreaterThanOrEqual(1400);
     expect(elapsedMs).toBeLessThan(1500 + 1000 + 1500);
@@ -51,7 +55,12 @@ describe('HTTP timeouts', () => {
 
   it('cuts off headers that never end', async () => {
     const port = Number(new URL(await listening(ctx.app)).port);
-    const { response, elapsedMs } = await dribble(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 100);
+    const { response, elapsedMs } = await dribble(
+      port,
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n',
+      'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      100,
+    );
     expect(response).toMatch(/^HTTP\/1\.1 408 /);
     expect(elapsedMs).toBeLessThan(1000 + 1000 + 1500);
   });

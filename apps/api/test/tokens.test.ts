@@ -17,7 +17,16 @@ const claims = (who: Actor): JWTPayload => ({ _id: who._id, email: who.email, ro
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A token built as the app builds its own (see plugins/auth.ts), with the header, key and lifetime chosen here. */
-function forge(who: Actor, { alg = 'HS256', key = secret() as Parameters<SignJWT['sign']>[0], exp = '1h' as string | number, iat = undefined as number | undefined, extra = {} as JWTPayload } = {}) {
+function forge(
+  who: Actor,
+  {
+    alg = 'HS256',
+    key = secret() as Parameters<SignJWT['sign']>[0],
+    exp = '1h' as string | number,
+    iat = undefined as number | undefined,
+    extra = {} as JWTPayload,
+  } = {},
+) {
   const jwt = new SignJWT({ ...claims(who), ...extra }).setProtectedHeader({ alg, typ: 'JWT' }).setSubject(who._id).setExpirationTime(exp);
   if (iat === undefined) jwt.setIssuedAt();
   else jwt.setIssuedAt(iat);

@@ -2,7 +2,7 @@ import type { User } from '@market/contract';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { makeStore } from './app/store.ts';
 
@@ -62,20 +62,22 @@ export function fakeApi(answer: (call: Call) => { status: number; body: unknown 
   return calls;
 }
 
-/** Renders `element` at `path` (its route is `route`) with a fresh store that reads the persisted session. */
-export function renderAt(path: string, element: ReactNode, route = path.split('?')[0]!) {
+/** Renders `routes` at `path` with a fresh store that reads the persisted session. */
+export function renderRoutes(path: string, routes: RouteObject[]) {
   const store = makeStore();
-  const router = createMemoryRouter(
-    [
-      { path: route, element },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <Provider store={store}>
       <RouterProvider router={router} />
     </Provider>,
   );
   return { store, router };
+}
+
+/** Renders `element` at `path` (its route is `route`) with a fresh store that reads the persisted session. */
+export function renderAt(path: string, element: ReactNode, route = path.split('?')[0]!) {
+  return renderRoutes(path, [
+    { path: route, element },
+    { path: '*', element: <p>elsewhere</p> },
+  ]);
 }

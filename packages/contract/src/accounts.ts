@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { Email, Password } from './users.ts';
 
 /** The secret of a one-time link we e-mailed (verification or password reset). */
-const LinkToken = z.string().trim().regex(/^[\w-]{43}$/, { error: 'must be the code from the link we e-mailed you' });
+const LinkToken = z
+  .string()
+  .trim()
+  .regex(/^[\w-]{43}$/, { error: 'must be the code from the link we e-mailed you' });
 
 /** POST /api/verify-email: the code from the verification link. */
 export const VerifyEmailBody = z.object({ token: LinkToken });

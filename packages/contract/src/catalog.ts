@@ -37,7 +37,16 @@ export const Product = z.object({
 });
 export type Product = z.infer<typeof Product>;
 
-const Taka = z.number({ error: 'must be a number' }).int({ error: 'must be a whole number of taka' }).positive({ error: 'must be a positive number' }).max(10_000_000);
+/**
+ * A number, or the same number written as plain text, as the spec's add-product form sends it
+ * ("90000", "1.5"): digits with at most one decimal point, nothing else. Stored as a number.
+ */
+const numeric = <S extends z.ZodNumber>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,12}(\.\d{1,6})?\s*$/.test(v) ? Number(v) : v), schema);
+
+const Taka = numeric(
+  z.number({ error: 'must be a number' }).int({ error: 'must be a whole number of taka' }).positive({ error: 'must be a positive number' }).max(10_000_000),
+);
 
 /**
  * What a seller sends. The spec's payload also carries date, status and sellerId
@@ -45,13 +54,16 @@ const Taka = z.number({ error: 'must be a number' }).int({ error: 'must be a who
  */
 export const NewProductBody = z.object({
   img: UploadedImageUrl,
-  phoneNumber: z.string().trim().regex(/^\+?[0-9][0-9 -]{5,19}$/, { error: 'must be a phone number' }),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{5,19}$/, { error: 'must be a phone number' }),
   location: text(120),
   purchase: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
   originalPrice: Taka,
   resalePrice: Taka,
   productName: text(120),
-  useYears: z.number({ error: 'must be a number' }).positive({ error: 'must be a positive number' }).max(50),
+  useYears: numeric(z.number({ error: 'must be a number' }).positive({ error: 'must be a positive number' }).max(50)),
   categoryId: Id,
   condition: Condition,
   description: text(2000),

@@ -13,6 +13,12 @@ export type ProductStatus = z.infer<typeof ProductStatus>;
 // eslint-disable-next-line no-control-regex
 const noControl = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
+/** A UUID's shape (any version): ids, and the names of uploaded pictures. */
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const uuidShape = new RegExp(`^${UUID}$`, 'i');
+/** Whether a string has a UUID's exact shape: anything looser would reach the database as a malformed uuid. */
+export const isUuid = (value: string): boolean => uuidShape.test(value);
+
 export const Id = z.uuid({ error: 'must be a valid id' });
 
 export const IdParams = z.object({ id: Id });
@@ -28,7 +34,7 @@ export const UploadedImageUrl = z
   .string()
   .trim()
   .max(200)
-  .regex(/^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/, { error: 'must be a picture uploaded to this site (the url POST /api/images answered)' });
+  .regex(new RegExp(`^/uploads/${UUID}\\.webp$`), { error: 'must be a picture uploaded to this site (the url POST /api/images answered)' });
 
 export const text = (max: number) =>
   z.string().trim().min(1, { error: 'is required' }).max(max).regex(noControl, { error: 'must not contain control characters' });
@@ -42,11 +48,6 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-export interface Ok<T> {
-  success: true;
-  data: T;
-}
-
 /** Keyset pagination of every list: `limit` rows after the row `cursor` names (newest first). */
 export const PageQuery = z.object({
   limit: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(50),

@@ -22,7 +22,10 @@ export type Order = z.infer<typeof Order>;
 export const NewOrderBody = z.object({
   productId: Id,
   meetingLocation: text(200),
-  mobileNumber: z.string().trim().regex(/^\+?[0-9][0-9 -]{5,19}$/, { error: 'must be a mobile number' }),
+  mobileNumber: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{5,19}$/, { error: 'must be a mobile number' }),
 });
 export type NewOrderBody = z.infer<typeof NewOrderBody>;
 
@@ -44,7 +47,12 @@ export type PaymentIntentCreated = z.infer<typeof PaymentIntentCreated>;
 /** The spec's payload; only orderId and transactionId are used, the rest comes from the order. */
 export const PaymentBody = z.object({
   orderId: Id,
-  transactionId: z.string().trim().min(1, { error: 'is required' }).max(255).regex(/^[\w-]+$/, { error: 'must be a payment id' }),
+  transactionId: z
+    .string()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(255)
+    .regex(/^[\w-]+$/, { error: 'must be a payment id' }),
   buyerName: z.unknown().optional(),
   productPrice: z.unknown().optional(),
   productId: z.unknown().optional(),

@@ -15,7 +15,11 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const Email = z.string().trim().toLowerCase().pipe(z.email({ error: 'must be a valid e-mail address' }).max(254));
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'must be a valid e-mail address' }).max(254));
 
 /** The identity provider's default policy, which the spec keeps: at least 6 characters. */
 export const Password = z.string().min(6, { error: 'must be at least 6 characters' }).max(200, { error: 'must be at most 200 characters' });

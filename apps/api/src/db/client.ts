@@ -21,9 +21,10 @@ const migrationsFolder = join(import.meta.dirname, 'migrations');
 
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite: stored in `pgliteDir`,
- * or in memory when that is 'memory://' (tests).
+ * or in memory when that is 'memory://' (tests), started from `pgliteTemplate` (a dump of
+ * a data directory) when given.
  */
-export async function openDatabase(opts: { url?: string | undefined; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string | undefined; pgliteDir: string; pgliteTemplate?: Blob | undefined }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     let closing = false;
@@ -44,7 +45,7 @@ export async function openDatabase(opts: { url?: string | undefined; pgliteDir: 
       },
     };
   }
-  const client = await PGlite.create(opts.pgliteDir);
+  const client = await PGlite.create(opts.pgliteDir, opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -97,7 +97,9 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index('outbox_created_idx').on(t.createdAt, t.id),
   ],
 );
@@ -116,7 +118,11 @@ export const uploads = pgTable(
     attachedAt: timestamp('attached_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`)],
+  (t) => [
+    index('uploads_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.attachedAt} is null`),
+  ],
 );
 
 export const categories = pgTable('categories', {
@@ -153,9 +159,13 @@ export const products = pgTable(
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.status, t.createdAt, t.id),
-    index('products_advertised_idx').on(t.createdAt, t.id).where(sql`${t.advertise} and ${t.status} = 'available'`),
+    index('products_advertised_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.advertise} and ${t.status} = 'available'`),
     index('products_seller_idx').on(t.sellerId, t.createdAt, t.id),
-    index('products_reported_idx').on(t.createdAt, t.id).where(sql`${t.report}`),
+    index('products_reported_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.report}`),
     index('products_created_idx').on(t.createdAt),
   ],
 );
@@ -182,7 +192,9 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
     // A buyer has at most one open booking per product.
-    uniqueIndex('orders_one_open_per_buyer_product').on(t.buyerId, t.productId).where(sql`not ${t.paid}`),
+    uniqueIndex('orders_one_open_per_buyer_product')
+      .on(t.buyerId, t.productId)
+      .where(sql`not ${t.paid}`),
   ],
 );
 
@@ -220,7 +232,9 @@ export const sandboxIntents = pgTable('sandbox_intents', {
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   orderId: uuid('order_id').notNull(),
-  status: text('status', { enum: ['requires_payment_method', 'succeeded'] }).notNull().default('requires_payment_method'),
+  status: text('status', { enum: ['requires_payment_method', 'succeeded'] })
+    .notNull()
+    .default('requires_payment_method'),
   lastError: text('last_error'),
   createdAt: createdAt(),
 });

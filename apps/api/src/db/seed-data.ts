@@ -131,8 +131,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Gulshan 1, Dhaka',
     phoneNumber: '01500-000105',
     purchase: '2023-05-02',
-    description:
-      '256GB Deep Purple, battery health 90%, never opened or repaired. Comes with the full box, an original 20W charger and a MagSafe case.',
+    description: '256GB Deep Purple, battery health 90%, never opened or repaired. Comes with the full box, an original 20W charger and a MagSafe case.',
     advertise: true,
     report: false,
     seller: 'main',
@@ -149,8 +148,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Bashundhara R/A, Dhaka',
     phoneNumber: '01300-000106',
     purchase: '2024-11-08',
-    description:
-      '128GB Pink, battery health 94% at around 210 cycles. Still looks new with no marks anywhere. Box and USB-C cable included.',
+    description: '128GB Pink, battery health 94% at around 210 cycles. Still looks new with no marks anywhere. Box and USB-C cable included.',
     advertise: false,
     report: false,
     seller: 'main',
@@ -205,8 +203,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Sonadanga, Khulna',
     phoneNumber: '01800-000109',
     purchase: '2023-07-14',
-    description:
-      '8/256GB Awesome Lime, official Bangladesh variant. Battery still gives a full day, minor scratches on the frame. Box and cable, no charger.',
+    description: '8/256GB Awesome Lime, official Bangladesh variant. Battery still gives a full day, minor scratches on the frame. Box and cable, no charger.',
     advertise: false,
     report: false,
     seller: 'main',
@@ -241,8 +238,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Uttara Sector 11, Dhaka',
     phoneNumber: '01700-000111',
     purchase: '2024-06-09',
-    description:
-      '8/256GB Phantom Black, bought from the Samsung showroom. Not a single scratch, always kept in a case. Full box with the receipt.',
+    description: '8/256GB Phantom Black, bought from the Samsung showroom. Not a single scratch, always kept in a case. Full box with the receipt.',
     advertise: false,
     report: false,
     seller: 'second',
@@ -261,8 +257,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Shaheb Bazar, Rajshahi',
     phoneNumber: '01300-000112',
     purchase: '2024-09-03',
-    description:
-      '8/256GB, 67W charger and box included. Minor scratches on the back, screen protector still on. Battery easily lasts a day.',
+    description: '8/256GB, 67W charger and box included. Minor scratches on the back, screen protector still on. Battery easily lasts a day.',
     advertise: false,
     report: false,
     seller: 'main',
@@ -279,8 +274,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'GEC Circle, Chattogram',
     phoneNumber: '01800-000113',
     purchase: '2022-12-10',
-    description:
-      '8/256GB Blue. Camera is excellent and the 120W charger is included and working. A few light marks on the frame, no other issues.',
+    description: '8/256GB Blue. Camera is excellent and the 120W charger is included and working. A few light marks on the frame, no other issues.',
     advertise: false,
     report: false,
     seller: 'main',
@@ -297,8 +291,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Savar, Dhaka',
     phoneNumber: '01600-000114',
     purchase: '2025-05-11',
-    description:
-      '8/256GB Yellow, barely used because I got a phone from the office. Full box with charger, looks like new.',
+    description: '8/256GB Yellow, barely used because I got a phone from the office. Full box with charger, looks like new.',
     advertise: false,
     report: false,
     seller: 'second',
@@ -353,8 +346,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Chashara, Narayanganj',
     phoneNumber: '01500-000117',
     purchase: '2021-09-15',
-    description:
-      '8/128GB. A faint green line sometimes shows on the screen at low brightness, telling you upfront. Battery is average now. Charger included.',
+    description: '8/128GB. A faint green line sometimes shows on the screen at low brightness, telling you upfront. Battery is average now. Charger included.',
     advertise: false,
     report: false,
     seller: 'second',
@@ -371,8 +363,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Gulshan 2, Dhaka',
     phoneNumber: '01800-000118',
     purchase: '2024-01-12',
-    description:
-      '16/256GB Eternal Green in mint condition. Always used with a case; full box with the 100W charger.',
+    description: '16/256GB Eternal Green in mint condition. Always used with a case; full box with the 100W charger.',
     advertise: false,
     report: false,
     seller: 'main',
@@ -409,8 +400,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Mirpur 2, Dhaka',
     phoneNumber: '01900-000120',
     purchase: '2022-10-21',
-    description:
-      '6/128GB Sage. Small scratch on the screen that you do not notice when it is on. Battery health is around 82%. Phone and cable only.',
+    description: '6/128GB Sage. Small scratch on the screen that you do not notice when it is on. Battery health is around 82%. Phone and cable only.',
     advertise: false,
     report: false,
     seller: 'second',
@@ -447,8 +437,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Agrabad, Chattogram',
     phoneNumber: '01800-000122',
     purchase: '2022-07-09',
-    description:
-      '8/256GB, the 150W version with its original charger. Minor scratches on the back, screen is perfect. Box included.',
+    description: '8/256GB, the 150W version with its original charger. Minor scratches on the back, screen is perfect. Box included.',
     advertise: false,
     report: false,
     seller: 'main',
@@ -465,8 +454,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Zindabazar, Sylhet',
     phoneNumber: '01600-000123',
     purchase: '2023-03-25',
-    description:
-      '8/256GB Nebula Blue. No scratches; the curved screen has had a protector since day one. Full box with the 67W charger.',
+    description: '8/256GB Nebula Blue. No scratches; the curved screen has had a protector since day one. Full box with the 67W charger.',
     advertise: false,
     report: false,
     seller: 'main',
@@ -483,8 +471,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Jahaj Company Mor, Rangpur',
     phoneNumber: '01700-000124',
     purchase: '2022-05-02',
-    description:
-      '8/128GB Sunrise Blue. Battery backup is still decent, a few marks on the frame. Charger and box included.',
+    description: '8/128GB Sunrise Blue. Battery backup is still decent, a few marks on the frame. Charger and box included.',
     advertise: false,
     report: false,
     seller: 'main',
@@ -503,8 +490,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Dhanmondi, Dhaka',
     phoneNumber: '01900-000125',
     purchase: '2022-11-06',
-    description:
-      '12/256GB Glazed Green. Battery is still good and the 80W SUPERVOOC charger is included. Tiny scratch on the camera ring, otherwise clean.',
+    description: '12/256GB Glazed Green. Battery is still good and the 80W SUPERVOOC charger is included. Tiny scratch on the camera ring, otherwise clean.',
     advertise: false,
     report: false,
     seller: 'main',
@@ -521,8 +507,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Sonadanga, Khulna',
     phoneNumber: '01500-000126',
     purchase: '2022-06-13',
-    description:
-      '8/128GB Sunset Orange. Used carefully with a cover, small marks on the corners. Box and 33W charger included.',
+    description: '8/128GB Sunset Orange. Used carefully with a cover, small marks on the corners. Box and 33W charger included.',
     advertise: false,
     report: false,
     seller: 'main',
@@ -539,8 +524,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Band Road, Barishal',
     phoneNumber: '01600-000127',
     purchase: '2022-04-19',
-    description:
-      '8/128GB. A few scratches on the screen and a crack in the back cover near the camera. Battery lasts most of the day. No box.',
+    description: '8/128GB. A few scratches on the screen and a crack in the back cover near the camera. Battery lasts most of the day. No box.',
     advertise: false,
     report: true,
     seller: 'second',
@@ -559,8 +543,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Gulshan 1, Dhaka',
     phoneNumber: '01700-000128',
     purchase: '2022-10-15',
-    description:
-      '12/256GB; the colour-changing back still works like new. No scratches, full box with the 66W charger and the original case.',
+    description: '12/256GB; the colour-changing back still works like new. No scratches, full box with the 66W charger and the original case.',
     advertise: true,
     report: false,
     seller: 'main',
@@ -595,8 +578,7 @@ export const seedProducts: SeedProduct[] = [
     location: 'Bashundhara R/A, Dhaka',
     phoneNumber: '01800-000130',
     purchase: '2022-07-23',
-    description:
-      '12/256GB Cosmic Black. The Zeiss cameras work perfectly and battery health is fine. Light scratches on the frame; box and charger included.',
+    description: '12/256GB Cosmic Black. The Zeiss cameras work perfectly and battery health is fine. Light scratches on the frame; box and charger included.',
     advertise: false,
     report: false,
     seller: 'main',

@@ -1,11 +1,13 @@
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { count, sql } from 'drizzle-orm';
+import { count, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
-import { categories, oidcCodes, orders, outbox, payments, products, sandboxIntents, stripeEvents, uploads, users } from './schema.ts';
+import * as schema from './schema.ts';
+import { categories, orders, payments, products, users } from './schema.ts';
 import { seedCategories, seedProducts } from './seed-data.ts';
 
 const assets = join(import.meta.dirname, 'seed-assets');
@@ -16,13 +18,21 @@ export async function isEmpty(db: Db) {
   return Number(row?.n ?? 0) === 0;
 }
 
+/** Every table schema.ts declares: resetDatabase empties them all, so a new one is never forgotten. */
+export const tables = Object.values<unknown>(schema).filter((value): value is PgTable => is(value, PgTable));
+
 export async function resetDatabase(db: Db) {
-  await db.execute(sql`truncate table ${payments}, ${orders}, ${products}, ${categories}, ${users}, ${sandboxIntents}, ${stripeEvents}, ${outbox}, ${uploads}, ${oidcCodes} cascade`);
+  await db.execute(sql`truncate table ${sql.join(tables, sql`, `)} cascade`);
 }
 
 /** Initials on a coloured disc: demo avatars that need no stock photos. */
 function avatarSvg(name: string, colour: string) {
-  const initials = name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+  const initials = name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><circle cx="64" cy="64" r="64" fill="${colour}"/><text x="64" y="78" font-family="DejaVu Sans, Arial, sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
 }
 
@@ -133,6 +143,9 @@ export async function seedDemo(db: Db, uploadsDir: string) {
 
   for (const order of orderRows.filter((o) => o.paid)) {
     await db.insert(payments).values({ ...paymentOf(order, `pi_seed_${order.id.slice(0, 8)}`), createdAt: order.createdAt });
-    await db.update(products).set({ status: 'sold' }).where(sql`${products.id} = ${order.productId}`);
+    await db
+      .update(products)
+      .set({ status: 'sold' })
+      .where(sql`${products.id} = ${order.productId}`);
   }
 }

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { accessTable, type Rule } from '../access-table.ts';
+import { endpoints, type Endpoint, type Rule } from '@market/contract';
 import { orders, products } from '../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { AuthUser } from './auth.ts';
-
-const rules: Record<string, Rule> = accessTable;
 
 const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
@@ -28,7 +26,9 @@ function checkIdentity(rule: Rule, request: FastifyRequest) {
     throw forbidden('Confirm your e-mail address first: open the link we sent you, or ask for a new one on your account page');
   }
   if (rule.who === 'self-or-admin' && user.role !== 'Admin') {
-    const id = String((request.params as { id?: string }).id ?? '').trim().toLowerCase();
+    const id = String((request.params as { id?: string }).id ?? '')
+      .trim()
+      .toLowerCase();
     if (id !== user.id && id !== user.email) throw forbidden('You can only see your own data');
   }
 }
@@ -55,19 +55,36 @@ async function orderBuyer(app: FastifyInstance, id: string) {
   return row ? row.owner : undefined;
 }
 
+const listed = new Set<Endpoint>(Object.values(endpoints));
+
+/**
+ * Enforces each route's access rule, taken from the endpoint descriptor it was registered from
+ * (route.ts). An /api route registered any other way, or from a descriptor missing from the
+ * contract's list of endpoints, stops start-up; so does a listed endpoint that no route serves.
+ */
 export default fp(async function access(app: FastifyInstance) {
+  const served = new Set<Endpoint>();
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
       const key = `${method} ${route.url}`;
-      const rule = rules[key];
-      if (!rule) throw new Error(`Route ${key} has no rule in the access table`);
+      const endpoint = route.config?.endpoint;
+      if (!endpoint || !listed.has(endpoint))
+        throw new Error(`Route ${key} has no rule in the access table: register it from an endpoint of packages/contract/src/endpoints`);
+      if (`${endpoint.method} ${endpoint.path}` !== key)
+        throw new Error(`Route ${key} was registered from the descriptor of ${endpoint.method} ${endpoint.path}`);
+      served.add(endpoint);
+      const rule = endpoint.access;
       const identity = async (request: FastifyRequest) => checkIdentity(rule, request);
       const ownership = async (request: FastifyRequest) => checkOwnership(app, rule, request);
       route.preValidation = [identity, ...[route.preValidation ?? []].flat()];
       route.preHandler = [ownership, ...[route.preHandler ?? []].flat()];
     }
+  });
+  app.addHook('onReady', async () => {
+    const missing = [...listed].filter((e) => !served.has(e)).map((e) => `${e.method} ${e.path}`);
+    if (missing.length) throw new Error(`Endpoints without a route: ${missing.join(', ')}`);
   });
 });

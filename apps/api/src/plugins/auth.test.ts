@@ -16,20 +16,27 @@ const signedWithId = (id: string) =>
 // PostgreSQL as a malformed uuid: a 400 "cannot be stored" on every route, a non-JSON 500 on the
 // Google callback (whose 400 answer is an HTML page).
 describe('a token whose _id is not a UUID', () => {
-  it.each(['-'.repeat(36), 'a'.repeat(36), '0123456789abcdef0123456789abcdef----', '0123456789ab-cdef-0123-4567-89abcdef'])('%s is an invalid session, not a database error', async (id) => {
-    const token = await signedWithId(id);
+  it.each(['-'.repeat(36), 'a'.repeat(36), '0123456789abcdef0123456789abcdef----', '0123456789ab-cdef-0123-4567-89abcdef'])(
+    '%s is an invalid session, not a database error',
+    async (id) => {
+      const token = await signedWithId(id);
 
-    const guarded = await call(ctx.app, { method: 'GET', url: '/api/admin-overview', token });
-    expect(guarded.status).toBe(401);
-    expect(guarded.body).toEqual({ success: false, message: 'Your session is invalid, please log in again', massage: 'Your session is invalid, please log in again' });
+      const guarded = await call(ctx.app, { method: 'GET', url: '/api/admin-overview', token });
+      expect(guarded.status).toBe(401);
+      expect(guarded.body).toEqual({
+        success: false,
+        message: 'Your session is invalid, please log in again',
+        massage: 'Your session is invalid, please log in again',
+      });
 
-    // A route open to anyone serves the caller as anonymous.
-    const open = await call(ctx.app, { method: 'GET', url: '/api/demo-accounts', token });
-    expect(open.status).toBe(200);
+      // A route open to anyone serves the caller as anonymous.
+      const open = await call(ctx.app, { method: 'GET', url: '/api/demo-accounts', token });
+      expect(open.status).toBe(200);
 
-    // The sign-in popup's callback answers with its own page, never a 500.
-    const callback = await call(ctx.app, { method: 'GET', url: '/api/auth/google/callback', token });
-    expect(callback.status).toBe(400);
-    expect(callback.headers['content-type']).toMatch(/^text\/html/);
-  });
+      // The sign-in popup's callback answers with its own page, never a 500.
+      const callback = await call(ctx.app, { method: 'GET', url: '/api/auth/google/callback', token });
+      expect(callback.status).toBe(400);
+      expect(callback.headers['content-type']).toMatch(/^text\/html/);
+    },
+  );
 });

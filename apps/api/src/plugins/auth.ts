@@ -1,3 +1,4 @@
+import { isUuid } from '@market/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -55,8 +56,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { jwtSecret: s
       request.authProblem = 'Your session is invalid or has expired, please log in again';
       return;
     }
-    // A UUID's exact shape: anything looser (36 dashes) would reach the database as a malformed uuid.
-    if (typeof id !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+    if (typeof id !== 'string' || !isUuid(id)) {
       request.authProblem = 'Your session is invalid, please log in again';
       return;
     }

@@ -28,7 +28,12 @@ const minute = (max: number) => ({ max, windowMs: 60_000 });
 const login = (app: FastifyInstance, ip: string, email: string, password = 'wrong-password') =>
   call(app, { method: 'POST', url: '/api/login', remoteAddress: ip, payload: { email, password } });
 const signUpAs = async (app: FastifyInstance, ip: string, email: string) =>
-  call(app, { method: 'POST', url: '/api/user', remoteAddress: ip, payload: { name: 'Rahim', email, password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) } });
+  call(app, {
+    method: 'POST',
+    url: '/api/user',
+    remoteAddress: ip,
+    payload: { name: 'Rahim', email, password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) },
+  });
 
 /** A 429 in the one error shape, with a message naming the problem and a Retry-After within the window. */
 function expectRefused(res: Awaited<ReturnType<typeof call>>, message: RegExp, windowSeconds: number) {
@@ -73,7 +78,13 @@ describe('POST /api/login per client address', () => {
   it('believes X-Forwarded-For only when TRUST_PROXY says so', async () => {
     const behindProxy = await appWith({ loginPerIp: minute(1) }, { trustProxy: 1 });
     const viaProxy = (app: FastifyInstance, client: string) =>
-      call(app, { method: 'POST', url: '/api/login', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client }, payload: { email: 'a@example.com', password: 'x' } });
+      call(app, {
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': client },
+        payload: { email: 'a@example.com', password: 'x' },
+      });
     expect((await viaProxy(behindProxy, '203.0.113.1')).status).toBe(401);
     expect((await viaProxy(behindProxy, '203.0.113.2')).status).toBe(401);
     expect((await viaProxy(behindProxy, '203.0.113.1')).status).toBe(429);
@@ -84,24 +95,42 @@ describe('POST /api/login per client address', () => {
     expect((await viaProxy(direct, '203.0.113.2')).status).toBe(429);
   });
 
-  it("takes the address the trusted proxy appended, never the left-most one the client wrote: a rotating first entry dodges nothing", async () => {
+  it('takes the address the trusted proxy appended, never the left-most one the client wrote: a rotating first entry dodges nothing', async () => {
     // One proxy in front (TRUST_PROXY=1): it appends the address it saw to whatever the client sent.
     const app = await appWith({ loginPerIp: minute(20) }, { trustProxy: 1 });
     const attempt = (i: number) =>
-      call(app, { method: 'POST', url: '/api/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}, 10.0.${i}.1, 203.0.113.9` }, payload: { email: `a${i}@example.com`, password: 'x' } });
+      call(app, {
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': `198.51.100.${i}, 10.0.${i}.1, 203.0.113.9` },
+        payload: { email: `a${i}@example.com`, password: 'x' },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) statuses.push((await attempt(i)).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
     expect(statuses.slice(20)).toEqual(Array(5).fill(429));
     // Another client behind the same proxy has its own budget.
-    const other = await call(app, { method: 'POST', url: '/api/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.10' }, payload: { email: 'b@example.com', password: 'x' } });
+    const other = await call(app, {
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.10' },
+      payload: { email: 'b@example.com', password: 'x' },
+    });
     expect(other.status).toBe(401);
   });
 
   it('with two proxies (TRUST_PROXY=2) takes the second address from the right', async () => {
     const app = await appWith({ loginPerIp: minute(2) }, { trustProxy: 2 });
     const attempt = (first: string) =>
-      call(app, { method: 'POST', url: '/api/login', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': `${first}, 203.0.113.20, 10.0.0.2` }, payload: { email: 'a@example.com', password: 'x' } });
+      call(app, {
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': `${first}, 203.0.113.20, 10.0.0.2` },
+        payload: { email: 'a@example.com', password: 'x' },
+      });
     expect((await attempt('1.1.1.1')).status).toBe(401);
     expect((await attempt('2.2.2.2')).status).toBe(401);
     expect((await attempt('3.3.3.3')).status).toBe(429);
@@ -148,7 +177,12 @@ describe('POST /api/user (sign-up)', () => {
     expectRefused(await signUpAs(app, '10.6.0.1', 'd@example.com'), /^Too many sign-ups from this address, try again in 10 minutes$/, 600);
     expect((await signUpAs(app, '10.6.0.2', 'd@example.com')).status).toBe(202);
     // A bad body is still a 400 that names its field, even from the refused address.
-    const bad = await call(app, { method: 'POST', url: '/api/user', remoteAddress: '10.6.0.1', payload: { name: 'Rahim', email: 'not-an-email', password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) } });
+    const bad = await call(app, {
+      method: 'POST',
+      url: '/api/user',
+      remoteAddress: '10.6.0.1',
+      payload: { name: 'Rahim', email: 'not-an-email', password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('email');
   });
@@ -202,6 +236,7 @@ describe('the production defaults', () => {
       verifyMailPerUser: { max: 5, windowMs: hour },
       uploadsPerIp: { max: 30, windowMs: 60_000 },
       uploadsPerIpDay: { max: 100, windowMs: 24 * hour },
+      googlePerIp: { max: 30, windowMs: 60_000 },
       cardAttemptsPerIp: { max: 20, windowMs: hour },
       cardAttemptsPerBuyer: { max: 10, windowMs: hour },
       paymentIntentsPerBuyer: { max: 30, windowMs: hour },

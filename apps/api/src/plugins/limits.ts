@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import type { Limit } from '../config.ts';
+import type { AbuseLimits, Limit } from '../config.ts';
 import { AppError } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every abuse limit of the API (login, sign-up, uploads, Google sign-in, card confirmations). */
     limiter: Limiter;
+    /** The configured limits, by the names endpoint descriptors use. */
+    abuseLimits: AbuseLimits;
   }
 }
 
@@ -125,9 +127,10 @@ export function createLimiter(store: CounterStore, prefix: string, log: FastifyB
  * is set, in this process otherwise. Register after the redis plugin.
  */
 export default fp(
-  async function limits(app: FastifyInstance, opts: { prefix: string }) {
+  async function limits(app: FastifyInstance, opts: { prefix: string; limits: AbuseLimits }) {
     const limiter = createLimiter(app.redis ? redisCounters(app.redis) : memoryCounters(), `${opts.prefix}limit:`, app.log);
     app.decorate('limiter', limiter);
+    app.decorate('abuseLimits', opts.limits);
     app.addHook('onClose', async () => limiter.close());
   },
   { name: 'limits', dependencies: ['redis'] },

@@ -166,7 +166,9 @@ type Tracked = FastifyRequest & { [kSince]?: number; [kBody]?: string };
 /** Register before the other plugins, so a hit skips their hooks (auth's user read included). */
 export default fp(async function publicCache(app: FastifyInstance, { ttlMs, maxBytes, redis, channel = 'public-cache' }: PublicCachePluginOptions) {
   const instance = randomUUID();
-  const announce = redis ? () => void redis.publish(channel, instance).catch((err: Error) => app.log.error({ err }, 'could not announce a write to other instances')) : undefined;
+  const announce = redis
+    ? () => void redis.publish(channel, instance).catch((err: Error) => app.log.error({ err }, 'could not announce a write to other instances'))
+    : undefined;
   const cache = new PublicCache({ ttlMs, maxBytes, onInvalidate: announce });
   app.decorate('publicCache', cache);
   if (redis) await listenToPeers(app, redis, channel, instance, cache);

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useCategoriesQuery } from '../features/catalog/api.ts';
+import { useCategoriesQuery } from '../lib/shared-api.ts';
 
 /** Every category as a link to its page, under the header; its height is fixed, so the page below never shifts (CLS). */
 export function CategoryStrip() {
@@ -9,10 +9,7 @@ export function CategoryStrip() {
       <ul className="mx-auto flex h-12 max-w-7xl items-center gap-2 overflow-x-auto px-4 [mask-image:linear-gradient(to_right,black_85%,transparent)] md:[mask-image:none]">
         {categories.map((c) => (
           <li key={c._id}>
-            <NavLink
-              to={`/category/${c._id}`}
-              className={({ isActive }) => `btn btn-sm whitespace-nowrap ${isActive ? 'btn-primary' : 'btn-ghost'}`}
-            >
+            <NavLink to={`/category/${c._id}`} className={({ isActive }) => `btn btn-sm whitespace-nowrap ${isActive ? 'btn-primary' : 'btn-ghost'}`}>
               {c.category}
             </NavLink>
           </li>

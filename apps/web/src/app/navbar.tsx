@@ -1,8 +1,8 @@
 import { Link, NavLink, useNavigate } from 'react-router';
-import { signedOut } from '../features/auth/auth-slice.ts';
-import { useAuth } from '../features/auth/use-auth.ts';
+import { signedOut } from '../lib/session.ts';
+import { useAuth } from '../lib/use-auth.ts';
 import { api } from '../lib/api.ts';
-import { useAppDispatch } from './store.ts';
+import { useAppDispatch } from '../lib/shared-state.ts';
 
 // daisyUI paints the current link (aria-current) dark; teal text on it was hard to read, so paint it like the active category instead.
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bg-primary font-semibold text-primary-content' : '');

@@ -5,11 +5,11 @@ import { Spinner } from '../components/spinner.tsx';
 import { CategoryPage } from '../features/catalog/category-page.tsx';
 import { DetailPage } from '../features/catalog/detail-page.tsx';
 import { HomePage } from '../features/catalog/home-page.tsx';
-import { RequireAuth } from './guards.tsx';
+import { RequireAuth } from '../components/guards.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
 // The dashboard and the form pages are not part of the home page's bundle.
-const DashboardApp = lazy(() => import('../features/dashboard/dashboard-app.tsx'));
+const DashboardApp = lazy(() => import('./dashboard-app.tsx'));
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
 const SignUpPage = lazy(() => import('../features/auth/signup-page.tsx').then((m) => ({ default: m.SignUpPage })));
 const BlogPage = lazy(() => import('../features/blog/blog-page.tsx').then((m) => ({ default: m.BlogPage })));
@@ -34,14 +34,7 @@ export function AppRoutes() {
         <Route path="/forgot-password" element={later(<ForgotPasswordPage />)} />
         <Route path="/reset-password" element={later(<ResetPasswordPage />)} />
         <Route path="/verify-email" element={later(<VerifyEmailPage />)} />
-        <Route
-          path="/dashboard/*"
-          element={
-            <RequireAuth>
-              {later(<DashboardApp />)}
-            </RequireAuth>
-          }
-        />
+        <Route path="/dashboard/*" element={<RequireAuth>{later(<DashboardApp />)}</RequireAuth>} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,13 +1,13 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
-import authReducer, { AUTH_STORAGE_KEY, loadAuth } from '../features/auth/auth-slice.ts';
 import productReducer from '../features/catalog/product-slice.ts';
 import { api } from '../lib/api.ts';
+import { AUTH_STORAGE_KEY, loadAuth } from '../lib/session.ts';
+import { sharedReducers } from '../lib/shared-state.ts';
 import historyReducer from './history-slice.ts';
 
 export function makeStore() {
   const store = configureStore({
-    reducer: { auth: authReducer, product: productReducer, history: historyReducer, [api.reducerPath]: api.reducer },
+    reducer: { ...sharedReducers, product: productReducer, history: historyReducer },
     preloadedState: { auth: loadAuth() },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
@@ -26,5 +26,3 @@ export function makeStore() {
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();

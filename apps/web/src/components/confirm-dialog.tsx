@@ -15,7 +15,10 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
   return (
     <dialog ref={ref} className="modal" onCancel={onCancel} aria-labelledby="confirm-title">
       <div className="modal-box text-center">
-        <div className="mx-auto mb-3 flex h-14 w-14 items-center justify-center rounded-full border-4 border-warning text-2xl font-bold text-warning" aria-hidden="true">
+        <div
+          className="mx-auto mb-3 flex h-14 w-14 items-center justify-center rounded-full border-4 border-warning text-2xl font-bold text-warning"
+          aria-hidden="true"
+        >
           !
         </div>
         <h2 id="confirm-title" className="text-2xl font-semibold">

@@ -9,8 +9,7 @@ export function NotFound({ landmark = true }: { landmark?: boolean }) {
         <title id="not-found-title">404 page not found</title>
         <rect x="0" y="0" width="480" height="260" rx="24" fill="#f0fdfa" />
         <text x="240" y="150" textAnchor="middle" fontSize="140" fontWeight="800" fill="#0f766e" fontFamily="system-ui, sans-serif">
-          4
-          <tspan fill="#99f6e4">0</tspan>4
+          4<tspan fill="#99f6e4">0</tspan>4
         </text>
         <rect x="212" y="70" width="56" height="96" rx="10" fill="#134e4a" />
         <rect x="218" y="80" width="44" height="70" rx="4" fill="#5eead4" />

@@ -1,5 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { signedOut } from '../features/auth/auth-slice.ts';
+import { signedOut } from './session.ts';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',

@@ -10,7 +10,10 @@ const post = (url: string, payload?: Record<string, unknown>, token?: string) =>
 const me = (token: string) => call(ctx.app, { method: 'GET', url: '/api/me', token });
 const mails = async (to: string) => (await ctx.app.db.select().from(outbox).where(eq(outbox.toAddress, to))).map((m) => m.kind).sort();
 const expire = (purpose: 'verify-email' | 'reset-password') =>
-  ctx.app.db.update(accountTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accountTokens.purpose, purpose));
+  ctx.app.db
+    .update(accountTokens)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(accountTokens.purpose, purpose));
 const BAD_LINK = 'This link has expired or was already used: ask for a new one';
 
 describe('GET /api/me', () => {
@@ -186,11 +189,24 @@ describe('changing the password', () => {
   });
 
   it('counts wrong current passwords as failed logins: a stolen session cannot guess freely', async () => {
-    const app = await buildApp({ config: testConfig({ limits: { ...roomyLimits, loginFailuresPerEmail: { max: 3, windowMs: 900_000 } } }), database: ctx.database });
+    const app = await buildApp({
+      config: testConfig({ limits: { ...roomyLimits, loginFailuresPerEmail: { max: 3, windowMs: 900_000 } } }),
+      database: ctx.database,
+    });
     try {
       const buyer = await signUp(ctx.app, 'Buyer');
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await call(app, { method: 'POST', url: '/api/change-password', token: buyer.token, payload: { currentPassword: `guess-${i}`, password: 'whatever' } })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (
+            await call(app, {
+              method: 'POST',
+              url: '/api/change-password',
+              token: buyer.token,
+              payload: { currentPassword: `guess-${i}`, password: 'whatever' },
+            })
+          ).status,
+        );
       expect(statuses).toEqual([400, 400, 400, 429]);
     } finally {
       await app.close();

@@ -14,7 +14,9 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 export async function issueLinkToken(db: Db, user: { id: string; email: string }, purpose: LinkPurpose, lifetimeMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.delete(accountTokens).where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
-  await db.insert(accountTokens).values({ tokenHash: hashOf(token), userId: user.id, purpose, email: user.email, expiresAt: new Date(Date.now() + lifetimeMs) });
+  await db
+    .insert(accountTokens)
+    .values({ tokenHash: hashOf(token), userId: user.id, purpose, email: user.email, expiresAt: new Date(Date.now() + lifetimeMs) });
   return token;
 }
 
@@ -27,7 +29,14 @@ export async function useLinkToken(db: Db, token: string, purpose: LinkPurpose) 
   const [used] = await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(accountTokens.tokenHash, hashOf(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashOf(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning();
   if (!used) return undefined;
   const [user] = await db.select().from(users).where(eq(users.id, used.userId)).limit(1).for('update');

@@ -31,7 +31,11 @@ export async function verifyEmail(db: Db, token: string) {
     const user = await useLinkToken(tx, token, 'verify-email');
     if (!user) throw badLink();
     if (user.emailVerifiedAt) return user;
-    const [updated] = await tx.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, user.id)).returning();
+    const [updated] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
     return updated!;
   });
 }
@@ -75,7 +79,11 @@ export async function changePassword(db: Db, user: AuthUser, body: ChangePasswor
   if (!matches) throw new AppError(400, 'currentPassword is not your current password');
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, user.id)).returning();
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, user.id))
+      .returning();
     await enqueueMail(tx, passwordChangedMail(user.email, user.name, links.forgot));
     return updated!;
   });
@@ -83,5 +91,8 @@ export async function changePassword(db: Db, user: AuthUser, body: ChangePasswor
 
 /** Every token issued so far stops working. */
 export async function logOutEverywhere(db: Db, user: AuthUser) {
-  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, user.id));
 }

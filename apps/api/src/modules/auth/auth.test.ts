@@ -19,7 +19,10 @@ describe('POST /api/user (sign-up)', () => {
   it('creates an unverified account, mails a verification link, and answers 202 without a session', async () => {
     const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body() });
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ success: true, data: { email: 'karim@example.com', message: 'Check your e-mail: we sent a message to karim@example.com to continue.' } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { email: 'karim@example.com', message: 'Check your e-mail: we sent a message to karim@example.com to continue.' },
+    });
     const [row] = await ctx.app.db.select().from(users).where(eq(users.email, 'karim@example.com'));
     expect(row).toMatchObject({ name: 'Karim Uddin', role: 'Seller', emailVerifiedAt: null, sellerVerified: false });
     expect(row!.providerId).toMatch(/^local:[0-9a-f-]{36}$/);
@@ -68,7 +71,11 @@ describe('POST /api/user (sign-up)', () => {
 
   it('answers an e-mail that already has an account exactly as a new one, creates nothing, and tells the owner by mail', async () => {
     expect((await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body() })).status).toBe(202);
-    const taken = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body({ email: ' KARIM@Example.com', role: 'Buyer', name: 'Someone Else', password: 'attacker' }) });
+    const taken = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/user',
+      payload: await body({ email: ' KARIM@Example.com', role: 'Buyer', name: 'Someone Else', password: 'attacker' }),
+    });
     const fresh = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body({ email: 'rahim@example.com' }) });
     // Same status, type and body: only the e-mail echoed back differs.
     expect(taken.status).toBe(fresh.status);
@@ -91,7 +98,10 @@ describe('POST /api/user (sign-up)', () => {
   it('marks the uploaded avatar as in use, so the sweep of unused uploads keeps it', async () => {
     const picture = await uploadedPicture(ctx.app);
     await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body({ userImg: picture }) });
-    const [row] = await ctx.app.db.select().from(uploads).where(eq(uploads.name, picture.slice('/uploads/'.length)));
+    const [row] = await ctx.app.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.name, picture.slice('/uploads/'.length)));
     expect(row!.attachedAt).toBeInstanceOf(Date);
   });
 });
@@ -106,7 +116,12 @@ describe('unverified accounts', () => {
     const message = 'Confirm your e-mail address first: open the link we sent you, or ask for a new one on your account page';
     const refusals = [
       await call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, await uploadedPicture(ctx.app)) }),
-      await call(ctx.app, { method: 'POST', url: '/api/order', token: buyer.token, payload: { productId: product._id, meetingLocation: 'Gulshan 1', mobileNumber: '01711-000111' } }),
+      await call(ctx.app, {
+        method: 'POST',
+        url: '/api/order',
+        token: buyer.token,
+        payload: { productId: product._id, meetingLocation: 'Gulshan 1', mobileNumber: '01711-000111' },
+      }),
       await call(ctx.app, { method: 'PUT', url: `/api/report-product/${product._id}`, token: buyer.token }),
     ];
     for (const res of refusals) expect(res.body).toEqual({ success: false, message, massage: message });

@@ -1,74 +1,30 @@
-import { AuthResult, DemoAccount, LoginBody, SignUpAccepted, SignUpBody, ok } from '@market/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AbuseLimits, Config } from '../../config.ts';
+import { endpoints as e } from '@market/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import { demoAccounts } from '../../db/demo-accounts.ts';
 import { notFound } from '../../errors.ts';
 import { publicOrigin } from '../../public-origin.ts';
+import { route } from '../../route.ts';
 import { accountLinks } from '../accounts/links.ts';
-import { toUser } from '../users/dto.ts';
+import { sessionOf } from './session.ts';
 import { logIn, signUp } from './service.ts';
 
-const routes: FastifyPluginAsyncZod<{ demo: boolean; limits: AbuseLimits; config: Pick<Config, 'publicUrl' | 'host' | 'port'> }> = async (app, opts) => {
-  const { limits } = opts;
-  const { limiter } = app;
-
-  const authResult = async (user: Parameters<typeof toUser>[0]) => ({
-    success: true as const,
-    data: { user: toUser(user), token: await app.signToken(user) },
+export default async function authRoutes(app: FastifyInstance, opts: { demo: boolean; config: Pick<Config, 'publicUrl' | 'host' | 'port'> }) {
+  route(app, e.signUp, async ({ body }) => {
+    await signUp(app.db, body, accountLinks(publicOrigin(app.server, opts.config)));
+    app.mailer.nudge();
+    return { email: body.email, message: `Check your e-mail: we sent a message to ${body.email} to continue.` };
   });
 
-  app.post(
-    '/api/user',
-    {
-      config: { keepsPublicCache: true },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sign up as a Buyer or Seller: a verification link goes to the e-mail (the answer is the same if it already has an account); then log in',
-        body: SignUpBody,
-        response: { 202: ok(SignUpAccepted) },
-      },
-      // A preHandler runs after the body is validated: a bad body is a 400 and counts for nothing.
-      preHandler: async (request, reply) => {
-        await limiter.take(reply, 'signup-ip', request.ip, limits.signUpPerIp, (wait) => `Too many sign-ups from this address, try again in ${wait}`);
-        await limiter.take(reply, 'signup-email', request.body.email, limits.signUpPerEmail, (wait) => `Too many sign-up attempts for this e-mail, try again in ${wait}`);
-      },
-    },
-    async (request, reply) => {
-      await signUp(app.db, request.body, accountLinks(publicOrigin(app.server, opts.config)));
-      app.mailer.nudge();
-      const message = `Check your e-mail: we sent a message to ${request.body.email} to continue.`;
-      return reply.status(202).send({ success: true as const, data: { email: request.body.email, message } });
-    },
-  );
+  route(app, e.logIn, async ({ body }) => {
+    const user = await logIn(app.db, body);
+    // The failures counted for this e-mail are forgotten on success (decision 010).
+    await app.limiter.clear('login-email', body.email);
+    return sessionOf(app, user);
+  });
 
-  app.post(
-    '/api/login',
-    {
-      config: { keepsPublicCache: true },
-      schema: { tags: ['accounts'], summary: 'Log in with e-mail and password', body: LoginBody, response: { 200: ok(AuthResult) } },
-      preHandler: async (request, reply) => {
-        await limiter.take(reply, 'login-ip', request.ip, limits.loginPerIp, (wait) => `Too many login attempts from this address, try again in ${wait}`);
-        // Counted before the password is checked (parallel guesses cannot slip past), forgotten on success:
-        // what remains are the failures.
-        await limiter.take(reply, 'login-email', request.body.email, limits.loginFailuresPerEmail, (wait) => `Too many failed logins for this e-mail, try again in ${wait}`);
-      },
-    },
-    async (request) => {
-      const user = await logIn(app.db, request.body);
-      await limiter.clear('login-email', request.body.email);
-      return authResult(user);
-    },
-  );
-
-  app.get(
-    '/api/demo-accounts',
-    { schema: { tags: ['accounts'], summary: 'Demo logins (only while DEMO is on)', response: { 200: ok(z.array(DemoAccount)) } } },
-    async () => {
-      if (!opts.demo) throw notFound('Demo accounts');
-      return { success: true as const, data: demoAccounts.map(({ role, email, password }) => ({ role, email, password })) };
-    },
-  );
-};
-
-export default routes;
+  route(app, e.demoAccounts, async () => {
+    if (!opts.demo) throw notFound('Demo accounts');
+    return demoAccounts.map(({ role, email, password }) => ({ role, email, password }));
+  });
+}

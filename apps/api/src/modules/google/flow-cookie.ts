@@ -26,7 +26,11 @@ export function flowCookies(jwtSecret: string) {
 
   return {
     async seal(flow: Flow, secure: boolean): Promise<string> {
-      const sealed = await new EncryptJWT(flow).setProtectedHeader({ alg: 'dir', enc: 'A256GCM' }).setIssuedAt().setExpirationTime(`${LIFETIME_S}s`).encrypt(key);
+      const sealed = await new EncryptJWT(flow)
+        .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+        .setIssuedAt()
+        .setExpirationTime(`${LIFETIME_S}s`)
+        .encrypt(key);
       return `${FLOW_COOKIE}=${sealed}; ${attributes(secure, LIFETIME_S)}`;
     },
     cleared: (secure: boolean) => `${FLOW_COOKIE}=; ${attributes(secure, 0)}`,

@@ -4,10 +4,10 @@ import type { AuthResult } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { createAdmin, signUp } from '../../../test/fixtures.ts';
 import { pageMessage } from '../../../test/google.ts';
-import { testConfig, useTestApp } from '../../../test/helper.ts';
+import { openTestDatabase, testConfig, useTestApp } from '../../../test/helper.ts';
 import { KEY_FILE } from '../local-oidc/provider.ts';
 import { freePort } from '../../../test/free-port.ts';
 
@@ -138,11 +138,7 @@ describe('the popup flow against the local provider', () => {
     const a = await start();
     const b = await start();
     const of = (flow: { authorize: URL }, name: string) => flow.authorize.searchParams.get(name)!;
-    for (const overrides of [
-      { state: of(b, 'state') } as Record<string, string>,
-      { nonce: of(b, 'nonce') },
-      { code_challenge: of(b, 'code_challenge') },
-    ]) {
+    for (const overrides of [{ state: of(b, 'state') } as Record<string, string>, { nonce: of(b, 'nonce') }, { code_challenge: of(b, 'code_challenge') }]) {
       const back = await authorize(a.authorize, { name: 'A', email: 'a@example.com' }, overrides);
       const page = await callback(back, a.cookie);
       expect(page.status, JSON.stringify(overrides)).toBe(400);
@@ -167,8 +163,7 @@ describe('with a Google client configured', () => {
     const kept = JSON.parse(readFileSync(join(ctx.config.dataDir, KEY_FILE), 'utf8'));
     google = { issuer: `${base}/oidc`, clientId: kept.clientId, clientSecret: kept.clientSecret };
     const otherPort = await freePort();
-    const database = await openDatabase({ pgliteDir: 'memory://' });
-    await database.migrate();
+    const database = await openTestDatabase();
     const config = testConfig({ google, publicUrl: `http://127.0.0.1:${otherPort}` });
     const app = await buildApp({ config, database });
     await app.listen({ port: otherPort, host: '127.0.0.1' });

@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema.ts';
 import { freePort } from '../../../test/free-port.ts';
 import { createAdmin, lastMail, linkToken, logIn, PASSWORD, signUp } from '../../../test/fixtures.ts';
-import { call, testConfig, useTestApp } from '../../../test/helper.ts';
+import { call, openTestDatabase, testConfig, useTestApp } from '../../../test/helper.ts';
 import { KEY_FILE } from '../local-oidc/provider.ts';
 
 /**
@@ -26,8 +26,7 @@ let key: { key: CryptoKey; kid: string };
 
 beforeAll(async () => {
   const config = testConfig({ publicUrl: `http://127.0.0.1:${issuerPort}` });
-  const database = await openDatabase({ pgliteDir: 'memory://' });
-  await database.migrate();
+  const database = await openTestDatabase();
   const app = await buildApp({ config, database });
   await app.listen({ port: issuerPort, host: '127.0.0.1' });
   provider = { app, database, dataDir: config.dataDir };
@@ -57,7 +56,13 @@ describe('a new Google identity', () => {
     const p = person();
     const res = await google({ ...p, picture: 'https://lh3.googleusercontent.com/a/photo=s96' });
     expect(res.status).toBe(201);
-    expect(res.body.data.user).toMatchObject({ email: p.email, role: 'Buyer', emailVerified: true, id: `google:${p.sub}`, userImg: 'https://lh3.googleusercontent.com/a/photo=s96' });
+    expect(res.body.data.user).toMatchObject({
+      email: p.email,
+      role: 'Buyer',
+      emailVerified: true,
+      id: `google:${p.sub}`,
+      userImg: 'https://lh3.googleusercontent.com/a/photo=s96',
+    });
     expect(await identitiesOf(res.body.data.user._id)).toMatchObject([{ provider: issuer, subject: p.sub, email: p.email }]);
   });
 
@@ -114,7 +119,11 @@ describe('linking to an existing account', () => {
 
     // The owner takes the address back with a reset link (it reaches only them): the attacker's password and session end.
     await call(ctx.app, { method: 'POST', url: '/api/forgot-password', payload: { email: victim.email } });
-    const reset = await call(ctx.app, { method: 'POST', url: '/api/reset-password', payload: { token: await linkToken(ctx.app, victim.email, 'reset-password'), password: 'owners-own' } });
+    const reset = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token: await linkToken(ctx.app, victim.email, 'reset-password'), password: 'owners-own' },
+    });
     expect(reset.status).toBe(200);
     expect((await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: victim.email, password: PASSWORD } })).status).toBe(401);
     expect((await call(ctx.app, { method: 'GET', url: `/api/orders/${attacker._id}`, token: attacker.token })).status).toBe(401);

@@ -30,6 +30,8 @@ describe('LOCAL_OIDC', () => {
     expect(loadConfig({ DATA_DIR: dir(), DEMO: 'false', LOCAL_OIDC: 'true' }).localOidc).toBe(true);
     expect(loadConfig({ DATA_DIR: dir(), LOCAL_OIDC: 'off' }).localOidc).toBe(false);
     expect(loadConfig({ DATA_DIR: dir(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).localOidc).toBe(false);
-    expect(() => loadConfig({ DATA_DIR: dir(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', LOCAL_OIDC: 'on' })).toThrow(/LOCAL_OIDC cannot be on while GOOGLE_CLIENT_ID is set/);
+    expect(() => loadConfig({ DATA_DIR: dir(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', LOCAL_OIDC: 'on' })).toThrow(
+      /LOCAL_OIDC cannot be on while GOOGLE_CLIENT_ID is set/,
+    );
   });
 });

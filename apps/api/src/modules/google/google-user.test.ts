@@ -56,7 +56,12 @@ const sign = (payload: JWTPayload, by: 'provider' | 'stranger' = 'provider', alg
 let address = 0;
 /** Each call from its own address, so the route's rate limit never stands in for a refusal. */
 const post = (payload: unknown) =>
-  call(ctx.app, { method: 'POST', url: '/api/google-user', payload: payload as Record<string, unknown>, remoteAddress: `10.1.${Math.floor(++address / 250)}.${address % 250}` });
+  call(ctx.app, {
+    method: 'POST',
+    url: '/api/google-user',
+    payload: payload as Record<string, unknown>,
+    remoteAddress: `10.1.${Math.floor(++address / 250)}.${address % 250}`,
+  });
 
 describe('POST /api/google-user with the local stand-in', () => {
   it('makes a new e-mail a Buyer without a password, id google:<sub>, its own avatar as userImg', async () => {
@@ -64,7 +69,14 @@ describe('POST /api/google-user with the local stand-in', () => {
     const res = await post({ idToken: await sign(c) });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.user).toMatchObject({ id: `google:${c.sub}`, email: 'new.person@example.com', name: 'Nabila Khan', role: 'Buyer', userImg: '/oidc/avatar.svg?name=Nabila%20Khan', sellerVerified: false });
+    expect(res.body.data.user).toMatchObject({
+      id: `google:${c.sub}`,
+      email: 'new.person@example.com',
+      name: 'Nabila Khan',
+      role: 'Buyer',
+      userImg: '/oidc/avatar.svg?name=Nabila%20Khan',
+      sellerVerified: false,
+    });
     const token = JSON.parse(Buffer.from(res.body.data.token.split('.')[1], 'base64url').toString());
     expect(token).toMatchObject({ _id: res.body.data.user._id, role: 'Buyer' });
     const [row] = await ctx.app.db.select().from(users).where(eq(users.email, 'new.person@example.com'));
@@ -104,7 +116,11 @@ describe('POST /api/google-user with the local stand-in', () => {
     const created = await post({ idToken: await sign(c) });
     expect(created.status).toBe(201);
     await call(ctx.app, { method: 'POST', url: '/api/forgot-password', payload: { email: c.email } });
-    const reset = await call(ctx.app, { method: 'POST', url: '/api/reset-password', payload: { token: await linkToken(ctx.app, c.email as string, 'reset-password'), password: 'mine-now' } });
+    const reset = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token: await linkToken(ctx.app, c.email as string, 'reset-password'), password: 'mine-now' },
+    });
     expect(reset.status).toBe(200);
     const again = await post({ idToken: await sign(c) });
     expect(again.status).toBe(409);
@@ -137,16 +153,26 @@ describe('POST /api/google-user with the local stand-in', () => {
     ['several audiences without us as azp', async () => sign(claims({ aud: [keys.clientId, 'other'], azp: 'other' }))],
     ['another issuer', async () => sign(claims({ iss: 'https://accounts.google.com' }))],
     ['an expired token', async () => sign(claims({ iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }))],
-    ['a token from the future', async () => sign(claims({ iat: Math.floor(Date.now() / 1000) + 3600, exp: Math.floor(Date.now() / 1000) + 7200, nbf: Math.floor(Date.now() / 1000) + 3600 }))],
+    [
+      'a token from the future',
+      async () =>
+        sign(claims({ iat: Math.floor(Date.now() / 1000) + 3600, exp: Math.floor(Date.now() / 1000) + 7200, nbf: Math.floor(Date.now() / 1000) + 3600 })),
+    ],
     ['an unverified e-mail', async () => sign(claims({ email_verified: false }))],
     ['no e-mail', async () => sign(claims({ email: undefined }))],
     ['no subject', async () => sign(claims({ sub: undefined }))],
     ['an HS256 token', async () => new SignJWT(claims()).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(32)))],
-    ['an unsigned token', async () => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims())).toString('base64url')}.x`],
-    ['a tampered payload', async () => {
-      const [h, , s] = (await sign(claims())).split('.');
-      return `${h}.${Buffer.from(JSON.stringify(claims({ email: 'admin@example.com' }))).toString('base64url')}.${s}`;
-    }],
+    [
+      'an unsigned token',
+      async () => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims())).toString('base64url')}.x`,
+    ],
+    [
+      'a tampered payload',
+      async () => {
+        const [h, , s] = (await sign(claims())).split('.');
+        return `${h}.${Buffer.from(JSON.stringify(claims({ email: 'admin@example.com' }))).toString('base64url')}.${s}`;
+      },
+    ],
   ])('refuses %s with a 401 and creates nobody', async (_what, token) => {
     const before = (await ctx.app.db.select().from(users)).length;
     const res = await post({ idToken: await token() });

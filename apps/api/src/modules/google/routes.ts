@@ -1,20 +1,17 @@
-import { AuthResult, ErrorBody, GoogleUserBody, ok } from '@market/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints as e } from '@market/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import localOidcRoutes, { CALLBACK_PATH } from '../local-oidc/routes.ts';
 import { openLocalProvider } from '../local-oidc/provider.ts';
 import { publicOrigin } from '../../public-origin.ts';
 import { AppError } from '../../errors.ts';
-import { toUser } from '../users/dto.ts';
+import { route } from '../../route.ts';
+import { sessionOf } from '../auth/session.ts';
 import { flowCookies } from './flow-cookie.ts';
 import { sendResultPage } from './page.ts';
 import { googleProvider, localProvider, type SignInProvider } from './provider.ts';
 import { LOCAL_OIDC_PROVIDER, signInWithGoogle, verifyIdToken, type IdentitySource } from './service.ts';
-
-const page = { 200: z.string().describe('An HTML page that posts the result to the opening window and closes') };
 
 const notSetUp = 'Google sign-in is not set up on this server';
 
@@ -24,7 +21,7 @@ const notSetUp = 'Google sign-in is not set up on this server';
  * Google client configured, the local stand-in under /oidc takes Google's place while it
  * is on (DEMO, or LOCAL_OIDC); with neither, the button answers that it is not set up.
  */
-const googleSignIn: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export default async function googleSignIn(app: FastifyInstance, { config }: { config: Config }) {
   let provider: SignInProvider | undefined;
   let source: IdentitySource | undefined;
   if (config.google) {
@@ -41,92 +38,64 @@ const googleSignIn: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
   const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   const failed = (error: string) => ({ type: 'google-sign-in' as const, error });
 
-  app.get(
-    '/api/auth/google/start',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Google sign-in, opened in the popup: redirects to the provider with state, nonce and PKCE',
-        response: { 302: z.null().describe("To the provider's authorization page"), 502: page[200], 503: page[200] },
-      },
-    },
-    async (request, reply) => {
-      if (!provider) return sendResultPage(reply, 503, failed(notSetUp));
-      let configuration: oidc.Configuration;
-      try {
-        configuration = await provider.configuration();
-      } catch (err) {
-        request.log.warn({ err }, 'OpenID Connect discovery failed');
-        return sendResultPage(reply, 502, failed('Google could not be reached, please try again'));
-      }
-      const redirectUri = new URL(CALLBACK_PATH, origin(request)).href;
-      const flow = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier(), redirectUri };
-      const url = oidc.buildAuthorizationUrl(configuration, {
-        redirect_uri: redirectUri,
-        scope: 'openid email profile',
-        code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
-        code_challenge_method: 'S256',
-        state: flow.state,
-        nonce: flow.nonce,
-        prompt: 'select_account',
+  route(app, e.googleStart, async ({ request, reply }) => {
+    if (!provider) return sendResultPage(reply, 503, failed(notSetUp));
+    let configuration: oidc.Configuration;
+    try {
+      configuration = await provider.configuration();
+    } catch (err) {
+      request.log.warn({ err }, 'OpenID Connect discovery failed');
+      return sendResultPage(reply, 502, failed('Google could not be reached, please try again'));
+    }
+    const redirectUri = new URL(CALLBACK_PATH, origin(request)).href;
+    const flow = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier(), redirectUri };
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+      code_challenge_method: 'S256',
+      state: flow.state,
+      nonce: flow.nonce,
+      prompt: 'select_account',
+    });
+    return reply
+      .header('set-cookie', await cookies.seal(flow, redirectUri.startsWith('https:')))
+      .header('cache-control', 'no-store')
+      .header('cross-origin-opener-policy', 'unsafe-none')
+      .redirect(url.href, 302);
+  });
+
+  route(app, e.googleCallback, async ({ request, reply }) => {
+    if (!provider) return sendResultPage(reply, 503, failed(notSetUp));
+    const flow = await cookies.open(request.headers.cookie);
+    if (!flow) return sendResultPage(reply, 400, failed('The Google sign-in took too long or was started elsewhere, please try again'));
+    void reply.header('set-cookie', cookies.cleared(flow.redirectUri.startsWith('https:')));
+    const current = new URL(flow.redirectUri);
+    current.search = new URL(request.url, 'http://query.only').search;
+    const error = current.searchParams.get('error');
+    if (error)
+      return sendResultPage(reply, 400, failed(error === 'access_denied' ? 'Google sign-in was cancelled' : `Google sign-in failed (${error.slice(0, 100)})`));
+    try {
+      const tokens = await oidc.authorizationCodeGrant(await provider.configuration(), current, {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
       });
-      return reply
-        .header('set-cookie', await cookies.seal(flow, redirectUri.startsWith('https:')))
-        .header('cache-control', 'no-store')
-        .header('cross-origin-opener-policy', 'unsafe-none')
-        .redirect(url.href, 302);
-    },
-  );
+      if (!tokens.id_token) throw new Error('no ID token');
+      return sendResultPage(reply, 200, { type: 'google-sign-in', idToken: tokens.id_token });
+    } catch (err) {
+      request.log.warn({ err }, 'Google sign-in callback refused');
+      return sendResultPage(reply, 400, failed('Your Google sign-in could not be verified, please try again'));
+    }
+  });
 
-  app.get(
-    '/api/auth/google/callback',
-    { schema: { tags: ['accounts'], summary: "Google sign-in: the provider's redirect; exchanges the code and verifies the ID token", response: { ...page, 400: z.union([page[200], ErrorBody]), 503: page[200] } } },
-    async (request, reply) => {
-      if (!provider) return sendResultPage(reply, 503, failed(notSetUp));
-      const flow = await cookies.open(request.headers.cookie);
-      if (!flow) return sendResultPage(reply, 400, failed('The Google sign-in took too long or was started elsewhere, please try again'));
-      void reply.header('set-cookie', cookies.cleared(flow.redirectUri.startsWith('https:')));
-      const current = new URL(flow.redirectUri);
-      current.search = new URL(request.url, 'http://query.only').search;
-      const error = current.searchParams.get('error');
-      if (error) return sendResultPage(reply, 400, failed(error === 'access_denied' ? 'Google sign-in was cancelled' : `Google sign-in failed (${error.slice(0, 100)})`));
-      try {
-        const tokens = await oidc.authorizationCodeGrant(await provider.configuration(), current, {
-          pkceCodeVerifier: flow.verifier,
-          expectedState: flow.state,
-          expectedNonce: flow.nonce,
-          idTokenExpected: true,
-        });
-        if (!tokens.id_token) throw new Error('no ID token');
-        return sendResultPage(reply, 200, { type: 'google-sign-in', idToken: tokens.id_token });
-      } catch (err) {
-        request.log.warn({ err }, 'Google sign-in callback refused');
-        return sendResultPage(reply, 400, failed('Your Google sign-in could not be verified, please try again'));
-      }
-    },
-  );
-
-  app.post(
-    '/api/google-user',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sign in with a Google ID token: a new e-mail becomes a Buyer, an existing account keeps its role',
-        body: GoogleUserBody,
-        response: { 200: ok(AuthResult), 201: ok(AuthResult) },
-      },
-      config: { keepsPublicCache: true },
-      preHandler: async (request, reply) =>
-        app.limiter.take(reply, 'google-ip', request.ip, { max: 30, windowMs: 60_000 }, (wait) => `Too many requests: at most 30 Google sign-ins a minute, try again in ${wait}`),
-    },
-    async (request, reply) => {
-      if (!provider || !source) throw new AppError(503, notSetUp);
-      const profile = await verifyIdToken(provider, request.body.idToken);
-      const { user, created, linked } = await signInWithGoogle(app.db, source, profile);
-      if (linked) app.mailer.nudge();
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: { user: toUser(user), token: await app.signToken(user) } });
-    },
-  );
-};
-
-export default googleSignIn;
+  route(app, e.googleUser, async ({ body, reply }) => {
+    if (!provider || !source) throw new AppError(503, notSetUp);
+    const profile = await verifyIdToken(provider, body.idToken);
+    const { user, created, linked } = await signInWithGoogle(app.db, source, profile);
+    if (linked) app.mailer.nudge();
+    void reply.code(created ? 201 : 200);
+    return sessionOf(app, user);
+  });
+}

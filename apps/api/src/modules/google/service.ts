@@ -126,7 +126,8 @@ async function signInOnce(db: Db, source: IdentitySource, profile: GoogleProfile
   if (identity) {
     const { user } = identity;
     if (user.role === 'Admin') throw adminRefused();
-    if (source.standIn && (user.role !== 'Buyer' || user.passwordHash)) throw forbidden('The local test provider can only sign in to Buyer accounts it created itself');
+    if (source.standIn && (user.role !== 'Buyer' || user.passwordHash))
+      throw forbidden('The local test provider can only sign in to Buyer accounts it created itself');
     return { user, created: false, linked: false };
   }
 
@@ -135,7 +136,9 @@ async function signInOnce(db: Db, source: IdentitySource, profile: GoogleProfile
     if (source.standIn) throw conflict('This e-mail address already has an account, which the local test provider cannot sign in to: log in with its password');
     if (owner.role === 'Admin') throw adminRefused();
     if (!owner.emailVerifiedAt) {
-      throw conflict("An account with this e-mail exists, but its address is not confirmed yet, so Google cannot be added to it: log in with its password and confirm the address, or use 'Forgot password?'");
+      throw conflict(
+        "An account with this e-mail exists, but its address is not confirmed yet, so Google cannot be added to it: log in with its password and confirm the address, or use 'Forgot password?'",
+      );
     }
     const [other] = await db
       .select({ subject: userIdentities.subject })
@@ -150,7 +153,15 @@ async function signInOnce(db: Db, source: IdentitySource, profile: GoogleProfile
 
   const [user] = await db
     .insert(users)
-    .values({ providerId: `google:${profile.sub}`, name: profile.name, email: profile.email, passwordHash: null, role: 'Buyer', userImg: profile.picture, emailVerifiedAt: sql`now()` })
+    .values({
+      providerId: `google:${profile.sub}`,
+      name: profile.name,
+      email: profile.email,
+      passwordHash: null,
+      role: 'Buyer',
+      userImg: profile.picture,
+      emailVerifiedAt: sql`now()`,
+    })
     .returning();
   await db.insert(userIdentities).values({ provider: source.provider, subject: profile.sub, userId: user!.id, email: profile.email });
   return { user: user!, created: true, linked: false };

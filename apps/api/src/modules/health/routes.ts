@@ -1,12 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints as e } from '@market/contract';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../route.ts';
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health', { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: z.object({ ok: z.literal(true) }) } } }, async () => {
+export default async function healthRoutes(app: FastifyInstance) {
+  route(app, e.health, async () => {
     await app.db.execute(sql`select 1`);
     return { ok: true as const };
   });
-};
-
-export default routes;
+}

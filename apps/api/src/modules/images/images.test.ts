@@ -40,7 +40,10 @@ const upload = (app: FastifyInstance, data: Buffer | string, opts: { filename?: 
   });
 
 const solid = (width: number, height: number, background = '#3a7bd5') => sharp({ create: { width, height, channels: 3, background } });
-const frame = (background: string) => sharp({ create: { width: 40, height: 30, channels: 4, background } }).png().toBuffer();
+const frame = (background: string) =>
+  sharp({ create: { width: 40, height: 30, channels: 4, background } })
+    .png()
+    .toBuffer();
 /** The EXIF GPS IFD pointer (tag 0x8825), little-endian as sharp writes it. */
 const hasGpsPointer = (exif: Buffer | undefined) => !!exif && exif.includes(Buffer.from([0x25, 0x88]));
 const uploadedFiles = () => readdirSync(ctx.config.uploadsDir);
@@ -72,7 +75,10 @@ describe('POST /api/images', () => {
       'a big JPEG with EXIF GPS and a rotation (shrunk, turned upright, metadata gone)',
       async () => {
         const jpeg = await solid(2400, 1200, '#d53a3a')
-          .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Snap 1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '23/1 46/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '90/1 24/1 0/1' } })
+          .withExif({
+            IFD0: { Make: 'PhoneCo', Model: 'Snap 1' },
+            IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '23/1 46/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '90/1 24/1 0/1' },
+          })
           .withMetadata({ orientation: 6 })
           .jpeg()
           .toBuffer();
@@ -85,14 +91,24 @@ describe('POST /api/images', () => {
       { width: 800, height: 1600 },
     ],
     ['a WebP', () => solid(120, 90).webp().toBuffer(), { width: 120, height: 90 }],
-    ['an animated GIF of 2 frames', async () => sharp([await frame('#f00'), await frame('#00f')], { join: { animated: true } }).gif().toBuffer(), { width: 40, height: 30, pages: 2 }],
+    [
+      'an animated GIF of 2 frames',
+      async () =>
+        sharp([await frame('#f00'), await frame('#00f')], { join: { animated: true } })
+          .gif()
+          .toBuffer(),
+      { width: 40, height: 30, pages: 2 },
+    ],
     ['an AVIF', () => solid(64, 48, '#3ad57b').avif().toBuffer(), { width: 64, height: 48 }],
   ];
 
   it.each(accepted)('accepts %s anonymously, re-encodes it as WebP and serves it', async (_name, make, size) => {
     const res = await upload(ctx.app, await make());
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ success: true, data: { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/) } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/) },
+    });
 
     const served = await ctx.app.inject({ method: 'GET', url: res.body.data.url });
     expect(served.statusCode).toBe(200);
@@ -122,7 +138,9 @@ describe('POST /api/images', () => {
   });
 
   it('accepts a 4 MB picture: the JSON body limit does not apply to uploads', async () => {
-    const noise = await sharp(randomBytes(1150 * 1150 * 3), { raw: { width: 1150, height: 1150, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(1150 * 1150 * 3), { raw: { width: 1150, height: 1150, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(3.5 * 1024 * 1024);
     expect(noise.length).toBeLessThan(5 * 1024 * 1024);
     const res = await upload(ctx.app, noise, { filename: 'noise.png', type: 'image/png' });
@@ -153,7 +171,9 @@ describe('POST /api/images', () => {
 
   it('refuses a file over 5 MB with a 413 and stores nothing', async () => {
     // Noise does not compress: a real PNG of about 5.9 MB, well under 40 megapixels.
-    const noise = await sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
     const before = uploadedFiles();
     const res = await upload(ctx.app, noise, { filename: 'huge.png', type: 'image/png' });
@@ -208,8 +228,19 @@ describe('POST /api/images', () => {
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'webp', width: 64, height: 48 });
   });
 
-  const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(8), Buffer.from([0x02, 0x00, 0x3e, 0x00, 0x01, 0x00, 0x00, 0x00]), randomBytes(2000)]);
-  const mz = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(56), Buffer.from('This program cannot be run in DOS mode.\r\r\n$', 'latin1'), Buffer.from('PE\0\0', 'latin1'), randomBytes(2000)]);
+  const elf = Buffer.concat([
+    Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]),
+    Buffer.alloc(8),
+    Buffer.from([0x02, 0x00, 0x3e, 0x00, 0x01, 0x00, 0x00, 0x00]),
+    randomBytes(2000),
+  ]);
+  const mz = Buffer.concat([
+    Buffer.from('MZ\x90\x00', 'latin1'),
+    Buffer.alloc(56),
+    Buffer.from('This program cannot be run in DOS mode.\r\r\n$', 'latin1'),
+    Buffer.from('PE\0\0', 'latin1'),
+    randomBytes(2000),
+  ]);
 
   it.each([
     ['a Linux ELF executable', elf],
@@ -244,7 +275,9 @@ describe('POST /api/images', () => {
   it('refuses an animated GIF whose frames add up to more than 40 megapixels with a 413', async () => {
     // 3 frames of 13.5 megapixels; distinct colours, or the encoder merges them into one.
     const page = (background: string) => solid(5000, 2700, background).png({ compressionLevel: 1 }).toBuffer();
-    const gif = await sharp([await page('#000000'), await page('#ff0000'), await page('#0000ff')], { join: { animated: true } }).gif().toBuffer();
+    const gif = await sharp([await page('#000000'), await page('#ff0000'), await page('#0000ff')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     expect((await sharp(gif).metadata()).pages).toBe(3);
     const before = uploadedFiles();
     const res = await upload(ctx.app, gif, { filename: 'long.gif', type: 'image/gif' });
@@ -299,7 +332,11 @@ describe('POST /api/images rate limit', () => {
     }
     const refused = await upload(app, png, { filename: 'one-too-many.png', type: 'image/png' });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/^Too many picture uploads from this address, try again in \d+ seconds$/), massage: refused.body.message });
+    expect(refused.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many picture uploads from this address, try again in \d+ seconds$/),
+      massage: refused.body.message,
+    });
     expect(readdirSync(config.uploadsDir)).toHaveLength(30);
     // Other routes are not limited by the uploads' budget.
     expect((await call(app, { method: 'GET', url: '/api/health' })).status).toBe(200);

@@ -4,7 +4,8 @@ import { call, useTestApp } from '../../../test/helper.ts';
 
 const ctx = useTestApp();
 
-const part = (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`;
+const part = (boundary: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`;
 
 // Found by the fuzz test: the multipart parser's own errors carry no status and were answered 500.
 describe('POST /api/images with a malformed multipart body', () => {

@@ -20,17 +20,38 @@ async function upload(app = ctx.app, data: Buffer, opts: { token?: string; ip?: 
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return call(app, { method: 'POST', url: '/api/images', payload, token: opts.token, remoteAddress: opts.ip, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return call(app, {
+    method: 'POST',
+    url: '/api/images',
+    payload,
+    token: opts.token,
+    remoteAddress: opts.ip,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
-const small = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+const small = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
 const fileOf = (url: string) => join(ctx.config.uploadsDir, url.slice('/uploads/'.length));
-const rowOf = async (url: string) => (await ctx.app.db.select().from(uploads).where(eq(uploads.name, url.slice('/uploads/'.length))))[0];
+const rowOf = async (url: string) =>
+  (
+    await ctx.app.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.name, url.slice('/uploads/'.length)))
+  )[0];
 const age = (url: string, hours: number) =>
-  ctx.app.db.update(uploads).set({ createdAt: sql`now() - make_interval(hours => ${hours})` }).where(eq(uploads.name, url.slice('/uploads/'.length)));
+  ctx.app.db
+    .update(uploads)
+    .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+    .where(eq(uploads.name, url.slice('/uploads/'.length)));
 
 describe('the stored picture', () => {
   it('of a noisy 1600x1600 JPEG (the worst case for compression) stays within the size bound', async () => {
-    const noisy = await sharp(randomBytes(1600 * 1600 * 3), { raw: { width: 1600, height: 1600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const noisy = await sharp(randomBytes(1600 * 1600 * 3), { raw: { width: 1600, height: 1600, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const res = await upload(ctx.app, noisy);
     expect(res.status).toBe(201);
     const bytes = statSync(fileOf(res.body.data.url)).size;
@@ -56,7 +77,11 @@ describe('the sweep of unused uploads', () => {
     const [old, young, avatar, picture] = await Promise.all([0, 1, 2, 3].map(async () => (await upload(ctx.app, await small())).body.data.url as string));
     // Two of them in use: one as a sign-up avatar, one as a product picture.
     const seller = await signUp(ctx.app, 'Seller');
-    await call(ctx.app, { method: 'POST', url: '/api/user', payload: { name: 'Avatar Owner', email: 'avatar@example.com', password: 'secret1', role: 'Buyer', userImg: avatar } });
+    await call(ctx.app, {
+      method: 'POST',
+      url: '/api/user',
+      payload: { name: 'Avatar Owner', email: 'avatar@example.com', password: 'secret1', role: 'Buyer', userImg: avatar },
+    });
     const category = await createCategory(ctx.app);
     await postProduct(ctx.app, seller, category.id, { img: picture });
     await age(old!, 25);
@@ -72,7 +97,24 @@ describe('the sweep of unused uploads', () => {
       expect(existsSync(fileOf(kept)), kept).toBe(true);
     }
     // A swept picture can no longer be used.
-    const late = await call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: { img: old, phoneNumber: '01712-345678', location: 'Dhaka', purchase: '2023-01-01', originalPrice: 2, resalePrice: 1, productName: 'X', useYears: 1, categoryId: category.id, condition: 'Good', description: 'x' } });
+    const late = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/product',
+      token: seller.token,
+      payload: {
+        img: old,
+        phoneNumber: '01712-345678',
+        location: 'Dhaka',
+        purchase: '2023-01-01',
+        originalPrice: 2,
+        resalePrice: 1,
+        productName: 'X',
+        useYears: 1,
+        categoryId: category.id,
+        condition: 'Good',
+        description: 'x',
+      },
+    });
     expect(late.status).toBe(400);
     expect(late.body.message).toMatch(/^img must be a picture uploaded to this site/);
   });

@@ -17,7 +17,11 @@ export async function recordUpload(db: Db, name: string, bytes: number, uploaded
 
 /** The picture must be one uploaded here (and not yet swept away); `field` names it in the 400. */
 export async function requireUpload(db: Db, url: string, field: string) {
-  const [row] = await db.select({ name: uploads.name }).from(uploads).where(eq(uploads.name, nameOf(url))).limit(1);
+  const [row] = await db
+    .select({ name: uploads.name })
+    .from(uploads)
+    .where(eq(uploads.name, nameOf(url)))
+    .limit(1);
   if (!row) throw badRequest(`${field} must be a picture uploaded to this site, and used within ${UNATTACHED_LIFETIME_HOURS} hours of uploading it`);
 }
 

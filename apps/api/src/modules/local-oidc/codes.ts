@@ -29,7 +29,10 @@ export async function pruneExpiredCodes(db: Db) {
  * exchanges only one gets it. An expired code is consumed too, and answers undefined.
  */
 export async function consumeCode(db: Db, code: string): Promise<StoredGrant | undefined> {
-  const [row] = await db.delete(oidcCodes).where(eq(oidcCodes.codeHash, hashOf(code))).returning();
+  const [row] = await db
+    .delete(oidcCodes)
+    .where(eq(oidcCodes.codeHash, hashOf(code)))
+    .returning();
   if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
   return row;
 }

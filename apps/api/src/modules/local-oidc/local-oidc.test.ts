@@ -56,7 +56,12 @@ async function code(overrides: Record<string, string | null> = {}) {
 
 /** POST /oidc/token over real HTTP. */
 async function exchange(theCode: string, opts: { verifier?: string; secret?: string; redirectUri?: string; inBody?: boolean } = {}) {
-  const body = new URLSearchParams({ grant_type: 'authorization_code', code: theCode, redirect_uri: opts.redirectUri ?? `${base}/api/auth/google/callback`, code_verifier: opts.verifier ?? verifier });
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code: theCode,
+    redirect_uri: opts.redirectUri ?? `${base}/api/auth/google/callback`,
+    code_verifier: opts.verifier ?? verifier,
+  });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   if (opts.inBody) {
     body.set('client_id', client.id);
@@ -126,7 +131,17 @@ describe('GET /oidc/authorize', () => {
   ])('refuses a request that came through a proxy (it carries %s), even from a loopback socket with a loopback Host', async (_what, headers) => {
     const url = authorizeUrl();
     for (const method of ['GET', 'POST'] as const) {
-      const res = await ctx.app.inject({ method, url: url.pathname + url.search, headers: { host: '127.0.0.1', ...headers }, ...(method === 'POST' ? { payload: 'name=A&email=admin%40example.com&action=continue', headers: { host: '127.0.0.1', 'content-type': 'application/x-www-form-urlencoded', ...headers } } : {}) });
+      const res = await ctx.app.inject({
+        method,
+        url: url.pathname + url.search,
+        headers: { host: '127.0.0.1', ...headers },
+        ...(method === 'POST'
+          ? {
+              payload: 'name=A&email=admin%40example.com&action=continue',
+              headers: { host: '127.0.0.1', 'content-type': 'application/x-www-form-urlencoded', ...headers },
+            }
+          : {}),
+      });
       expect(res.statusCode, method).toBe(403);
       expect(res.headers.location).toBeUndefined();
     }
@@ -137,7 +152,12 @@ describe('GET /oidc/authorize', () => {
     try {
       const url = authorizeUrl();
       // The proxy on this machine connects from loopback and forwards a public request.
-      const res = await app.inject({ method: 'GET', url: url.pathname + url.search, remoteAddress: '127.0.0.1', headers: { host: 'market.example.com', 'x-forwarded-host': 'localhost', 'x-forwarded-for': '127.0.0.1' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: url.pathname + url.search,
+        remoteAddress: '127.0.0.1',
+        headers: { host: 'market.example.com', 'x-forwarded-host': 'localhost', 'x-forwarded-for': '127.0.0.1' },
+      });
       expect(res.statusCode).toBe(403);
     } finally {
       await app.close();
@@ -176,7 +196,10 @@ describe('POST /oidc/authorize', () => {
   it('redirects back with a code and the state; the table holds only its hash, for a minute', async () => {
     const theCode = await code();
     expect(theCode).toMatch(/^[\w-]{43}$/);
-    const [row] = await ctx.app.db.select().from(oidcCodes).where(eq(oidcCodes.codeHash, codeHash(theCode)));
+    const [row] = await ctx.app.db
+      .select()
+      .from(oidcCodes)
+      .where(eq(oidcCodes.codeHash, codeHash(theCode)));
     expect(row).toMatchObject({ email: 'rahim@example.com', name: 'Rahim Chowdhury', nonce: 'nonce-456' });
     expect(JSON.stringify(row)).not.toContain(theCode);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
@@ -192,7 +215,12 @@ describe('POST /oidc/authorize', () => {
     const form = new URLSearchParams(authorizeUrl().searchParams);
     form.set('name', 'X');
     form.set('email', 'not-an-email');
-    const res = await ctx.app.inject({ method: 'POST', url: '/oidc/authorize', payload: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/oidc/authorize',
+      payload: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Type a valid e-mail address');
   });
@@ -212,7 +240,13 @@ describe('POST /oidc/token', () => {
     expect(res.body).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String), id_token: expect.any(String) });
     const { payload, protectedHeader } = await jwtVerify(res.body.id_token!, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: client.id });
     expect(protectedHeader.alg).toBe('RS256');
-    expect(payload).toMatchObject({ email: 'rahim@example.com', email_verified: true, name: 'Rahim Chowdhury', nonce: 'nonce-456', sub: expect.stringMatching(/^\d{21}$/) });
+    expect(payload).toMatchObject({
+      email: 'rahim@example.com',
+      email_verified: true,
+      name: 'Rahim Chowdhury',
+      nonce: 'nonce-456',
+      sub: expect.stringMatching(/^\d{21}$/),
+    });
     expect(payload.picture).toMatch(new RegExp(`^${issuer}/avatar\\.svg\\?`));
     expect(payload.exp! - payload.iat!).toBe(3600);
     const avatar = await fetch(String(payload.picture));
@@ -268,7 +302,10 @@ describe('POST /oidc/token', () => {
 
   it('refuses an expired code', async () => {
     const theCode = await code();
-    await ctx.app.db.update(oidcCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oidcCodes.codeHash, codeHash(theCode)));
+    await ctx.app.db
+      .update(oidcCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oidcCodes.codeHash, codeHash(theCode)));
     const res = await exchange(theCode);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_grant');
@@ -287,7 +324,11 @@ describe('POST /oidc/token', () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('unsupported_grant_type');
-    const anonymous = await fetch(`${issuer}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code&code=x' });
+    const anonymous = await fetch(`${issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=authorization_code&code=x',
+    });
     expect(anonymous.status).toBe(401);
   });
 });

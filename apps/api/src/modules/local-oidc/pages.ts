@@ -1,7 +1,6 @@
 /** The local provider's one screen: who are you (name, e-mail), then Continue or Cancel. */
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Someone to be when nobody types anything else. */
 export const demoGoogleUser = { name: 'Nusrat Jahan', email: 'nusrat.google@resale.demo' };
@@ -41,7 +40,13 @@ export function errorPage(message: string) {
 
 /** Initials on a coloured disc: the `picture` of the provider's users. */
 export function avatarSvg(name: string) {
-  const initials = name.split(/\s+/).map((word) => /[\p{L}\p{N}]/u.exec(word)?.[0] ?? '').join('').slice(0, 2).toUpperCase() || '?';
+  const initials =
+    name
+      .split(/\s+/)
+      .map((word) => /[\p{L}\p{N}]/u.exec(word)?.[0] ?? '')
+      .join('')
+      .slice(0, 2)
+      .toUpperCase() || '?';
   const colours = ['#0f766e', '#1d4ed8', '#7c3aed', '#be185d', '#c2410c', '#15803d'];
   const colour = colours[[...name].reduce((sum, c) => sum + c.codePointAt(0)!, 0) % colours.length];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><circle cx="64" cy="64" r="64" fill="${colour}"/><text x="64" y="78" font-family="DejaVu Sans, Arial, sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${escape(initials)}</text></svg>`;

@@ -1,7 +1,7 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash, createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { calculateJwkThumbprint, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { keptFile } from '../../kept-file.ts';
 import { z } from 'zod';
 
 /**
@@ -19,23 +19,15 @@ type Kept = z.infer<typeof Kept>;
 export const KEY_FILE = 'oidc-provider.json';
 const ID_TOKEN_LIFETIME_S = 3600;
 
-async function keptIdentity(dataDir: string): Promise<Kept> {
+function keptIdentity(dataDir: string): Kept {
   const file = join(dataDir, KEY_FILE);
-  if (!existsSync(file)) {
-    const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-    const kept = { privateJwk: await exportJWK(privateKey), clientId: 'market-web', clientSecret: randomBytes(32).toString('base64url') };
-    // Written aside, then linked into place: another process starting at the same moment never reads half a file.
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(temp, JSON.stringify(kept) + '\n', { mode: 0o600 });
-    try {
-      linkSync(temp, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      unlinkSync(temp);
-    }
-  }
-  const parsed = Kept.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  const text = keptFile(file, () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    return (
+      JSON.stringify({ privateJwk: privateKey.export({ format: 'jwk' }), clientId: 'market-web', clientSecret: randomBytes(32).toString('base64url') }) + '\n'
+    );
+  });
+  const parsed = Kept.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(`${file} holds no usable OpenID Connect provider key; delete it to generate a new one`);
   return parsed.data;
 }
@@ -64,7 +56,7 @@ export interface LocalProvider {
 }
 
 export async function openLocalProvider(opts: { dataDir: string; issuer: () => string }): Promise<LocalProvider> {
-  const kept = await keptIdentity(opts.dataDir);
+  const kept = keptIdentity(opts.dataDir);
   const publicJwk: JWK = { kty: 'RSA', n: kept.privateJwk.n, e: kept.privateJwk.e };
   const kid = await calculateJwkThumbprint(publicJwk);
   const publicKey: JWK = { ...publicJwk, kid, use: 'sig', alg: 'RS256' };

@@ -22,7 +22,17 @@ const isLoopbackHost = (host: string) => /^(localhost|.+\.localhost|127(\.\d{1,3
 const isLoopbackAddress = (ip: string | undefined) => Boolean(ip && /^(127\.|::1$|::ffff:127\.)/.test(ip));
 
 /** Headers a proxy adds: a request carrying any of them came through one, so it is not from this computer. */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip'];
+const FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'via',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+];
 
 /** The Host header's name as sent, never X-Forwarded-Host (whatever TRUST_PROXY says). */
 function sentHostName(host: string | undefined): string {
@@ -70,8 +80,17 @@ const AuthorizeParams = z.object({
 type AuthorizeParams = z.infer<typeof AuthorizeParams>;
 
 const Person = z.object({
-  name: z.string().trim().min(1, { error: 'Type a name' }).max(80, { error: 'The name is too long' }).regex(/^[^\p{Cc}]*$/u, { error: 'The name holds odd characters' }),
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Type a valid e-mail address' }).max(254)),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Type a name' })
+    .max(80, { error: 'The name is too long' })
+    .regex(/^[^\p{Cc}]*$/u, { error: 'The name holds odd characters' }),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Type a valid e-mail address' }).max(254)),
 });
 
 const TokenBody = z.object({
@@ -108,14 +127,19 @@ function clientCredentials(header: string | undefined, body: z.infer<typeof Toke
 
 function html(reply: FastifyReply, status: number, body: string, formTarget?: string) {
   const formAction = formTarget ? `'self' ${formTarget}` : "'none'";
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`)
-    // A page of the sign-in popup: it must not cut the popup off from the page that opened it.
-    .header('cross-origin-opener-policy', 'unsafe-none')
-    .send(body);
+  return (
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+      )
+      // A page of the sign-in popup: it must not cut the popup off from the page that opened it.
+      .header('cross-origin-opener-policy', 'unsafe-none')
+      .send(body)
+  );
 }
 
 export default async function localOidcRoutes(app: FastifyInstance, opts: LocalOidcOptions) {
@@ -136,13 +160,23 @@ export default async function localOidcRoutes(app: FastifyInstance, opts: LocalO
   app.get('/oidc/jwks', hide, async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(provider.jwks));
   app.get('/oidc/avatar.svg', hide, async (request, reply) => {
     const name = String((request.query as { name?: unknown }).name ?? '').slice(0, 80);
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('cross-origin-resource-policy', 'cross-origin').send(avatarSvg(name));
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(avatarSvg(name));
   });
 
   /** Checks the request; answers a page (bad client or redirect: never redirected to) or an error redirect, or the parameters. */
   function checkAuthorize(request: FastifyRequest, reply: FastifyReply, source: unknown): AuthorizeParams | FastifyReply {
     if (!fromThisComputer(request)) {
-      return html(reply, 403, errorPage('The local test provider only answers on this computer (a loopback address). Configure GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to sign in with Google.'));
+      return html(
+        reply,
+        403,
+        errorPage(
+          'The local test provider only answers on this computer (a loopback address). Configure GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to sign in with Google.',
+        ),
+      );
     }
     const parsed = AuthorizeParams.safeParse(source);
     if (!parsed.success) return html(reply, 400, errorPage('The sign-in request is incomplete or malformed.'));
@@ -207,7 +241,10 @@ export default async function localOidcRoutes(app: FastifyInstance, opts: LocalO
     if (!body.success) return fail(400, 'invalid_request', 'The token request is malformed');
     const client = clientCredentials(request.headers.authorization, body.data);
     if (!client || client.id !== provider.clientId || !provider.clientSecretMatches(client.secret)) {
-      return reply.header('www-authenticate', 'Basic realm="oidc"').status(401).send({ error: 'invalid_client', error_description: 'Client authentication failed' });
+      return reply
+        .header('www-authenticate', 'Basic realm="oidc"')
+        .status(401)
+        .send({ error: 'invalid_client', error_description: 'Client authentication failed' });
     }
     if (body.data.grant_type !== 'authorization_code') return fail(400, 'unsupported_grant_type', 'Only authorization_code is supported');
     if (!body.data.code) return fail(400, 'invalid_request', 'The code is missing');

@@ -20,7 +20,14 @@ const POLL_MS = 5_000;
  */
 export function smtpDelivery(opts: { db: Db; smtpUrl: string; from: string; log: FastifyBaseLogger; pollMs?: number | undefined }): MailDelivery {
   // Bounded waits: a slow server must not hold a claimed batch past its lease (outbox.ts).
-  const transport = nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 2, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const transport = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    pool: true,
+    maxConnections: 2,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let next: Promise<number> | undefined;

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, dbKind, testConfig, useTestApp } from '../../../test/helper.ts';
+import { call, dbKind, openTestDatabase, testConfig, useTestApp } from '../../../test/helper.ts';
 import { createPostgresDatabase } from '../../../test/databases.ts';
 import { PASSWORD, uploadedPicture } from '../../../test/fixtures.ts';
 import { freePort } from '../../../test/free-port.ts';
 import { MAIL_FROM, SMTP_USER, smtpUrl, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.ts';
 import { buildApp } from '../../app.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { resetDatabase } from '../../db/seed.ts';
 import { outbox, users } from '../../db/schema.ts';
 import { publicOrigin } from '../../public-origin.ts';
@@ -61,7 +61,11 @@ async function oneRow(app: FastifyInstance, to: string, kind: string) {
   return rows[0]!;
 }
 
-const makeDue = (app: FastifyInstance) => app.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.status, 'pending'));
+const makeDue = (app: FastifyInstance) =>
+  app.db
+    .update(outbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(outbox.status, 'pending'));
 
 async function signUpBody(app: FastifyInstance, email: string, overrides: Record<string, unknown> = {}) {
   return { name: 'Nadia Rahman', email, password: PASSWORD, role: 'Seller', userImg: await uploadedPicture(app), ...overrides };
@@ -113,7 +117,11 @@ describe('mails delivered over SMTP', () => {
     const { app } = ctx;
     const email = 'owner@example.com';
     const first = await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email, { name: 'Original Owner', role: 'Buyer' }) });
-    const again = await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email, { name: 'Someone Else', password: 'other-password', role: 'Seller' }) });
+    const again = await call(app, {
+      method: 'POST',
+      url: '/api/user',
+      payload: await signUpBody(app, email, { name: 'Someone Else', password: 'other-password', role: 'Seller' }),
+    });
     const fresh = await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, 'fresh@example.com') });
     expect([first.status, again.status, fresh.status]).toEqual([202, 202, 202]);
     expect(again.body).toEqual(first.body);
@@ -145,7 +153,9 @@ describe('while the SMTP server is down', () => {
     const { app } = ctx;
     const to = 'unlucky@example.com';
     // Written as it would be after MAX_ATTEMPTS - 2 failures (one statement: the worker's timer must not see it in between).
-    await app.db.insert(outbox).values({ kind: 'test', toAddress: to, subject: 'Never arrives', textBody: 'text', htmlBody: '<p>html</p>', attempts: MAX_ATTEMPTS - 2 });
+    await app.db
+      .insert(outbox)
+      .values({ kind: 'test', toAddress: to, subject: 'Never arrives', textBody: 'text', htmlBody: '<p>html</p>', attempts: MAX_ATTEMPTS - 2 });
 
     await deliverNow(app);
     let row = await oneRow(app, to, 'test');
@@ -161,7 +171,10 @@ describe('while the SMTP server is down', () => {
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
 
     // Failed is final: even made due, it is not claimed again.
-    await app.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, row.id));
+    await app.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(outbox.id, row.id));
     await deliverNow(app);
     expect(await oneRow(app, to, 'test')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
   });
@@ -218,11 +231,10 @@ describe('two deliverers on one database', () => {
   beforeAll(async () => {
     let url: string | undefined;
     if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
-    first = await openDatabase({ url, pgliteDir: 'memory://' });
-    await first.migrate();
+    first = await openTestDatabase(url);
     await resetDatabase(first.db);
     // Two pools on PostgreSQL, as two processes would have; one PGlite cannot be opened twice.
-    if (url) second = await openDatabase({ url, pgliteDir: 'memory://' });
+    if (url) second = await openTestDatabase(url);
     a = await buildApp({ config: testConfig(mailConfig(smtpPort)), database: first });
     b = await buildApp({ config: testConfig(mailConfig(smtpPort)), database: second ?? first });
     await Promise.all([a.ready(), b.ready()]);

@@ -107,30 +107,37 @@ function listTests(ctx: TestContext, smtpConfigured: boolean) {
     expect(JSON.stringify(anonymous.body)).not.toContain('Text of mail');
   });
 
-  it(smtpConfigured ? 'shows no mail text (its links are secrets once mails really go out)' : 'shows each mail text (the demo reads its links here)', async () => {
-    const { app } = ctx;
-    const admin = await createAdmin(app);
-    await pendingMails(app, 3);
-    const email = 'reader@example.com';
-    const signedUp = await call(app, { method: 'POST', url: '/api/user', payload: { name: 'Reader', email, password: PASSWORD, role: 'Buyer', userImg: await uploadedPicture(app) } });
-    expect(signedUp.status).toBe(202);
-    if (smtpConfigured) await smtp.waitFor(email);
+  it(
+    smtpConfigured ? 'shows no mail text (its links are secrets once mails really go out)' : 'shows each mail text (the demo reads its links here)',
+    async () => {
+      const { app } = ctx;
+      const admin = await createAdmin(app);
+      await pendingMails(app, 3);
+      const email = 'reader@example.com';
+      const signedUp = await call(app, {
+        method: 'POST',
+        url: '/api/user',
+        payload: { name: 'Reader', email, password: PASSWORD, role: 'Buyer', userImg: await uploadedPicture(app) },
+      });
+      expect(signedUp.status).toBe(202);
+      if (smtpConfigured) await smtp.waitFor(email);
 
-    const rows = await stored(app);
-    // The pending ones still have their bodies in the table: only the answer decides what shows.
-    expect(rows.filter((r) => r.textBody !== null).length).toBeGreaterThanOrEqual(3);
-    const listed = (await allPages(app, admin.token, 50)).flat();
-    expect(listed).toHaveLength(4);
-    if (smtpConfigured) {
-      for (const mail of listed) expect(mail.text, mail.subject).toBeNull();
-    } else {
-      expect(listed.map((m) => m.text)).toEqual(rows.map((r) => r.textBody));
-      const verify = listed.find((m) => m.to === email)!;
-      expect(verify.subject).toBe('Confirm your e-mail address');
-      expect(verify.text).toMatch(/\/verify-email\?token=[\w-]{43}/);
-      expect(listed.find((m) => m.to === 'list-0@example.com')!.text).toBe('Text of mail 0');
-    }
-  });
+      const rows = await stored(app);
+      // The pending ones still have their bodies in the table: only the answer decides what shows.
+      expect(rows.filter((r) => r.textBody !== null).length).toBeGreaterThanOrEqual(3);
+      const listed = (await allPages(app, admin.token, 50)).flat();
+      expect(listed).toHaveLength(4);
+      if (smtpConfigured) {
+        for (const mail of listed) expect(mail.text, mail.subject).toBeNull();
+      } else {
+        expect(listed.map((m) => m.text)).toEqual(rows.map((r) => r.textBody));
+        const verify = listed.find((m) => m.to === email)!;
+        expect(verify.subject).toBe('Confirm your e-mail address');
+        expect(verify.text).toMatch(/\/verify-email\?token=[\w-]{43}/);
+        expect(listed.find((m) => m.to === 'list-0@example.com')!.text).toBe('Text of mail 0');
+      }
+    },
+  );
 }
 
 describe('GET /api/outbox with SMTP configured', () => {

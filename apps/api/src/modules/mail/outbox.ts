@@ -41,12 +41,14 @@ export async function claimDue(db: Db, limit = CLAIM_BATCH): Promise<OutboxRow[]
     .orderBy(outbox.nextAttemptAt)
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db
-    .update(outbox)
-    // Milliseconds, as a JavaScript Date holds them: the marks below find the row by this exact value.
-    .set({ lockedUntil: new Date(Date.now() + LEASE_MS), attempts: sql`${outbox.attempts} + 1` })
-    .where(inArray(outbox.id, due))
-    .returning();
+  return (
+    db
+      .update(outbox)
+      // Milliseconds, as a JavaScript Date holds them: the marks below find the row by this exact value.
+      .set({ lockedUntil: new Date(Date.now() + LEASE_MS), attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, due))
+      .returning()
+  );
 }
 
 /** Only while this worker's lease holds: a worker that outlived its lease no longer speaks for the mail. */
@@ -54,7 +56,10 @@ const leaseHeld = (row: OutboxRow) => and(eq(outbox.id, row.id), eq(outbox.locke
 
 /** Sent: the body goes (its links are secrets), the record of sending stays. */
 export async function markSent(db: Db, row: OutboxRow) {
-  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, textBody: null, htmlBody: null }).where(leaseHeld(row));
+  await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, textBody: null, htmlBody: null })
+    .where(leaseHeld(row));
 }
 
 /** Not sent: tried again after a back-off that doubles from 30 s up to an hour, or failed for good after MAX_ATTEMPTS. */

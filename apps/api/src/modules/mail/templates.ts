@@ -3,8 +3,23 @@ import type { Mail } from './outbox.ts';
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One look for every mail: a greeting, paragraphs, at most one button, a footer. Plain text beside the HTML. */
-function compose(kind: string, to: string, subject: string, name: string, paragraphs: string[], action?: { label: string; url: string }, after: string[] = []): Mail {
-  const text = [`Hello ${name},`, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), ...after.flatMap((p) => [p, '']), '— Resale Phones'].join('\n');
+function compose(
+  kind: string,
+  to: string,
+  subject: string,
+  name: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  after: string[] = [],
+): Mail {
+  const text = [
+    `Hello ${name},`,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...after.flatMap((p) => [p, '']),
+    '— Resale Phones',
+  ].join('\n');
   const button = action
     ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p><p style="font-size:12px;color:#475569">Or open this address: ${escape(action.url)}</p>`
     : '';
@@ -33,7 +48,10 @@ export const accountExistsMail = (to: string, name: string, loginUrl: string, re
     to,
     'You already have an account',
     name,
-    ['Someone, probably you, just tried to create a Resale Phones account with this e-mail address. You already have one, so nothing was created.', `To sign in, go to ${loginUrl}.`],
+    [
+      'Someone, probably you, just tried to create a Resale Phones account with this e-mail address. You already have one, so nothing was created.',
+      `To sign in, go to ${loginUrl}.`,
+    ],
     { label: 'Forgot your password? Set a new one', url: resetUrl },
     ['If it was not you, you can ignore this mail: your account is unchanged.'],
   );
@@ -46,7 +64,9 @@ export const resetPasswordMail = (to: string, name: string, url: string) =>
     name,
     ['You asked to set a new password for your Resale Phones account.'],
     { label: 'Set a new password', url },
-    [`The link works once, for ${RESET_LINK_MINUTES} minutes. Setting a new password signs you out everywhere else. If you did not ask, ignore this mail: your password stays as it is.`],
+    [
+      `The link works once, for ${RESET_LINK_MINUTES} minutes. Setting a new password signs you out everywhere else. If you did not ask, ignore this mail: your password stays as it is.`,
+    ],
   );
 
 export const passwordChangedMail = (to: string, name: string, resetUrl: string) =>

@@ -40,8 +40,14 @@ describe('GET /api/admin-overview', () => {
     const { admin, seller, category } = await market();
     const now = Date.now();
     const [, , old, ancient] = await Promise.all([1, 2, 3, 4].map(() => postProduct(ctx.app, seller, category.id)));
-    await ctx.app.db.update(products).set({ createdAt: new Date(now - 5 * DAY) }).where(eq(products.id, old!._id));
-    await ctx.app.db.update(products).set({ createdAt: new Date(now - 40 * DAY) }).where(eq(products.id, ancient!._id));
+    await ctx.app.db
+      .update(products)
+      .set({ createdAt: new Date(now - 5 * DAY) })
+      .where(eq(products.id, old!._id));
+    await ctx.app.db
+      .update(products)
+      .set({ createdAt: new Date(now - 40 * DAY) })
+      .where(eq(products.id, ancient!._id));
 
     const { data } = (await get('/api/admin-overview', admin.token)).body;
     expect(data.totalProduct).toBe(4);

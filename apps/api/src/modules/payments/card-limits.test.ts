@@ -30,7 +30,8 @@ async function buyerWithOrder() {
   return { buyer, order: await book(ctx.app, buyer, product._id) };
 }
 
-const newIntent = (app: FastifyInstance, buyer: Actor, orderId: string) => call(app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId } });
+const newIntent = (app: FastifyInstance, buyer: Actor, orderId: string) =>
+  call(app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId } });
 const decline = (app: FastifyInstance, intent: { intentId: string; clientSecret: string }, ip: string) =>
   call(app, {
     method: 'POST',
@@ -77,7 +78,11 @@ describe('card attempts', () => {
       payload: { client_secret: intent.clientSecret, card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2040, cvc: '123' } },
     });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/^Too many card attempts, try again in \d+ minutes$/), massage: refused.body.message });
+    expect(refused.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many card attempts, try again in \d+ minutes$/),
+      massage: refused.body.message,
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
   });
 

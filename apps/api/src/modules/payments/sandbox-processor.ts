@@ -38,15 +38,22 @@ const luhn = (digits: string) =>
 /** What Stripe's test mode answers for these card details, or null when the charge succeeds. */
 export function judgeCard(card: Card, now = new Date()): CardError['error'] | null {
   const number = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhn(number)) return { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'number' };
+  if (!/^\d{12,19}$/.test(number) || !luhn(number))
+    return { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'number' };
   const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
-  if (!(card.exp_month >= 1 && card.exp_month <= 12)) return { type: 'card_error', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid.", param: 'exp_month' };
+  if (!(card.exp_month >= 1 && card.exp_month <= 12))
+    return { type: 'card_error', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid.", param: 'exp_month' };
   if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1)) {
     return { type: 'card_error', code: 'invalid_expiry_year', message: "Your card's expiration year is in the past.", param: 'exp_year' };
   }
   if (!/^\d{3,4}$/.test(card.cvc)) return { type: 'card_error', code: 'invalid_cvc', message: "Your card's security code is invalid.", param: 'cvc' };
   if (!(number in outcomes)) {
-    return { type: 'card_error', code: 'card_declined', decline_code: 'test_mode_live_card', message: 'Your card was declined. Your request was in test mode, but used a non test card.' };
+    return {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'test_mode_live_card',
+      message: 'Your card was declined. Your request was in test mode, but used a non test card.',
+    };
   }
   const outcome = outcomes[number];
   return outcome ? { type: 'card_error', ...outcome } : null;
@@ -56,13 +63,31 @@ export function judgeCard(card: Card, now = new Date()): CardError['error'] | nu
  * The sandbox processor's confirm call (like Stripe's confirmCardPayment): the client
  * secret is the credential; card details are judged and dropped, never stored.
  */
-export async function confirmIntent(db: Db, id: string, clientSecret: string, card: Card): Promise<{ ok: true; intent: typeof sandboxIntents.$inferSelect } | { ok: false; failure: CardError }> {
-  const [intent] = await db.select().from(sandboxIntents).where(and(eq(sandboxIntents.id, id), eq(sandboxIntents.clientSecret, clientSecret))).limit(1);
+export async function confirmIntent(
+  db: Db,
+  id: string,
+  clientSecret: string,
+  card: Card,
+): Promise<{ ok: true; intent: typeof sandboxIntents.$inferSelect } | { ok: false; failure: CardError }> {
+  const [intent] = await db
+    .select()
+    .from(sandboxIntents)
+    .where(and(eq(sandboxIntents.id, id), eq(sandboxIntents.clientSecret, clientSecret)))
+    .limit(1);
   if (!intent) {
-    return { ok: false, failure: { status: 404, error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` } } };
+    return {
+      ok: false,
+      failure: { status: 404, error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` } },
+    };
   }
   if (intent.status === 'succeeded') {
-    return { ok: false, failure: { status: 400, error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent has already succeeded.' } } };
+    return {
+      ok: false,
+      failure: {
+        status: 400,
+        error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent has already succeeded.' },
+      },
+    };
   }
   const problem = judgeCard(card);
   if (problem) {

@@ -36,7 +36,13 @@ export async function createPaymentIntent(db: Db, provider: PaymentProvider, ord
   const problem = await payable(db, order);
   if (problem) throw conflict(problem);
   const intent = await provider.createIntent({ amount: toPoisha(order.productPrice), orderId: order.id });
-  return { clientSecret: intent.clientSecret, intentId: intent.id, amount: order.productPrice, provider: provider.name, publishableKey: provider.publishableKey ?? null };
+  return {
+    clientSecret: intent.clientSecret,
+    intentId: intent.id,
+    amount: order.productPrice,
+    provider: provider.name,
+    publishableKey: provider.publishableKey ?? null,
+  };
 }
 
 /**
@@ -80,10 +86,7 @@ export async function settle(db: Db, intent: Intent, orderId: string) {
       if (order.productId) await tx.select({ id: products.id }).from(products).where(eq(products.id, order.productId)).limit(1).for('no key update');
       const problem = await payable(tx as unknown as Db, order);
       if (problem) throw conflict(problem);
-      const [payment] = await tx
-        .insert(payments)
-        .values(paymentOf(order, intent.id))
-        .returning();
+      const [payment] = await tx.insert(payments).values(paymentOf(order, intent.id)).returning();
       await tx.update(orders).set({ paid: true }).where(eq(orders.id, order.id));
       // Sold: off the category, home and advertised lists; its page still opens and says so.
       await tx.update(products).set({ status: 'sold', advertise: false }).where(eq(products.id, order.productId!));

@@ -21,20 +21,41 @@ const paymentRows = (ctx: TestContext) => ctx.app.db.select().from(payments);
 const eventRows = (ctx: TestContext) => ctx.app.db.select().from(stripeEvents);
 
 async function world(ctx: TestContext, price = 45000) {
-  const [seller, buyer, otherBuyer, category] = await Promise.all([signUp(ctx.app, 'Seller'), signUp(ctx.app, 'Buyer', 'Nusrat Jahan'), signUp(ctx.app, 'Buyer'), createCategory(ctx.app)]);
+  const [seller, buyer, otherBuyer, category] = await Promise.all([
+    signUp(ctx.app, 'Seller'),
+    signUp(ctx.app, 'Buyer', 'Nusrat Jahan'),
+    signUp(ctx.app, 'Buyer'),
+    createCategory(ctx.app),
+  ]);
   const product = await postProduct(ctx.app, seller, category.id, { productName: 'Galaxy S21', resalePrice: price });
   await ctx.app.db.update(products).set({ advertise: true }).where(eq(products.id, product._id));
   const order = await book(ctx.app, buyer, product._id);
   return { seller, buyer, otherBuyer, category, product, order };
 }
 
-const createIntent = (ctx: TestContext, buyer: Actor, body: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: body });
+const createIntent = (ctx: TestContext, buyer: Actor, body: Record<string, unknown>) =>
+  call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: body });
 const pay = (ctx: TestContext, buyer: Actor, orderId: string, transactionId: string) =>
-  call(ctx.app, { method: 'POST', url: '/api/payment', token: `bearer ${buyer.token}`, payload: { orderId, transactionId, productPrice: 1, buyerName: 'Someone Else' } });
+  call(ctx.app, {
+    method: 'POST',
+    url: '/api/payment',
+    token: `bearer ${buyer.token}`,
+    payload: { orderId, transactionId, productPrice: 1, buyerName: 'Someone Else' },
+  });
 
 /** A Stripe event as Stripe delivers it: the JSON text, and its signature header. */
 function signedEvent(type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) {
-  const payload = JSON.stringify({ id, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
   return { id, payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
 }
 
@@ -111,7 +132,14 @@ describe('with Stripe as the payment provider', () => {
       fake.succeed(intentId);
       const paid = await pay(ctx, buyer, order._id, intentId);
       expect(paid.status).toBe(201);
-      const payment = { buyerName: 'Nusrat Jahan', productPrice: 45000, transactionId: intentId, orderId: order._id, productId: product._id, productName: 'Galaxy S21' };
+      const payment = {
+        buyerName: 'Nusrat Jahan',
+        productPrice: 45000,
+        transactionId: intentId,
+        orderId: order._id,
+        productId: product._id,
+        productName: 'Galaxy S21',
+      };
       expect(paid.body).toEqual({ success: true, data: payment });
       await expectPaidOnce(ctx, order._id, product._id, intentId);
 
@@ -215,8 +243,20 @@ describe('with Stripe as the payment provider', () => {
       ['a wrong signature', (p: string) => ({ payload: p, signature: signer.webhooks.generateTestHeaderString({ payload: p, secret: 'whsec_someone_else' }) })],
       ['no signature', (p: string) => ({ payload: p, signature: undefined })],
       ['a garbled signature header', (p: string) => ({ payload: p, signature: 'not-a-signature' })],
-      ['a body changed after signing', (p: string) => ({ payload: p.replace('"amount":4500000', '"amount":4500001'), signature: signer.webhooks.generateTestHeaderString({ payload: p, secret: WEBHOOK_SECRET }) })],
-      ['a stale signature', (p: string) => ({ payload: p, signature: signer.webhooks.generateTestHeaderString({ payload: p, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 }) })],
+      [
+        'a body changed after signing',
+        (p: string) => ({
+          payload: p.replace('"amount":4500000', '"amount":4500001'),
+          signature: signer.webhooks.generateTestHeaderString({ payload: p, secret: WEBHOOK_SECRET }),
+        }),
+      ],
+      [
+        'a stale signature',
+        (p: string) => ({
+          payload: p,
+          signature: signer.webhooks.generateTestHeaderString({ payload: p, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+        }),
+      ],
     ])('refuses %s with a 400 and records nothing', async (_, tamper) => {
       const { order, intent } = await succeededIntent();
       const event = signedEvent('payment_intent.succeeded', intent);
@@ -254,7 +294,14 @@ describe('with the sandbox provider (the default)', () => {
   const ctx = useTestApp();
 
   it('has no Stripe webhook: 404, even for a correctly signed event', async () => {
-    const event = signedEvent('payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent', amount: 100, currency: 'bdt', status: 'succeeded', metadata: {} });
+    const event = signedEvent('payment_intent.succeeded', {
+      id: 'pi_x',
+      object: 'payment_intent',
+      amount: 100,
+      currency: 'bdt',
+      status: 'succeeded',
+      metadata: {},
+    });
     const res = await deliver(ctx, event.payload, event.signature);
     expect(res.status).toBe(404);
     expect(await eventRows(ctx)).toEqual([]);

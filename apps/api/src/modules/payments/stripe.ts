@@ -10,7 +10,9 @@ export function stripeClient(config: StripeConfig): Stripe {
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
-    ...(url ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(url
+      ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol.replace(':', '') as 'http' | 'https' }
+      : {}),
   });
 }
 

@@ -1,9 +1,10 @@
-import { Id } from '@market/contract';
+import { endpoints as e, Id } from '@market/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { stripeEvents } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { route } from '../../route.ts';
 import { settle } from './service.ts';
 
 /**
@@ -14,7 +15,7 @@ const webhook: FastifyPluginAsync<{ stripe: Stripe | undefined; secret: string |
   // Only in this plugin: JSON arrives as the raw bytes the signature covers.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/api/stripe/webhook', { schema: { tags: ['payments'], summary: 'Stripe webhook (signed)' } }, async (request) => {
+  route(app, e.stripeWebhook, async ({ request }) => {
     if (!stripe || !secret) throw notFound('Stripe webhook');
     const signature = request.headers['stripe-signature'];
     let event: Stripe.Event;
@@ -24,7 +25,7 @@ const webhook: FastifyPluginAsync<{ stripe: Stripe | undefined; secret: string |
       throw badRequest('stripe-signature does not match the body');
     }
     const fresh = await app.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
-    if (fresh.length === 0) return { received: true, duplicate: true };
+    if (fresh.length === 0) return { received: true as const, duplicate: true as const };
     if (event.type === 'payment_intent.succeeded') {
       const pi = event.data.object;
       const orderId = pi.metadata?.orderId;
@@ -43,7 +44,7 @@ const webhook: FastifyPluginAsync<{ stripe: Stripe | undefined; secret: string |
         }
       }
     }
-    return { received: true };
+    return { received: true as const };
   });
 };
 

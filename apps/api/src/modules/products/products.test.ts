@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
-import { book, createAdmin, createCategory, markPaid, markSold, orderExists, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
+import {
+  book,
+  createAdmin,
+  createCategory,
+  markPaid,
+  markSold,
+  orderExists,
+  postProduct,
+  productBody,
+  signUp,
+  uploadedPicture,
+  type Actor,
+} from '../../../test/fixtures.ts';
 import { categories, orders, products } from '../../db/schema.ts';
 
 const ctx = useTestApp();
@@ -144,7 +156,16 @@ describe('seller-products and all-reported-products', () => {
 describe('POST /api/product', () => {
   it('sets seller, status, advertise, report and date itself, whatever the body says', async () => {
     const { seller, otherSeller, category } = await world();
-    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { status: 'sold', advertise: true, report: true, sellerId: otherSeller._id, date: '1999-01-01' }));
+    const res = await post(
+      seller,
+      productBody(category.id, await uploadedPicture(ctx.app), {
+        status: 'sold',
+        advertise: true,
+        report: true,
+        sellerId: otherSeller._id,
+        date: '1999-01-01',
+      }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ status: 'available', advertise: false, report: false, sellerId: { _id: seller._id, name: seller.name } });
     expect(Math.abs(Date.parse(res.body.data.date) - Date.now())).toBeLessThan(60_000);
@@ -156,17 +177,23 @@ describe('POST /api/product', () => {
   it.each([
     ['originalPrice', 0],
     ['originalPrice', -5],
-    ['originalPrice', '100'],
+    ['originalPrice', '1e3'],
+    ['originalPrice', '1,25,000'],
+    ['originalPrice', ''],
+    ['originalPrice', '12abc'],
+    ['originalPrice', '0x10'],
     ['originalPrice', 1.5],
     ['originalPrice', undefined],
     ['resalePrice', 0],
     ['resalePrice', -5],
-    ['resalePrice', '100'],
+    ['resalePrice', '-100'],
+    ['resalePrice', '100.5'],
     ['resalePrice', 1.5],
     ['resalePrice', undefined],
     ['useYears', 0],
     ['useYears', -5],
-    ['useYears', '2'],
+    ['useYears', '0'],
+    ['useYears', 'two'],
     ['useYears', undefined],
   ])('refuses %s = %j with a 400 naming the field, creating nothing', async (field, value) => {
     const { seller, category } = await world();
@@ -198,6 +225,18 @@ describe('POST /api/product', () => {
     expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
   });
 
+  it("accepts prices and years written as plain text, as the spec's form sends them, and stores numbers", async () => {
+    const { seller, category } = await world();
+    const res = await post(
+      seller,
+      productBody(category.id, await uploadedPicture(ctx.app), { originalPrice: '90000', resalePrice: ' 45000 ', useYears: '1.5' }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ originalPrice: 90000, resalePrice: 45000, useYears: 1.5 });
+    const [row] = await ctx.app.db.select().from(products).where(eq(products.id, res.body.data._id));
+    expect(row).toMatchObject({ originalPrice: 90000, resalePrice: 45000, useYears: 1.5 });
+  });
+
   it('refuses an unknown category and a purchase date in the future', async () => {
     const { seller, category } = await world();
     const unknown = await post(seller, productBody(randomUUID(), await uploadedPicture(ctx.app)));
@@ -218,7 +257,8 @@ describe('POST /api/product', () => {
     const now = new Date();
     // 18:00-24:00 UTC is already the next day in Dhaka (UTC+6).
     const evening = now.getUTCHours() >= 18 ? now : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 20));
-    const day = (offset: number) => new Date(Date.UTC(evening.getUTCFullYear(), evening.getUTCMonth(), evening.getUTCDate() + offset)).toISOString().slice(0, 10);
+    const day = (offset: number) =>
+      new Date(Date.UTC(evening.getUTCFullYear(), evening.getUTCMonth(), evening.getUTCDate() + offset)).toISOString().slice(0, 10);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(evening);
@@ -280,7 +320,7 @@ describe('DELETE /api/product/:id', () => {
     expect((await del(`/api/product/${p._id}`, seller.token)).status).toBe(404);
   });
 
-  it("lets an admin delete any product, but not another seller", async () => {
+  it('lets an admin delete any product, but not another seller', async () => {
     const { seller, otherSeller, category } = await world();
     const admin = await createAdmin(ctx.app);
     const p = await postProduct(ctx.app, seller, category.id);

@@ -29,6 +29,12 @@ async function list(db: Db, where: SQL | undefined, query: PageQuery) {
 
 const available = eq(products.status, 'available');
 
+/** The brand categories, in their shop order. */
+export async function listCategories(db: Db) {
+  const rows = await db.select().from(categories).orderBy(categories.position, categories.name);
+  return rows.map((c) => ({ _id: c.id, category: c.name, categoryLogo: c.logo }));
+}
+
 export const listAdvertised = (db: Db, query: PageQuery) => list(db, and(eq(products.advertise, true), available), query);
 export const listInCategory = (db: Db, categoryId: string, query: PageQuery) => list(db, and(eq(products.categoryId, categoryId), available), query);
 export const listBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query);
@@ -36,7 +42,10 @@ export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.r
 
 /** One prepared statement per database handle: built once, and parsed and planned once per connection. */
 const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>();
-const prepareById = (db: Db) => select(db, eq(products.id, sql.placeholder('id'))).limit(1).prepare('product_by_id');
+const prepareById = (db: Db) =>
+  select(db, eq(products.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('product_by_id');
 
 export async function getProduct(db: Db, id: string) {
   let byId = byIdStatements.get(db);

@@ -95,7 +95,7 @@ describe('PUT /api/verify-seller/:id', () => {
 });
 
 describe('DELETE /api/user/:id', () => {
-  it("removes a seller with their products and the open orders on them; paid orders stay", async () => {
+  it('removes a seller with their products and the open orders on them; paid orders stay', async () => {
     const { admin, seller, otherSeller, buyer, otherBuyer } = await people();
     const category = await createCategory(ctx.app);
     const [p1, p2] = [await postProduct(ctx.app, seller, category.id), await postProduct(ctx.app, seller, category.id)];

@@ -1,77 +1,23 @@
-import type {
-  AuthResult,
-  DemoAccount,
-  EmailVerified,
-  ForgotPasswordBody,
-  GoogleUserBody,
-  ImageUploaded,
-  LoginBody,
-  MailAccepted,
-  Ok,
-  ResetPasswordBody,
-  SignUpAccepted,
-  SignUpBody,
-  User,
-  VerifyEmailBody,
-} from '@market/contract';
+import type { ForgotPasswordBody, GoogleUserBody, LoginBody, ResetPasswordBody, SignUpBody, VerifyEmailBody } from '@market/contract';
 import { api } from '../../lib/api.ts';
+import { call } from '../../lib/endpoint.ts';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<AuthResult, LoginBody>({
-      query: (body) => ({ url: 'login', method: 'POST', body }),
-      transformResponse: (res: Ok<AuthResult>) => res.data,
-      invalidatesTags: ['auth'],
-    }),
+    login: build.mutation({ ...call('logIn', (body: LoginBody) => ({ body })), invalidatesTags: ['auth'] }),
     /** 202 whether or not the e-mail was free, and no session: the caller logs in next. */
-    signUp: build.mutation<SignUpAccepted, SignUpBody>({
-      query: (body) => ({ url: 'user', method: 'POST', body }),
-      transformResponse: (res: Ok<SignUpAccepted>) => res.data,
-    }),
+    signUp: build.mutation(call('signUp', (body: SignUpBody) => ({ body }))),
     /** Signs in with the ID token the Google popup handed over; the server verifies it. */
-    googleUser: build.mutation<AuthResult, GoogleUserBody>({
-      query: (body) => ({ url: 'google-user', method: 'POST', body }),
-      transformResponse: (res: Ok<AuthResult>) => res.data,
-      invalidatesTags: ['auth'],
-    }),
-    demoAccounts: build.query<DemoAccount[], void>({
-      query: () => 'demo-accounts',
-      transformResponse: (res: Ok<DemoAccount[]>) => res.data,
-    }),
-    uploadImage: build.mutation<ImageUploaded, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('image', file);
-        return { url: 'images', method: 'POST', body };
-      },
-      transformResponse: (res: Ok<ImageUploaded>) => res.data,
-    }),
+    googleUser: build.mutation({ ...call('googleUser', (body: GoogleUserBody) => ({ body })), invalidatesTags: ['auth'] }),
+    demoAccounts: build.query(call('demoAccounts')),
     /** The signed-in user as stored now. The argument is the session's token: one cache entry per session. */
-    me: build.query<User, string>({
-      query: () => 'me',
-      transformResponse: (res: Ok<User>) => res.data,
-      providesTags: ['auth'],
-    }),
-    resendVerification: build.mutation<MailAccepted, void>({
-      query: () => ({ url: 'verification-email', method: 'POST' }),
-      transformResponse: (res: Ok<MailAccepted>) => res.data,
-    }),
-    verifyEmail: build.mutation<EmailVerified, VerifyEmailBody>({
-      query: (body) => ({ url: 'verify-email', method: 'POST', body }),
-      transformResponse: (res: Ok<EmailVerified>) => res.data,
-      // The signed-in user may be the one just confirmed: GET /api/me again.
-      invalidatesTags: ['auth'],
-    }),
-    forgotPassword: build.mutation<MailAccepted, ForgotPasswordBody>({
-      query: (body) => ({ url: 'forgot-password', method: 'POST', body }),
-      transformResponse: (res: Ok<MailAccepted>) => res.data,
-    }),
+    me: build.query({ ...call('me', (_token: string) => ({})), providesTags: ['auth'] }),
+    resendVerification: build.mutation(call('verificationEmail')),
+    // The signed-in user may be the one just confirmed: GET /api/me again.
+    verifyEmail: build.mutation({ ...call('verifyEmail', (body: VerifyEmailBody) => ({ body })), invalidatesTags: ['auth'] }),
+    forgotPassword: build.mutation(call('forgotPassword', (body: ForgotPasswordBody) => ({ body }))),
     /** A fresh session; every other session of the account has ended. */
-    resetPassword: build.mutation<AuthResult, ResetPasswordBody>({
-      query: (body) => ({ url: 'reset-password', method: 'POST', body }),
-      transformResponse: (res: Ok<AuthResult>) => res.data,
-      invalidatesTags: ['auth'],
-    }),
+    resetPassword: build.mutation({ ...call('resetPassword', (body: ResetPasswordBody) => ({ body })), invalidatesTags: ['auth'] }),
   }),
 });
 
@@ -80,7 +26,6 @@ export const {
   useSignUpMutation,
   useGoogleUserMutation,
   useDemoAccountsQuery,
-  useUploadImageMutation,
   useMeQuery,
   useResendVerificationMutation,
   useVerifyEmailMutation,

@@ -1,6 +1,7 @@
+import { pathOf } from '../../lib/endpoint.ts';
 import type { GoogleSignInMessage } from '@market/contract';
 
-export const GOOGLE_START_URL = '/api/auth/google/start';
+export const GOOGLE_START_URL = pathOf('googleStart');
 /** The spec's identity popup size. */
 const WIDTH = 500;
 const HEIGHT = 600;

@@ -1,4 +1,4 @@
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../lib/shared-state.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';

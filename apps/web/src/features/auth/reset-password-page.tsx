@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useResetPasswordMutation } from './api.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { confirmPasswordRules, newPasswordRules } from './password-rules.ts';
 import { useCompleteSignIn } from './use-sign-in.ts';
 
@@ -56,12 +56,14 @@ export function ResetPasswordPage() {
           ) : (
             <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
               <p>Choose a new password of at least 6 characters. Every browser signed in to your account will be logged out.</p>
-              <Field label="New password" error={errors.password?.message}>
-                <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...register('password', newPasswordRules)} aria-invalid={Boolean(errors.password)} />
-              </Field>
-              <Field label="Confirm new password" error={errors.confirm?.message}>
-                <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...register('confirm', confirmPasswordRules(() => getValues('password')))} aria-invalid={Boolean(errors.confirm)} />
-              </Field>
+              <NewPasswordFields
+                password={register('password', newPasswordRules)}
+                confirm={register(
+                  'confirm',
+                  confirmPasswordRules(() => getValues('password')),
+                )}
+                errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+              />
               <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
                 {isLoading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                 Set new password

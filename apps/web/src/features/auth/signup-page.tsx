@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify.ts';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors.ts';
-import { useLoginMutation, useSignUpMutation, useUploadImageMutation } from './api.ts';
+import { useUploadImageMutation } from '../../lib/shared-api.ts';
+import { useLoginMutation, useSignUpMutation } from './api.ts';
 import { GoogleButton } from './google-button.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
 import { Field } from '../../components/field.tsx';
@@ -82,13 +83,30 @@ export function SignUpPage() {
           </div>
           <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
             <Field label="Name" error={errors.name?.message}>
-              <input autoComplete="name" className="input input-bordered w-full" {...register('name', { required: 'Enter your name' })} aria-invalid={Boolean(errors.name)} />
+              <input
+                autoComplete="name"
+                className="input input-bordered w-full"
+                {...register('name', { required: 'Enter your name' })}
+                aria-invalid={Boolean(errors.name)}
+              />
             </Field>
             <Field label="email" error={errors.email?.message}>
-              <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: 'Enter Your email' })} aria-invalid={Boolean(errors.email)} />
+              <input
+                type="email"
+                autoComplete="email"
+                className="input input-bordered w-full"
+                {...register('email', { required: 'Enter Your email' })}
+                aria-invalid={Boolean(errors.email)}
+              />
             </Field>
             <Field label="Password" error={errors.password?.message}>
-              <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...register('password', { required: 'Enter your password' })} aria-invalid={Boolean(errors.password)} />
+              <input
+                type="password"
+                autoComplete="new-password"
+                className="input input-bordered w-full"
+                {...register('password', { required: 'Enter your password' })}
+                aria-invalid={Boolean(errors.password)}
+              />
             </Field>
             <Field label="Role" error={errors.role?.message}>
               <select className="select select-bordered w-full" {...register('role', { required: 'Select your role' })}>
@@ -100,7 +118,13 @@ export function SignUpPage() {
               </select>
             </Field>
             <Field label="Profile image" error={errors.userImg?.message}>
-              <input type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="file-input file-input-bordered w-full" {...register('userImg', { required: 'Upload your image' })} aria-invalid={Boolean(errors.userImg)} />
+              <input
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+                className="file-input file-input-bordered w-full"
+                {...register('userImg', { required: 'Upload your image' })}
+                aria-invalid={Boolean(errors.userImg)}
+              />
             </Field>
             <button type="submit" className="btn btn-primary w-full" disabled={busy}>
               {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -1,9 +1,9 @@
 import type { User } from '@market/contract';
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../lib/shared-state.ts';
 import { useMeQuery } from './api.ts';
-import { userRefreshed } from './auth-slice.ts';
-import { useAuth } from './use-auth.ts';
+import { userRefreshed } from '../../lib/session.ts';
+import { useAuth } from '../../lib/use-auth.ts';
 
 const sameUser = (a: User, b: User) => {
   const keys = Object.keys(a) as (keyof User)[];

@@ -1,7 +1,7 @@
 import type { AuthResult } from '@market/contract';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/store.ts';
-import { signedIn } from './auth-slice.ts';
+import { useAppDispatch } from '../../lib/shared-state.ts';
+import { signedIn } from '../../lib/session.ts';
 
 /** After a successful sign-in: keep the user, then go back where they came from (or home), replacing history. */
 export function useCompleteSignIn() {

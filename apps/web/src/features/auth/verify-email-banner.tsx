@@ -1,5 +1,5 @@
 import { ResendVerificationButton } from './resend-verification-button.tsx';
-import { useAuth } from './use-auth.ts';
+import { useAuth } from '../../lib/use-auth.ts';
 
 /**
  * Below the navbar, for a signed-in user whose address is not confirmed yet (they can browse, but

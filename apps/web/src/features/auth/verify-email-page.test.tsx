@@ -57,7 +57,14 @@ describe('the verify-email page', () => {
   });
 
   it("shows the server's message and, signed out, a way to log in for a new link", async () => {
-    fakeApi(() => ({ status: 400, body: { success: false, message: 'This link has expired or was already used: ask for a new one', massage: 'This link has expired or was already used: ask for a new one' } }));
+    fakeApi(() => ({
+      status: 400,
+      body: {
+        success: false,
+        message: 'This link has expired or was already used: ask for a new one',
+        massage: 'This link has expired or was already used: ask for a new one',
+      },
+    }));
     renderAt(`/verify-email?token=${token}`, <VerifyEmailPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm my e-mail address' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired or was already used: ask for a new one');

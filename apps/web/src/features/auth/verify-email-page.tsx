@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useVerifyEmailMutation } from './api.ts';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
-import { useAuth } from './use-auth.ts';
+import { useAuth } from '../../lib/use-auth.ts';
 
 type Outcome = { kind: 'waiting' } | { kind: 'confirmed'; email: string } | { kind: 'failed'; message: string };
 

@@ -1,16 +1,19 @@
 import { useParams } from 'react-router';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useCategoriesQuery, useCategoryProductsInfiniteQuery } from './api.ts';
+import { paged } from '../../lib/pages.ts';
+import { useCategoriesQuery } from '../../lib/shared-api.ts';
+import { useCategoryProductsInfiniteQuery } from './api.ts';
 import { ProductCard } from './product-card.tsx';
 
 export function CategoryPage() {
   const { id = '' } = useParams();
-  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useCategoryProductsInfiniteQuery(id);
-  const products = data?.pages.flatMap((p) => p.data);
+  const result = useCategoryProductsInfiniteQuery(id);
+  const { rows, more } = paged(result);
   const { data: categories = [] } = useCategoriesQuery();
   const name = categories.find((c) => c._id === id)?.category;
-  if (isLoading) return <Spinner label="Loading products" />;
-  const list = isError ? [] : (products ?? []);
+  if (result.isLoading) return <Spinner label="Loading products" />;
+  const list = rows ?? [];
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="mb-6 text-2xl font-bold">{name ? `${name} phones` : 'Phones'}</h1>
@@ -23,14 +26,7 @@ export function CategoryPage() {
           ))}
         </div>
       )}
-      {hasNextPage && !isError && (
-        <div className="mt-8 flex justify-center">
-          <button type="button" className="btn btn-outline btn-primary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Load more
-          </button>
-        </div>
-      )}
+      <LoadMore more={more} />
     </main>
   );
 }

@@ -5,12 +5,12 @@ import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { localDate, taka } from '../../lib/format.ts';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../../lib/use-auth.ts';
 import { useProductQuery, useReportProductMutation } from './api.ts';
 import { rating } from './rating.ts';
 
 // The booking form (and its form library) loads when someone books.
-const BookingModal = lazy(() => import('../booking/booking-modal.tsx').then((m) => ({ default: m.BookingModal })));
+const BookingModal = lazy(() => import('./booking-modal.tsx').then((m) => ({ default: m.BookingModal })));
 
 export function DetailPage() {
   const { id = '' } = useParams();
@@ -60,7 +60,13 @@ export function DetailPage() {
             </dd>
           </dl>
           <div className="flex items-center gap-3 rounded-xl bg-base-200 p-3">
-            <img src={product.sellerId.userImg || '/favicon.svg'} alt={product.sellerId.name} width="48" height="48" className="h-12 w-12 rounded-full object-cover" />
+            <img
+              src={product.sellerId.userImg || '/favicon.svg'}
+              alt={product.sellerId.name}
+              width="48"
+              height="48"
+              className="h-12 w-12 rounded-full object-cover"
+            />
             <div>
               <p className="font-semibold">{product.sellerId.name}</p>
               {product.sellerId.sellerVerified && <span className="badge badge-info gap-1 text-white">✔ Verified</span>}

@@ -1,13 +1,15 @@
 import { Carousel } from '../../components/carousel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useAdvertisedProductsQuery, useCategoriesQuery } from './api.ts';
+import { useCategoriesQuery } from '../../lib/shared-api.ts';
+import { useAdvertisedProductsQuery } from './api.ts';
 import { Brands, PartneredServices, PromoBanner, SpecialProducts, WhyChooseUs } from './home-sections.tsx';
 
 export function HomePage() {
   const advertised = useAdvertisedProductsQuery();
   const { data: categories = [] } = useCategoriesQuery();
   if (advertised.isLoading) return <Spinner label="Loading products" />;
-  const products = advertised.data ?? [];
+  // The first page (50, newest first): the home page shows those.
+  const products = advertised.data?.data ?? [];
   return (
     <main>
       <h1 className="sr-only">Resale Phones: second-hand mobile phones</h1>

@@ -28,7 +28,10 @@ export function Brands({ categories }: { categories: Category[] }) {
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {categories.map((c) => (
           <li key={c._id}>
-            <Link to={`/category/${c._id}`} className="flex h-24 items-center justify-center rounded-xl p-3 transition hover:-translate-y-0.5 hover:bg-base-200">
+            <Link
+              to={`/category/${c._id}`}
+              className="flex h-24 items-center justify-center rounded-xl p-3 transition hover:-translate-y-0.5 hover:bg-base-200"
+            >
               <img src={c.categoryLogo} alt={c.category} width="240" height="96" loading="lazy" className="max-h-16 w-auto" />
             </Link>
           </li>

@@ -4,12 +4,16 @@ import { taka } from '../../lib/format.ts';
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   return (
-    <Link
-      to={`/detail-product/${product._id}`}
-      className="card bg-base-100 shadow-sm ring-1 ring-base-200 transition hover:-translate-y-0.5 hover:shadow-md"
-    >
+    <Link to={`/detail-product/${product._id}`} className="card bg-base-100 shadow-sm ring-1 ring-base-200 transition hover:-translate-y-0.5 hover:shadow-md">
       <figure className="bg-base-200">
-        <img src={product.img} alt={product.productName} width="600" height="600" loading={eager ? 'eager' : 'lazy'} className="aspect-square w-full object-cover" />
+        <img
+          src={product.img}
+          alt={product.productName}
+          width="600"
+          height="600"
+          loading={eager ? 'eager' : 'lazy'}
+          className="aspect-square w-full object-cover"
+        />
       </figure>
       <div className="card-body gap-1 p-4 wrap-anywhere">
         <h3 className="card-title text-base">{product.productName}</h3>

@@ -1,6 +1,6 @@
 import type { Role } from '@market/contract';
 import { NavLink, Outlet } from 'react-router';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../../lib/use-auth.ts';
 
 const account = { to: '/dashboard/account', label: 'Account' };
 
@@ -12,11 +12,7 @@ const menus: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard/myProduct', label: 'My Product' },
     account,
   ],
-  Buyer: [
-    { to: '/dashboard', label: 'Overview' },
-    { to: '/dashboard/myOrders', label: 'My Orders' },
-    account,
-  ],
+  Buyer: [{ to: '/dashboard', label: 'Overview' }, { to: '/dashboard/myOrders', label: 'My Orders' }, account],
   Admin: [
     { to: '/dashboard', label: 'Overview' },
     { to: '/dashboard/allSellers', label: 'All Sellers' },

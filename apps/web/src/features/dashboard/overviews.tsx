@@ -1,6 +1,6 @@
 import { Counter } from '../../components/counter.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../../lib/use-auth.ts';
 import { useAdminOverviewQuery, useBuyerOverviewQuery, useSellerOverviewQuery } from './api.ts';
 import { OverviewChart } from './overview-chart.tsx';
 

@@ -1,19 +1,32 @@
-import type { Ok, Payment, PaymentIntentCreated } from '@market/contract';
+import type { PaymentIntentCreated } from '@market/contract';
 import { api } from '../../lib/api.ts';
+import { call } from '../../lib/endpoint.ts';
+
+interface PaymentRecord {
+  token: string;
+  orderId: string;
+  transactionId: string;
+  buyerName: string;
+  productPrice: number;
+  productId: string | null;
+  productName: string;
+}
 
 export const paymentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    createPaymentIntent: build.mutation<PaymentIntentCreated, { orderId: string }>({
-      query: (body) => ({ url: 'create-payment-intent', method: 'POST', body }),
-      transformResponse: (res: Ok<PaymentIntentCreated>) => res.data,
+    /** The order being paid (its buyer's own). */
+    order: build.query({ ...call('order', (id: string) => ({ params: { id } })), providesTags: ['order'] }),
+    createPaymentIntent: build.mutation({
+      ...call('createPaymentIntent', (body: { orderId: string }) => ({ body })),
+      // The intent is in `data`; the spec's client also found `clientSecret` at the top.
+      transformResponse: (body: { data: PaymentIntentCreated }) => body.data,
     }),
-    recordPayment: build.mutation<Payment, { token: string; orderId: string; transactionId: string; buyerName: string; productPrice: number; productId: string | null; productName: string }>({
+    recordPayment: build.mutation({
       // The spec sends this one call with a 'bearer' scheme.
-      query: ({ token, ...body }) => ({ url: 'payment', method: 'POST', body, headers: { authorization: `bearer ${token}` } }),
-      transformResponse: (res: Ok<Payment>) => res.data,
+      ...call('recordPayment', ({ token, ...body }: PaymentRecord) => ({ body, headers: { authorization: `bearer ${token}` } })),
       invalidatesTags: ['order', 'product'],
     }),
   }),
 });
 
-export const { useCreatePaymentIntentMutation, useRecordPaymentMutation } = paymentApi;
+export const { useOrderQuery, useCreatePaymentIntentMutation, useRecordPaymentMutation } = paymentApi;

@@ -1,8 +1,4 @@
-/** What the payment page needs from a card input, whichever provider is behind it. */
-export interface CardInput {
-  /** Charges the card for the intent; resolves with the provider's message on failure. */
-  confirm(clientSecret: string): Promise<{ ok: true; intentId: string } | { ok: false; message: string }>;
-}
+import { pathOf } from '../../lib/endpoint.ts';
 
 export interface SandboxCard {
   number: string;
@@ -14,10 +10,13 @@ export interface SandboxCard {
 export async function confirmWithSandbox(clientSecret: string, card: SandboxCard): Promise<{ ok: true; intentId: string } | { ok: false; message: string }> {
   const intentId = clientSecret.split('_secret_')[0] ?? '';
   const [month = '', year = ''] = card.expiry.split('/').map((p) => p.trim());
-  const res = await fetch(`/api/sandbox/payment_intents/${encodeURIComponent(intentId)}/confirm`, {
+  const res = await fetch(pathOf('sandboxConfirm', { id: intentId }), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_secret: clientSecret, card: { number: card.number, exp_month: Number(month) || 0, exp_year: Number(year) || 0, cvc: card.cvc } }),
+    body: JSON.stringify({
+      client_secret: clientSecret,
+      card: { number: card.number, exp_month: Number(month) || 0, exp_year: Number(year) || 0, cvc: card.cvc },
+    }),
   }).catch(() => null);
   if (!res) return { ok: false, message: 'The payment service could not be reached. Please try again.' };
   const body = (await res.json().catch(() => ({}))) as { id?: string; status?: string; error?: { message?: string }; message?: string };

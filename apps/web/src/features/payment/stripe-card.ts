@@ -1,7 +1,10 @@
 /** Just the part of Stripe.js the payment page uses. */
 interface StripeJs {
   elements(): { create(type: 'card'): StripeCardElement };
-  confirmCardPayment(clientSecret: string, data: { payment_method: { card: StripeCardElement } }): Promise<{ error?: { message?: string }; paymentIntent?: { id: string; status: string } }>;
+  confirmCardPayment(
+    clientSecret: string,
+    data: { payment_method: { card: StripeCardElement } },
+  ): Promise<{ error?: { message?: string }; paymentIntent?: { id: string; status: string } }>;
 }
 interface StripeCardElement {
   mount(el: HTMLElement): void;
@@ -33,7 +36,8 @@ export async function mountStripeCard(publishableKey: string, el: HTMLElement) {
     destroy: () => card.destroy(),
     async confirm(clientSecret: string): Promise<{ ok: true; intentId: string } | { ok: false; message: string }> {
       const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
-      if (result.error || result.paymentIntent?.status !== 'succeeded') return { ok: false, message: result.error?.message ?? 'Your card could not be charged.' };
+      if (result.error || result.paymentIntent?.status !== 'succeeded')
+        return { ok: false, message: result.error?.message ?? 'Your card could not be charged.' };
       return { ok: true, intentId: result.paymentIntent.id };
     },
   };

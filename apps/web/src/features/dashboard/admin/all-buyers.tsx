@@ -1,10 +1,12 @@
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
-import { useAllBuyersQuery, useDeleteUserMutation } from '../api.ts';
+import { useAllBuyersInfiniteQuery, useDeleteUserMutation } from '../api.ts';
+import { paged } from '../../../lib/pages.ts';
 import { Avatar } from './avatar.tsx';
 
 export default function AllBuyers() {
-  const { data, isLoading } = useAllBuyersQuery();
+  const list = useAllBuyersInfiniteQuery();
+  const { rows, more } = paged(list);
   const [remove] = useDeleteUserMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   return (
@@ -13,8 +15,9 @@ export default function AllBuyers() {
       <DataTable
         caption="All buyers"
         columns={['Image', 'Name', 'email', 'delete']}
-        rows={data}
-        loading={isLoading}
+        rows={rows}
+        loading={list.isLoading}
+        more={more}
         empty="no buyers found"
         rowKey={(u) => u._id}
         row={(u) => (

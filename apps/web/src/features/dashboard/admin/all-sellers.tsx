@@ -2,11 +2,13 @@ import { notify } from '../../../lib/notify.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useAllSellersQuery, useDeleteUserMutation, useVerifySellerMutation } from '../api.ts';
+import { useAllSellersInfiniteQuery, useDeleteUserMutation, useVerifySellerMutation } from '../api.ts';
+import { paged } from '../../../lib/pages.ts';
 import { Avatar } from './avatar.tsx';
 
 export default function AllSellers() {
-  const { data, isLoading } = useAllSellersQuery();
+  const list = useAllSellersInfiniteQuery();
+  const { rows, more } = paged(list);
   const [verify] = useVerifySellerMutation();
   const [remove] = useDeleteUserMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
@@ -26,8 +28,9 @@ export default function AllSellers() {
       <DataTable
         caption="All sellers"
         columns={['Image', 'Name', 'Email', 'Verification', 'Delete']}
-        rows={data}
-        loading={isLoading}
+        rows={rows}
+        loading={list.isLoading}
+        more={more}
         empty="no sellers found"
         rowKey={(u) => u._id}
         row={(u) => (

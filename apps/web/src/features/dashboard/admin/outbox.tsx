@@ -1,6 +1,7 @@
 import type { MailStatus } from '@market/contract';
 import { DataTable } from '../../../components/data-table.tsx';
 import { localDate } from '../../../lib/format.ts';
+import { paged } from '../../../lib/pages.ts';
 import { useOutboxInfiniteQuery } from '../api.ts';
 import { MailText } from './mail-text.tsx';
 
@@ -9,8 +10,9 @@ const badge: Record<MailStatus, string> = { pending: 'badge-warning', sent: 'bad
 /** The mails the site sends, newest first; with no mail server configured, their text (and links) too. */
 export default function Outbox() {
   // Fetched again on every visit: mails arrive whenever someone signs up or asks for a link.
-  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage, refetch, isFetching } = useOutboxInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
-  const mails = isError ? [] : data?.pages.flatMap((p) => p.data);
+  const list = useOutboxInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { rows: mails, more } = paged(list);
+  const { isLoading, isFetching, refetch } = list;
 
   return (
     <section>
@@ -29,6 +31,7 @@ export default function Outbox() {
         columns={['To', 'Subject', 'Status', 'Created', 'Text']}
         rows={mails}
         loading={isLoading}
+        more={more}
         empty="no mails found"
         rowKey={(m) => m._id}
         row={(m) => (
@@ -58,14 +61,6 @@ export default function Outbox() {
           </>
         )}
       />
-      {hasNextPage && !isError && (
-        <div className="mt-6 flex justify-center">
-          <button type="button" className="btn btn-outline btn-primary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Load more
-          </button>
-        </div>
-      )}
     </section>
   );
 }

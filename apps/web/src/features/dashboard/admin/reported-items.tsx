@@ -1,9 +1,11 @@
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
-import { useDeleteProductMutation, useReportedProductsQuery } from '../api.ts';
+import { useDeleteProductMutation, useReportedProductsInfiniteQuery } from '../api.ts';
+import { paged } from '../../../lib/pages.ts';
 
 export default function ReportedItems() {
-  const { data, isLoading } = useReportedProductsQuery();
+  const list = useReportedProductsInfiniteQuery();
+  const { rows, more } = paged(list);
   const [remove] = useDeleteProductMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   return (
@@ -12,8 +14,9 @@ export default function ReportedItems() {
       <DataTable
         caption="Reported products"
         columns={['Product image', 'Product name', 'Seller name', 'delete']}
-        rows={data}
-        loading={isLoading}
+        rows={rows}
+        loading={list.isLoading}
+        more={more}
         empty="no reported product found"
         rowKey={(p) => p._id}
         row={(p) => (

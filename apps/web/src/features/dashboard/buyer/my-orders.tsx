@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { taka } from '../../../lib/format.ts';
-import { useAuth } from '../../auth/use-auth.ts';
-import { useDeleteOrderMutation, useMyOrdersQuery } from '../api.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
+import { useDeleteOrderMutation, useMyOrdersInfiniteQuery } from '../api.ts';
+import { paged } from '../../../lib/pages.ts';
 
 export default function MyOrders() {
   const { user } = useAuth();
-  const { data, isLoading } = useMyOrdersQuery(user?._id ?? '', { skip: !user });
+  const list = useMyOrdersInfiniteQuery(user?._id ?? '', { skip: !user });
+  const { rows, more } = paged(list);
   const [remove] = useDeleteOrderMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   return (
@@ -16,8 +18,9 @@ export default function MyOrders() {
       <DataTable
         caption="My orders"
         columns={['Image', 'Name', 'Price', 'Location', 'Status', 'Delete']}
-        rows={data}
-        loading={isLoading}
+        rows={rows}
+        loading={list.isLoading}
+        more={more}
         empty="no orders found"
         rowKey={(o) => o._id}
         row={(o) => (

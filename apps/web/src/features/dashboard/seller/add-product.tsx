@@ -2,9 +2,8 @@ import type { Condition } from '@market/contract';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../lib/notify.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useUploadImageMutation } from '../../auth/api.ts';
-import { useAuth } from '../../auth/use-auth.ts';
-import { useCategoriesQuery } from '../../catalog/api.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
+import { useCategoriesQuery, useUploadImageMutation } from '../../../lib/shared-api.ts';
 import { useAddProductMutation } from '../api.ts';
 import { Field } from '../../../components/field.tsx';
 
@@ -36,8 +35,8 @@ const empty: ProductFields = {
   description: '',
 };
 
-const wholeTaka = (v: string) => /^\d+$/.test(v.trim()) && Number(v) > 0 ? true : 'Enter a positive whole number of taka';
-const years = (v: string) => Number(v) > 0 && Number(v) <= 50 ? true : 'Enter a positive number of years';
+const wholeTaka = (v: string) => (/^\d+$/.test(v.trim()) && Number(v) > 0 ? true : 'Enter a positive whole number of taka');
+const years = (v: string) => (Number(v) > 0 && Number(v) <= 50 ? true : 'Enter a positive number of years');
 
 export default function AddProduct() {
   const { user } = useAuth();
@@ -100,19 +99,36 @@ export default function AddProduct() {
           <legend className="px-2 text-lg font-semibold">Product Info</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label="Original price (tk)" error={errors.originalPrice?.message}>
-              <input inputMode="numeric" className="input input-bordered w-full" {...register('originalPrice', { required: 'Enter your original price', validate: wholeTaka })} />
+              <input
+                inputMode="numeric"
+                className="input input-bordered w-full"
+                {...register('originalPrice', { required: 'Enter your original price', validate: wholeTaka })}
+              />
             </Field>
             <Field label="Resale price (tk)" error={errors.resalePrice?.message}>
-              <input inputMode="numeric" className="input input-bordered w-full" {...register('resalePrice', { required: 'Enter your resale price', validate: wholeTaka })} />
+              <input
+                inputMode="numeric"
+                className="input input-bordered w-full"
+                {...register('resalePrice', { required: 'Enter your resale price', validate: wholeTaka })}
+              />
             </Field>
             <Field label="Product name" error={errors.productName?.message}>
               <input className="input input-bordered w-full" {...register('productName', { required: 'Enter your product name' })} />
             </Field>
             <Field label="Years of use" error={errors.useYears?.message}>
-              <input inputMode="decimal" className="input input-bordered w-full" {...register('useYears', { required: 'Enter your year of using', validate: years })} />
+              <input
+                inputMode="decimal"
+                className="input input-bordered w-full"
+                {...register('useYears', { required: 'Enter your year of using', validate: years })}
+              />
             </Field>
             <Field label="Product picture" error={errors.img?.message}>
-              <input type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="file-input file-input-bordered w-full" {...register('img', { required: 'Enter your product picture' })} />
+              <input
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+                className="file-input file-input-bordered w-full"
+                {...register('img', { required: 'Enter your product picture' })}
+              />
             </Field>
             <Field label="Purchase date" error={errors.purchase?.message}>
               <input type="date" className="input input-bordered w-full" {...register('purchase', { required: 'Enter your product purchase date' })} />

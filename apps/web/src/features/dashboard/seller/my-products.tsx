@@ -3,12 +3,14 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { taka } from '../../../lib/format.ts';
-import { useAuth } from '../../auth/use-auth.ts';
-import { useAdvertiseProductMutation, useDeleteProductMutation, useSellerProductsQuery } from '../api.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
+import { useAdvertiseProductMutation, useDeleteProductMutation, useSellerProductsInfiniteQuery } from '../api.ts';
+import { paged } from '../../../lib/pages.ts';
 
 export default function MyProducts() {
   const { user } = useAuth();
-  const { data, isLoading } = useSellerProductsQuery(user?._id ?? '', { skip: !user });
+  const list = useSellerProductsInfiniteQuery(user?._id ?? '', { skip: !user });
+  const { rows, more } = paged(list);
   const [advertise] = useAdvertiseProductMutation();
   const [remove] = useDeleteProductMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
@@ -28,8 +30,9 @@ export default function MyProducts() {
       <DataTable
         caption="My products"
         columns={['', 'Image', 'Name', 'Price', 'Status', 'Advertise', 'Delete']}
-        rows={data}
-        loading={isLoading}
+        rows={rows}
+        loading={list.isLoading}
+        more={more}
         empty="no product found"
         rowKey={(p) => p._id}
         row={(p, i) => (

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import reducer, { loadAuth, signedIn, signedOut, userRefreshed } from './auth-slice.ts';
+import reducer, { loadAuth, signedIn, signedOut, userRefreshed } from './session.ts';
 
-const user = { _id: '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d', id: 'local:1', name: 'A', email: 'a@b.c', role: 'Buyer' as const, userImg: '', sellerVerified: false, emailVerified: false };
+const user = {
+  _id: '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
+  id: 'local:1',
+  name: 'A',
+  email: 'a@b.c',
+  role: 'Buyer' as const,
+  userImg: '',
+  sellerVerified: false,
+  emailVerified: false,
+};
 const storage = (value: string | null) => ({ getItem: () => value });
 
 describe('auth slice', () => {

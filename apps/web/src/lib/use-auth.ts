@@ -1,5 +1,5 @@
-import { useAppSelector } from '../../app/store.ts';
-import { tokenClaims } from '../../lib/token.ts';
+import { useAppSelector } from './shared-state.ts';
+import { tokenClaims } from './token.ts';
 
 /** The signed-in user; the role is read from the token, as the spec asks. */
 export function useAuth() {

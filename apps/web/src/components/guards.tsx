@@ -1,7 +1,7 @@
 import type { Role } from '@market/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '../features/auth/use-auth.ts';
+import { useAuth } from '../lib/use-auth.ts';
 
 /** Signed-in only (user and a valid token); otherwise to /login, remembering where the user was going. */
 export function RequireAuth({ children }: { children: ReactNode }) {

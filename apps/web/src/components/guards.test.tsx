@@ -1,37 +1,27 @@
-import { render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { renderRoutes } from '../test-utils.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
-import { makeStore } from './store.ts';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
 const tokenFor = (role: string, exp = Math.floor(Date.now() / 1000) + 3600) => `${b64({ alg: 'HS256' })}.${b64({ _id: 'u1', email: 'a@b.c', role, exp })}.sig`;
 const user = (role: string) => ({ _id: 'u1', id: 'local:1', name: 'A', email: 'a@b.c', role, userImg: '', sellerVerified: false });
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <p>home</p> },
-      { path: '/login', element: <p>login page</p> },
-      {
-        path: '/dashboard/allSellers',
-        element: (
-          <RequireAuth>
-            <RequireRole role="Admin">
-              <p>sellers page</p>
-            </RequireRole>
-          </RequireAuth>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Provider store={makeStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  const { router } = renderRoutes(path, [
+    { path: '/', element: <p>home</p> },
+    { path: '/login', element: <p>login page</p> },
+    {
+      path: '/dashboard/allSellers',
+      element: (
+        <RequireAuth>
+          <RequireRole role="Admin">
+            <p>sellers page</p>
+          </RequireRole>
+        </RequireAuth>
+      ),
+    },
+  ]);
   return router;
 }
 

@@ -1,5 +1,5 @@
-import { ResendVerificationButton } from '../../auth/resend-verification-button.tsx';
-import { useAuth } from '../../auth/use-auth.ts';
+import { ResendVerificationButton } from '../resend-verification-button.tsx';
+import { useAuth } from '../../../lib/use-auth.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { LogOutEverywhere } from './log-out-everywhere.tsx';
 

@@ -3,8 +3,8 @@ import { useModal } from '../../components/use-modal.ts';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { useAuth } from '../auth/use-auth.ts';
-import { useCreateOrderMutation } from './api.ts';
+import { useAuth } from '../../lib/use-auth.ts';
+import { useCreateOrderMutation } from './booking-api.ts';
 import { Field } from '../../components/field.tsx';
 
 interface Fields {
@@ -17,7 +17,6 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
   const ref = useModal(open);
   const [createOrder, { isLoading }] = useCreateOrderMutation();
   const { register, handleSubmit, reset, formState } = useForm<Fields>({ defaultValues: { meetingLocation: '', mobileNumber: '' } });
-
 
   const submit = async (fields: Fields) => {
     try {
@@ -46,10 +45,19 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
           <ReadOnly label="Name" value={user?.name ?? ''} />
           <ReadOnly label="Email" value={user?.email ?? ''} />
           <Field label="Meeting location" error={errors.meetingLocation?.message}>
-            <input className="input input-bordered w-full" {...register('meetingLocation', { required: 'Enter your meeting location' })} aria-invalid={Boolean(errors.meetingLocation)} />
+            <input
+              className="input input-bordered w-full"
+              {...register('meetingLocation', { required: 'Enter your meeting location' })}
+              aria-invalid={Boolean(errors.meetingLocation)}
+            />
           </Field>
           <Field label="Mobile number" error={errors.mobileNumber?.message}>
-            <input type="tel" className="input input-bordered w-full" {...register('mobileNumber', { required: 'Enter your mobile number' })} aria-invalid={Boolean(errors.mobileNumber)} />
+            <input
+              type="tel"
+              className="input input-bordered w-full"
+              {...register('mobileNumber', { required: 'Enter your mobile number' })}
+              aria-invalid={Boolean(errors.mobileNumber)}
+            />
           </Field>
           {role === 'Buyer' ? (
             <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>

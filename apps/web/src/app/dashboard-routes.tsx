@@ -1,23 +1,26 @@
 import type { Role } from '@market/contract';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { RequireRole } from '../../app/guards.tsx';
-import { NotFound } from '../../components/not-found.tsx';
-import AccountPage from './account/account-page.tsx';
-import AllBuyers from './admin/all-buyers.tsx';
-import AllSellers from './admin/all-sellers.tsx';
-import Outbox from './admin/outbox.tsx';
-import ReportedItems from './admin/reported-items.tsx';
-import PaymentPage from '../payment/payment-page.tsx';
-import MyOrders from './buyer/my-orders.tsx';
-import DashboardLayout from './dashboard-layout.tsx';
-import { AdminOverview, BuyerOverview, RoleOverview, SellerOverview } from './overviews.tsx';
-import AddProduct from './seller/add-product.tsx';
-import MyProducts from './seller/my-products.tsx';
+import { RequireRole } from '../components/guards.tsx';
+import { NotFound } from '../components/not-found.tsx';
+import AccountPage from '../features/auth/account/account-page.tsx';
+import AllBuyers from '../features/dashboard/admin/all-buyers.tsx';
+import AllSellers from '../features/dashboard/admin/all-sellers.tsx';
+import Outbox from '../features/dashboard/admin/outbox.tsx';
+import ReportedItems from '../features/dashboard/admin/reported-items.tsx';
+import MyOrders from '../features/dashboard/buyer/my-orders.tsx';
+import DashboardLayout from '../features/dashboard/dashboard-layout.tsx';
+import { AdminOverview, BuyerOverview, RoleOverview, SellerOverview } from '../features/dashboard/overviews.tsx';
+import AddProduct from '../features/dashboard/seller/add-product.tsx';
+import MyProducts from '../features/dashboard/seller/my-products.tsx';
+import PaymentPage from '../features/payment/payment-page.tsx';
 
 const only = (role: Role, page: ReactNode) => <RequireRole role={role}>{page}</RequireRole>;
 
-/** Everything under /dashboard, loaded lazily as one chunk; the signed-in guard wraps it in the router. */
+/**
+ * Everything under /dashboard, loaded lazily as one chunk; the signed-in guard wraps it in the router.
+ * The dashboard's pages, the payment page and the account page (auth) are composed here, in the app.
+ */
 export const dashboardRoutes: RouteObject = {
   element: <DashboardLayout />,
   children: [

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useAppDispatch } from '../../../app/store.ts';
+import { useAppDispatch } from '../../../lib/shared-state.ts';
 import { Field } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
-import { signedIn } from '../../auth/auth-slice.ts';
-import { confirmPasswordRules, newPasswordRules } from '../../auth/password-rules.ts';
-import { useChangePasswordMutation } from '../api.ts';
+import { signedIn } from '../../../lib/session.ts';
+import { NewPasswordFields } from '../new-password-fields.tsx';
+import { confirmPasswordRules, newPasswordRules } from '../password-rules.ts';
+import { useChangePasswordMutation } from './account-api.ts';
 
 interface Fields {
   currentPassword: string;
@@ -54,14 +55,22 @@ export function ChangePasswordForm() {
         </p>
         <div className="grid gap-3 sm:grid-cols-3">
           <Field label="Current password" error={errors.currentPassword?.message}>
-            <input type="password" autoComplete="current-password" className="input input-bordered w-full" {...register('currentPassword', { required: 'Enter your current password' })} aria-invalid={Boolean(errors.currentPassword)} />
+            <input
+              type="password"
+              autoComplete="current-password"
+              className="input input-bordered w-full"
+              {...register('currentPassword', { required: 'Enter your current password' })}
+              aria-invalid={Boolean(errors.currentPassword)}
+            />
           </Field>
-          <Field label="New password" error={errors.password?.message}>
-            <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...register('password', newPasswordRules)} aria-invalid={Boolean(errors.password)} />
-          </Field>
-          <Field label="Confirm new password" error={errors.confirm?.message}>
-            <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...register('confirm', confirmPasswordRules(() => getValues('password')))} aria-invalid={Boolean(errors.confirm)} />
-          </Field>
+          <NewPasswordFields
+            password={register('password', newPasswordRules)}
+            confirm={register(
+              'confirm',
+              confirmPasswordRules(() => getValues('password')),
+            )}
+            errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+          />
         </div>
         {refusal && (
           <Notice tone="error" role="alert">

@@ -1,0 +1,280 @@
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  GoogleUserBody,
+  LoginBody,
+  NewOrderBody,
+  NewProductBody,
+  PaymentBody,
+  PaymentIntentBody,
+  ResetPasswordBody,
+  SandboxConfirmBody,
+  SignUpBody,
+  VerifyEmailBody,
+} from '@market/contract';
+import fc from 'fast-check';
+import type { ZodType } from 'zod';
+import type { RouteKey } from '../../src/access-table.ts';
+import { productBody } from '../fixtures.ts';
+import { junkLeaf, weirdString, type IdKind } from './arbitraries.ts';
+import type { Entries } from './bodies.ts';
+import { actorNames, isVerified, PASSWORDS, type ActorName, type World } from './world.ts';
+
+/** Per route: which id its path takes, what it reads, and the valid bodies the fuzz test starts from. */
+
+export interface JsonSpec {
+  kind: 'json';
+  schema: ZodType;
+  /** Bodies the schema accepts. */
+  valid: () => fc.Arbitrary<Entries>;
+  /** Why a body the schema accepts changes nothing on this route, if it cannot (else it needs another defect). */
+  harmless?: (value: Record<string, unknown>) => boolean;
+  /** The success status the route answers a harmless body too, when it must not tell the two apart. */
+  answersAlike?: number;
+}
+type BodySpec = JsonSpec | { kind: 'multipart' } | { kind: 'webhook' };
+export interface Spec {
+  id?: IdKind;
+  query?: true;
+  cookie?: true;
+  body?: BodySpec;
+  /** Callers (the access table lets through) for whom the route can change nothing, and why. */
+  harmlessCaller?: { why: string; when: (actor: ActorName) => boolean };
+}
+
+const entries = (record: Record<string, unknown>): Entries => Object.entries(record);
+const phone = fc.constantFrom('01712-345678', '+8801712345678', '01911 222333');
+const newPassword = fc.constantFrom('brand-new-secret', '😀😀😀😀😀😀', 'p'.repeat(200), 'secret1');
+const json = (schema: ZodType, valid: () => fc.Arbitrary<Record<string, unknown>>, harmless?: JsonSpec['harmless']): JsonSpec => ({
+  kind: 'json',
+  schema,
+  valid: () => valid().map(entries),
+  ...(harmless ? { harmless } : {}),
+});
+
+/** Which ids a request names, and what it sends: every route of the access table. */
+export function specsFor(world: World): Record<RouteKey, Spec> {
+  /** A picture URL of the form the contract wants: one in the uploads table, or one nobody uploaded. */
+  const pictureUrl = () =>
+    fc.oneof(
+      fc.constantFrom(...world.uploads),
+      fc.uuid().map((u) => `/uploads/${u}.webp`),
+    );
+  const isUpload = (url: unknown) => world.uploads.includes(String(url));
+  /** One-time link codes: the world's live and dead ones (each route's harmless rule says which work there), and made-up ones. */
+  const linkCode = () =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...world.links.verify, ...world.links.reset, ...world.links.dead) },
+      // The contract trims: a live code with spaces is still that code.
+      { weight: 1, arbitrary: fc.constantFrom(...world.links.verify, ...world.links.reset).map((t) => ` ${t}\t`) },
+      // Almost a live code: one character changed, or upper-cased (base64url is case-sensitive).
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom(...world.links.verify, ...world.links.reset), fc.nat(42))
+          .map(([t, i]) => t.slice(0, i) + (t[i] === 'A' ? 'B' : 'A') + t.slice(i + 1)),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(...world.links.verify, ...world.links.reset)
+          .map((t) => t.toUpperCase())
+          .filter((t) => !world.links.verify.includes(t) && !world.links.reset.includes(t)),
+      },
+      { weight: 2, arbitrary: fc.stringMatching(/^[\w-]{43}$/) },
+    );
+  /** An account's e-mail, in the forms the contract makes it again (case, spaces), or an address with no account. */
+  const someEmail = () =>
+    fc.oneof(
+      fc.constantFrom(...world.emails),
+      fc.constantFrom(...world.emails).map((e) => ` ${e.toUpperCase()} `),
+      fc.uuid().map((u) => `fuzz-${u}@example.com`),
+      fc.constant('nobody@example.com'),
+    );
+
+  return {
+    'GET /api/health': {},
+    'GET /api/demo-accounts': {},
+    'POST /api/user': {
+      body: json(
+        SignUpBody,
+        () =>
+          fc.record(
+            {
+              name: fc.constantFrom('Fuzz Buyer', 'রহিম', 'O\u2019Brien'),
+              email: fc.oneof(
+                fc.uuid().map((u) => `fuzz-${u}@example.com`),
+                fc.constantFrom(...actorNames).map((n) => world.actors[n].email),
+              ),
+              password: fc.constantFrom('secret1', 'correct horse battery', '😀😀😀😀😀😀'),
+              role: fc.constantFrom('Buyer', 'Seller'),
+              userImg: pictureUrl(),
+              id: fc.constantFrom('firebase-uid', 'x'),
+            },
+            { requiredKeys: ['name', 'email', 'password', 'role', 'userImg'] },
+          ),
+        // A picture nobody uploaded is refused before anything is written (with an upload, a new address makes an
+        // account and a taken one a mail to its owner: such bodies are spoiled).
+        (value) => !isUpload(value.userImg),
+      ),
+    },
+    'POST /api/login': {
+      // Never an account's password: a login here always fails.
+      body: json(
+        LoginBody,
+        () =>
+          fc.record({
+            email: fc.oneof(
+              fc.constantFrom(...actorNames).map((n) => world.actors[n].email),
+              fc.emailAddress(),
+            ),
+            password: weirdString.filter((p) => p.length > 0 && p.length <= 200 && !PASSWORDS.includes(p)),
+          }),
+        (value) => !PASSWORDS.includes(String(value.password)),
+      ),
+    },
+    'POST /api/images': { body: { kind: 'multipart' } },
+    'GET /api/auth/google/start': { query: true },
+    'GET /api/auth/google/callback': { query: true, cookie: true },
+    'POST /api/google-user': {
+      // No ID token here is signed by the provider's key, which this test does not have.
+      body: json(
+        GoogleUserBody,
+        () => fc.record({ idToken: fc.constantFrom(...world.forged.map((f) => f.value)).filter((t) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(t)) }),
+        () => true,
+      ),
+    },
+    // A code works once, for its purpose, before it expires: only the live ones could change anything.
+    'POST /api/verify-email': {
+      body: json(
+        VerifyEmailBody,
+        () => fc.record({ token: linkCode() }),
+        (value) => !world.links.verify.includes(String(value.token)),
+      ),
+    },
+    // Only an address with an account gets a code (and a mail); the answer is 202 either way, by design.
+    'POST /api/forgot-password': {
+      body: {
+        ...json(
+          ForgotPasswordBody,
+          () => fc.record({ email: someEmail() }),
+          (value) => !world.emails.includes(String(value.email)),
+        ),
+        answersAlike: 202,
+      },
+    },
+    'POST /api/reset-password': {
+      body: json(
+        ResetPasswordBody,
+        () => fc.record({ token: linkCode(), password: newPassword }),
+        (value) => !world.links.reset.includes(String(value.token)),
+      ),
+    },
+    'GET /api/me': {},
+    // A confirmed address gets no new link (409).
+    'POST /api/verification-email': { harmlessCaller: { why: 'already confirmed', when: isVerified } },
+    // Only the current password changes one.
+    'POST /api/change-password': {
+      body: json(
+        ChangePasswordBody,
+        () =>
+          fc.record({
+            currentPassword: fc.oneof(
+              fc.constantFrom(...PASSWORDS),
+              weirdString.filter((p) => p.length > 0 && p.length <= 200),
+            ),
+            password: newPassword,
+          }),
+        (value) => !PASSWORDS.includes(String(value.currentPassword)),
+      ),
+    },
+    'POST /api/logout-everywhere': {},
+    'GET /api/category': {},
+    'GET /api/advertise-products': { query: true },
+    'GET /api/category-products/:id': { id: 'uuid', query: true },
+    'GET /api/detail-product/:id': { id: 'uuid' },
+    'GET /api/admin-overview': {},
+    'GET /api/all-buyer': { query: true },
+    'GET /api/all-seller': { query: true },
+    'GET /api/all-reported-products': { query: true },
+    'PUT /api/verify-seller/:id': { id: 'uuid' },
+    'DELETE /api/user/:id': { id: 'uuid' },
+    'GET /api/outbox': { query: true },
+    'GET /api/buyer-overview/:id': { id: 'userRef' },
+    'GET /api/orders/:id': { id: 'userRef', query: true },
+    'GET /api/seller-overview/:id': { id: 'userRef' },
+    'GET /api/seller-products/:id': { id: 'userRef', query: true },
+    'POST /api/product': {
+      body: json(
+        NewProductBody,
+        () =>
+          fc
+            .record({
+              categoryId: fc.oneof(fc.constant(world.categoryId), fc.uuid()),
+              img: pictureUrl(),
+              phoneNumber: phone,
+              condition: fc.constantFrom('Excellent', 'Good', 'Fair'),
+              useYears: fc.constantFrom(0.5, 1, 3),
+            })
+            .map(({ categoryId, img, ...rest }) => productBody(categoryId, img, rest)),
+        // No such category, or a picture nobody uploaded: refused before anything is written.
+        (value) => value.categoryId !== world.categoryId || !isUpload(value.img),
+      ),
+    },
+    'PUT /api/advertise-product/:id': { id: 'uuid' },
+    'DELETE /api/product/:id': { id: 'uuid' },
+    'POST /api/order': {
+      body: json(NewOrderBody, () =>
+        fc.record({
+          productId: fc.oneof(fc.constantFrom(...world.productIds), fc.uuid()),
+          meetingLocation: fc.constantFrom('Bashundhara City', 'মিরপুর ১০'),
+          mobileNumber: phone,
+        }),
+      ),
+    },
+    'GET /api/order/:id': { id: 'uuid' },
+    'DELETE /api/order/:id': { id: 'uuid' },
+    'PUT /api/report-product/:id': { id: 'uuid' },
+    'POST /api/create-payment-intent': {
+      body: json(PaymentIntentBody, () =>
+        fc.record({ orderId: fc.oneof(fc.constantFrom(...world.orderIds), fc.uuid()), productPrice: junkLeaf }, { requiredKeys: ['orderId'] }),
+      ),
+    },
+    'POST /api/payment': {
+      // Settling needs an intent that succeeded, and none ever does here (its client secret is never sent).
+      body: json(
+        PaymentBody,
+        () =>
+          fc.record(
+            {
+              orderId: fc.oneof(fc.constantFrom(...world.orderIds), fc.uuid()),
+              transactionId: fc.oneof(fc.constant(world.intent.id), fc.stringMatching(/^pi_\w{1,24}$/)),
+              buyerName: junkLeaf,
+              productPrice: junkLeaf,
+            },
+            { requiredKeys: ['orderId', 'transactionId'] },
+          ),
+        () => true,
+      ),
+    },
+    'POST /api/sandbox/payment_intents/:id/confirm': {
+      id: 'intent',
+      // The intent's client secret is the credential, and no request carries it.
+      body: json(
+        SandboxConfirmBody,
+        () =>
+          fc.record({
+            client_secret: fc.oneof(fc.constant(`${world.intent.id}_secret_0000`), fc.stringMatching(/^pi_\w{1,20}_secret_\w{1,20}$/)),
+            card: fc.record({
+              number: fc.constantFrom('4242 4242 4242 4242', '4000000000000002', '1234'),
+              exp_month: fc.integer({ min: 1, max: 12 }),
+              exp_year: fc.constantFrom(2040, 20, 1999),
+              cvc: fc.constantFrom('123', '1'),
+            }),
+          }),
+        (value) => value.client_secret !== world.intent.clientSecret,
+      ),
+    },
+    'POST /api/stripe/webhook': { body: { kind: 'webhook' } },
+  };
+}

@@ -1,0 +1,249 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { Rule } from '../../src/access-table.ts';
+import * as schema from '../../src/db/schema.ts';
+import { sandboxProvider } from '../../src/modules/payments/sandbox.ts';
+import { book, createAdmin, createCategory, linkToken, markPaid, postProduct, signUp, uploadedPicture, type Actor } from '../fixtures.ts';
+import { googleIdToken } from '../google.ts';
+import { call } from '../helper.ts';
+
+// The world: a few rows of every kind, which the requests aim at and must leave alone.
+
+export const actorNames = ['admin', 'seller', 'otherSeller', 'buyer', 'otherBuyer', 'unverifiedBuyer', 'unverifiedSeller'] as const;
+export type ActorName = (typeof actorNames)[number];
+/** These two have not confirmed their e-mail address: rules with `verified: true` turn them away. */
+export const isVerified = (name: ActorName) => !name.startsWith('unverified');
+/** Every product here is `seller`'s and every order `buyer`'s: the others own nothing. */
+const OWNER = { product: 'seller', order: 'buyer' } as const satisfies Record<string, ActorName>;
+/** The only passwords of the world's accounts (fixtures): no generated login body carries them. */
+export const PASSWORDS = ['secret1', 'admin1'];
+
+export interface World {
+  actors: Record<ActorName, Actor>;
+  categoryId: string;
+  productIds: string[];
+  orderIds: string[];
+  intent: { id: string; clientSecret: string };
+  /** Every account's e-mail (as stored: lower case). */
+  emails: string[];
+  /** Every picture in the uploads table (some attached to a user or product, one not). */
+  uploads: string[];
+  /** One-time link codes: the only ones that would work (unused, unexpired), and others that must not. */
+  links: { verify: string[]; reset: string[]; dead: string[] };
+  /** Every id, e-mail and secret of the world: an id mentioning one may name a real row. */
+  known: string[];
+  forged: { what: string; value: string }[];
+  png: Buffer;
+}
+
+/** Makes the world in an empty database, through the API where it can and by rows where it must. */
+export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promise<World> {
+  const [admin, seller, otherSeller, buyer, otherBuyer, unverifiedBuyer, unverifiedSeller, gone, loggedOut, resetting] = await Promise.all([
+    createAdmin(app),
+    signUp(app, 'Seller'),
+    signUp(app, 'Seller'),
+    signUp(app, 'Buyer'),
+    signUp(app, 'Buyer'),
+    signUp(app, 'Buyer', undefined, { verified: false }),
+    signUp(app, 'Seller', undefined, { verified: false }),
+    signUp(app, 'Buyer'),
+    signUp(app, 'Buyer'),
+    signUp(app, 'Buyer'),
+  ]);
+  const actors = { admin, seller, otherSeller, buyer, otherBuyer, unverifiedBuyer, unverifiedSeller };
+  const category = await createCategory(app);
+  const [onSale, advertised, sold] = [
+    await postProduct(app, seller, category.id),
+    await postProduct(app, seller, category.id),
+    await postProduct(app, seller, category.id),
+  ];
+  expect((await call(app, { method: 'PUT', url: `/api/advertise-product/${advertised._id}`, token: seller.token })).status).toBe(200);
+  expect((await call(app, { method: 'PUT', url: `/api/report-product/${advertised._id}`, token: buyer.token })).status).toBe(200);
+  const open = await book(app, buyer, onSale._id);
+  const paid = await book(app, buyer, sold._id);
+  await markPaid(app, paid._id, { payment: true, sold: true });
+  const intent = await sandboxProvider(app.db).createIntent({ amount: 8_000_000, orderId: open._id });
+  await app.db.insert(schema.stripeEvents).values({ id: 'evt_fuzz_handled', type: 'payment_intent.succeeded' });
+  await app.db.insert(schema.oidcCodes).values({
+    codeHash: 'fuzz-code-hash',
+    clientId: 'fuzz',
+    redirectUri: 'http://127.0.0.1/api/auth/google/callback',
+    codeChallenge: 'c'.repeat(43),
+    nonce: 'n',
+    subject: 's',
+    email: 'oidc@example.com',
+    name: 'Oidc',
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  // A signed token whose account is gone.
+  await app.db.delete(schema.users).where(eq(schema.users.id, gone._id));
+  // A real token from before its owner logged out everywhere (its session version is over).
+  expect((await call(app, { method: 'POST', url: '/api/logout-everywhere', token: loggedOut.token })).status).toBe(200);
+  // A Google account (the local stand-in's): its identity row.
+  const google = await call(app, {
+    method: 'POST',
+    url: '/api/google-user',
+    payload: { idToken: await googleIdToken(app, { name: 'Fuzz Google', email: 'fuzz-google@example.com' }) },
+  });
+  expect(google.status, JSON.stringify(google.body)).toBe(201);
+  // One-time link codes. Live: the unconfirmed actors' verification links and one reset link. Dead: a link
+  // already used, one superseded by a newer mail, one expired (its row kept), codes nobody issued.
+  const forgot = async (email: string) => expect((await call(app, { method: 'POST', url: '/api/forgot-password', payload: { email } })).status).toBe(202);
+  await forgot(resetting.email);
+  const superseded = await linkToken(app, resetting.email, 'reset-password');
+  await forgot(resetting.email);
+  // The other reset mail's code (both mails may carry the same timestamp: not "the newest").
+  const resetMails = await app.db
+    .select({ text: schema.outbox.textBody })
+    .from(schema.outbox)
+    .where(and(eq(schema.outbox.toAddress, resetting.email), eq(schema.outbox.kind, 'reset-password')));
+  const resetCodes = resetMails.map((m) => /[?&]token=([\w-]{43})/.exec(m.text ?? '')?.[1]);
+  expect(resetCodes).toHaveLength(2);
+  expect(resetCodes).toContain(superseded);
+  const liveReset = resetCodes.find((t) => t !== superseded)!;
+  expect(liveReset).toBeDefined();
+  const expired = randomBytes(32).toString('base64url');
+  await app.db.insert(schema.accountTokens).values({
+    tokenHash: createHash('sha256').update(expired).digest('base64url'),
+    userId: unverifiedSeller._id,
+    purpose: 'verify-email',
+    email: unverifiedSeller.email,
+    expiresAt: new Date(Date.now() - 3_600_000),
+  });
+  const links = {
+    verify: [await linkToken(app, unverifiedBuyer.email, 'verify-email'), await linkToken(app, unverifiedSeller.email, 'verify-email')],
+    reset: [liveReset],
+    dead: [await linkToken(app, buyer.email, 'verify-email'), superseded, expired, randomBytes(32).toString('base64url')],
+  };
+  // A picture uploaded but not yet used by anyone.
+  await uploadedPicture(app);
+  const uploaded = (await app.db.select({ name: schema.uploads.name }).from(schema.uploads)).map((r) => `/uploads/${r.name}`);
+  const emails = (await app.db.select({ email: schema.users.email }).from(schema.users)).map((r) => r.email);
+  const others = (await app.db.select({ id: schema.users.id }).from(schema.users)).map((r) => r.id);
+
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
+  const ids = [
+    ...Object.values(actors).flatMap((a) => [a._id, a.email]),
+    ...others,
+    ...emails,
+    gone._id,
+    gone.email,
+    category.id,
+    onSale._id,
+    advertised._id,
+    sold._id,
+    open._id,
+    paid._id,
+  ];
+  return {
+    actors,
+    categoryId: category.id,
+    productIds: [onSale._id, advertised._id, sold._id],
+    orderIds: [open._id, paid._id],
+    intent: { id: intent.id, clientSecret: intent.clientSecret },
+    emails,
+    uploads: uploaded,
+    links,
+    known: [...ids, intent.id, intent.clientSecret, 'evt_fuzz_handled', `pi_test_${paid._id.slice(0, 8)}`].map((s) => s.toLowerCase()),
+    forged: await forgeTokens(jwtSecret, actors, gone, loggedOut),
+    png,
+  };
+}
+
+// Tokens.
+
+export const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+/** Tokens that must never pass for anyone: wrong algorithm or key, expired, tampered, or naming no account. */
+async function forgeTokens(jwtSecret: string, actors: Record<ActorName, Actor>, gone: Actor, loggedOut: Actor) {
+  const key = new TextEncoder().encode(jwtSecret);
+  const wrongKey = new TextEncoder().encode('not-the-server-secret-but-every-bit-as-long!');
+  const now = Math.floor(Date.now() / 1000);
+  const sign = (claims: Record<string, unknown>, opts: { alg?: string; key?: Uint8Array; iat?: number; exp?: number; nbf?: number } = {}) => {
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: opts.alg ?? 'HS256', typ: 'JWT' })
+      .setIssuedAt(opts.iat ?? now)
+      .setExpirationTime(opts.exp ?? now + 3600);
+    if (opts.nbf) jwt.setNotBefore(opts.nbf);
+    return jwt.sign(opts.key ?? key);
+  };
+  const forged: { what: string; value: string }[] = [];
+  for (const name of ['admin', 'seller', 'buyer'] as const) {
+    const a = actors[name];
+    const claims = { _id: a._id, email: a.email, role: a.role, sub: a._id };
+    const [header, payload, signature] = a.token.split('.') as [string, string, string];
+    const flipped = signature.slice(0, 10) + (signature[10] === 'A' ? 'B' : 'A') + signature.slice(11);
+    forged.push(
+      { what: `alg none (${name})`, value: new UnsecuredJWT(claims).setIssuedAt().setExpirationTime('1h').encode() },
+      { what: `alg none header on a real token (${name})`, value: `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.` },
+      { what: `HS256 with a wrong key (${name})`, value: await sign(claims, { key: wrongKey }) },
+      { what: `HS512 with the right key (${name})`, value: await sign(claims, { alg: 'HS512' }) },
+      { what: `expired (${name})`, value: await sign(claims, { iat: now - 2 * 86_400, exp: now - 86_400 }) },
+      { what: `not yet valid (${name})`, value: await sign(claims, { nbf: now + 3600, exp: now + 7200 }) },
+      { what: `tampered signature (${name})`, value: `${header}.${payload}.${flipped}` },
+      { what: `tampered payload (${name})`, value: `${header}.${b64({ ...claims, _id: actors.admin._id, role: 'Admin' })}.${signature}` },
+      { what: `no signature (${name})`, value: `${header}.${payload}.` },
+      { what: `header and payload only (${name})`, value: `${header}.${payload}` },
+    );
+  }
+  forged.push({ what: 'account deleted', value: gone.token }, { what: 'no such account', value: await sign({ _id: randomUUID(), role: 'Admin' }) });
+  // Sessions ended by log out everywhere, a password change or a reset: the token's `sv` is not the account's.
+  forged.push({ what: 'logged out everywhere', value: loggedOut.token });
+  forged.push({
+    what: 'stale session version (no sv: a token from before sessions had versions)',
+    value: await sign({ _id: actors.admin._id, email: actors.admin.email, role: 'Admin', sub: actors.admin._id }),
+  });
+  for (const sv of [1, -1, '0', null, 0.5]) {
+    forged.push({
+      what: `stale session version (sv ${JSON.stringify(sv)})`,
+      value: await sign({ _id: actors.admin._id, email: actors.admin.email, role: 'Admin', sub: actors.admin._id, sv }),
+    });
+  }
+  for (const id of [
+    123,
+    null,
+    true,
+    '',
+    'admin',
+    actors.admin.email,
+    [actors.admin._id],
+    { $ne: null },
+    `${actors.admin._id} `,
+    '-'.repeat(36),
+    'a'.repeat(36),
+  ]) {
+    forged.push({ what: `right key, _id ${JSON.stringify(id)}`, value: await sign({ _id: id, role: 'Admin' }) });
+  }
+  forged.push({ what: 'right key, no _id', value: await sign({ sub: actors.admin._id, role: 'Admin' }) });
+  return forged;
+}
+
+/** The `authorization` a request carries. */
+export type Token = { kind: 'none' } | { kind: 'bad'; what: string; value: string } | { kind: 'actor'; actor: ActorName; value: string };
+
+/** Whether the access table turns this signed-in caller away whatever the target (the world's owners are fixed). */
+export function refusesActor(world: World, rule: Rule, name: ActorName): boolean {
+  const role = world.actors[name].role;
+  switch (rule.who) {
+    case 'anyone':
+    case 'self-or-admin':
+      return false;
+    case 'signed-in':
+      return Boolean(rule.verified) && !isVerified(name);
+    case 'role':
+      return !rule.roles.includes(role) || (Boolean(rule.verified) && !isVerified(name));
+    case 'owner':
+      return !rule.roles.includes(role) || name !== OWNER[rule.of];
+    case 'owner-or-admin':
+      return role !== 'Admin' && name !== OWNER[rule.of];
+  }
+}
+
+export const identityRefused = (world: World, rule: Rule, token: Token) =>
+  rule.who !== 'anyone' && (token.kind !== 'actor' || refusesActor(world, rule, token.actor));

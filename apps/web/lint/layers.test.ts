@@ -1,0 +1,72 @@
+// @vitest-environment node
+// The layer rules on a small tree of files on disk (`npm run lint` runs them on the web app).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Linter } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import { layers } from './layers.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'layers-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const files: Record<string, string> = {
+  'lib/api.ts': `export const api = 1;`,
+  'lib/one.ts': `import { two } from './two';\nexport const one = two;`,
+  'lib/two.ts': `import('./one');\nexport const two = 2;`,
+  'features/auth/api.ts': `export const auth = 1;`,
+  'features/auth/page.ts': `import { auth } from './api';\nimport { api } from '../../lib/api';\nexport const page = auth + api;`,
+  'features/catalog/page.ts': `export const catalog = 1;`,
+  'app/store.ts': `export const store = 1;`,
+  'test-utils.tsx': `export const kit = 1;`,
+  'main.tsx': `export const main = 1;`,
+};
+for (const [path, text] of Object.entries(files)) {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
+/** The messages the two rules give `code` as if it were the file at `path`. */
+function lint(path: string, code: string): string[] {
+  const linter = new Linter({ configType: 'flat', cwd: root });
+  const config: Linter.Config = {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { layers },
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
+    rules: { 'layers/zones': ['error', { root }], 'layers/no-cycle': ['error', { root }] },
+  };
+  return linter.verify(code, config, { filename: join(root, path) }).map((m) => m.message);
+}
+
+describe('layers/zones', () => {
+  it('lets a feature import itself and shared code, the app import features, tests import the kit', () => {
+    expect(lint('features/auth/page.ts', files['features/auth/page.ts']!)).toEqual([]);
+    expect(lint('app/router.ts', `import '../features/auth/page';\nimport '../features/catalog/page';\nimport '../lib/api';`)).toEqual([]);
+    expect(lint('features/auth/page.test.ts', `import '../../test-utils';\nimport '../catalog/page';\nimport '../../app/store';`)).toEqual([]);
+  });
+
+  it('refuses shared code importing a feature or the app', () => {
+    expect(lint('lib/x.ts', `import { auth } from '../features/auth/api';`)).toEqual([
+      expect.stringMatching(/^features\/auth\/api.ts: shared code .* imports no feature/),
+    ]);
+    expect(lint('lib/x.ts', `export { store } from '../app/store';`)).toEqual([expect.stringMatching(/nothing of the app/)]);
+  });
+
+  it('refuses a feature importing another feature (static or dynamic) or the app', () => {
+    expect(lint('features/auth/x.ts', `const m = import('../catalog/page');`)).toEqual([
+      expect.stringMatching(/^features\/catalog\/page.ts: a feature imports only shared code/),
+    ]);
+    expect(lint('features/auth/x.ts', `export * from '../../app/store';`)).toEqual([expect.stringMatching(/a feature imports nothing of the app/)]);
+  });
+
+  it('keeps the test kit for tests and main.tsx for nobody', () => {
+    expect(lint('features/auth/x.ts', `import '../../test-utils';`)).toEqual([expect.stringMatching(/only tests import the test kit/)]);
+    expect(lint('app/x.ts', `import '../main';`)).toEqual([expect.stringMatching(/nothing imports main.tsx/)]);
+  });
+});
+
+describe('layers/no-cycle', () => {
+  it('names the cycle an import closes, dynamic imports included', () => {
+    expect(lint('lib/one.ts', files['lib/one.ts']!)).toEqual(['Import cycle: lib/one.ts → lib/two.ts → lib/one.ts.']);
+    expect(lint('lib/three.ts', `import './one';`)).toEqual([]);
+  });
+});

@@ -1,0 +1,14 @@
+import type { More } from '../lib/pages.ts';
+
+/** The 'Load more' under a paged list, while more rows follow. */
+export function LoadMore({ more }: { more: More }) {
+  if (!more.has) return null;
+  return (
+    <div className="mt-6 flex justify-center">
+      <button type="button" className="btn btn-outline btn-primary" onClick={more.load} disabled={more.loading}>
+        {more.loading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Load more
+      </button>
+    </div>
+  );
+}

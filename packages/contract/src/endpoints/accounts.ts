@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { ChangePasswordBody, EmailVerified, ForgotPasswordBody, LoggedOutEverywhere, MailAccepted, ResetPasswordBody, VerifyEmailBody } from '../accounts.ts';
+import { ErrorBody } from '../common.ts';
+import { anyone, endpoint, signedIn } from '../endpoint.ts';
+import { AuthResult, DemoAccount, GoogleUserBody, LoginBody, SignUpAccepted, SignUpBody, User } from '../users.ts';
+
+const tag = 'accounts';
+
+export const signUp = endpoint('signUp', {
+  tag,
+  summary: 'Sign up as a Buyer or Seller: a verification link goes to the e-mail (the answer is the same if it already has an account); then log in',
+  access: anyone,
+  body: SignUpBody,
+  data: SignUpAccepted,
+  status: [202],
+  cache: 'keeps',
+  limits: [
+    { limit: 'signUpPerIp', per: 'ip', kind: 'signup-ip', message: 'Too many sign-ups from this address, try again in {wait}' },
+    { limit: 'signUpPerEmail', per: 'body-email', kind: 'signup-email', message: 'Too many sign-up attempts for this e-mail, try again in {wait}' },
+  ],
+});
+
+export const logIn = endpoint('logIn', {
+  tag,
+  summary: 'Log in with e-mail and password',
+  access: anyone,
+  body: LoginBody,
+  data: AuthResult,
+  cache: 'keeps',
+  limits: [
+    { limit: 'loginPerIp', per: 'ip', kind: 'login-ip', message: 'Too many login attempts from this address, try again in {wait}' },
+    // Counted before the password is checked (parallel guesses cannot slip past), forgotten on success: what remains are the failures.
+    { limit: 'loginFailuresPerEmail', per: 'body-email', kind: 'login-email', message: 'Too many failed logins for this e-mail, try again in {wait}' },
+  ],
+});
+
+export const demoAccounts = endpoint('demoAccounts', { tag, summary: 'Demo logins (only while DEMO is on)', access: anyone, data: z.array(DemoAccount) });
+
+export const me = endpoint('me', { tag, summary: 'The signed-in user, as stored now', access: signedIn, data: User });
+
+export const verificationEmail = endpoint('verificationEmail', {
+  tag,
+  summary: 'Send the confirmation link to my address again',
+  access: signedIn,
+  data: MailAccepted,
+  status: [202],
+  cache: 'keeps',
+  limits: [{ limit: 'verifyMailPerUser', per: 'user', kind: 'verify-mail-user', message: 'You have asked for several links already: try again in {wait}' }],
+});
+
+export const verifyEmail = endpoint('verifyEmail', {
+  tag,
+  // Not limited: the code has 256 random bits and checking it is one indexed UPDATE.
+  summary: 'Confirm an e-mail address with the code from the link we sent',
+  access: anyone,
+  body: VerifyEmailBody,
+  data: EmailVerified,
+  cache: 'keeps',
+});
+
+export const forgotPassword = endpoint('forgotPassword', {
+  tag,
+  summary: 'Mail a link to set a new password (the answer is the same whether or not the address has an account)',
+  access: anyone,
+  body: ForgotPasswordBody,
+  data: MailAccepted,
+  status: [202],
+  cache: 'keeps',
+  limits: [
+    { limit: 'resetPerIp', per: 'ip', kind: 'reset-ip', message: 'Too many password resets from this address, try again in {wait}' },
+    { limit: 'resetPerEmail', per: 'body-email', kind: 'reset-email', message: 'Too many password resets for this e-mail, try again in {wait}' },
+  ],
+});
+
+export const resetPassword = endpoint('resetPassword', {
+  tag,
+  summary: 'Set a new password with the code from the reset link; every other session ends',
+  access: anyone,
+  body: ResetPasswordBody,
+  data: AuthResult,
+  cache: 'keeps',
+  limits: [{ limit: 'resetPerIp', per: 'ip', kind: 'reset-use-ip', message: 'Too many password resets from this address, try again in {wait}' }],
+});
+
+export const changePassword = endpoint('changePassword', {
+  tag,
+  summary: 'Change my password (the current one first); every other session ends',
+  access: signedIn,
+  body: ChangePasswordBody,
+  data: AuthResult,
+  cache: 'keeps',
+  // A wrong current password counts as a failed login of the account: a stolen session cannot guess it freely.
+  limits: [
+    { limit: 'loginFailuresPerEmail', per: 'user-email', kind: 'login-email', message: 'Too many wrong passwords for this account, try again in {wait}' },
+  ],
+});
+
+export const logoutEverywhere = endpoint('logoutEverywhere', {
+  tag,
+  summary: 'End every session of my account, this one included',
+  access: signedIn,
+  data: LoggedOutEverywhere,
+  cache: 'keeps',
+});
+
+/** The Google sign-in popup's pages: HTML that posts the result to the opening window and closes. */
+const PopupPage = z.string().describe('An HTML page that posts the result to the opening window and closes');
+
+export const googleStart = endpoint('googleStart', {
+  tag,
+  summary: 'Google sign-in, opened in the popup: redirects to the provider with state, nonce and PKCE',
+  access: anyone,
+  raw: z.null().describe("To the provider's authorization page"),
+  status: [302],
+  otherAnswers: { 502: PopupPage, 503: PopupPage },
+});
+
+export const googleCallback = endpoint('googleCallback', {
+  tag,
+  summary: "Google sign-in: the provider's redirect; exchanges the code and verifies the ID token",
+  access: anyone,
+  raw: PopupPage,
+  otherAnswers: { 400: z.union([PopupPage, ErrorBody]), 503: PopupPage },
+});
+
+export const googleUser = endpoint('googleUser', {
+  tag,
+  summary: 'Sign in with a Google ID token: a new e-mail becomes a Buyer, an existing account keeps its role',
+  access: anyone,
+  body: GoogleUserBody,
+  data: AuthResult,
+  status: [200, 201],
+  cache: 'keeps',
+  limits: [{ limit: 'googlePerIp', per: 'ip', kind: 'google-ip', message: 'Too many Google sign-ins from this address, try again in {wait}' }],
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { OutboxMail } from '../accounts.ts';
+import { IdParams, PageQuery, UserRefParams } from '../common.ts';
+import { anyone, endpoint, role, selfOrAdmin } from '../endpoint.ts';
+import { ImageUploaded } from '../images.ts';
+import { AdminOverview, BuyerOverview, SellerOverview } from '../overview.ts';
+import { User } from '../users.ts';
+
+const admin = role('Admin');
+
+export const health = endpoint('health', { tag: 'health', summary: 'Liveness and database check', access: anyone, raw: z.object({ ok: z.literal(true) }) });
+
+export const allBuyers = endpoint('allBuyers', { tag: 'users', summary: 'All buyers', access: admin, query: PageQuery, page: User });
+export const allSellers = endpoint('allSellers', { tag: 'users', summary: 'All sellers', access: admin, query: PageQuery, page: User });
+export const verifySeller = endpoint('verifySeller', { tag: 'users', summary: 'Mark a seller as verified', access: admin, params: IdParams, data: User });
+export const deleteUser = endpoint('deleteUser', {
+  tag: 'users',
+  summary: 'Delete a buyer or seller',
+  access: admin,
+  params: IdParams,
+  data: z.object({ deleted: z.literal(true) }),
+});
+
+export const outbox = endpoint('outbox', {
+  tag: 'mail',
+  summary: 'The outgoing mails, newest first (their text only while no SMTP server is configured: a demo reads its links here)',
+  access: admin,
+  query: PageQuery,
+  page: OutboxMail,
+});
+
+export const adminOverview = endpoint('adminOverview', { tag: 'overview', summary: 'Totals for the admin', access: admin, data: AdminOverview });
+export const buyerOverview = endpoint('buyerOverview', {
+  tag: 'overview',
+  summary: "A buyer's totals (id is _id or e-mail)",
+  access: selfOrAdmin,
+  params: UserRefParams,
+  data: BuyerOverview,
+});
+export const sellerOverview = endpoint('sellerOverview', {
+  tag: 'overview',
+  summary: "A seller's totals (id is _id or e-mail)",
+  access: selfOrAdmin,
+  params: UserRefParams,
+  data: SellerOverview,
+});
+
+export const uploadImage = endpoint('uploadImage', {
+  tag: 'images',
+  // Sign-up uploads the avatar before the account exists: open to anyone, limited instead.
+  summary: 'Upload a picture (multipart field "image")',
+  access: anyone,
+  multipart: true,
+  data: ImageUploaded,
+  status: [201],
+  cache: 'keeps',
+  limits: [
+    { limit: 'uploadsPerIp', per: 'ip', kind: 'upload-ip', message: 'Too many picture uploads from this address, try again in {wait}' },
+    { limit: 'uploadsPerIpDay', per: 'ip', kind: 'upload-ip-day', message: 'This address has uploaded as many pictures as a day allows, try again in {wait}' },
+  ],
+});

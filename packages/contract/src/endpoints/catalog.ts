@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { Category, NewProductBody, Product } from '../catalog.ts';
+import { IdParams, PageQuery, UserRefParams } from '../common.ts';
+import { anyone, endpoint, role, selfOrAdmin, signedIn, verified } from '../endpoint.ts';
+
+const tag = 'catalog';
+const Deleted = z.object({ deleted: z.literal(true) });
+
+export const categories = endpoint('categories', { tag, summary: 'Brand categories', access: anyone, data: z.array(Category), cache: 'public' });
+
+export const advertisedProducts = endpoint('advertisedProducts', {
+  tag,
+  summary: 'Advertised products still for sale',
+  access: anyone,
+  query: PageQuery,
+  page: Product,
+  cache: 'public',
+});
+
+export const categoryProducts = endpoint('categoryProducts', {
+  tag,
+  summary: 'Products for sale in one category',
+  access: anyone,
+  params: IdParams,
+  query: PageQuery,
+  page: Product,
+  cache: 'public',
+});
+
+export const product = endpoint('product', { tag, summary: 'One product', access: anyone, params: IdParams, data: Product, cache: 'public' });
+
+export const sellerProducts = endpoint('sellerProducts', {
+  tag,
+  summary: "A seller's products (id is the seller's _id or e-mail)",
+  access: selfOrAdmin,
+  params: UserRefParams,
+  query: PageQuery,
+  page: Product,
+});
+
+export const reportedProducts = endpoint('reportedProducts', { tag, summary: 'Reported products', access: role('Admin'), query: PageQuery, page: Product });
+
+export const addProduct = endpoint('addProduct', {
+  tag,
+  summary: 'Post a product for sale',
+  access: verified(role('Seller')),
+  body: NewProductBody,
+  data: Product,
+  status: [201],
+});
+
+export const advertiseProduct = endpoint('advertiseProduct', {
+  tag,
+  summary: 'Advertise an available product',
+  access: { who: 'owner', of: 'product', roles: ['Seller'] },
+  params: IdParams,
+  data: Product,
+});
+
+export const reportProduct = endpoint('reportProduct', { tag, summary: 'Report a product', access: verified(signedIn), params: IdParams, data: Product });
+
+export const deleteProduct = endpoint('deleteProduct', {
+  tag,
+  summary: 'Delete a product',
+  access: { who: 'owner-or-admin', of: 'product' },
+  params: IdParams,
+  data: Deleted,
+});

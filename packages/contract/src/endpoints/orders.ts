@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { IdParams, PageQuery, UserRefParams } from '../common.ts';
+import { anyone, endpoint, role, selfOrAdmin, verified } from '../endpoint.ts';
+import { NewOrderBody, Order, Payment, PaymentBody, PaymentIntentBody, PaymentIntentCreated, SandboxConfirmBody } from '../orders.ts';
+
+const tag = 'orders';
+
+export const book = endpoint('book', { tag, summary: 'Book a product', access: verified(role('Buyer')), body: NewOrderBody, data: Order, status: [201] });
+
+export const buyerOrders = endpoint('buyerOrders', {
+  tag,
+  summary: "A buyer's orders (id is the buyer's _id or e-mail)",
+  access: selfOrAdmin,
+  params: UserRefParams,
+  query: PageQuery,
+  page: Order,
+});
+
+export const order = endpoint('order', { tag, summary: 'One order', access: { who: 'owner-or-admin', of: 'order' }, params: IdParams, data: Order });
+
+export const deleteOrder = endpoint('deleteOrder', {
+  tag,
+  summary: 'Delete an order',
+  access: { who: 'owner-or-admin', of: 'order' },
+  params: IdParams,
+  data: z.object({ deleted: z.literal(true) }),
+});
+
+const payments = 'payments';
+const ownOrder = { who: 'owner', of: 'order', roles: ['Buyer'], bodyKey: 'orderId' } as const;
+
+export const createPaymentIntent = endpoint('createPaymentIntent', {
+  tag: payments,
+  summary: 'Start paying for an own unpaid order (amount from the order)',
+  access: ownOrder,
+  body: PaymentIntentBody,
+  // `clientSecret` also at the top level, where the spec's client reads it.
+  raw: z.object({ success: z.literal(true), data: PaymentIntentCreated, clientSecret: z.string() }),
+  cache: 'keeps',
+  // Intents are each a fresh chance at a card: a buyer gets a bounded number of them.
+  limits: [{ limit: 'paymentIntentsPerBuyer', per: 'user', kind: 'intent-buyer', message: 'Too many payment attempts, try again in {wait}' }],
+});
+
+export const recordPayment = endpoint('recordPayment', {
+  tag: payments,
+  summary: 'Record a payment the provider confirms',
+  access: ownOrder,
+  body: PaymentBody,
+  data: Payment,
+  status: [201, 200],
+});
+
+/** Stripe's shape, not our envelope: the sandbox stands in for Stripe's API. */
+const SandboxIntent = z.object({ id: z.string(), object: z.literal('payment_intent'), amount: z.number(), currency: z.string(), status: z.string() });
+
+export const sandboxConfirm = endpoint('sandboxConfirm', {
+  tag: payments,
+  // The intent's client secret is the credential, as with Stripe.js.
+  summary: 'The payment sandbox processor: confirm an intent with a test card',
+  access: anyone,
+  params: z.object({ id: z.string().regex(/^pi_\w{1,100}$/, { error: 'must be a payment intent id' }) }),
+  body: SandboxConfirmBody,
+  raw: SandboxIntent,
+  cache: 'keeps',
+  // Across intents, per address and per buyer: fresh intents do not buy a card tester fresh attempts.
+  limits: [
+    { limit: 'cardAttemptsPerIp', per: 'ip', kind: 'card-ip', message: 'Too many card attempts, try again in {wait}' },
+    { limit: 'cardAttemptsPerBuyer', per: 'intent-buyer', kind: 'card-buyer', message: 'Too many card attempts, try again in {wait}' },
+  ],
+});
+
+export const stripeWebhook = endpoint('stripeWebhook', {
+  tag: payments,
+  // Stripe's signature on the raw body is the credential.
+  summary: 'Stripe webhook (signed)',
+  access: anyone,
+  raw: z.object({ received: z.literal(true), duplicate: z.literal(true).optional() }),
+});

@@ -1,0 +1,1 @@
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,0 +1,52 @@
+import type { Method } from './method.ts';
+
+/**
+ * The method and path of every API call, by name: the one part of an endpoint the browser needs at run
+ * time, kept free of schemas so the web bundle carries no validation code. The rest of each endpoint
+ * (schemas, access, cache, limits) is in endpoints/, which the web app imports for types only.
+ */
+export const routes = {
+  signUp: { method: 'POST', path: '/api/user' },
+  logIn: { method: 'POST', path: '/api/login' },
+  demoAccounts: { method: 'GET', path: '/api/demo-accounts' },
+  me: { method: 'GET', path: '/api/me' },
+  verificationEmail: { method: 'POST', path: '/api/verification-email' },
+  verifyEmail: { method: 'POST', path: '/api/verify-email' },
+  forgotPassword: { method: 'POST', path: '/api/forgot-password' },
+  resetPassword: { method: 'POST', path: '/api/reset-password' },
+  changePassword: { method: 'POST', path: '/api/change-password' },
+  logoutEverywhere: { method: 'POST', path: '/api/logout-everywhere' },
+  googleStart: { method: 'GET', path: '/api/auth/google/start' },
+  googleCallback: { method: 'GET', path: '/api/auth/google/callback' },
+  googleUser: { method: 'POST', path: '/api/google-user' },
+  health: { method: 'GET', path: '/api/health' },
+  allBuyers: { method: 'GET', path: '/api/all-buyer' },
+  allSellers: { method: 'GET', path: '/api/all-seller' },
+  verifySeller: { method: 'PUT', path: '/api/verify-seller/:id' },
+  deleteUser: { method: 'DELETE', path: '/api/user/:id' },
+  outbox: { method: 'GET', path: '/api/outbox' },
+  adminOverview: { method: 'GET', path: '/api/admin-overview' },
+  buyerOverview: { method: 'GET', path: '/api/buyer-overview/:id' },
+  sellerOverview: { method: 'GET', path: '/api/seller-overview/:id' },
+  uploadImage: { method: 'POST', path: '/api/images' },
+  categories: { method: 'GET', path: '/api/category' },
+  advertisedProducts: { method: 'GET', path: '/api/advertise-products' },
+  categoryProducts: { method: 'GET', path: '/api/category-products/:id' },
+  product: { method: 'GET', path: '/api/detail-product/:id' },
+  sellerProducts: { method: 'GET', path: '/api/seller-products/:id' },
+  reportedProducts: { method: 'GET', path: '/api/all-reported-products' },
+  addProduct: { method: 'POST', path: '/api/product' },
+  advertiseProduct: { method: 'PUT', path: '/api/advertise-product/:id' },
+  reportProduct: { method: 'PUT', path: '/api/report-product/:id' },
+  deleteProduct: { method: 'DELETE', path: '/api/product/:id' },
+  book: { method: 'POST', path: '/api/order' },
+  buyerOrders: { method: 'GET', path: '/api/orders/:id' },
+  order: { method: 'GET', path: '/api/order/:id' },
+  deleteOrder: { method: 'DELETE', path: '/api/order/:id' },
+  createPaymentIntent: { method: 'POST', path: '/api/create-payment-intent' },
+  recordPayment: { method: 'POST', path: '/api/payment' },
+  sandboxConfirm: { method: 'POST', path: '/api/sandbox/payment_intents/:id/confirm' },
+  stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
+} as const satisfies Record<string, { method: Method; path: `/api/${string}` }>;
+
+export type RouteName = keyof typeof routes;
