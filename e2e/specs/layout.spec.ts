@@ -83,6 +83,21 @@ test('the category strip lists every brand, each linking to its category page', 
   await expect(page.getByRole('heading', { level: 1, name: 'Samsung phones' })).toBeVisible();
 });
 
+test("the footer's Quick Links lead somewhere: Shop to the brands on the home page, Contact to the address, Blog and Home to theirs", async ({ page }) => {
+  await page.goto('/blog');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Shop' }).click();
+  await expect(page).toHaveURL(/\/#brands$/);
+  await expect(page.getByRole('heading', { name: 'Brands', exact: true })).toBeInViewport();
+  await footer.getByRole('link', { name: 'Contact' }).click();
+  await expect(footer.locator('address')).toBeInViewport();
+  await footer.getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await footer.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport();
+});
+
 test('the footer: About Us, Quick Links, Get in Touch and the 2024 copyright', async ({ page }) => {
   for (const path of ['/', '/login', '/no-such-page']) {
     await page.goto(path);
@@ -91,7 +106,8 @@ test('the footer: About Us, Quick Links, Get in Touch and the 2024 copyright', a
     await expect(footer).toContainText('leading mobile reseller platform');
     await expect(footer.getByRole('heading', { name: 'Quick Links' })).toBeVisible();
     await expect(footer.getByRole('listitem')).toHaveText(['Home', 'Shop', 'Blog', 'Contact']);
-    for (const name of ['Home', 'Shop', 'Blog', 'Contact']) await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '#');
+    const hrefs = { Home: /^\/$/, Shop: /^\/#brands$/, Blog: /^\/blog$/, Contact: /#contact$/ };
+    for (const [name, href] of Object.entries(hrefs)) await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
     await expect(footer.getByRole('heading', { name: 'Get in Touch' })).toBeVisible();
     await expect(footer.locator('address')).toContainText('Phone');
     await expect(footer.locator('address')).toContainText('Email');

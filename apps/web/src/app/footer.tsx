@@ -1,3 +1,13 @@
+import { Link } from 'react-router';
+
+/** The spec's Quick Links, each to a real place: the brands on the home page are where shopping starts; Contact is this footer's address. */
+const quickLinks = [
+  { label: 'Home', to: '/' },
+  { label: 'Shop', to: '/#brands' },
+  { label: 'Blog', to: '/blog' },
+  { label: 'Contact', to: '#contact' },
+];
+
 const social = [
   { label: 'Facebook', path: 'M13 22v-8h3l.5-4H13V7.5c0-1.1.3-1.9 1.9-1.9H17V2.2A28 28 0 0 0 14.4 2C11.8 2 10 3.6 10 6.5V10H7v4h3v8h3z' },
   {
@@ -23,16 +33,16 @@ export function Footer() {
         <section>
           <h2 className="mb-3 text-lg font-semibold">Quick Links</h2>
           <ul className="space-y-1 text-sm">
-            {['Home', 'Shop', 'Blog', 'Contact'].map((label) => (
+            {quickLinks.map(({ label, to }) => (
               <li key={label}>
-                <a href="#" className="link-hover link">
+                <Link to={to} className="link-hover link">
                   {label}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>
         </section>
-        <section>
+        <section id="contact">
           <h2 className="mb-3 text-lg font-semibold">Get in Touch</h2>
           <address className="space-y-1 text-sm not-italic opacity-90">
             <p>House 12, Road 5, Dhanmondi, Dhaka 1205</p>

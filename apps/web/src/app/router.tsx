@@ -6,6 +6,7 @@ import { CategoryPage } from '../features/catalog/category-page.tsx';
 import { DetailPage } from '../features/catalog/detail-page.tsx';
 import { HomePage } from '../features/catalog/home-page.tsx';
 import { RequireAuth } from '../components/guards.tsx';
+import { ScrollRestoration } from '../components/scroll-restoration.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
 // The dashboard and the form pages are not part of the home page's bundle.
@@ -22,21 +23,24 @@ const later = (page: React.ReactNode) => <Suspense fallback={<Spinner />}>{page}
 /** Declarative routes: the data router's loaders and actions would add ~10 KiB gz that no page uses. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/category/:id" element={<CategoryPage />} />
-        <Route path="/detail-product/:id" element={<DetailPage />} />
-        <Route path="/login" element={later(<LoginPage />)} />
-        <Route path="/signup" element={later(<SignUpPage />)} />
-        <Route path="/blog" element={later(<BlogPage />)} />
-        {/* The pages that e-mailed links open, and the way to ask for a reset link. */}
-        <Route path="/forgot-password" element={later(<ForgotPasswordPage />)} />
-        <Route path="/reset-password" element={later(<ResetPasswordPage />)} />
-        <Route path="/verify-email" element={later(<VerifyEmailPage />)} />
-        <Route path="/dashboard/*" element={<RequireAuth>{later(<DashboardApp />)}</RequireAuth>} />
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+    <>
+      <ScrollRestoration />
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/category/:id" element={<CategoryPage />} />
+          <Route path="/detail-product/:id" element={<DetailPage />} />
+          <Route path="/login" element={later(<LoginPage />)} />
+          <Route path="/signup" element={later(<SignUpPage />)} />
+          <Route path="/blog" element={later(<BlogPage />)} />
+          {/* The pages that e-mailed links open, and the way to ask for a reset link. */}
+          <Route path="/forgot-password" element={later(<ForgotPasswordPage />)} />
+          <Route path="/reset-password" element={later(<ResetPasswordPage />)} />
+          <Route path="/verify-email" element={later(<VerifyEmailPage />)} />
+          <Route path="/dashboard/*" element={<RequireAuth>{later(<DashboardApp />)}</RequireAuth>} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </>
   );
 }

@@ -21,7 +21,7 @@ export function SpecialProducts({ products }: { products: Product[] }) {
 
 export function Brands({ categories }: { categories: Category[] }) {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10" aria-labelledby="brands-title">
+    <section id="brands" className="mx-auto max-w-7xl scroll-mt-4 px-4 py-10" aria-labelledby="brands-title">
       <h2 id="brands-title" className="mb-6 text-center text-3xl font-bold">
         Brands
       </h2>

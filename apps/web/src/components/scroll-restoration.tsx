@@ -1,0 +1,89 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+const STORE = 'scroll-positions';
+/** How long a restore keeps trying while the page's data and pictures arrive and make it tall enough. */
+const RESTORE_FOR_MS = 2_000;
+/** Only the latest history entries matter. */
+const KEEP = 100;
+
+/** Where each history entry (location.key) was left; saved for the tab's life when the page is hidden, so a reload finds it too. */
+const positions = new Map<string, number>(stored());
+/** The entry on screen: scroll events belong to it. */
+let current = '';
+
+function stored(): [string, number][] {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(STORE) ?? '[]');
+    return Array.isArray(value) ? value.filter((e): e is [string, number] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+function save() {
+  try {
+    sessionStorage.setItem(STORE, JSON.stringify([...positions].slice(-KEEP)));
+  } catch {
+    // storage full or refused: after a reload, back/forward starts at the top
+  }
+}
+
+const onScroll = () => {
+  positions.delete(current); // re-inserted last: the newest entries are kept
+  positions.set(current, window.scrollY);
+};
+
+/**
+ * A new page starts at the top (or at its #target); back and forward return to where that page was left.
+ * The data router's <ScrollRestoration> does this, but the app uses declarative routes (router.tsx).
+ */
+export function ScrollRestoration() {
+  const { key, hash } = useLocation();
+  const navigation = useNavigationType();
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', save);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', save);
+    };
+  }, []);
+
+  // Before the new page is painted.
+  useLayoutEffect(() => {
+    current = key;
+    const saved = navigation === 'POP' ? positions.get(key) : undefined;
+    const id = hash ? decodeURIComponent(hash.slice(1)) : '';
+    /** Goes where this entry belongs; false while that place is not on the page yet (its data has not arrived). */
+    const place = (): boolean => {
+      if (saved !== undefined) {
+        window.scrollTo(0, saved);
+        return Math.abs(window.scrollY - saved) <= 1;
+      }
+      const anchor = id ? document.getElementById(id) : null;
+      if (anchor) anchor.scrollIntoView();
+      else window.scrollTo(0, 0);
+      return !id || Boolean(anchor);
+    };
+    if (place()) return;
+    // Try again each frame until the page is tall enough or the #target is there, for a while, or until the user scrolls.
+    const until = performance.now() + RESTORE_FOR_MS;
+    let frame = 0;
+    const attempt = () => {
+      if (!place() && performance.now() < until) frame = requestAnimationFrame(attempt);
+    };
+    const stop = () => cancelAnimationFrame(frame);
+    const userMoves = ['wheel', 'touchstart', 'keydown'] as const;
+    for (const type of userMoves) window.addEventListener(type, stop, { once: true, passive: true });
+    frame = requestAnimationFrame(attempt);
+    return () => {
+      stop();
+      for (const type of userMoves) window.removeEventListener(type, stop);
+    };
+  }, [key, hash, navigation]);
+
+  return null;
+}

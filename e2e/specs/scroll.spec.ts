@@ -1,0 +1,45 @@
+import { expect, openHome, test } from '../fixtures.ts';
+
+// A new page starts at the top; Back returns to where the list was left (issue: the detail page opened scrolled halfway down).
+for (const width of [375, 1280]) {
+  test(`at ${width} px a phone from the third row of Special product opens at the top, and Back returns to the list where it was`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const advertised = await openHome(page);
+    expect(advertised.length, 'the demo data advertises at least six phones').toBeGreaterThanOrEqual(6);
+    const special = page.getByRole('region', { name: 'Special product' });
+    const card = special.getByRole('link').nth(width < 640 ? 4 : Math.min(advertised.length - 1, 8));
+    await card.scrollIntoViewIfNeeded();
+    const name = advertised[width < 640 ? 4 : Math.min(advertised.length - 1, 8)]!.productName;
+    const listY = await page.evaluate(() => window.scrollY);
+    expect(listY).toBeGreaterThan(300);
+
+    await card.click();
+    await expect(page).toHaveURL(/\/detail-product\//);
+    const title = page.getByRole('heading', { level: 1, name });
+    await expect(title).toBeInViewport();
+    await expect(page.getByRole('img', { name }).first()).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(special).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(listY - 5);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(listY + 5);
+    await expect(card).toBeInViewport();
+
+    // Forward again: the detail page where it was left (the top).
+    await page.goForward();
+    await expect(title).toBeInViewport();
+  });
+}
+
+test('a link followed from low on a page opens the next page at the top: the footer to the blog', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Special product' })).toBeVisible();
+  const blog = page.getByRole('contentinfo').getByRole('link', { name: 'Blog' });
+  await blog.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await blog.click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
