@@ -6,6 +6,7 @@ import {
   apiDemoProduct,
   apiProduct,
   apiSignUp,
+  demo,
   expect,
   expectAccessible,
   signInWith,
@@ -50,13 +51,21 @@ test('every field of a demo product, with the verified seller and rating 5', asy
   await expect(main.getByText(product.description)).toBeVisible();
 });
 
-test("signed out: 'Login for Order' and 'Login for Report' are disabled", async ({ page, request }) => {
+test("signed out: 'Login for Order' and 'Login for Report' lead to the login, and back to this phone after it", async ({ page, request }) => {
   const product = await apiDemoProduct(request);
-  await page.goto(`/detail-product/${product._id}`);
-  await expect(page.getByRole('button', { name: 'Login for Order' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Login for Report' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Report', exact: true })).toHaveCount(0);
+  for (const name of ['Login for Order', 'Login for Report']) {
+    await page.goto(`/detail-product/${product._id}`);
+    await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Report', exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  await page.getByLabel('Email').fill(demo.Buyer.email);
+  await page.getByLabel('Password').fill(demo.Buyer.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/detail-product/${product._id}$`));
+  await expect(page.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Report', exact: true })).toBeEnabled();
 });
 
 test('an unknown product shows the 404 picture', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../lib/notify.ts';
-import { useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -14,6 +14,7 @@ const BookingModal = lazy(() => import('./booking-modal.tsx').then((m) => ({ def
 
 export function DetailPage() {
   const { id = '' } = useParams();
+  const location = useLocation();
   const { data: product, isLoading, isError } = useProductQuery(id);
   const { signedIn } = useAuth();
   const [booking, setBooking] = useState(false);
@@ -83,12 +84,32 @@ export function DetailPage() {
           <p className="leading-relaxed">{product.description}</p>
           {sold && <p className="alert alert-warning">This phone has been sold and can no longer be booked.</p>}
           <div className="flex flex-wrap gap-3">
-            <button type="button" className="btn btn-primary" disabled={!signedIn || sold} onClick={() => setBooking(true)}>
-              {signedIn ? 'Book Now' : 'Login for Order'}
-            </button>
-            <button type="button" className="btn btn-outline btn-error" disabled={!signedIn || reporting} onClick={onReport}>
-              {signedIn ? 'Report' : 'Login for Report'}
-            </button>
+            {signedIn ? (
+              <>
+                <button type="button" className="btn btn-primary" disabled={sold} onClick={() => setBooking(true)}>
+                  Book Now
+                </button>
+                <button type="button" className="btn btn-outline btn-error" disabled={reporting} onClick={onReport}>
+                  Report
+                </button>
+              </>
+            ) : (
+              <>
+                {/* Signed out: the spec's texts, quieter than 'Book Now', leading to the login and back to this phone. */}
+                {sold ? (
+                  <button type="button" className="btn btn-outline" disabled>
+                    Login for Order
+                  </button>
+                ) : (
+                  <Link to="/login" state={{ from: location }} className="btn btn-outline btn-primary">
+                    Login for Order
+                  </Link>
+                )}
+                <Link to="/login" state={{ from: location }} className="btn btn-outline">
+                  Login for Report
+                </Link>
+              </>
+            )}
           </div>
         </div>
       </article>
