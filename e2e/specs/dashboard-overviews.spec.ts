@@ -57,6 +57,9 @@ async function expectChart(page: Page, title: string) {
     expect(box.x + box.width, `the chart fits ${width} px`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  // Days as Bangladeshi readers write them: '23 Nov', not '11-23'.
+  const ticks = figure.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  await expect(ticks.first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2}$/);
 }
 
 /** The legend writes each series' name in its colour (which axe cannot judge over the chart): at least 4.5:1 on white. */

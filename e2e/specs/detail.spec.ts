@@ -33,7 +33,10 @@ test('every field of a demo product, with the verified seller and rating 5', asy
   await expect(field('Category')).toHaveText('Apple');
   await expect(field('Condition')).toHaveText(product.condition);
   await expect(field('Year of Used')).toHaveText(String(product.useYears));
-  await expect(main.locator(`time[datetime="${product.date}"]`)).not.toBeEmpty();
+  // The Bangladeshi way, day first: '23 Nov 2026' (the browser's time zone is the server's here).
+  const posted = new Date(product.date);
+  const day = `${posted.getDate()} ${posted.toLocaleString('en-GB', { month: 'short' })} ${posted.getFullYear()}`;
+  await expect(main.locator(`time[datetime="${product.date}"]`)).toHaveText(day);
 
   await expect(main.getByRole('img', { name: product.sellerId.name })).toHaveAttribute('src', product.sellerId.userImg);
   await expect(main.getByText(product.sellerId.name, { exact: true })).toBeVisible();

@@ -7,6 +7,9 @@ import { useAppDispatch } from '../lib/shared-state.ts';
 // daisyUI paints the current link (aria-current) dark; teal text on it was hard to read, so paint it like the active category instead.
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bg-primary font-semibold text-primary-content' : '');
 
+/** daisyUI's dropdowns stay open while focus is inside them: a choice made there hands focus back to the page, which closes it. */
+const closeMenu = () => (document.activeElement as HTMLElement | null)?.blur();
+
 export function Navbar() {
   const { user, signedIn } = useAuth();
   const dispatch = useAppDispatch();
@@ -68,7 +71,7 @@ export function Navbar() {
                 <img src={user.userImg || '/favicon.svg'} alt={user.name} width="40" height="40" />
               </div>
             </button>
-            <ul tabIndex={0} className="menu dropdown-content menu-sm z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">
+            <ul tabIndex={0} className="menu dropdown-content menu-sm z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow" onClick={closeMenu}>
               {/* daisyUI greys menu titles to 40%, below the contrast minimum. */}
               <li className="menu-title text-base-content/80">{user.name}</li>
               {links}
@@ -81,7 +84,7 @@ export function Navbar() {
                 <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </button>
-            <ul tabIndex={0} className="menu dropdown-content menu-sm z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">
+            <ul tabIndex={0} className="menu dropdown-content menu-sm z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow" onClick={closeMenu}>
               {links}
             </ul>
           </div>

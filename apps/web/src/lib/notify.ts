@@ -4,7 +4,18 @@
  */
 const toaster = () => import('react-hot-toast').then((m) => m.default);
 
+/** Error toasts still on screen: a success that follows settles them (the earlier failure is over). */
+const errors = new Set<string>();
+
 export const notify = {
-  success: (message: string) => void toaster().then((toast) => toast.success(message)),
-  error: (message: string) => void toaster().then((toast) => toast.error(message)),
+  success: (message: string) =>
+    void toaster().then((toast) => {
+      for (const id of errors) toast.dismiss(id);
+      errors.clear();
+      toast.success(message);
+    }),
+  error: (message: string) =>
+    void toaster().then((toast) => {
+      errors.add(toast.error(message));
+    }),
 };

@@ -16,7 +16,10 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         />
       </figure>
       <div className="card-body gap-1 p-4 wrap-anywhere">
-        <h3 className="card-title text-base">{product.productName}</h3>
+        {/* Two lines at most, so one long name does not make its card the tallest on the page; the whole name is the tooltip and on the detail page. */}
+        <h3 className="card-title line-clamp-2 text-base" title={product.productName}>
+          {product.productName}
+        </h3>
         <p className="font-medium text-primary">Resale price : {taka(product.resalePrice)} tk</p>
       </div>
     </Link>

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartSize } from '../../components/use-chart-size.ts';
+import { shortDay } from '../../lib/format.ts';
 
 interface Series {
   key: string;
@@ -12,7 +13,7 @@ export function OverviewChart({ title, data, series }: { title: string; data: Re
   const size = useChartSize();
   // Bars grow in unless the user asked for less motion (read on each render, so a change applies at the next resize).
   const animate = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  const rows = data.map((d) => ({ ...d, day: String(d.date).slice(5) }));
+  const rows = data.map((d) => ({ ...d, day: shortDay(String(d.date)) }));
   return (
     // On a phone the 340 px chart needs the figure's side padding: without it, the newest days scrolled out of view.
     <figure className="mt-8 max-w-full overflow-x-auto rounded-xl bg-base-100 py-4 ring-1 ring-base-200 sm:px-4">

@@ -1,6 +1,6 @@
 import type { MailStatus } from '@market/contract';
 import { DataTable } from '../../../components/data-table.tsx';
-import { localDate } from '../../../lib/format.ts';
+import { localDateTime } from '../../../lib/format.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useOutboxInfiniteQuery } from '../api.ts';
 import { MailText } from './mail-text.tsx';
@@ -46,7 +46,7 @@ export default function Outbox() {
               {m.lastError && <p className="mt-1 text-xs text-error">{m.lastError}</p>}
             </td>
             <td className="whitespace-nowrap align-top">
-              <time dateTime={m.createdAt}>{localDate(m.createdAt)}</time>
+              <time dateTime={m.createdAt}>{localDateTime(m.createdAt)}</time>
             </td>
             <td className="min-w-72 max-w-xl align-top">
               {m.text === null ? (

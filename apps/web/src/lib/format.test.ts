@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { localDate, localDateTime, shortDay, taka } from './format.ts';
+
+describe('formats', () => {
+  it('writes taka with South Asian grouping', () => {
+    expect(taka(125000)).toBe('1,25,000');
+    expect(taka(90)).toBe('90');
+  });
+
+  it('writes dates day first, with the month in words, never US-style', () => {
+    // Noon UTC is the same calendar day in every time zone from UTC-11 to UTC+11 (Dhaka is UTC+6).
+    expect(localDate('2026-11-23T12:00:00.000Z')).toBe('23 Nov 2026');
+    expect(localDateTime('2026-11-23T12:00:00.000Z')).toMatch(/^23 Nov 2026, \d{1,2}:00 [ap]m$/);
+    expect(shortDay('2026-11-03')).toBe('3 Nov');
+  });
+
+  it('shows what it was given when it is not a date', () => {
+    expect(localDate('soon')).toBe('soon');
+    expect(shortDay('nope')).toBe('nope');
+  });
+});
