@@ -123,6 +123,7 @@ test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request
     meetingLocation: 'Sylhet',
     mobileNumber: '01711-000111',
     paid: true,
+    soldToAnother: false,
   };
   await page.route('**/api/orders/**', (route) =>
     route.fulfill({

@@ -58,7 +58,12 @@ test.describe('paying for an order', () => {
     await expect(page.getByText('Sold', { exact: true })).toBeVisible();
   });
 
-  test("another buyer's open order for a sold phone cannot be paid, and says why", async ({ page, request, sellerSession, adminSession }) => {
+  test("another buyer's open order for a sold phone says so in My Orders, cannot be paid, and says why", async ({
+    page,
+    request,
+    sellerSession,
+    adminSession,
+  }) => {
     const [first, second] = [await apiSignUp(request, adminSession, 'Buyer'), await apiSignUp(request, adminSession, 'Buyer')];
     const product = await apiCreateProduct(request, sellerSession);
     const firstOrder = await apiBook(request, first, product);
@@ -78,6 +83,10 @@ test.describe('paying for an order', () => {
     ).toBe(201);
 
     await signInWith(page, second);
+    await page.goto('/dashboard/myOrders');
+    const row = page.getByRole('row', { name: new RegExp(product.productName) });
+    await expect(row.getByText('Sold to another buyer')).toBeVisible();
+    await expect(row.getByRole('link', { name: 'Pay' })).toHaveCount(0);
     await page.goto(`/dashboard/payment/${secondOrder._id}`);
     await expect(page.getByRole('alert')).toHaveText('This phone has already been sold to another buyer');
     await expect(page.getByRole('button', { name: 'Pay' })).toBeDisabled();

@@ -12,6 +12,8 @@ export const Order = z.object({
   meetingLocation: z.string(),
   mobileNumber: z.string(),
   paid: z.boolean(),
+  /** The phone was sold to another buyer: this booking can no longer be paid. */
+  soldToAnother: z.boolean(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
-import { book, createAdmin, createCategory, markSold, orderExists, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
+import { book, createAdmin, createCategory, markPaid, markSold, orderExists, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { orders } from '../../db/schema.ts';
 
 const ctx = useTestApp();
@@ -54,6 +54,7 @@ describe('POST /api/order', () => {
       meetingLocation: 'Jamuna Future Park',
       mobileNumber: '+8801711-000111',
       paid: false,
+      soldToAnother: false,
     });
   });
 
@@ -124,6 +125,18 @@ describe('GET /api/orders/:id', () => {
     }
     const admin = await createAdmin(ctx.app);
     expect((await get(`/api/orders/${otherBuyer.email}`, admin.token)).body.data).toHaveLength(1);
+  });
+
+  it('marks the bookings of a phone sold to another buyer, in the list and on the order', async () => {
+    const { buyer, otherBuyer, product } = await world();
+    const lost = await book(ctx.app, buyer, product._id);
+    const won = await book(ctx.app, otherBuyer, product._id);
+    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data[0]).toMatchObject({ _id: lost._id, paid: false, soldToAnother: false });
+    await markPaid(ctx.app, won._id, { sold: true });
+    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data[0]).toMatchObject({ _id: lost._id, paid: false, soldToAnother: true });
+    expect((await get(`/api/order/${lost._id}`, buyer.token)).body.data).toMatchObject({ paid: false, soldToAnother: true });
+    // The winner's own order is paid, not lost.
+    expect((await get(`/api/orders/${otherBuyer._id}`, otherBuyer.token)).body.data[0]).toMatchObject({ _id: won._id, paid: true, soldToAnother: false });
   });
 
   it('answers an empty list for a buyer without orders and 404 for an unknown user', async () => {

@@ -6,7 +6,8 @@ import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
-export const toOrder = (o: typeof orders.$inferSelect): Order => ({
+/** An order as the API answers it; `productStatus` is its phone's (null once the phone is deleted). */
+export const toOrder = (o: typeof orders.$inferSelect, productStatus: string | null): Order => ({
   _id: o.id,
   productId: o.productId,
   productName: o.productName,
@@ -17,7 +18,11 @@ export const toOrder = (o: typeof orders.$inferSelect): Order => ({
   meetingLocation: o.meetingLocation,
   mobileNumber: o.mobileNumber,
   paid: o.paid,
+  soldToAnother: !o.paid && productStatus === 'sold',
 });
+
+/** Orders with their phone's status, for `soldToAnother`. */
+const withStatus = (db: Db) => db.select({ order: orders, status: products.status }).from(orders).leftJoin(products, eq(products.id, orders.productId));
 
 /** Buyer name and e-mail come from the token, product name, price and image from the database. */
 export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
@@ -39,7 +44,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
         mobileNumber: body.mobileNumber,
       })
       .returning();
-    return toOrder(order!);
+    return toOrder(order!, product.status);
   } catch (err) {
     if (isUniqueViolation(err, 'orders_one_open_per_buyer_product')) throw conflict('You have already booked this product');
     throw err;
@@ -49,20 +54,18 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
 const keys = { table: orders, id: orders.id, createdAt: orders.createdAt };
 
 export async function listForBuyer(db: Db, buyerId: string, query: PageQuery) {
-  const rows = await db
-    .select()
-    .from(orders)
+  const rows = await withStatus(db)
     .where(and(eq(orders.buyerId, buyerId), after(keys, query.cursor)))
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
-  const { items, nextCursor } = paged(rows, query, (r) => r.id);
-  return { items: items.map(toOrder), nextCursor };
+  const { items, nextCursor } = paged(rows, query, (r) => r.order.id);
+  return { items: items.map((r) => toOrder(r.order, r.status)), nextCursor };
 }
 
 export async function getOrder(db: Db, id: string) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!order) throw notFound('Order');
-  return toOrder(order);
+  const [row] = await withStatus(db).where(eq(orders.id, id)).limit(1);
+  if (!row) throw notFound('Order');
+  return toOrder(row.order, row.status);
 }
 
 export async function deleteOrder(db: Db, id: string) {

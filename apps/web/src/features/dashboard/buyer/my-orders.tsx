@@ -34,6 +34,8 @@ export default function MyOrders() {
             <td>
               {o.paid ? (
                 <span className="badge badge-success">Paid</span>
+              ) : o.soldToAnother ? (
+                <span className="badge badge-ghost whitespace-nowrap">Sold to another buyer</span>
               ) : (
                 <Link to={`/dashboard/payment/${o._id}`} className="btn btn-primary btn-xs">
                   Pay
