@@ -124,12 +124,13 @@ test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request
     mobileNumber: '01711-000111',
     paid: true,
     soldToAnother: false,
+    payment: { transactionId: 'pi_sbx_0123456789abcdef01234567', amount: 45000, paidAt: '2026-11-23T06:00:00.000Z' },
   };
   await page.route('**/api/orders/**', (route) =>
     route.fulfill({
       json: {
         success: true,
-        data: [order, { ...order, _id: '00000000-0000-4000-8000-000000000003', productName: 'Pixel 6', paid: false }],
+        data: [order, { ...order, _id: '00000000-0000-4000-8000-000000000003', productName: 'Pixel 6', paid: false, payment: null }],
         meta: { nextCursor: null },
       },
     }),

@@ -31,7 +31,9 @@ test.describe('paying for an order', () => {
     await screenshots(page, 'payment');
 
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiry date').fill('12 / 34');
+    // Typed as people type it: the slash comes by itself.
+    await page.getByLabel('Expiry date').pressSequentially('1234');
+    await expect(page.getByLabel('Expiry date')).toHaveValue('12 / 34');
     await page.getByLabel('CVC').fill('123');
     await payButton.click();
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
@@ -46,8 +48,20 @@ test.describe('paying for an order', () => {
     await payButton.click();
     await expect(toast(page, 'Your payment completed !')).toBeVisible();
     await expect(page.getByText(/Your transaction id : pi_sbx_\w+/)).toBeVisible();
-    await expect(payButton).toBeDisabled();
-    expect((await apiGet<Order>(request, `/api/order/${order._id}`, buyer)).paid).toBe(true);
+    await expect(payButton).toHaveCount(0);
+    const paidOrder = await apiGet<Order & { payment: { transactionId: string } }>(request, `/api/order/${order._id}`, buyer);
+    expect(paidOrder.paid).toBe(true);
+    // Coming back later: the receipt (phone, amount, date, transaction id), not 'Please pay'.
+    await page.reload();
+    const receipt = page.getByRole('region', { name: /Receipt/ });
+    await expect(receipt).toContainText(product.productName);
+    await expect(receipt).toContainText(`${taka(41500)} tk`);
+    await expect(receipt.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+    await expect(receipt).toContainText(paidOrder.payment.transactionId);
+    await expect(page.getByText(/Please pay/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshots(page, 'payment-receipt');
 
     await page.goto('/dashboard/myOrders');
     await expect(page.getByRole('row', { name: new RegExp(product.productName) }).getByText('Paid')).toBeVisible();
@@ -56,6 +70,39 @@ test.describe('paying for an order', () => {
     await expect(page.getByText(product.productName)).toHaveCount(0);
     await page.goto(`/detail-product/${product._id}`);
     await expect(page.getByText('Sold', { exact: true })).toBeVisible();
+  });
+
+  test('at 375 px the card number shows whole, the expiry gets its slash, and the transaction id stays inside its box', async ({
+    page,
+    request,
+    sellerSession,
+    adminSession,
+  }) => {
+    const buyer = await apiSignUp(request, adminSession, 'Buyer');
+    const order = await apiBook(request, buyer, await apiCreateProduct(request, sellerSession));
+    await signInWith(page, buyer);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/dashboard/payment/${order._id}`);
+    const number = page.getByLabel('Card number');
+    await number.pressSequentially('4242424242424242');
+    await expect(number).toHaveValue('4242 4242 4242 4242');
+    expect(await number.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
+    await page.getByLabel('Expiry date').pressSequentially('1229');
+    await expect(page.getByLabel('Expiry date')).toHaveValue('12 / 29');
+    await page.getByLabel('CVC').pressSequentially('123');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    const id = page.getByText(/Your transaction id : pi_sbx_\w+/);
+    await expect(id).toBeVisible();
+    for (const text of [
+      id,
+      page
+        .getByRole('region', { name: /Receipt/ })
+        .locator('dd')
+        .last(),
+    ]) {
+      expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    }
+    await screenshots(page, 'payment-paid');
   });
 
   test("another buyer's open order for a sold phone says so in My Orders, cannot be paid, and says why", async ({

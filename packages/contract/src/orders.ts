@@ -14,6 +14,8 @@ export const Order = z.object({
   paid: z.boolean(),
   /** The phone was sold to another buyer: this booking can no longer be paid. */
   soldToAnother: z.boolean(),
+  /** The receipt of a paid order: what was charged, when, and the card processor's transaction id. */
+  payment: z.object({ transactionId: z.string(), amount: z.number(), paidAt: z.iso.datetime() }).nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

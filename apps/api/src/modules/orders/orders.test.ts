@@ -55,6 +55,7 @@ describe('POST /api/order', () => {
       mobileNumber: '+8801711-000111',
       paid: false,
       soldToAnother: false,
+      payment: null,
     });
   });
 
@@ -127,16 +128,21 @@ describe('GET /api/orders/:id', () => {
     expect((await get(`/api/orders/${otherBuyer.email}`, admin.token)).body.data).toHaveLength(1);
   });
 
-  it('marks the bookings of a phone sold to another buyer, in the list and on the order', async () => {
+  it('marks the bookings of a phone sold to another buyer, in the list and on the order; the paid one has its receipt', async () => {
     const { buyer, otherBuyer, product } = await world();
     const lost = await book(ctx.app, buyer, product._id);
     const won = await book(ctx.app, otherBuyer, product._id);
     expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data[0]).toMatchObject({ _id: lost._id, paid: false, soldToAnother: false });
-    await markPaid(ctx.app, won._id, { sold: true });
+    await markPaid(ctx.app, won._id, { sold: true, payment: true });
     expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data[0]).toMatchObject({ _id: lost._id, paid: false, soldToAnother: true });
     expect((await get(`/api/order/${lost._id}`, buyer.token)).body.data).toMatchObject({ paid: false, soldToAnother: true });
     // The winner's own order is paid, not lost.
     expect((await get(`/api/orders/${otherBuyer._id}`, otherBuyer.token)).body.data[0]).toMatchObject({ _id: won._id, paid: true, soldToAnother: false });
+    // Its receipt: the amount, when, and the transaction id; the lost booking has none.
+    const receipt = (await get(`/api/order/${won._id}`, otherBuyer.token)).body.data.payment;
+    expect(receipt).toEqual({ transactionId: `pi_test_${won._id.slice(0, 8)}`, amount: 45000, paidAt: expect.any(String) });
+    expect(Math.abs(Date.parse(receipt.paidAt) - Date.now())).toBeLessThan(60_000);
+    expect((await get(`/api/order/${lost._id}`, buyer.token)).body.data.payment).toBeNull();
   });
 
   it('answers an empty list for a buyer without orders and 404 for an unknown user', async () => {

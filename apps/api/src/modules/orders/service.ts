@@ -1,13 +1,15 @@
 import type { NewOrderBody, Order, PageQuery } from '@market/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, products } from '../../db/schema.ts';
+import { orders, payments, products } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
-/** An order as the API answers it; `productStatus` is its phone's (null once the phone is deleted). */
-export const toOrder = (o: typeof orders.$inferSelect, productStatus: string | null): Order => ({
+type PaymentRow = Pick<typeof payments.$inferSelect, 'transactionId' | 'productPrice' | 'createdAt'>;
+
+/** An order as the API answers it; `productStatus` is its phone's (null once the phone is deleted), `payment` its record if paid. */
+export const toOrder = (o: typeof orders.$inferSelect, productStatus: string | null, payment: PaymentRow | null = null): Order => ({
   _id: o.id,
   productId: o.productId,
   productName: o.productName,
@@ -19,10 +21,20 @@ export const toOrder = (o: typeof orders.$inferSelect, productStatus: string | n
   mobileNumber: o.mobileNumber,
   paid: o.paid,
   soldToAnother: !o.paid && productStatus === 'sold',
+  payment: payment && { transactionId: payment.transactionId, amount: payment.productPrice, paidAt: payment.createdAt.toISOString() },
 });
 
-/** Orders with their phone's status, for `soldToAnother`. */
-const withStatus = (db: Db) => db.select({ order: orders, status: products.status }).from(orders).leftJoin(products, eq(products.id, orders.productId));
+/** Orders with their phone's status (for `soldToAnother`) and their payment record (the receipt). */
+const withStatus = (db: Db) =>
+  db
+    .select({
+      order: orders,
+      status: products.status,
+      payment: { transactionId: payments.transactionId, productPrice: payments.productPrice, createdAt: payments.createdAt },
+    })
+    .from(orders)
+    .leftJoin(products, eq(products.id, orders.productId))
+    .leftJoin(payments, eq(payments.orderId, orders.id));
 
 /** Buyer name and e-mail come from the token, product name, price and image from the database. */
 export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
@@ -59,13 +71,13 @@ export async function listForBuyer(db: Db, buyerId: string, query: PageQuery) {
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.order.id);
-  return { items: items.map((r) => toOrder(r.order, r.status)), nextCursor };
+  return { items: items.map((r) => toOrder(r.order, r.status, r.payment)), nextCursor };
 }
 
 export async function getOrder(db: Db, id: string) {
   const [row] = await withStatus(db).where(eq(orders.id, id)).limit(1);
   if (!row) throw notFound('Order');
-  return toOrder(row.order, row.status);
+  return toOrder(row.order, row.status, row.payment);
 }
 
 export async function deleteOrder(db: Db, id: string) {

@@ -6,6 +6,20 @@ export interface SandboxCard {
   cvc: string;
 }
 
+const digits = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
+
+/** As the card is typed: digits in groups of four ('4242 4242 4242 4242'), at most 19. */
+export const formatCardNumber = (text: string) => digits(text, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** As the expiry is typed: 'MM / YY', the slash added after the month ('1229' → '12 / 29'). */
+export const formatExpiry = (text: string) => {
+  const d = digits(text, 4);
+  return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
+};
+
+/** Three or four digits. */
+export const formatCvc = (text: string) => digits(text, 4);
+
 /** The sandbox processor's confirm call, as Stripe.js makes its own to Stripe. */
 export async function confirmWithSandbox(clientSecret: string, card: SandboxCard): Promise<{ ok: true; intentId: string } | { ok: false; message: string }> {
   const intentId = clientSecret.split('_secret_')[0] ?? '';

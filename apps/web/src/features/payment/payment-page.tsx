@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { taka } from '../../lib/format.ts';
+import { localDateTime, taka } from '../../lib/format.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useCreatePaymentIntentMutation, useOrderQuery, useRecordPaymentMutation } from './api.ts';
 import { confirmWithSandbox, type SandboxCard } from './card-input.ts';
@@ -79,7 +79,43 @@ export default function PaymentPage() {
     }
   };
 
-  const paid = order.paid || Boolean(transactionId);
+  // Paid now, or earlier (a revisit): the receipt instead of the card form.
+  const receipt = order.payment ?? (transactionId ? { transactionId, amount: order.productPrice, paidAt: new Date().toISOString() } : null);
+  if (order.paid || receipt) {
+    return (
+      <section className="mx-auto max-w-xl">
+        <h1 className="text-2xl font-bold">Payment for {order.productName}</h1>
+        {transactionId && (
+          <div role="status" className="mt-4 space-y-1 rounded-box bg-success p-4 text-success-content">
+            <p className="font-semibold">Your payment completed !</p>
+            <p className="break-all">Your transaction id : {transactionId}</p>
+          </div>
+        )}
+        <section aria-labelledby="receipt-title" className="mt-6 rounded-xl bg-base-100 p-5 shadow-sm ring-1 ring-base-200">
+          <h2 id="receipt-title" className="mb-3 flex items-center gap-2 text-lg font-semibold">
+            Receipt <span className="badge badge-success">Paid</span>
+          </h2>
+          {receipt ? (
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+              <dt className="text-base-content/80">Phone</dt>
+              <dd className="wrap-anywhere">{order.productName}</dd>
+              <dt className="text-base-content/80">Amount</dt>
+              <dd>{taka(receipt.amount)} tk</dd>
+              <dt className="text-base-content/80">Paid on</dt>
+              <dd>
+                <time dateTime={receipt.paidAt}>{localDateTime(receipt.paidAt)}</time>
+              </dd>
+              <dt className="text-base-content/80">Transaction id</dt>
+              <dd className="font-mono text-sm break-all">{receipt.transactionId}</dd>
+            </dl>
+          ) : (
+            <p>This order is paid.</p>
+          )}
+        </section>
+      </section>
+    );
+  }
+
   return (
     <section className="mx-auto max-w-xl">
       <h1 className="text-2xl font-bold">Payment for {order.productName}</h1>
@@ -90,24 +126,17 @@ export default function PaymentPage() {
         {intent?.provider === 'stripe' ? (
           <div ref={stripeEl} className="rounded-lg border border-base-300 p-3" aria-label="Card details" />
         ) : (
-          <SandboxCardFields value={card} onChange={setCard} disabled={processing || paid} />
+          <SandboxCardFields value={card} onChange={setCard} disabled={processing} />
         )}
         {problem && (
           <p role="alert" className="text-sm text-error">
             {problem}
           </p>
         )}
-        <button type="button" className="btn btn-primary w-full" onClick={pay} disabled={processing || !intent?.clientSecret || paid}>
+        <button type="button" className="btn btn-primary w-full" onClick={pay} disabled={processing || !intent?.clientSecret}>
           {processing && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           Pay
         </button>
-        {order.paid && !transactionId && <p className="badge badge-success">Paid</p>}
-        {transactionId && (
-          <div role="status" className="alert alert-success flex-col items-start">
-            <p className="font-semibold">Your payment completed !</p>
-            <p>Your transaction id : {transactionId}</p>
-          </div>
-        )}
       </div>
     </section>
   );

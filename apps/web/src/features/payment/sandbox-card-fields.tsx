@@ -1,20 +1,22 @@
-import type { SandboxCard } from './card-input.ts';
+import { formatCardNumber, formatCvc, formatExpiry, type SandboxCard } from './card-input.ts';
 
 /** A card input in the style of Stripe's card element, for the built-in sandbox. */
 export function SandboxCardFields({ value, onChange, disabled }: { value: SandboxCard; onChange(card: SandboxCard): void; disabled: boolean }) {
-  const set = (key: keyof SandboxCard) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [key]: e.target.value });
+  const set = (key: keyof SandboxCard, format: (text: string) => string) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    onChange({ ...value, [key]: format(e.target.value) });
   return (
     <fieldset className="rounded-lg border border-base-300 p-3" disabled={disabled}>
       <legend className="px-1 text-sm text-base-content/80">Card (test mode: use 4242 4242 4242 4242)</legend>
-      <div className="grid grid-cols-[1fr_5.5rem_4.5rem] gap-2">
+      {/* On a phone the number has a line of its own, so all 19 characters show. */}
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_6rem_4.5rem]">
         <input
-          className="input input-sm input-bordered w-full"
+          className="input input-sm input-bordered col-span-2 w-full sm:col-span-1"
           placeholder="Card number"
           inputMode="numeric"
           autoComplete="cc-number"
           aria-label="Card number"
           value={value.number}
-          onChange={set('number')}
+          onChange={set('number', formatCardNumber)}
         />
         <input
           className="input input-sm input-bordered w-full"
@@ -22,7 +24,8 @@ export function SandboxCardFields({ value, onChange, disabled }: { value: Sandbo
           autoComplete="cc-exp"
           aria-label="Expiry date"
           value={value.expiry}
-          onChange={set('expiry')}
+          inputMode="numeric"
+          onChange={set('expiry', formatExpiry)}
         />
         <input
           className="input input-sm input-bordered w-full"
@@ -31,7 +34,7 @@ export function SandboxCardFields({ value, onChange, disabled }: { value: Sandbo
           autoComplete="cc-csc"
           aria-label="CVC"
           value={value.cvc}
-          onChange={set('cvc')}
+          onChange={set('cvc', formatCvc)}
         />
       </div>
     </fieldset>
