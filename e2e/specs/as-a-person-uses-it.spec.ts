@@ -43,3 +43,30 @@ test('a long product name takes two lines on its card at 375 px, with the whole 
   await title.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
 });
+
+test('the first Tab shows "Skip to content"; Enter takes the keyboard past the menu and the brands to the page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Special product' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#content')).toBeFocused();
+  await page.keyboard.press('Tab');
+  // The next stop is inside the page, not the navbar or the brand strip.
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#content')))).toBe(true);
+});
+
+for (const motion of ['reduce', 'no-preference'] as const) {
+  test(`the home carousel ${motion === 'reduce' ? 'holds still for a user who asked for less motion' : 'moves on by itself otherwise'}`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: motion });
+    await page.clock.install();
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Advertised phones' });
+    const current = carousel.locator('button[aria-current="true"]');
+    await expect(current).toHaveAccessibleName('Go to slide 1');
+    await page.clock.runFor(16_000);
+    await expect(current).toHaveAccessibleName(motion === 'reduce' ? 'Go to slide 1' : /Go to slide [2-9]/);
+  });
+}

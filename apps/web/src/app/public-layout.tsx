@@ -10,11 +10,18 @@ export function PublicLayout() {
   useFreshUser();
   return (
     <div className="flex min-h-screen flex-col">
+      {/* The first Tab on every page: past the menu and the twelve brand links, straight to the page's own content. */}
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-box bg-primary px-4 py-3 font-semibold text-primary-content focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
       <Navbar />
       <VerifyEmailBanner />
       <CategoryStrip />
       {/* At least a screen tall: the footer starts below the fold, so pages filling in do not shift it (CLS). */}
-      <div className="min-h-screen flex-1">
+      <div id="content" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         <Outlet />
       </div>
       <Footer />

@@ -36,6 +36,43 @@ describe('Carousel', () => {
     expect(currentDot()).toBe(1);
   });
 
+  it('holds still while keyboard focus is inside it, and goes on once focus leaves', () => {
+    render(
+      <>
+        <Carousel label="Ads" images={images} />
+        <button type="button">after</button>
+      </>,
+    );
+    act(() => screen.getByRole('button', { name: 'Next slide' }).focus());
+    expect(currentDot()).toBe(0);
+    // Focus moving between its own controls keeps it still.
+    act(() => screen.getByRole('button', { name: 'Go to slide 1' }).focus());
+    act(() => vi.advanceTimersByTime(3 * CAROUSEL_INTERVAL_MS));
+    expect(currentDot()).toBe(0);
+    act(() => screen.getByRole('button', { name: 'after' }).focus());
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS));
+    expect(currentDot()).toBe(1);
+  });
+
+  it('never moves by itself when the user asked for less motion; the buttons still work', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) =>
+      ({
+        matches: query === '(prefers-reduced-motion: reduce)',
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList) as typeof window.matchMedia;
+    try {
+      render(<Carousel label="Ads" images={images} />);
+      act(() => vi.advanceTimersByTime(5 * CAROUSEL_INTERVAL_MS));
+      expect(currentDot()).toBe(0);
+      fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+      expect(currentDot()).toBe(1);
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('previous wraps from the first slide to the last; dots jump to a slide', () => {
     render(<Carousel label="Ads" images={images} />);
     fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));

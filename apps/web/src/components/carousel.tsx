@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 
@@ -7,10 +7,29 @@ interface Props {
   label: string;
 }
 
-/** Auto-advances every 5 s, pauses while hovered, wraps both ways; each image's alt text is its own URL. */
+const reducedMotion = '(prefers-reduced-motion: reduce)';
+/** Whether the user asked for less motion, kept current when they change it. */
+function usePrefersReducedMotion() {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia?.(reducedMotion);
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(reducedMotion).matches ?? false,
+  );
+}
+
+/**
+ * Auto-advances every 5 s, wraps both ways; each image's alt text is its own URL. It holds still while
+ * hovered or while keyboard focus is inside it, and never moves by itself for a user who asked for less motion.
+ */
 export function Carousel({ images, label }: Props) {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const still = usePrefersReducedMotion();
+  const paused = hovered || focused || still;
   const count = images.length;
   const go = useCallback((step: number) => setIndex((i) => (i + step + count) % count), [count]);
 
@@ -28,10 +47,14 @@ export function Carousel({ images, label }: Props) {
       aria-roledescription="carousel"
       aria-label={label}
       className="relative mx-auto w-full max-w-[1200px] overflow-hidden rounded-2xl bg-base-200"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
+      }}
     >
-      <div className="flex transition-transform duration-700 ease-out" style={{ transform: `translateX(-${current * 100}%)` }}>
+      <div className="flex transition-transform duration-700 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${current * 100}%)` }}>
         {images.map((src, i) => (
           <div key={`${src}-${i}`} className="w-full shrink-0" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={i !== current}>
             <img
