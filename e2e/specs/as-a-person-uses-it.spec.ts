@@ -1,4 +1,4 @@
-import { apiCategories, apiCreateProduct, apiSignUp, expect, signInWith, test, toast } from '../fixtures.ts';
+import { apiAdvertised, apiCategories, apiCreateProduct, apiSignUp, expect, signInWith, test, toast } from '../fixtures.ts';
 
 test('the avatar menu closes once a link in it is chosen, instead of covering the page', async ({ page, buyerSession }) => {
   await signInWith(page, buyerSession);
@@ -70,3 +70,33 @@ for (const motion of ['reduce', 'no-preference'] as const) {
     await expect(current).toHaveAccessibleName(motion === 'reduce' ? 'Go to slide 1' : /Go to slide [2-9]/);
   });
 }
+
+test('at 375 px the keyboard opens the dashboard menu with a real button, and never lands on the hidden toggle', async ({ page, buyerSession }) => {
+  await signInWith(page, buyerSession);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/dashboard');
+  const button = page.getByRole('button', { name: 'Open dashboard menu' });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  for (let i = 0; i < 30 && !(await button.evaluate((b) => b === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('dashboard-drawer');
+  }
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders' })).toBeInViewport();
+});
+
+test('Tab and Shift+Tab go round the booking form, never out of it', async ({ page, request, buyerSession }) => {
+  await signInWith(page, buyerSession);
+  const product = (await apiAdvertised(request)).find((p) => p.status === 'available')!;
+  await page.goto(`/detail-product/${product._id}`);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const inside = () => page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')));
+  for (const key of [...Array<string>(12).fill('Tab'), ...Array<string>(12).fill('Shift+Tab')]) {
+    await page.keyboard.press(key);
+    expect(await inside(), `after ${key}`).toBe(true);
+  }
+});

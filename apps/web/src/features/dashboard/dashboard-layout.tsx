@@ -1,4 +1,5 @@
 import type { Role } from '@market/contract';
+import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useAuth } from '../../lib/use-auth.ts';
 
@@ -27,13 +28,29 @@ const menus: Record<Role, { to: string; label: string }[]> = {
 export default function DashboardLayout() {
   const { role } = useAuth();
   const items = role ? menus[role] : [];
+  // daisyUI's drawer opens with a hidden checkbox; the keyboard reaches a real button instead, never the invisible box.
+  const [open, setOpen] = useState(false);
   return (
     <div className="drawer lg:drawer-open">
-      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Dashboard menu" />
+      <input
+        id="dashboard-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        tabIndex={-1}
+        aria-hidden="true"
+        checked={open}
+        onChange={(e) => setOpen(e.target.checked)}
+      />
       <main className="drawer-content min-w-0 px-4 py-6">
-        <label htmlFor="dashboard-drawer" className="btn btn-primary btn-sm drawer-button mb-4 lg:hidden">
+        <button
+          type="button"
+          className="btn btn-primary btn-sm drawer-button mb-4 lg:hidden"
+          aria-expanded={open}
+          aria-controls="dashboard-menu"
+          onClick={() => setOpen(true)}
+        >
           Open dashboard menu
-        </label>
+        </button>
         <Outlet />
       </main>
       <div className="drawer-side z-30">
@@ -41,19 +58,11 @@ export default function DashboardLayout() {
         <label htmlFor="dashboard-drawer" className="drawer-overlay">
           <span className="sr-only">Close dashboard menu</span>
         </label>
-        <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4">
+        <nav id="dashboard-menu" aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4">
           <ul className="menu w-full gap-1">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end
-                  className={({ isActive }) => (isActive ? 'menu-active' : '')}
-                  onClick={() => {
-                    const toggle = document.getElementById('dashboard-drawer') as HTMLInputElement | null;
-                    if (toggle) toggle.checked = false;
-                  }}
-                >
+                <NavLink to={item.to} end className={({ isActive }) => (isActive ? 'menu-active' : '')} onClick={() => setOpen(false)}>
                   {item.label}
                 </NavLink>
               </li>
