@@ -100,3 +100,16 @@ test('Tab and Shift+Tab go round the booking form, never out of it', async ({ pa
     expect(await inside(), `after ${key}`).toBe(true);
   }
 });
+
+test('at 375 px the menu items and footer links are targets a thumb can hit: 44 px tall', async ({ page, buyerSession }) => {
+  await signInWith(page, buyerSession);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Account menu of / }).click();
+  const items = page.locator('header .dropdown-content').getByRole('link').or(page.locator('header .dropdown-content').getByRole('button'));
+  await expect(items.first()).toBeVisible();
+  const heights = async (targets: typeof items) => Promise.all((await targets.all()).map(async (t) => (await t.boundingBox())!.height));
+  for (const height of await heights(items)) expect(height).toBeGreaterThanOrEqual(44);
+  await page.keyboard.press('Escape');
+  for (const height of await heights(page.getByRole('contentinfo').getByRole('link'))) expect(height).toBeGreaterThanOrEqual(44);
+});

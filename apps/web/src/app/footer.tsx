@@ -32,10 +32,10 @@ export function Footer() {
         </section>
         <section>
           <h2 className="mb-3 text-lg font-semibold">Quick Links</h2>
-          <ul className="space-y-1 text-sm">
+          <ul className="text-sm sm:space-y-1">
             {quickLinks.map(({ label, to }) => (
               <li key={label}>
-                <Link to={to} className="link-hover link">
+                <Link to={to} className="link-hover link inline-flex min-h-11 items-center sm:min-h-0">
                   {label}
                 </Link>
               </li>

@@ -71,7 +71,11 @@ export function Navbar() {
                 <img src={user.userImg || '/favicon.svg'} alt={user.name} width="40" height="40" />
               </div>
             </button>
-            <ul tabIndex={0} className="menu dropdown-content menu-sm z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow" onClick={closeMenu}>
+            <ul
+              tabIndex={0}
+              className="menu dropdown-content z-20 mt-3 w-56 rounded-box bg-base-100 p-2 shadow [&_li>a]:min-h-11 [&_li>button]:min-h-11"
+              onClick={closeMenu}
+            >
               {/* daisyUI greys menu titles to 40%, below the contrast minimum. */}
               <li className="menu-title text-base-content/80">{user.name}</li>
               {links}
@@ -84,7 +88,11 @@ export function Navbar() {
                 <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </button>
-            <ul tabIndex={0} className="menu dropdown-content menu-sm z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow" onClick={closeMenu}>
+            <ul
+              tabIndex={0}
+              className="menu dropdown-content z-20 mt-3 w-56 rounded-box bg-base-100 p-2 shadow [&_li>a]:min-h-11 [&_li>button]:min-h-11"
+              onClick={closeMenu}
+            >
               {links}
             </ul>
           </div>
