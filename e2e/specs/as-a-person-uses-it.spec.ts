@@ -101,7 +101,7 @@ test('Tab and Shift+Tab go round the booking form, never out of it', async ({ pa
   }
 });
 
-test('at 375 px the menu items and footer links are targets a thumb can hit: 44 px tall', async ({ page, buyerSession }) => {
+test('at 375 px the menu items, footer links and carousel dots are targets a thumb can hit: 44 px', async ({ page, buyerSession }) => {
   await signInWith(page, buyerSession);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');
@@ -112,4 +112,9 @@ test('at 375 px the menu items and footer links are targets a thumb can hit: 44 
   for (const height of await heights(items)) expect(height).toBeGreaterThanOrEqual(44);
   await page.keyboard.press('Escape');
   for (const height of await heights(page.getByRole('contentinfo').getByRole('link'))) expect(height).toBeGreaterThanOrEqual(44);
+  const dots = page.getByRole('region', { name: 'Advertised phones' }).getByRole('button', { name: /^Go to slide/ });
+  for (const dot of await dots.all()) {
+    const box = (await dot.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  }
 });

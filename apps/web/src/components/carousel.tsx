@@ -77,16 +77,19 @@ export function Carousel({ images, label }: Props) {
           <button type="button" className="btn btn-circle absolute right-3 top-1/2 -translate-y-1/2" onClick={() => go(1)} aria-label="Next slide">
             ❯
           </button>
-          <div className="flex justify-center gap-2 bg-base-100 py-3">
+          <div className="flex flex-wrap justify-center bg-base-100">
             {images.map((src, i) => (
               <button
                 key={`dot-${src}-${i}`}
                 type="button"
-                className={`h-3 w-3 rounded-full ${i === current ? 'bg-primary' : 'bg-base-300'}`}
+                // A 12 px dot inside a 44 px target a thumb can hit.
+                className="grid h-11 w-11 place-items-center"
                 onClick={() => setIndex(i)}
                 aria-label={`Go to slide ${i + 1}`}
                 aria-current={i === current}
-              />
+              >
+                <span className={`h-3 w-3 rounded-full ${i === current ? 'bg-primary' : 'bg-base-300'}`} aria-hidden="true" />
+              </button>
             ))}
           </div>
         </>
