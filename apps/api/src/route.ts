@@ -75,7 +75,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: (
       ...(e.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response,
     },
-    config: { endpoint: e, publicCache: e.cache === 'public', keepsPublicCache: e.cache === 'keeps' },
+    config: { endpoint: e },
     ...(limits.length
       ? {
           preHandler: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -4,13 +4,10 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
+// A route's place in the cache is its descriptor's `cache` (packages/contract): 'public', its 200 answers
+// are the same for everyone; 'keeps', a write that cannot change any public answer (log in, upload a
+// picture, open a payment intent) and leaves the cache alone.
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route's 200 answers are the same for everyone: keep them in the public cache. */
-    publicCache?: boolean;
-    /** A write that cannot change any public answer (log in, upload a picture, open a payment intent): it leaves the cache alone. */
-    keepsPublicCache?: boolean;
-  }
   interface FastifyInstance {
     publicCache: PublicCache;
   }
@@ -51,7 +48,7 @@ const MIN_COMPRESS = 1024;
  * product details), kept for a few seconds and dropped on every write.
  *
  * Correctness rests on a generation number: every successful (or failed-with-5xx) request
- * that is not a GET (unless its route says `keepsPublicCache`) bumps it after its handler
+ * that is not a GET (unless its descriptor says `cache: 'keeps'`) bumps it after its handler
  * has finished, i.e. after its transaction committed, and clears the cache; a GET stores its answer only if no write finished while
  * it ran. So an answer built from data older than a finished write is never served after
  * that write. Other instances hear of the write through `onInvalidate` (Redis pub/sub) and
@@ -174,7 +171,7 @@ export default fp(async function publicCache(app: FastifyInstance, { ttlMs, maxB
   if (redis) await listenToPeers(app, redis, channel, instance, cache);
 
   app.addHook('onRequest', (request: Tracked, reply, done) => {
-    if (request.method === 'GET' && request.routeOptions.config.publicCache) {
+    if (request.method === 'GET' && request.routeOptions.config.endpoint?.cache === 'public') {
       const entry = cache.get(request.url);
       if (entry) serve(request, reply, entry);
       else request[kSince] = cache.generation;
@@ -196,7 +193,7 @@ export default fp(async function publicCache(app: FastifyInstance, { ttlMs, maxB
         if (value !== undefined && !perResponse.has(name)) headers[name] = value;
       }
       cache.set(request.url, request[kSince], Buffer.from(body), headers);
-    } else if (isWrite(request.method) && !request.routeOptions.config.keepsPublicCache && (reply.statusCode < 400 || reply.statusCode >= 500)) {
+    } else if (isWrite(request.method) && request.routeOptions.config.endpoint?.cache !== 'keeps' && (reply.statusCode < 400 || reply.statusCode >= 500)) {
       cache.invalidate();
     }
     done();
