@@ -19,7 +19,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [`${web}/**`],
+    files: [`${web}/**`, 'apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

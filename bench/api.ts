@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Dataset } from './generate.ts';
 import { freePort, get, round, startApi, startChild, type ApiResult } from './lib.ts';
+import { benchSearch } from './search.ts';
 
 export const CONNECTIONS = 64;
 
@@ -67,16 +68,16 @@ function percentile(sorted: Float64Array, p: number) {
 }
 
 /**
- * One autocannon run at CONNECTIONS connections. Latencies are taken from every 2xx
+ * One autocannon run at CONNECTIONS connections (or as many as asked). Latencies are taken from every 2xx
  * response at autocannon's own sub-millisecond resolution (its summary rounds to whole ms).
  */
-export function load(baseUrl: string, paths: string[], seconds: number, headers: Record<string, string> = {}): Promise<Measurement> {
+export function load(baseUrl: string, paths: string[], seconds: number, headers: Record<string, string> = {}, connections = CONNECTIONS): Promise<Measurement> {
   return new Promise((resolve, reject) => {
     let next = 0;
     const latencies: number[] = [];
     const opts: autocannon.Options = {
       url: baseUrl + paths[0],
-      connections: CONNECTIONS,
+      connections,
       duration: seconds,
       headers,
       ...(paths.length > 1 && {
@@ -182,6 +183,7 @@ export async function benchCase(data: Dataset, settings: LoadSettings, floors: F
   const problems: string[] = [];
   const measured = new Map<string, Measurement>();
   const bodies = new Map<string, Body>();
+  const searchResults: ApiResult[] = [];
 
   const server = await startApi({ DATA_DIR: data.dataDir, ...(data.databaseUrl && { DATABASE_URL: data.databaseUrl }) });
   try {
@@ -195,6 +197,9 @@ export async function benchCase(data: Dataset, settings: LoadSettings, floors: F
         `  ${endpoint.name.padEnd(28)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${describe(bodies.get(endpoint.name)!)}${cpu})`,
       );
     }
+    const search = await benchSearch(server.url, data, settings, log);
+    searchResults.push(...search.results);
+    problems.push(...search.problems);
   } finally {
     await server.stop();
   }
@@ -239,5 +244,5 @@ export async function benchCase(data: Dataset, settings: LoadSettings, floors: F
     const floorRps = floors.get(e.floorOf ?? e.name)!.rps;
     return { n: data.n, db: data.db, endpoint: e.name, rps: m.rps, p50: m.p50, p99: m.p99, floorRps, ratio: round(m.rps / floorRps) };
   });
-  return { results, problems, bytes: Object.fromEntries([...bodies].map(([k, v]) => [k, v.bytes.length])) };
+  return { results: [...results, ...searchResults], problems, bytes: Object.fromEntries([...bodies].map(([k, v]) => [k, v.bytes.length])) };
 }

@@ -11,7 +11,7 @@ import { runMain } from './lib.ts';
 
 type Fn = (...args: unknown[]) => Promise<unknown>;
 const n = Number(process.argv[2] ?? 100_000);
-const REPEAT = 200;
+const REPEAT = Number(process.env.REPEAT ?? 200);
 
 async function main() {
   const data = await generate('postgres', n);
@@ -22,6 +22,8 @@ async function main() {
     // A path held in a variable: its signatures are checked at run time, so app changes never break this file's typecheck.
     const servicePath = '../apps/api/src/modules/products/service.ts';
     const service = (await import(servicePath)) as Record<string, Fn>;
+    const searchPath = '../apps/api/src/modules/products/search.ts';
+    const search = (await import(searchPath)) as Record<string, Fn>;
     const firstPage = await service.listInCategory!(db, data.categoryId, { limit: 50 });
     const cursor = (firstPage as { nextCursor: string | null }).nextCursor ?? undefined;
     // A cursor deep in the category: where a keyset page must seek, not scan from the top.
@@ -39,6 +41,17 @@ async function main() {
       [`GET /api/category-products/{id}?cursor= (after row ${deep})`, () => service.listInCategory!(db, data.categoryId, { limit: 50, cursor: deepRow?.id })],
       ['GET /api/detail-product/{id}', () => service.getProduct!(db, data.productIds[0])],
       ['GET /api/category', () => db.select().from(schema.categories).orderBy(schema.categories.position, schema.categories.name)],
+      // The search cases of bench/search.ts (issue 14), but the deep page.
+      ['GET /api/products?q=galaxy', () => search.searchProducts!(db, { q: 'galaxy', limit: 24 })],
+      ['GET /api/products?q=samsng galaxi', () => search.searchProducts!(db, { q: 'samsng galaxi', limit: 24 })],
+      [
+        'GET /api/products?q=iphone&category=&minPrice=30000&maxPrice=80000&condition=Good',
+        () => search.searchProducts!(db, { q: 'iphone', category: [data.categoryId], minPrice: 30000, maxPrice: 80000, condition: ['Good'], limit: 24 }),
+      ],
+      [
+        'GET /api/products?minPrice=20000&maxPrice=60000&condition=Excellent&sort=price_asc',
+        () => search.searchProducts!(db, { minPrice: 20000, maxPrice: 60000, condition: ['Excellent'], sort: 'price_asc', limit: 24 }),
+      ],
     ];
     console.log(
       `\n${n.toLocaleString('en')} products on PostgreSQL; ${data.stats.advertisedAvailable} advertised, ${data.stats.inCategoryAvailable} available in the category\n`,

@@ -31,6 +31,9 @@ export interface WebResult {
   lighthouse: Record<string, number>;
   /** Cumulative layout shift per page, same keys. */
   cls: Record<string, number>;
+  /** First contentful paint and largest contentful paint (ms, simulated slow 4G) per page, same keys. */
+  fcpMs?: Record<string, number>;
+  lcpMs?: Record<string, number>;
 }
 
 export interface Results {

@@ -1,4 +1,21 @@
-import { apiAdvertised, apiCategories, apiCreateProduct, apiSignUp, expect, signInWith, test, toast } from '../fixtures.ts';
+import type { Product } from '@market/contract';
+import {
+  apiAdvertised,
+  apiBook,
+  apiCategories,
+  apiCreateProduct,
+  apiGet,
+  apiSignUp,
+  appStarted,
+  expect,
+  expectAccessible,
+  loadUntilVisible,
+  png,
+  screenshots,
+  signInWith,
+  test,
+  toast,
+} from '../fixtures.ts';
 
 test('the avatar menu closes once a link in it is chosen, instead of covering the page', async ({ page, buyerSession }) => {
   await signInWith(page, buyerSession);
@@ -35,6 +52,8 @@ test('a long product name takes two lines on its card at 375 px, with the whole 
   const google = (await apiCategories(request)).find((c) => c.category === 'Google')!;
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/category/${google._id}`);
+  // The HTML's first screen draws the same card; measure the app's.
+  await appStarted(page);
   const title = page.getByRole('main').getByRole('heading', { level: 3, name: productName });
   await expect(title).toHaveAttribute('title', productName);
   const lines = await title.evaluate((h) => h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight));
@@ -101,7 +120,7 @@ test('Tab and Shift+Tab go round the booking form, never out of it', async ({ pa
   }
 });
 
-test('at 375 px the menu items, footer links and carousel dots are targets a thumb can hit: 44 px', async ({ page, buyerSession }) => {
+test('at 375 px the menu items, footer links, brand links and carousel dots are targets a thumb can hit: 44 px', async ({ page, buyerSession }) => {
   await signInWith(page, buyerSession);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');
@@ -112,9 +131,145 @@ test('at 375 px the menu items, footer links and carousel dots are targets a thu
   for (const height of await heights(items)) expect(height).toBeGreaterThanOrEqual(44);
   await page.keyboard.press('Escape');
   for (const height of await heights(page.getByRole('contentinfo').getByRole('link'))) expect(height).toBeGreaterThanOrEqual(44);
+  for (const height of await heights(page.getByRole('navigation', { name: 'Categories' }).getByRole('link'))) expect(height).toBeGreaterThanOrEqual(44);
   const dots = page.getByRole('region', { name: 'Advertised phones' }).getByRole('button', { name: /^Go to slide/ });
   for (const dot of await dots.all()) {
     const box = (await dot.boundingBox())!;
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
   }
+});
+
+test('at 375 px each dashboard row is a card: the actions are in view without a sideways scroll, and a long name takes a few lines', async ({
+  browser,
+  request,
+  adminSession,
+}) => {
+  const seller = await apiSignUp(request, adminSession, 'Seller');
+  const buyer = await apiSignUp(request, adminSession, 'Buyer');
+  const productName = `Samsung Galaxy S24 Ultra 512GB Titanium Violet, dual SIM, original box, charger, S Pen ${Date.now()}`;
+  const product = await apiCreateProduct(request, seller, { productName });
+  await apiBook(request, buyer, product);
+  const screens = [
+    { session: seller, path: '/dashboard/myProduct', row: productName, actions: ['Advertise', `Delete ${productName}`] },
+    { session: buyer, path: '/dashboard/myOrders', row: productName, actions: ['Pay', `Delete order of ${productName}`] },
+    { session: adminSession, path: '/dashboard/allSellers', row: seller.user.email, actions: [`Verify ${seller.user.name}`, `Delete ${seller.user.name}`] },
+  ];
+  for (const { session, path, row: text, actions } of screens) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await signInWith(page, session);
+    await page.goto(path);
+    const row = page.getByRole('main').getByRole('row').filter({ hasText: text });
+    await loadUntilVisible(page, row);
+    await row.scrollIntoViewIfNeeded();
+    for (const name of actions) {
+      const action = row.getByRole(name === 'Pay' ? 'link' : 'button', { name, exact: true });
+      await expect(action, `${path}: ${name}`).toBeInViewport({ ratio: 1 });
+      expect((await action.boundingBox())!.height, `${path}: ${name} is a thumb-sized target`).toBeGreaterThanOrEqual(44);
+    }
+    // Nothing is wider than the phone: no sideways scroll in the page or inside the table's frame.
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      scrollers: [...document.querySelectorAll('main *')]
+        .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+        .map((e) => e.scrollWidth - e.clientWidth),
+    }));
+    expect(widths.page, path).toBeLessThanOrEqual(375);
+    expect(Math.max(0, ...widths.scrollers), path).toBeLessThanOrEqual(1);
+    // Each cell says what it is, since the column headers are out of sight.
+    const label = await row
+      .getByRole('cell')
+      .first()
+      .evaluate((td) => getComputedStyle(td, '::before').content);
+    expect(label, path).not.toBe('none');
+    const name = row.getByRole('cell').filter({ hasText: text });
+    const lines = await name.evaluate((td) => {
+      const style = getComputedStyle(td);
+      return (td.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)) / parseFloat(style.lineHeight);
+    });
+    expect(lines, `${path}: the name's lines`).toBeLessThanOrEqual(5.05);
+    if (path === '/dashboard/myOrders') await screenshots(page, 'my-orders-cards');
+    if (path === '/dashboard/myProduct') await page.screenshot({ path: 'test-results/my-products-375.png' });
+    await context.close();
+  }
+});
+
+test.describe('forms say what the server would, at the field, before anything is sent', () => {
+  test("add product: a name too long is named with its counter and nothing is uploaded; '1,25,000' is a price", async ({ page, request, adminSession }) => {
+    const seller = await apiSignUp(request, adminSession, 'Seller');
+    await signInWith(page, seller);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/dashboard/addProduct');
+    const form = page.getByRole('main');
+    const posts: string[] = [];
+    page.on('request', (req) => req.method() === 'POST' && posts.push(new URL(req.url()).pathname));
+
+    const name = form.getByLabel('Product name');
+    await name.fill('x'.repeat(121));
+    await expect(form.getByText('121/120')).toBeVisible();
+    await name.press('Tab');
+    await expect(name).toHaveAccessibleDescription(/Product name must be at most 120 characters/);
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel('Location').fill('Gulshan 2, Dhaka');
+    await form.getByLabel('Phone number').fill('01700-000123');
+    await form.getByLabel('Original price (tk)').fill('1,25,000');
+    await form.getByLabel('Resale price (tk)').fill('৯৫,০০০');
+    await form.getByLabel('Years of use').fill('1.5');
+    await form.getByLabel('Product picture').setInputFiles(png());
+    await form.getByLabel('Purchase date').fill('2024-02-10');
+    await form.getByLabel('Category').selectOption({ label: 'Google' });
+    await form.getByLabel('Condition').selectOption('Good');
+    await form.getByLabel('Description').fill('Bought in Dhaka, one owner.');
+    await expect(form.getByLabel('Original price (tk)')).not.toHaveAttribute('aria-invalid', 'true');
+    await screenshots(page, 'add-product-field-error');
+    await form.getByRole('button', { name: 'Post' }).click();
+    await expect(name).toHaveAccessibleDescription(/Product name must be at most 120 characters/);
+    expect(posts, 'nothing uploaded or posted').toEqual([]);
+
+    const productName = `Pixel 8 Pro ${Date.now()}`;
+    await name.fill(productName);
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    await form.getByRole('button', { name: 'Post' }).click();
+    await expect(toast(page, 'Product added successful')).toBeVisible();
+    const mine = await apiGet<Product[]>(request, `seller-products/${seller.user._id}`, seller);
+    expect(mine.find((p) => p.productName === productName)).toMatchObject({ originalPrice: 125000, resalePrice: 95000, useYears: 1.5 });
+  });
+
+  test("add product: category, condition and description are asked for at their fields too, besides the spec's toasts", async ({
+    page,
+    request,
+    adminSession,
+  }) => {
+    const seller = await apiSignUp(request, adminSession, 'Seller');
+    await signInWith(page, seller);
+    await page.goto('/dashboard/addProduct');
+    const form = page.getByRole('main');
+    await form.getByRole('button', { name: 'Post' }).click();
+    await expect(toast(page, 'Select a category')).toBeVisible();
+    await expect(form.getByLabel('Category')).toHaveAccessibleDescription('Select a category');
+    await expect(form.getByLabel('Condition')).toHaveAccessibleDescription('Select a condition');
+    await expect(form.getByLabel('Description')).toHaveAccessibleDescription(/^Enter a description/);
+    await form.getByLabel('Category').selectOption({ label: 'Oppo' });
+    await expect(form.getByLabel('Category')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('sign-up: the password rule shows first; a short one is named at the field, and the picture is not uploaded', async ({ page }) => {
+    await page.goto('/signup');
+    const password = page.getByLabel('Password');
+    await expect(password).toHaveAccessibleDescription('At least 6 characters');
+    const posts: string[] = [];
+    page.on('request', (req) => req.method() === 'POST' && posts.push(new URL(req.url()).pathname));
+    await page.getByLabel('Name').fill('Rafiq Islam');
+    await page.getByLabel('email').fill('rafiq@example');
+    await password.fill('abc');
+    await password.press('Tab');
+    await expect(password).toHaveAccessibleDescription('Password must be at least 6 characters');
+    await expect(page.getByLabel('email')).toHaveAccessibleDescription('Email must be a valid e-mail address');
+    await page.getByLabel('Role').selectOption('Buyer');
+    await page.getByLabel('Profile image').setInputFiles(png('avatar.png'));
+    await page.getByRole('button', { name: 'SignUp' }).click();
+    await expect(password).toHaveAccessibleDescription('Password must be at least 6 characters');
+    expect(posts).toEqual([]);
+    await expectAccessible(page);
+  });
 });

@@ -1,4 +1,4 @@
-import { apiCategories, expect, expectAccessible, signInWith, test } from '../fixtures.ts';
+import { apiCategories, appStarted, expect, expectAccessible, signInWith, test } from '../fixtures.ts';
 
 test.describe('navbar', () => {
   test('signed out: Home, Blogs and Login, no Dashboard or Logout', async ({ page }) => {
@@ -23,6 +23,8 @@ test.describe('navbar', () => {
   test('signed out on a phone: the menu button opens the same links', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/blog');
+    // The HTML's first screen has the same button; the app replaces it (and an open menu with it) when it starts.
+    await appStarted(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Open menu' }).click();
     for (const name of ['Home', 'Blogs', 'Login']) await expect(nav.getByRole('link', { name, exact: true }).last()).toBeVisible();

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
@@ -11,6 +11,8 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
+import { firstScreen } from './first-screen/data.ts';
+import { pageHtml } from './first-screen/shell.ts';
 import type { Database, Db } from './db/client.ts';
 import accountRoutes from './modules/accounts/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
@@ -172,6 +174,7 @@ const stripeOrigins = (config: Config, origins: string[]) => (config.payments.pr
 async function registerFiles(app: FastifyInstance, config: Config) {
   mkdirSync(config.uploadsDir, { recursive: true });
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  const template = hasWeb ? readFileSync(join(config.webDist, 'index.html'), 'utf8') : '';
   const immutable = (reply: FastifyReply) => {
     reply.header('cache-control', 'public, max-age=31536000, immutable');
     reply.header('x-content-type-options', 'nosniff');
@@ -183,17 +186,23 @@ async function registerFiles(app: FastifyInstance, config: Config) {
       prefix: '/',
       decorateReply: false,
       wildcard: false,
+      // '/' is a page like the others (the not-found handler below), not the bare index.html.
+      index: false,
       setHeaders: (reply, path) => {
         if (path.includes('/assets/')) immutable(reply);
       },
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+  app.setNotFoundHandler(async (request, reply) => {
+    const [path = '', query = ''] = request.url.split('?');
     const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/uploads/');
     if (isPage && hasWeb) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
+      // The page's first screen comes with its HTML: the shell, the data, a preload of its picture.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(pageHtml(template, await firstScreen(app, path, query)));
     }
     const message = `Route ${request.method} ${path} not found`;
     return reply.status(404).send({ success: false, message, massage: message });

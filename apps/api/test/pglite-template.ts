@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, pgliteExtensions } from '../src/db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ pgliteDir });
   await database.migrate();
   await database.close();
-  const client = await PGlite.create(pgliteDir);
+  const client = await PGlite.create(pgliteDir, { extensions: pgliteExtensions });
   const dump = await client.dumpDataDir('none');
   await client.close();
   const file = join(dir, 'template.tar');

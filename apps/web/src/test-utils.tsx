@@ -34,12 +34,8 @@ export interface Call {
   body: unknown;
 }
 
-/**
- * Replaces fetch: every call is recorded, and answered by `answer` (a JSON body and a status).
- * Relative URLs resolve against the test page's address, as in a browser.
- */
-export function fakeApi(answer: (call: Call) => { status: number; body: unknown } = () => ({ status: 404, body: { success: false, message: 'not found' } })) {
-  const calls: Call[] = [];
+/** Request as in a browser: a relative URL resolves against the page's address. */
+export function stubRequest() {
   const NativeRequest = globalThis.Request;
   vi.stubGlobal(
     'Request',
@@ -49,6 +45,15 @@ export function fakeApi(answer: (call: Call) => { status: number; body: unknown 
       }
     },
   );
+}
+
+/**
+ * Replaces fetch: every call is recorded, and answered by `answer` (a JSON body and a status).
+ * Relative URLs resolve against the test page's address, as in a browser.
+ */
+export function fakeApi(answer: (call: Call) => { status: number; body: unknown } = () => ({ status: 404, body: { success: false, message: 'not found' } })) {
+  const calls: Call[] = [];
+  stubRequest();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Condition, Id, UploadedImageUrl, ProductStatus, text } from './common.ts';
+import { maxLength, maxTaka, maxUseYears, messages, parseAmount, phonePattern } from './rules.ts';
 
 export const Category = z.object({
   _id: z.uuid(),
@@ -38,14 +39,17 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 
 /**
- * A number, or the same number written as plain text, as the spec's add-product form sends it
- * ("90000", "1.5"): digits with at most one decimal point, nothing else. Stored as a number.
+ * A number, or the same number written as text the way people write it ("90000", "1,25,000",
+ * "125,000", "1.5", Bengali digits: rules.ts's `parseAmount`). Stored as a number.
  */
-const numeric = <S extends z.ZodNumber>(schema: S) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,12}(\.\d{1,6})?\s*$/.test(v) ? Number(v) : v), schema);
+export const numeric = <S extends z.ZodNumber>(schema: S) => z.preprocess((v) => (typeof v === 'string' ? (parseAmount(v) ?? v) : v), schema);
 
 const Taka = numeric(
-  z.number({ error: 'must be a number' }).int({ error: 'must be a whole number of taka' }).positive({ error: 'must be a positive number' }).max(10_000_000),
+  z
+    .number({ error: messages.number })
+    .int({ error: messages.wholeTaka })
+    .positive({ error: messages.positive })
+    .max(maxTaka, { error: messages.tooHigh(maxTaka) }),
 );
 
 /**
@@ -54,18 +58,20 @@ const Taka = numeric(
  */
 export const NewProductBody = z.object({
   img: UploadedImageUrl,
-  phoneNumber: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9][0-9 -]{5,19}$/, { error: 'must be a phone number' }),
-  location: text(120),
+  phoneNumber: z.string().trim().regex(phonePattern, { error: messages.phone }),
+  location: text(maxLength.location),
   purchase: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
   originalPrice: Taka,
   resalePrice: Taka,
-  productName: text(120),
-  useYears: numeric(z.number({ error: 'must be a number' }).positive({ error: 'must be a positive number' }).max(50)),
+  productName: text(maxLength.productName),
+  useYears: numeric(
+    z
+      .number({ error: messages.number })
+      .positive({ error: messages.positive })
+      .max(maxUseYears, { error: messages.tooHigh(maxUseYears) }),
+  ),
   categoryId: Id,
   condition: Condition,
-  description: text(2000),
+  description: text(maxLength.description),
 });
 export type NewProductBody = z.infer<typeof NewProductBody>;

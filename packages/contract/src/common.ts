@@ -1,30 +1,21 @@
 import { z } from 'zod';
+import { conditions, messages, noControlPattern, UUID } from './rules.ts';
 
 export const Role = z.enum(['Admin', 'Seller', 'Buyer']);
 export type Role = z.infer<typeof Role>;
 
-export const Condition = z.enum(['Excellent', 'Good', 'Fair']);
+export const Condition = z.enum(conditions);
 export type Condition = z.infer<typeof Condition>;
 
 export const ProductStatus = z.enum(['available', 'sold']);
 export type ProductStatus = z.infer<typeof ProductStatus>;
-
-/** Control characters (NUL included) have no place in names, places or descriptions. */
-// eslint-disable-next-line no-control-regex
-const noControl = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
-
-/** A UUID's shape (any version): ids, and the names of uploaded pictures. */
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const uuidShape = new RegExp(`^${UUID}$`, 'i');
-/** Whether a string has a UUID's exact shape: anything looser would reach the database as a malformed uuid. */
-export const isUuid = (value: string): boolean => uuidShape.test(value);
 
 export const Id = z.uuid({ error: 'must be a valid id' });
 
 export const IdParams = z.object({ id: Id });
 
 /** A user's `_id` or e-mail, as the spec allows both readings for buyer calls. */
-export const UserRefParams = z.object({ id: z.string().trim().min(1).max(254).regex(noControl, { error: 'must not contain control characters' }) });
+export const UserRefParams = z.object({ id: z.string().trim().min(1).max(254).regex(noControlPattern, { error: messages.control }) });
 
 /**
  * A picture uploaded to this server (POST /api/images answers its URL): products and
@@ -36,8 +27,14 @@ export const UploadedImageUrl = z
   .max(200)
   .regex(new RegExp(`^/uploads/${UUID}\\.webp$`), { error: 'must be a picture uploaded to this site (the url POST /api/images answered)' });
 
+/** Free text as rules.ts's `textProblem` checks it: required, at most `max` characters once trimmed, no control characters. */
 export const text = (max: number) =>
-  z.string().trim().min(1, { error: 'is required' }).max(max).regex(noControl, { error: 'must not contain control characters' });
+  z
+    .string()
+    .trim()
+    .min(1, { error: messages.required })
+    .max(max, { error: messages.tooLong(max) })
+    .regex(noControlPattern, { error: messages.control });
 
 export const ErrorBody = z.object({
   success: z.literal(false),

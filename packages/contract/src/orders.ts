@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, text } from './common.ts';
+import { maxLength, messages, phonePattern } from './rules.ts';
 
 export const Order = z.object({
   _id: z.uuid(),
@@ -25,11 +26,8 @@ export type Order = z.infer<typeof Order>;
  */
 export const NewOrderBody = z.object({
   productId: Id,
-  meetingLocation: text(200),
-  mobileNumber: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9][0-9 -]{5,19}$/, { error: 'must be a mobile number' }),
+  meetingLocation: text(maxLength.meetingLocation),
+  mobileNumber: z.string().trim().regex(phonePattern, { error: messages.phone }),
 });
 export type NewOrderBody = z.infer<typeof NewOrderBody>;
 

@@ -5,6 +5,9 @@ import type { Method } from './method.ts';
  * time, kept free of schemas so the web bundle carries no validation code. The rest of each endpoint
  * (schemas, access, cache, limits) is in endpoints/, which the web app imports for types only.
  */
+/** Phones per category page; 'Load more' fetches the next ones (the server inlines the first page in the HTML). */
+export const categoryPageSize = 24;
+
 export const routes = {
   signUp: { method: 'POST', path: '/api/user' },
   logIn: { method: 'POST', path: '/api/login' },
@@ -30,6 +33,8 @@ export const routes = {
   sellerOverview: { method: 'GET', path: '/api/seller-overview/:id' },
   uploadImage: { method: 'POST', path: '/api/images' },
   categories: { method: 'GET', path: '/api/category' },
+  searchProducts: { method: 'GET', path: '/api/products' },
+  productSuggestions: { method: 'GET', path: '/api/product-suggestions' },
   advertisedProducts: { method: 'GET', path: '/api/advertise-products' },
   categoryProducts: { method: 'GET', path: '/api/category-products/:id' },
   product: { method: 'GET', path: '/api/detail-product/:id' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role, UploadedImageUrl, text } from './common.ts';
+import { emailPattern, maxLength, messages, minPasswordLength } from './rules.ts';
 
 export const User = z.object({
   _id: z.uuid(),
@@ -19,15 +20,15 @@ export const Email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'must be a valid e-mail address' }).max(254));
+  .pipe(z.email({ pattern: emailPattern, error: messages.email }).max(maxLength.email, { error: messages.email }));
 
 /** The identity provider's default policy, which the spec keeps: at least 6 characters. */
-export const Password = z.string().min(6, { error: 'must be at least 6 characters' }).max(200, { error: 'must be at most 200 characters' });
+export const Password = z.string().min(minPasswordLength, { error: messages.passwordShort }).max(maxLength.password, { error: messages.passwordLong });
 
 export const SignUpBody = z.object({
   /** Accepted for the spec's payload shape; the server assigns the identity id itself. */
   id: z.string().max(200).optional(),
-  name: text(80),
+  name: text(maxLength.userName),
   email: Email,
   password: Password,
   role: z.enum(['Buyer', 'Seller'], { error: 'must be Buyer or Seller' }),

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -18,6 +20,9 @@ export interface Database {
 }
 
 const migrationsFolder = join(import.meta.dirname, 'migrations');
+
+/** The extensions search needs (migration 0006); PostgreSQL ships them as contrib. */
+export const pgliteExtensions = { pg_trgm, fuzzystrmatch };
 
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite: stored in `pgliteDir`,
@@ -45,7 +50,7 @@ export async function openDatabase(opts: { url?: string | undefined; pgliteDir: 
       },
     };
   }
-  const client = await PGlite.create(opts.pgliteDir, opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
+  const client = await PGlite.create(opts.pgliteDir, { extensions: pgliteExtensions, ...(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgEnum, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, pgEnum, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** A full-text search document (PostgreSQL tsvector). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const roleEnum = pgEnum('role', ['Admin', 'Seller', 'Buyer']);
 export const conditionEnum = pgEnum('condition', ['Excellent', 'Good', 'Fair']);
@@ -156,9 +159,25 @@ export const products = pgTable(
     advertise: boolean('advertise').notNull().default(false),
     report: boolean('report').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * The words a search finds the phone by: its name (weight A), brand (B) and description (C),
+     * written by the trigger products_search (migration 0006) on every insert and change.
+     */
+    search: tsvector('search')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.status, t.createdAt, t.id),
+    index('products_search_idx')
+      .using('gin', t.search)
+      .where(sql`${t.status} = 'available'`),
+    index('products_price_idx')
+      .on(t.resalePrice, t.id)
+      .where(sql`${t.status} = 'available'`),
+    index('products_available_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'available'`),
     index('products_advertised_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.advertise} and ${t.status} = 'available'`),
@@ -169,6 +188,14 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Every word any phone's search document has held (the trigger adds them): what a typo or an
+ * unfinished word in a query is corrected to (pg_trgm finds the candidates, levenshtein decides).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 export const orders = pgTable(
   'orders',

@@ -393,6 +393,8 @@ export function idArb(world: World, kind: IdKind): fc.Arbitrary<string> {
 
 const queryKey = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('limit', 'cursor') },
+  // The search's own (GET /api/products, /api/product-suggestions) and the admin chart's period; the other routes ignore them.
+  { weight: 2, arbitrary: fc.constantFrom('q', 'category', 'condition', 'minPrice', 'maxPrice', 'location', 'verified', 'sort', 'period') },
   {
     weight: 1,
     arbitrary: fc.constantFrom(
@@ -445,6 +447,8 @@ const queryValue = (world: World) =>
     { weight: 1, arbitrary: fc.integer().map(String) },
     { weight: 1, arbitrary: fc.double().map((d) => encodeURIComponent(String(d))) },
     { weight: 2, arbitrary: fc.uuid() },
+    // Values the search and the chart take, so that the fuzz reaches past their validation too.
+    { weight: 1, arbitrary: fc.constantFrom('Weekly', 'Monthly', 'galaxy', 'gal', 'price_asc', 'relevance', 'Good') },
     { weight: 1, arbitrary: fc.constantFrom(...actorNames).map((n) => world.actors[n]._id) },
     { weight: 2, arbitrary: weirdString.map(pctEncode) },
   );

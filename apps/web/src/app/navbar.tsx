@@ -3,6 +3,7 @@ import { signedOut } from '../lib/session.ts';
 import { useAuth } from '../lib/use-auth.ts';
 import { api } from '../lib/api.ts';
 import { useAppDispatch } from '../lib/shared-state.ts';
+import { SearchBox } from './search-box.tsx';
 
 // daisyUI paints the current link (aria-current) dark; teal text on it was hard to read, so paint it like the active category instead.
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bg-primary font-semibold text-primary-content' : '');
@@ -63,6 +64,7 @@ export function Navbar() {
             Resale Phones
           </Link>
         </div>
+        <SearchBox />
         <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{links}</ul>
         {signedIn && user ? (
           <div className="dropdown dropdown-end">

@@ -5,6 +5,7 @@ import { Spinner } from '../components/spinner.tsx';
 import { CategoryPage } from '../features/catalog/category-page.tsx';
 import { DetailPage } from '../features/catalog/detail-page.tsx';
 import { HomePage } from '../features/catalog/home-page.tsx';
+import { SearchPage } from '../features/catalog/search-page.tsx';
 import { RequireAuth } from '../components/guards.tsx';
 import { ScrollRestoration } from '../components/scroll-restoration.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -30,6 +31,7 @@ export function AppRoutes() {
           <Route path="/" element={<HomePage />} />
           <Route path="/category/:id" element={<CategoryPage />} />
           <Route path="/detail-product/:id" element={<DetailPage />} />
+          <Route path="/search" element={<SearchPage />} />
           <Route path="/login" element={later(<LoginPage />)} />
           <Route path="/signup" element={later(<SignUpPage />)} />
           <Route path="/blog" element={later(<BlogPage />)} />

@@ -3,7 +3,7 @@ import productReducer from '../features/catalog/product-slice.ts';
 import { api } from '../lib/api.ts';
 import { AUTH_STORAGE_KEY, loadAuth } from '../lib/session.ts';
 import { sharedReducers } from '../lib/shared-state.ts';
-import historyReducer from './history-slice.ts';
+import historyReducer from '../features/dashboard/history-slice.ts';
 
 export function makeStore() {
   const store = configureStore({

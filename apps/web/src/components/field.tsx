@@ -1,12 +1,48 @@
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 
-/** A labelled form control with its error message under it: every form uses this. */
-export function Field({ label, error, children }: { label: string; error?: string | undefined; children: ReactNode }) {
+interface Props {
+  label: string;
+  error?: string | undefined;
+  /** A hint shown under the field until an error replaces it (e.g. 'At least 6 characters'). */
+  hint?: string;
+  /** A length-limited field: its value so far and the most the server keeps, shown as 'n/max' (trimmed, as the server counts). */
+  count?: { value: string; max: number };
+  children: ReactNode;
+}
+
+/**
+ * A labelled form control with its error message (or hint, and length counter) under it: every
+ * form uses this. The message is outside the label and tied to the control by aria-describedby,
+ * so the control's name stays its label; a control with an error is marked aria-invalid.
+ */
+export function Field({ label, error, hint, count, children }: Props) {
+  const id = useId();
+  const length = count?.value.trim().length ?? 0;
+  const over = count !== undefined && length > count.max;
+  const described = error || hint || count;
+  const control = isValidElement(children)
+    ? cloneElement(children as ReactElement<{ 'aria-describedby'?: string; 'aria-invalid'?: boolean }>, {
+        ...(described ? { 'aria-describedby': id } : {}),
+        ...(error ? { 'aria-invalid': true } : {}),
+      })
+    : children;
   return (
-    <label className="form-control block">
-      <span className="label-text">{label}</span>
-      {children}
-      {error && <span className="text-sm text-error">{error}</span>}
-    </label>
+    <div className="form-control block">
+      <label className="block">
+        <span className="label-text">{label}</span>
+        {control}
+      </label>
+      {described && (
+        <p id={id} className="flex items-start justify-between gap-3 text-sm">
+          {error ? <span className="text-error">{error}</span> : <span className="text-base-content/75">{hint}</span>}
+          {count && (
+            <span className={`shrink-0 tabular-nums ${over ? 'font-semibold text-error' : 'text-base-content/75'}`}>
+              {length}/{count.max}
+              <span className="sr-only"> characters</span>
+            </span>
+          )}
+        </p>
+      )}
+    </div>
   );
 }

@@ -26,7 +26,8 @@ export function pathOf<N extends RouteName>(name: N, ...[params]: Params<N> exte
 export function request<N extends RouteName>(name: N, input: CallInput<N>): FetchArgs {
   const path = (pathOf as (name: RouteName, params?: unknown) => string)(name, input.params).replace(/^\/api\//, '');
   const query = Object.entries((input.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
-  const search = new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString();
+  // A list is the same key once per value (?category=a&category=b), as the API reads it.
+  const search = new URLSearchParams(query.flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]]))).toString();
   return {
     url: search ? `${path}?${search}` : path,
     method: routes[name].method,

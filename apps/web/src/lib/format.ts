@@ -1,13 +1,12 @@
-const number = new Intl.NumberFormat('en-IN');
-
-/** Taka amounts with South Asian digit grouping: 1,25,000. */
-export const taka = (amount: number) => number.format(amount);
+/** Taka amounts with South Asian digit grouping: 1,25,000 (the contract's, as the server writes them). */
+export { taka } from '@market/contract/rules';
 
 // Dates as people in Bangladesh write them: day, month, year ('23 Nov 2026'), never the US month-first order.
 const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const dateAndTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
 // A calendar day ('2026-11-23') is the same day everywhere: formatted in UTC, where it was counted.
 const dayAndMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const monthAndYear = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 const formatted = (iso: string, format: Intl.DateTimeFormat) => {
   const date = new Date(iso);
@@ -22,3 +21,6 @@ export const localDateTime = (iso: string) => formatted(iso, dateAndTime);
 
 /** A calendar day ('2026-11-23') as '23 Nov' (chart axes). */
 export const shortDay = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? formatted(`${day}T00:00:00Z`, dayAndMonth) : day);
+
+/** A calendar month by its first day ('2026-11-01') as 'Nov 2026' (chart axes). */
+export const shortMonth = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? formatted(`${day}T00:00:00Z`, monthAndYear) : day);

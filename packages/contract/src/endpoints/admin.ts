@@ -3,7 +3,7 @@ import { OutboxMail } from '../accounts.ts';
 import { IdParams, PageQuery, UserRefParams } from '../common.ts';
 import { anyone, endpoint, role, selfOrAdmin } from '../endpoint.ts';
 import { ImageUploaded } from '../images.ts';
-import { AdminOverview, BuyerOverview, SellerOverview } from '../overview.ts';
+import { AdminOverview, BuyerOverview, PeriodQuery, SellerOverview } from '../overview.ts';
 import { User } from '../users.ts';
 
 const admin = role('Admin');
@@ -29,7 +29,13 @@ export const outbox = endpoint('outbox', {
   page: OutboxMail,
 });
 
-export const adminOverview = endpoint('adminOverview', { tag: 'overview', summary: 'Totals for the admin', access: admin, data: AdminOverview });
+export const adminOverview = endpoint('adminOverview', {
+  tag: 'overview',
+  summary: 'Totals for the admin, and the products posted per day, week or month',
+  access: admin,
+  query: PeriodQuery,
+  data: AdminOverview,
+});
 export const buyerOverview = endpoint('buyerOverview', {
   tag: 'overview',
   summary: "A buyer's totals (id is _id or e-mail)",

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Category, NewProductBody, Product } from '../catalog.ts';
+import { SearchAnswer, SearchQuery, Suggestion, SuggestionQuery } from '../search.ts';
 import { IdParams, PageQuery, UserRefParams } from '../common.ts';
 import { anyone, endpoint, role, selfOrAdmin, signedIn, verified } from '../endpoint.ts';
 
@@ -25,6 +26,22 @@ export const categoryProducts = endpoint('categoryProducts', {
   query: PageQuery,
   page: Product,
   cache: 'public',
+});
+
+export const searchProducts = endpoint('searchProducts', {
+  tag,
+  summary: 'Phones for sale matching a search: text, brand, condition, price, area, verified sellers; sorted, with counts',
+  access: anyone,
+  query: SearchQuery,
+  raw: SearchAnswer,
+});
+
+export const productSuggestions = endpoint('productSuggestions', {
+  tag,
+  summary: 'Model names to offer while a buyer types into the search box (up to 6)',
+  access: anyone,
+  query: SuggestionQuery,
+  data: z.array(Suggestion),
 });
 
 export const product = endpoint('product', { tag, summary: 'One product', access: anyone, params: IdParams, data: Product, cache: 'public' });

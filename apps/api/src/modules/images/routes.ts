@@ -1,4 +1,4 @@
-import { endpoints as e } from '@market/contract';
+import { endpoints as e, messages } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../errors.ts';
 import { route } from '../../route.ts';
@@ -20,7 +20,7 @@ export default async function imageRoutes(app: FastifyInstance, opts: { uploadsD
     const file = await request.file().catch(malformed);
     if (!file || file.fieldname !== 'image') throw badRequest('Send the picture in the multipart field "image"');
     const buffer = await file.toBuffer().catch((err: unknown) => {
-      if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError(413, 'image is too large: at most 5 MB');
+      if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError(413, `image ${messages.imageSize}`);
       return malformed(err);
     });
     const stored = await storeImage(buffer, opts.uploadsDir);

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
+import { maxImageBytes, messages } from '@market/contract';
 import { AppError } from '../../errors.ts';
 
-export const MAX_BYTES = 5 * 1024 * 1024;
+export const MAX_BYTES = maxImageBytes;
 const MAX_PIXELS = 40_000_000;
 /** What a stored picture may weigh: a phone's photo fits at full size; a noisy one is made smaller until it fits. */
 export const MAX_STORED_BYTES = 500 * 1024;
@@ -19,7 +20,7 @@ const STEPS = [
 /** sharp's names for JPEG, PNG, WebP, GIF and AVIF (AVIF is read through libheif). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
-const unsupported = () => new AppError(415, 'image must be a JPEG, PNG, WebP, GIF or AVIF picture');
+const unsupported = () => new AppError(415, `image ${messages.imageType}`);
 
 /**
  * Checks the picture by its content, not its name, then re-encodes it as WebP:

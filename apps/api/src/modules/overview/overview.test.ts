@@ -51,7 +51,7 @@ describe('GET /api/admin-overview', () => {
 
     const { data } = (await get('/api/admin-overview', admin.token)).body;
     expect(data.totalProduct).toBe(4);
-    const days = data.productsPerDay as { date: string; count: number }[];
+    const days = data.productsPerPeriod as { date: string; count: number }[];
     expect(days).toHaveLength(30);
     days.forEach((d, i) => {
       expect(d.date).toBe(dhakaDay(now - (29 - i) * DAY));
@@ -61,7 +61,62 @@ describe('GET /api/admin-overview', () => {
 
     await postProduct(ctx.app, seller, category.id);
     const after = (await get('/api/admin-overview', admin.token)).body.data;
-    expect(after.productsPerDay.at(-1)).toEqual({ date: dhakaDay(Date.now()), count: 3 });
+    expect(after.productsPerPeriod.at(-1)).toEqual({ date: dhakaDay(Date.now()), count: 3 });
+  });
+});
+
+describe('GET /api/admin-overview?period= (the history filter)', () => {
+  /** The Monday (Dhaka) of the week a Dhaka day is in, and the first of its month. */
+  const monday = (day: string) => {
+    const d = new Date(`${day}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+    return d.toISOString().slice(0, 10);
+  };
+  const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
+
+  it('Weekly: 12 weeks from Monday; Monthly: 12 months from the 1st; each product in the period it was posted, older ones left out', async () => {
+    const { admin, seller, category } = await market();
+    const now = Date.now();
+    const ages = [0, 5, 40, 200, 400];
+    const posted = await Promise.all(ages.map(() => postProduct(ctx.app, seller, category.id)));
+    for (const [i, p] of posted.entries()) {
+      await ctx.app.db
+        .update(products)
+        .set({ createdAt: new Date(now - ages[i]! * DAY) })
+        .where(eq(products.id, p._id));
+    }
+
+    const weekly = (await get('/api/admin-overview?period=Weekly', admin.token)).body.data;
+    expect(weekly.period).toBe('Weekly');
+    const weeks = weekly.productsPerPeriod as { date: string; count: number }[];
+    expect(weeks).toHaveLength(12);
+    expect(weeks.at(-1)!.date).toBe(monday(dhakaDay(now)));
+    weeks.forEach((w, i) => {
+      expect(new Date(`${w.date}T00:00:00Z`).getUTCDay()).toBe(1);
+      if (i > 0) expect(Date.parse(w.date) - Date.parse(weeks[i - 1]!.date)).toBe(7 * DAY);
+      const expected = ages.filter((age) => monday(dhakaDay(now - age * DAY)) === w.date).length;
+      expect(w.count, w.date).toBe(expected);
+    });
+    expect(weeks.reduce((sum, w) => sum + w.count, 0)).toBe(3);
+
+    const monthly = (await get('/api/admin-overview?period=Monthly', admin.token)).body.data;
+    const months = monthly.productsPerPeriod as { date: string; count: number }[];
+    expect(months).toHaveLength(12);
+    expect(months.at(-1)!.date).toBe(firstOfMonth(dhakaDay(now)));
+    months.forEach((m) => {
+      expect(m.date.endsWith('-01')).toBe(true);
+      expect(m.count, m.date).toBe(ages.filter((age) => firstOfMonth(dhakaDay(now - age * DAY)) === m.date).length);
+    });
+    expect(months.reduce((sum, m) => sum + m.count, 0)).toBe(4);
+
+    expect((await get('/api/admin-overview', admin.token)).body.data.period).toBe('Daily');
+  });
+
+  it('refuses an unknown period with a 400 that names it', async () => {
+    const { admin } = await market();
+    const res = await get('/api/admin-overview?period=Yearly', admin.token);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('period must be Daily, Weekly or Monthly');
   });
 });
 

@@ -1,15 +1,19 @@
 import type { Product } from '@market/contract';
+import { getTableColumns } from 'drizzle-orm';
 import { categories, products, users } from '../../db/schema.ts';
+
+/** A product's own columns, without its search document (the database's business, never sent). */
+const { search: _search, ...productFields } = getTableColumns(products);
 
 /** The columns of a product as the spec shows it: category and seller populated. */
 export const productColumns = {
-  product: products,
+  product: productFields,
   categoryName: categories.name,
   seller: { id: users.id, name: users.name, sellerVerified: users.sellerVerified, userImg: users.userImg },
 };
 
 export interface ProductRow {
-  product: typeof products.$inferSelect;
+  product: Omit<typeof products.$inferSelect, 'search'>;
   categoryName: string;
   seller: { id: string; name: string; sellerVerified: boolean; userImg: string };
 }

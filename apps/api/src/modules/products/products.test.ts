@@ -178,7 +178,7 @@ describe('POST /api/product', () => {
     ['originalPrice', 0],
     ['originalPrice', -5],
     ['originalPrice', '1e3'],
-    ['originalPrice', '1,25,000'],
+    ['originalPrice', '1,2,5000'],
     ['originalPrice', ''],
     ['originalPrice', '12abc'],
     ['originalPrice', '0x10'],
@@ -235,6 +235,37 @@ describe('POST /api/product', () => {
     expect(res.body.data).toMatchObject({ originalPrice: 90000, resalePrice: 45000, useYears: 1.5 });
     const [row] = await ctx.app.db.select().from(products).where(eq(products.id, res.body.data._id));
     expect(row).toMatchObject({ originalPrice: 90000, resalePrice: 45000, useYears: 1.5 });
+  });
+
+  it('accepts prices grouped the Bangladeshi or the international way, or in Bengali digits; refuses other groupings, creating nothing', async () => {
+    const { seller, category } = await world();
+    const res = await post(
+      seller,
+      productBody(category.id, await uploadedPicture(ctx.app), { originalPrice: '1,25,000', resalePrice: '৯৫,০০০', useYears: '1.5' }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({ originalPrice: 125000, resalePrice: 95000 });
+    const international = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { originalPrice: '1,250,000', resalePrice: '125,000' }));
+    expect(international.status).toBe(201);
+    expect(international.body.data).toMatchObject({ originalPrice: 1250000, resalePrice: 125000 });
+    for (const [price, message] of [
+      ['12,5000', 'must be a number'],
+      ['1.25.000', 'must be a number'],
+      ['125000.5', 'must be a whole number of taka'],
+      ['1,00,00,001', 'must be at most 1,00,00,000'],
+    ]) {
+      const bad = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { resalePrice: price }));
+      expect(bad.status, price).toBe(400);
+      expect(bad.body.message, price).toBe(`Invalid body: resalePrice ${message}`);
+    }
+    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toHaveLength(2);
+  });
+
+  it('names the longest a product name may be, in words', async () => {
+    const { seller, category } = await world();
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { productName: 'x'.repeat(121) }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid body: productName must be at most 120 characters');
   });
 
   it('refuses an unknown category and a purchase date in the future', async () => {

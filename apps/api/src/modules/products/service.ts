@@ -1,4 +1,4 @@
-import type { NewProductBody, PageQuery } from '@market/contract';
+import { latestToday, messages, type NewProductBody, type PageQuery } from '@market/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, orders, products, users } from '../../db/schema.ts';
@@ -55,11 +55,8 @@ export async function getProduct(db: Db, id: string) {
   return toProduct(row);
 }
 
-/** The latest calendar date anywhere (UTC+14): a seller's local "today" is never later, whatever the server's clock zone. */
-const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
-
 export async function createProduct(db: Db, sellerId: string, body: NewProductBody) {
-  if (body.purchase > latestToday()) throw badRequest('purchase cannot be in the future');
+  if (body.purchase > latestToday()) throw badRequest(`purchase ${messages.future}`);
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, body.categoryId)).limit(1);
   if (!category) throw badRequest('categoryId does not name a category');
   // status, advertise, report and the date are the server's, whatever the client sent.

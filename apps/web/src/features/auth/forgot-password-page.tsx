@@ -32,13 +32,7 @@ export function ForgotPasswordPage() {
           <p>Enter the e-mail address of your account: we will send it a link to set a new password.</p>
           <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
             <Field label="Email" error={errors.email?.message}>
-              <input
-                type="email"
-                autoComplete="email"
-                className="input input-bordered w-full"
-                {...register('email', { required: 'Enter your email' })}
-                aria-invalid={Boolean(errors.email)}
-              />
+              <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: 'Enter your email' })} />
             </Field>
             <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
               {isLoading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

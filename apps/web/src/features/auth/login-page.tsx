@@ -41,13 +41,7 @@ export function LoginPage() {
           <h1 className="text-center text-3xl font-bold">Login</h1>
           <form className="space-y-3" onSubmit={handleSubmit(signIn, invalid)} noValidate>
             <Field label="Email" error={errors.email?.message}>
-              <input
-                type="email"
-                autoComplete="email"
-                className="input input-bordered w-full"
-                {...register('email', { required: 'Enter your email' })}
-                aria-invalid={Boolean(errors.email)}
-              />
+              <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: 'Enter your email' })} />
             </Field>
             <Field label="Password" error={errors.password?.message}>
               <input
@@ -55,7 +49,6 @@ export function LoginPage() {
                 autoComplete="current-password"
                 className="input input-bordered w-full"
                 {...register('password', { required: 'Enter your password' })}
-                aria-invalid={Boolean(errors.password)}
               />
             </Field>
             <p className="text-right text-sm">

@@ -1,3 +1,4 @@
+import { minPasswordLength } from '@market/contract/rules';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '../../components/field.tsx';
 
@@ -10,17 +11,11 @@ export function NewPasswordFields(props: {
   const { errors } = props;
   return (
     <>
-      <Field label="New password" error={errors.password}>
-        <input
-          type="password"
-          autoComplete="new-password"
-          className="input input-bordered w-full"
-          {...props.password}
-          aria-invalid={Boolean(errors.password)}
-        />
+      <Field label="New password" error={errors.password} hint={`At least ${minPasswordLength} characters`}>
+        <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...props.password} />
       </Field>
       <Field label="Confirm new password" error={errors.confirm}>
-        <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...props.confirm} aria-invalid={Boolean(errors.confirm)} />
+        <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...props.confirm} />
       </Field>
     </>
   );

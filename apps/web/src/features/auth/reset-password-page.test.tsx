@@ -28,13 +28,13 @@ describe('the reset-password page', () => {
     expect(screen.getByText('Enter the new password again')).toBeInTheDocument();
 
     await fill('abc', 'abc');
-    expect(await screen.findByText('Use at least 6 characters')).toBeInTheDocument();
+    expect(await screen.findByText('New password must be at least 6 characters')).toBeInTheDocument();
 
     await userEvent.clear(newPassword());
     await userEvent.clear(confirmPassword());
     await fill('secret1', 'secret2');
     expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
-    expect(screen.queryByText('Use at least 6 characters')).toBeNull();
+    expect(screen.queryByText('New password must be at least 6 characters')).toBeNull();
     expect(calls).toEqual([]);
   });
 

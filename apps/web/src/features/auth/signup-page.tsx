@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { maxLength, minPasswordLength } from '@market/contract/rules';
+import { useForm, useWatch } from 'react-hook-form';
 import { notify } from '../../lib/notify.ts';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors.ts';
@@ -9,6 +10,7 @@ import { GoogleButton } from './google-button.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { emailRule, imageRule, passwordRule, textRule } from '../../lib/field-rules.ts';
 
 interface Fields {
   name: string;
@@ -25,7 +27,9 @@ export function SignUpPage() {
   const [signUp, { isLoading: signingUp }] = useSignUpMutation();
   const [login, { isLoading: loggingIn }] = useLoginMutation();
   const completeSignIn = useCompleteSignIn();
-  const { register, handleSubmit, reset, formState } = useForm<Fields>({ defaultValues: emptyForm });
+  // Checked when a field is left, then as it is corrected: the server's rules, before the picture is uploaded.
+  const { register, handleSubmit, reset, formState, control } = useForm<Fields>({ defaultValues: emptyForm, mode: 'onTouched' });
+  const name = useWatch({ control, name: 'name' });
   /** Sign-up's own answer, shown when no session follows it (the e-mail already had an account). */
   const [checkMail, setCheckMail] = useState<string | null>(null);
 
@@ -82,30 +86,22 @@ export function SignUpPage() {
             )}
           </div>
           <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
-            <Field label="Name" error={errors.name?.message}>
+            <Field label="Name" error={errors.name?.message} count={{ value: name, max: maxLength.userName }}>
               <input
                 autoComplete="name"
                 className="input input-bordered w-full"
-                {...register('name', { required: 'Enter your name' })}
-                aria-invalid={Boolean(errors.name)}
+                {...register('name', textRule('Name', 'Enter your name', maxLength.userName))}
               />
             </Field>
             <Field label="email" error={errors.email?.message}>
-              <input
-                type="email"
-                autoComplete="email"
-                className="input input-bordered w-full"
-                {...register('email', { required: 'Enter Your email' })}
-                aria-invalid={Boolean(errors.email)}
-              />
+              <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', emailRule('Email', 'Enter Your email'))} />
             </Field>
-            <Field label="Password" error={errors.password?.message}>
+            <Field label="Password" error={errors.password?.message} hint={`At least ${minPasswordLength} characters`}>
               <input
                 type="password"
                 autoComplete="new-password"
                 className="input input-bordered w-full"
-                {...register('password', { required: 'Enter your password' })}
-                aria-invalid={Boolean(errors.password)}
+                {...register('password', passwordRule('Password', 'Enter your password'))}
               />
             </Field>
             <Field label="Role" error={errors.role?.message}>
@@ -122,8 +118,7 @@ export function SignUpPage() {
                 type="file"
                 accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
                 className="file-input file-input-bordered w-full"
-                {...register('userImg', { required: 'Upload your image' })}
-                aria-invalid={Boolean(errors.userImg)}
+                {...register('userImg', imageRule('Profile image', 'Upload your image'))}
               />
             </Field>
             <button type="submit" className="btn btn-primary w-full" disabled={busy}>

@@ -1,11 +1,13 @@
 import type { Product } from '@market/contract';
+import { maxLength } from '@market/contract/rules';
 import { useModal } from '../../components/use-modal.ts';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { notify } from '../../lib/notify.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useCreateOrderMutation } from './booking-api.ts';
 import { Field } from '../../components/field.tsx';
+import { phoneRule, textRule } from '../../lib/field-rules.ts';
 
 interface Fields {
   meetingLocation: string;
@@ -16,7 +18,11 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
   const { user, role } = useAuth();
   const ref = useModal(open);
   const [createOrder, { isLoading }] = useCreateOrderMutation();
-  const { register, handleSubmit, reset, formState } = useForm<Fields>({ defaultValues: { meetingLocation: '', mobileNumber: '' } });
+  const { register, handleSubmit, reset, formState, control } = useForm<Fields>({
+    defaultValues: { meetingLocation: '', mobileNumber: '' },
+    mode: 'onTouched',
+  });
+  const meetingLocation = useWatch({ control, name: 'meetingLocation' });
 
   const submit = async (fields: Fields) => {
     try {
@@ -44,19 +50,18 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
           <ReadOnly label="Price" value={`${product.resalePrice}`} />
           <ReadOnly label="Name" value={user?.name ?? ''} />
           <ReadOnly label="Email" value={user?.email ?? ''} />
-          <Field label="Meeting location" error={errors.meetingLocation?.message}>
+          <Field label="Meeting location" error={errors.meetingLocation?.message} count={{ value: meetingLocation, max: maxLength.meetingLocation }}>
             <input
               className="input input-bordered w-full"
-              {...register('meetingLocation', { required: 'Enter your meeting location' })}
-              aria-invalid={Boolean(errors.meetingLocation)}
+              {...register('meetingLocation', textRule('Meeting location', 'Enter your meeting location', maxLength.meetingLocation))}
             />
           </Field>
           <Field label="Mobile number" error={errors.mobileNumber?.message}>
             <input
               type="tel"
+              autoComplete="tel"
               className="input input-bordered w-full"
-              {...register('mobileNumber', { required: 'Enter your mobile number' })}
-              aria-invalid={Boolean(errors.mobileNumber)}
+              {...register('mobileNumber', phoneRule('Mobile number', 'Enter your mobile number'))}
             />
           </Field>
           {role === 'Buyer' ? (

@@ -1,32 +1,57 @@
-import { useParams } from 'react-router';
-import { LoadMore } from '../../components/load-more.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { useParams, useSearchParams } from 'react-router';
 import { paged } from '../../lib/pages.ts';
 import { useCategoriesQuery } from '../../lib/shared-api.ts';
 import { useCategoryProductsInfiniteQuery } from './api.ts';
-import { ProductCard } from './product-card.tsx';
+import { useSearchFacetsQuery, useSearchProductsInfiniteQuery, type SearchArgs } from './search-api.ts';
+import { FilterPanel, NoMatch, ResultList, ResultsBar, SortSelect } from './search-filters.tsx';
+import { readSearch, writeSearch } from './search-params.ts';
 
+const sorts = ['newest', 'price_asc', 'price_desc'] as const;
+
+/**
+ * /category/:id: one brand's phones with the search's filters and sorts, every choice in the URL
+ * (decision 021). Without a choice it is the plain list, newest first, whose first page came with
+ * the HTML; with one, the search (GET /api/products) with the brand fixed.
+ */
 export function CategoryPage() {
   const { id = '' } = useParams();
-  const result = useCategoryProductsInfiniteQuery(id);
+  const [params, setParams] = useSearchParams();
+  // The brand is the page's own, and the category page has no text search.
+  const { q: _q, category: _brands, ...args } = readSearch(params);
+  const chosen = Object.keys(args).length > 0;
+  const plain = useCategoryProductsInfiniteQuery(id, { skip: chosen });
+  const searched = useSearchProductsInfiniteQuery({ ...args, category: [id] }, { skip: !chosen });
+  const facets = useSearchFacetsQuery({ category: [id] }, { skip: chosen });
+  const result = chosen ? searched : plain;
+  const meta = chosen ? searched.data?.pages[0]?.meta : facets.data;
   const { rows, more } = paged(result);
   const { data: categories = [] } = useCategoriesQuery();
   const name = categories.find((c) => c._id === id)?.category;
-  if (result.isLoading) return <Spinner label="Loading products" />;
-  const list = rows ?? [];
+  const change = (next: SearchArgs) => setParams(writeSearch(next));
+
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="mb-6 text-2xl font-bold">{name ? `${name} phones` : 'Phones'}</h1>
-      {list.length === 0 ? (
-        <p className="py-16 text-center text-2xl font-semibold text-base-content/70">No Product Found</p>
-      ) : (
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {list.map((p, i) => (
-            <ProductCard key={p._id} product={p} eager={i < 3} />
-          ))}
-        </div>
-      )}
-      <LoadMore more={more} />
+      <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
+        <FilterPanel args={args} meta={meta} onChange={change} brands={false} />
+        <section aria-label="Results">
+          <ResultsBar total={meta?.total}>
+            <SortSelect sorts={sorts} value={args.sort ?? 'newest'} onChange={(sort) => change({ ...args, sort })} />
+          </ResultsBar>
+          <ResultList
+            loading={result.isLoading}
+            rows={rows}
+            more={more}
+            empty={
+              chosen ? (
+                <NoMatch args={args} meta={meta} onChange={change} />
+              ) : (
+                <p className="py-16 text-center text-2xl font-semibold text-base-content/70">No Product Found</p>
+              )
+            }
+          />
+        </section>
+      </div>
     </main>
   );
 }

@@ -1,7 +1,11 @@
 import type { Product } from '@market/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** The spec's product slice: a working list, the full list and the price filter (100–1000 to start). */
+/**
+ * The spec's product slice: a working list, the full list and the price range. The range is the
+ * price slider's live one in taka (decision 021): the URL holds the range applied, the slice where
+ * the handles are while they move. The spec's 100–1000 start is never applied as a filter.
+ */
 export interface ProductState {
   value: Product[];
   all: Product[];

@@ -1,4 +1,4 @@
-import type { NewProductBody } from '@market/contract';
+import type { NewProductBody, Period } from '@market/contract';
 import { api } from '../../lib/api.ts';
 import { call, pages } from '../../lib/endpoint.ts';
 
@@ -12,7 +12,7 @@ const byId = (id: string) => ({ params: { id } });
 /** Every dashboard call. Product mutations invalidate 'product', order mutations 'order', user mutations 'auth'. */
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    adminOverview: build.query({ ...call('adminOverview'), providesTags: ['product', 'auth'] }),
+    adminOverview: build.query({ ...call('adminOverview', (period: Period) => ({ query: { period } })), providesTags: ['product', 'auth'] }),
     sellerOverview: build.query({ ...call('sellerOverview', byId), providesTags: ['product', 'order'] }),
     buyerOverview: build.query({ ...call('buyerOverview', byId), providesTags: ['order'] }),
     allSellers: build.infiniteQuery({ ...pages('allSellers', DASHBOARD_PAGE), providesTags: ['auth'] }),

@@ -1,11 +1,15 @@
+import { periods } from '@market/contract/rules';
+import { useDispatch, useSelector } from 'react-redux';
 import { Counter } from '../../components/counter.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useAdminOverviewQuery, useBuyerOverviewQuery, useSellerOverviewQuery } from './api.ts';
+import { setFilter, type HistoryState } from './history-slice.ts';
 import { OverviewChart } from './overview-chart.tsx';
 
 export function AdminOverview() {
-  const { data, isLoading } = useAdminOverviewQuery();
+  const period = useSelector((s: { history: HistoryState }) => s.history.filter);
+  const { data, isLoading } = useAdminOverviewQuery(period);
   if (isLoading || !data) return <Spinner />;
   return (
     <section>
@@ -15,7 +19,13 @@ export function AdminOverview() {
         <Counter label="Total Seller" value={data.totalSeller} />
         <Counter label="Total Buyer" value={data.totalBuyer} />
       </div>
-      <OverviewChart title="Date VS. Product" data={data.productsPerDay} series={[{ key: 'count', name: 'Products', colour: '#0f766e' }]} />
+      <OverviewChart
+        title="Date VS. Product"
+        data={data.productsPerPeriod}
+        months={data.period === 'Monthly'}
+        series={[{ key: 'count', name: 'Products', colour: '#0f766e' }]}
+        controls={<PeriodPicker />}
+      />
     </section>
   );
 }
@@ -74,4 +84,25 @@ export function RoleOverview() {
   if (role === 'Admin') return <AdminOverview />;
   if (role === 'Seller') return <SellerOverview />;
   return <BuyerOverview />;
+}
+
+/** The history filter: the chart by day (the last 30), week or month (the last 12 each). */
+function PeriodPicker() {
+  const period = useSelector((s: { history: HistoryState }) => s.history.filter);
+  const dispatch = useDispatch();
+  return (
+    <div role="radiogroup" aria-label="Products per" className="join">
+      {periods.map((p) => (
+        <input
+          key={p}
+          type="radio"
+          name="period"
+          aria-label={p}
+          className="btn join-item btn-sm"
+          checked={period === p}
+          onChange={() => dispatch(setFilter(p))}
+        />
+      ))}
+    </div>
+  );
 }

@@ -60,7 +60,6 @@ export function ChangePasswordForm() {
               autoComplete="current-password"
               className="input input-bordered w-full"
               {...register('currentPassword', { required: 'Enter your current password' })}
-              aria-invalid={Boolean(errors.currentPassword)}
             />
           </Field>
           <NewPasswordFields

@@ -20,18 +20,7 @@ export default function AllBuyers() {
         more={more}
         empty="no buyers found"
         rowKey={(u) => u._id}
-        row={(u) => (
-          <>
-            <td>
-              <Avatar src={u.userImg} name={u.name} />
-            </td>
-            <td>{u.name}</td>
-            <td>{u.email}</td>
-            <td>
-              <DeleteButton label={`Delete ${u.name}`} onClick={() => ask(u._id)} />
-            </td>
-          </>
-        )}
+        cells={(u) => [<Avatar src={u.userImg} name={u.name} />, u.name, u.email, <DeleteButton label={`Delete ${u.name}`} onClick={() => ask(u._id)} />]}
       />
       {dialog}
     </section>

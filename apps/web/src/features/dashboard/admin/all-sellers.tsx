@@ -33,27 +33,19 @@ export default function AllSellers() {
         more={more}
         empty="no sellers found"
         rowKey={(u) => u._id}
-        row={(u) => (
-          <>
-            <td>
-              <Avatar src={u.userImg} name={u.name} />
-            </td>
-            <td>{u.name}</td>
-            <td>{u.email}</td>
-            <td>
-              {u.sellerVerified ? (
-                <span className="badge badge-info text-white">Verified</span>
-              ) : (
-                <button type="button" className="btn btn-primary btn-xs" onClick={() => onVerify(u._id)} aria-label={`Verify ${u.name}`}>
-                  Verify
-                </button>
-              )}
-            </td>
-            <td>
-              <DeleteButton label={`Delete ${u.name}`} onClick={() => ask(u._id)} />
-            </td>
-          </>
-        )}
+        cells={(u) => [
+          <Avatar src={u.userImg} name={u.name} />,
+          u.name,
+          u.email,
+          u.sellerVerified ? (
+            <span className="badge badge-info text-white">Verified</span>
+          ) : (
+            <button type="button" className="btn btn-primary btn-xs" onClick={() => onVerify(u._id)} aria-label={`Verify ${u.name}`}>
+              Verify
+            </button>
+          ),
+          <DeleteButton label={`Delete ${u.name}`} onClick={() => ask(u._id)} />,
+        ]}
       />
       {dialog}
     </section>

@@ -28,38 +28,38 @@ export default function Outbox() {
       </p>
       <DataTable
         caption="Outbox"
-        columns={['To', 'Subject', 'Status', 'Created', 'Text']}
+        columns={[
+          // Wide enough to read in the wide table; below 640 px each mail is a card instead.
+          { label: 'To', className: 'sm:min-w-48 align-top' },
+          { label: 'Subject', className: 'sm:min-w-40 align-top' },
+          { label: 'Status', className: 'align-top' },
+          { label: 'Created', className: 'whitespace-nowrap align-top' },
+          { label: 'Text', className: 'sm:min-w-72 max-w-xl align-top' },
+        ]}
         rows={mails}
         loading={isLoading}
         more={more}
         empty="no mails found"
         rowKey={(m) => m._id}
-        row={(m) => (
+        cells={(m) => [
+          m.to,
+          m.subject,
+          // With its text here, a pending mail is one no mail server will take: it waits on this page.
           <>
-            {/* Wide enough to read on a phone: the table scrolls sideways in its frame instead. */}
-            <td className="min-w-48 align-top">{m.to}</td>
-            <td className="min-w-40 align-top">{m.subject}</td>
-            <td className="align-top">
-              {/* With its text here, a pending mail is one no mail server will take: it waits on this page. */}
-              <span className={`badge ${badge[m.status]}`}>{m.status === 'pending' && m.text !== null && m.attempts === 0 ? 'kept here' : m.status}</span>
-              {m.attempts > 0 && <p className="mt-1 text-xs">{m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}</p>}
-              {m.lastError && <p className="mt-1 text-xs text-error">{m.lastError}</p>}
-            </td>
-            <td className="whitespace-nowrap align-top">
-              <time dateTime={m.createdAt}>{localDateTime(m.createdAt)}</time>
-            </td>
-            <td className="min-w-72 max-w-xl align-top">
-              {m.text === null ? (
-                <p className="text-sm italic">Sent mails keep no text: their links are secrets</p>
-              ) : (
-                <details>
-                  <summary className="cursor-pointer text-sm font-semibold">Show text</summary>
-                  <MailText text={m.text} />
-                </details>
-              )}
-            </td>
-          </>
-        )}
+            <span className={`badge ${badge[m.status]}`}>{m.status === 'pending' && m.text !== null && m.attempts === 0 ? 'kept here' : m.status}</span>
+            {m.attempts > 0 && <p className="mt-1 text-xs">{m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}</p>}
+            {m.lastError && <p className="mt-1 text-xs text-error">{m.lastError}</p>}
+          </>,
+          <time dateTime={m.createdAt}>{localDateTime(m.createdAt)}</time>,
+          m.text === null ? (
+            <p className="text-sm italic">Sent mails keep no text: their links are secrets</p>
+          ) : (
+            <details>
+              <summary className="cursor-pointer text-sm font-semibold">Show text</summary>
+              <MailText text={m.text} />
+            </details>
+          ),
+        ]}
       />
     </section>
   );

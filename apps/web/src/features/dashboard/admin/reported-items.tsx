@@ -19,18 +19,12 @@ export default function ReportedItems() {
         more={more}
         empty="no reported product found"
         rowKey={(p) => p._id}
-        row={(p) => (
-          <>
-            <td>
-              <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />
-            </td>
-            <td>{p.productName}</td>
-            <td>{p.sellerId.name}</td>
-            <td>
-              <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />
-            </td>
-          </>
-        )}
+        cells={(p) => [
+          <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
+          p.productName,
+          p.sellerId.name,
+          <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />,
+        ]}
       />
       {dialog}
     </section>

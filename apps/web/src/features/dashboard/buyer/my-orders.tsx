@@ -17,36 +17,28 @@ export default function MyOrders() {
       <h1 className="mb-4 text-2xl font-bold">My Orders</h1>
       <DataTable
         caption="My orders"
-        columns={['Image', 'Name', 'Price', 'Location', 'Status', 'Delete']}
+        columns={['Image', 'Name', { label: 'Price', className: 'whitespace-nowrap' }, 'Location', 'Status', 'Delete']}
         rows={rows}
         loading={list.isLoading}
         more={more}
         empty="no orders found"
         rowKey={(o) => o._id}
-        row={(o) => (
-          <>
-            <td>
-              <img src={o.productImg} alt={o.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />
-            </td>
-            <td>{o.productName}</td>
-            <td className="whitespace-nowrap">{taka(o.productPrice)} tk</td>
-            <td>{o.meetingLocation}</td>
-            <td>
-              {o.paid ? (
-                <span className="badge badge-success">Paid</span>
-              ) : o.soldToAnother ? (
-                <span className="badge badge-ghost whitespace-nowrap">Sold to another buyer</span>
-              ) : (
-                <Link to={`/dashboard/payment/${o._id}`} className="btn btn-primary btn-xs">
-                  Pay
-                </Link>
-              )}
-            </td>
-            <td>
-              <DeleteButton label={`Delete order of ${o.productName}`} onClick={() => ask(o._id)} />
-            </td>
-          </>
-        )}
+        cells={(o) => [
+          <img src={o.productImg} alt={o.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
+          o.productName,
+          `${taka(o.productPrice)} tk`,
+          o.meetingLocation,
+          o.paid ? (
+            <span className="badge badge-success">Paid</span>
+          ) : o.soldToAnother ? (
+            <span className="badge badge-ghost whitespace-nowrap">Sold to another buyer</span>
+          ) : (
+            <Link to={`/dashboard/payment/${o._id}`} className="btn btn-primary btn-xs">
+              Pay
+            </Link>
+          ),
+          <DeleteButton label={`Delete order of ${o.productName}`} onClick={() => ask(o._id)} />,
+        ]}
       />
       {dialog}
     </section>

@@ -29,37 +29,27 @@ export default function MyProducts() {
       <h1 className="mb-4 text-2xl font-bold">My Products</h1>
       <DataTable
         caption="My products"
-        columns={['', 'Image', 'Name', 'Price', 'Status', 'Advertise', 'Delete']}
+        columns={[{ label: '', rowHeader: true }, 'Image', 'Name', { label: 'Price', className: 'whitespace-nowrap' }, 'Status', 'Advertise', 'Delete']}
         rows={rows}
         loading={list.isLoading}
         more={more}
         empty="no product found"
         rowKey={(p) => p._id}
-        row={(p, i) => (
-          <>
-            <th scope="row">{i + 1}</th>
-            <td>
-              <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />
-            </td>
-            <td>{p.productName}</td>
-            <td className="whitespace-nowrap">{taka(p.resalePrice)} tk</td>
-            <td>
-              <span className={`badge ${p.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>{p.status}</span>
-            </td>
-            <td>
-              {p.status === 'available' && !p.advertise ? (
-                <button type="button" className="btn btn-primary btn-xs" onClick={() => onAdvertise(p._id)}>
-                  Advertise
-                </button>
-              ) : p.advertise ? (
-                <span className="badge badge-info">Advertised</span>
-              ) : null}
-            </td>
-            <td>
-              <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />
-            </td>
-          </>
-        )}
+        cells={(p, i) => [
+          i + 1,
+          <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
+          p.productName,
+          `${taka(p.resalePrice)} tk`,
+          <span className={`badge ${p.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>{p.status}</span>,
+          p.status === 'available' && !p.advertise ? (
+            <button type="button" className="btn btn-primary btn-xs" onClick={() => onAdvertise(p._id)}>
+              Advertise
+            </button>
+          ) : p.advertise ? (
+            <span className="badge badge-info">Advertised</span>
+          ) : null,
+          <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />,
+        ]}
       />
       {dialog}
     </section>

@@ -1,0 +1,299 @@
+import { conditions, isUuid, type SearchAnswer, type SearchQuery, type SearchSort, type Suggestion } from '@market/contract';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { categories, products, searchWords, users } from '../../db/schema.ts';
+import { badRequest } from '../../errors.ts';
+import { productColumns, toProduct } from './dto.ts';
+import { listCategories } from './service.ts';
+
+/*
+ * GET /api/products (decision 020). A query's words are matched against each phone's search
+ * document (name, brand, description: the trigger of migration 0006). Each word stands for itself
+ * and for the vocabulary words it may mean: the words it begins (the last word, while typing) and,
+ * like Meilisearch's default, the words one typo away (5+ letters) or two (9+). Every word must match.
+ */
+
+const MAX_WORDS = 8;
+const MAX_EXPANSIONS = 40;
+
+/** The query's words as the search documents hold them ('simple' configuration: lower case, letters and digits). */
+export const queryWords = (q: string) =>
+  [
+    ...new Set(
+      q
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_WORDS);
+
+/** How many typos a word may carry: none below 5 letters, one from 5, two from 9. */
+export const typosAllowed = (word: string) => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
+
+/**
+ * Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+ * neighbours, each one typo ('iphnoe' is one typo from 'iphone'; plain Levenshtein counts two).
+ */
+export function typoDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** A lexeme written for a tsquery: quoted, so that no character of it is read as an operator. */
+const lexeme = (word: string, weights = '') => `'${word.replace(/['\\]/g, '\\$&')}'${weights ? `:${weights}` : ''}`;
+
+interface Word {
+  word: string;
+  /** The word itself, the words it begins (last word only) and the words within its typos. */
+  means: string[];
+}
+
+/** Each query word with what it may mean, from the vocabulary of every search document. */
+async function expand(db: Db, words: string[], prefixLast: boolean): Promise<Word[]> {
+  return Promise.all(
+    words.map(async (word, i) => {
+      const prefix = prefixLast && i === words.length - 1;
+      const k = typosAllowed(word);
+      const conditions: SQL[] = [eq(searchWords.word, word)];
+      if (prefix) conditions.push(sql`starts_with(${searchWords.word}, ${word})`);
+      // Candidates by Levenshtein (a swap counts two there), kept when the swap-aware distance allows them.
+      if (k > 0)
+        conditions.push(
+          sql`(length(${searchWords.word}) between ${word.length - k} and ${word.length + k} and levenshtein(${searchWords.word}, ${word}) <= ${2 * k})`,
+        );
+      const rows = await db
+        .select({ word: searchWords.word })
+        .from(searchWords)
+        .where(or(...conditions))
+        .orderBy(sql`levenshtein(${searchWords.word}, ${word})`, asc(sql`length(${searchWords.word})`))
+        .limit(MAX_EXPANSIONS);
+      const close = rows.map((r) => r.word).filter((w) => w === word || (prefix && w.startsWith(word)) || typoDistance(w, word) <= k);
+      return { word, means: [...new Set([word, ...close])] };
+    }),
+  );
+}
+
+/** A tsquery: every word, each as any of what it may mean, optionally only in the given weights (A: the name). */
+const tsquery = (words: Word[], pick: (w: Word) => string[], weights = '') =>
+  words
+    .map(
+      (w) =>
+        `(${pick(w)
+          .map((m) => lexeme(m, weights))
+          .join(' | ')})`,
+    )
+    .join(' & ');
+
+interface Plan {
+  where: SQL;
+  /** The filters one at a time, so a facet can leave its own out. */
+  filters: { category?: SQL; condition?: SQL; price?: SQL; rest: SQL };
+  /** Relevance: 0 the exact name, 1 every word as typed in the name, 2 every word in the name, 3 elsewhere. */
+  tier: SQL<number> | null;
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+async function plan(db: Db, query: SearchQuery): Promise<Plan> {
+  const rest: SQL[] = [eq(products.status, 'available')];
+  let tier: SQL<number> | null = null;
+  const words = query.q ? queryWords(query.q) : [];
+  if (words.length > 0) {
+    // While typing, the last word is unfinished: it also means the words it begins.
+    const expanded = await expand(db, words, !/\s$/.test(query.q!));
+    const any = tsquery(expanded, (w) => w.means);
+    rest.push(sql`${products.search} @@ ${any}::tsquery`);
+    const phrase = words.join(' ');
+    tier = sql<number>`case
+      when trim(regexp_replace(lower(${products.productName}), '[^[:alnum:]]+', ' ', 'g')) = ${phrase} then 0
+      when ${products.search} @@ ${tsquery(expanded, (w) => [w.word], 'A')}::tsquery then 1
+      when ${products.search} @@ ${tsquery(expanded, (w) => w.means, 'A')}::tsquery then 2
+      else 3 end`;
+  }
+  if (query.location) rest.push(sql`${products.location} ilike ${`%${escapeLike(query.location)}%`}`);
+  if (query.verified === 'true') rest.push(eq(users.sellerVerified, true));
+  const filters: Plan['filters'] = { rest: and(...rest)! };
+  if (query.category?.length) filters.category = inArray(products.categoryId, query.category);
+  if (query.condition?.length) filters.condition = inArray(products.condition, query.condition);
+  if (query.minPrice !== undefined || query.maxPrice !== undefined) {
+    filters.price = and(
+      query.minPrice !== undefined ? sql`${products.resalePrice} >= ${query.minPrice}` : undefined,
+      query.maxPrice !== undefined ? sql`${products.resalePrice} <= ${query.maxPrice}` : undefined,
+    );
+  }
+  return { where: and(filters.rest, filters.category, filters.condition, filters.price)!, filters, tier };
+}
+
+/** Rows that pass every one of `filters` but at most one (those given); undefined when that is every row. */
+function atMostOneFailed(filters: (SQL | undefined)[]): SQL | undefined {
+  const given = filters.filter((x): x is SQL => x !== undefined);
+  if (given.length < 2) return undefined;
+  return or(...given.map((_, skip) => and(...given.filter((__, i) => i !== skip))));
+}
+
+/** The sort's key of a row, and the cursor that names it: opaque to clients (base64url of JSON). */
+type Key = [number, number, string, string] | [string, string] | [number, string];
+
+const encodeCursor = (sort: SearchSort, key: Key) => Buffer.from(JSON.stringify({ s: sort, k: key })).toString('base64url');
+
+function decodeCursor(cursor: string, sort: SearchSort): Key {
+  const refused = () => badRequest('cursor must be a cursor from a previous page of this search');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refused();
+  }
+  const { s, k } = (parsed ?? {}) as { s?: unknown; k?: unknown };
+  if (s !== sort || !Array.isArray(k)) throw refused();
+  const isId = (v: unknown) => typeof v === 'string' && isUuid(v);
+  const isTime = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+  const isInt = (v: unknown) => Number.isInteger(v);
+  const shapes: Record<SearchSort, ((v: unknown) => boolean)[]> = {
+    relevance: [isInt, isInt, isTime, isId],
+    newest: [isTime, isId],
+    price_asc: [isInt, isId],
+    price_desc: [isInt, isId],
+  };
+  const shape = shapes[sort];
+  if (k.length !== shape.length || !shape.every((ok, i) => ok(k[i]))) throw refused();
+  return k as Key;
+}
+
+const nameLength = sql<number>`length(${products.productName})`;
+
+/** The ORDER BY of a sort, and the condition "after this key" in that order. */
+function ordering(sort: SearchSort, tier: SQL<number> | null) {
+  const newest = [desc(products.createdAt), desc(products.id)];
+  switch (sort) {
+    case 'relevance':
+      return {
+        orderBy: [asc(tier!), asc(nameLength), ...newest],
+        after: ([t, l, c, id]: Key) =>
+          sql`(${tier} > ${t} or (${tier} = ${t} and ${nameLength} > ${l}) or (${tier} = ${t} and ${nameLength} = ${l} and (${products.createdAt}, ${products.id}) < (${c}::timestamptz, ${id}::uuid)))`,
+      };
+    case 'price_asc':
+      return {
+        orderBy: [asc(products.resalePrice), asc(products.id)],
+        after: ([p, id]: Key) => sql`(${products.resalePrice}, ${products.id}) > (${p}, ${id}::uuid)`,
+      };
+    case 'price_desc':
+      return {
+        orderBy: [desc(products.resalePrice), desc(products.id)],
+        after: ([p, id]: Key) => sql`(${products.resalePrice}, ${products.id}) < (${p}, ${id}::uuid)`,
+      };
+    default:
+      return { orderBy: newest, after: ([c, id]: Key) => sql`(${products.createdAt}, ${products.id}) < (${c}::timestamptz, ${id}::uuid)` };
+  }
+}
+
+export async function searchProducts(db: Db, query: SearchQuery): Promise<SearchAnswer> {
+  const p = await plan(db, query);
+  // Relevance needs a text to be relevant to: without one, the newest come first.
+  const wanted = query.sort ?? 'relevance';
+  const sort: SearchSort = wanted === 'relevance' && !p.tier ? 'newest' : wanted;
+  const { orderBy, after } = ordering(sort, p.tier);
+  const start = query.cursor ? after(decodeCursor(query.cursor, sort)) : undefined;
+
+  // The rows of the page (their seller joined for the card), and in one scan of the phones that pass the
+  // filters other than brand, condition and price: the total and every facet, each counted with every
+  // filter but its own (FILTER clauses over brand × condition groups, summed here).
+  const { filters: f } = p;
+  const all = (...conditions: (SQL | undefined)[]) => and(sql`true`, ...conditions)!;
+  const facetScan = db
+    .select({
+      category: products.categoryId,
+      condition: products.condition,
+      matches: sql<number>`count(*) filter (where ${all(f.category, f.condition, f.price)})::int`,
+      ofCategory: sql<number>`count(*) filter (where ${all(f.condition, f.price)})::int`,
+      ofCondition: sql<number>`count(*) filter (where ${all(f.category, f.price)})::int`,
+      min: sql<number | null>`min(${products.resalePrice}) filter (where ${all(f.category, f.condition)})`,
+      max: sql<number | null>`max(${products.resalePrice}) filter (where ${all(f.category, f.condition)})`,
+    })
+    .from(products);
+  const [rows, brands, groups] = await Promise.all([
+    db
+      .select({ ...productColumns, tier: p.tier ?? sql<number>`0`, nameLength })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(and(p.where, start))
+      .orderBy(...orderBy)
+      .limit(query.limit + 1),
+    listCategories(db),
+    // The seller is joined only when the search asks for verified sellers. Only phones that fail at most
+    // one of brand, condition and price count anywhere: said first, these cheap tests spare the text match.
+    (query.verified === 'true' ? facetScan.innerJoin(users, eq(users.id, products.sellerId)) : facetScan)
+      .where(and(atMostOneFailed([f.category, f.condition, f.price]), f.rest))
+      .groupBy(products.categoryId, products.condition),
+  ]);
+
+  const more = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const keyOf = (r: (typeof rows)[number]): Key => {
+    const created = r.product.createdAt.toISOString();
+    if (sort === 'relevance') return [Number(r.tier), Number(r.nameLength), created, r.product.id];
+    if (sort === 'newest') return [created, r.product.id];
+    return [r.product.resalePrice, r.product.id];
+  };
+  const perCategory = new Map<string, number>();
+  const perCondition = new Map<string, number>();
+  let total = 0;
+  const price: { min: number | null; max: number | null } = { min: null, max: null };
+  for (const g of groups) {
+    perCategory.set(g.category, (perCategory.get(g.category) ?? 0) + g.ofCategory);
+    perCondition.set(g.condition, (perCondition.get(g.condition) ?? 0) + g.ofCondition);
+    total += g.matches;
+    if (g.min !== null && (price.min === null || Number(g.min) < price.min)) price.min = Number(g.min);
+    if (g.max !== null && (price.max === null || Number(g.max) > price.max)) price.max = Number(g.max);
+  }
+  return {
+    success: true,
+    data: page.map(toProduct),
+    meta: {
+      nextCursor: more && last ? encodeCursor(sort, keyOf(last)) : null,
+      total,
+      facets: {
+        categories: brands.map((c) => ({ _id: c._id, category: c.category, count: perCategory.get(c._id) ?? 0 })),
+        conditions: conditions.map((condition) => ({ condition, count: perCondition.get(condition) ?? 0 })),
+        price,
+      },
+    },
+  };
+}
+
+const SUGGESTIONS = 6;
+/** Matches read to find the suggestions: enough for six different names among near-copies of one listing. */
+const SUGGESTION_POOL = 60;
+
+/**
+ * What the search box offers while a buyer types: the names of the best matches (same matching and
+ * ranking as the search), each name once however many phones carry it. Picking one searches for it.
+ */
+export async function suggestProducts(db: Db, q: string): Promise<Suggestion[]> {
+  const p = await plan(db, { q, limit: SUGGESTION_POOL });
+  if (!p.tier) return [];
+  const rows = await db
+    .select({ productName: products.productName, category: categories.name })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(p.where)
+    .orderBy(...ordering('relevance', p.tier).orderBy)
+    .limit(SUGGESTION_POOL);
+  const byName = new Map<string, Suggestion>();
+  for (const row of rows) {
+    const key = row.productName.trim().toLowerCase().replace(/\s+/g, ' ');
+    if (!byName.has(key) && byName.size < SUGGESTIONS) byName.set(key, { productName: row.productName.trim(), category: row.category });
+  }
+  return [...byName.values()];
+}

@@ -1,0 +1,119 @@
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { taka } from '../../lib/format.ts';
+import { setPriceRange, type ProductState } from './product-slice.ts';
+import type { SearchArgs } from './search-api.ts';
+import { priceBound } from './search-params.ts';
+
+type Bounds = { min: number | null; max: number | null } | undefined;
+
+/** How long the arrow keys must rest on a handle before its price applies. */
+const KEY_REST_MS = 400;
+
+/** The slider moves in steps that suit the track: 100 tk on a short one, 1,000 tk on a long one. */
+const stepFor = (span: number) => (span > 200_000 ? 1000 : span > 20_000 ? 500 : 100);
+
+/**
+ * The price filter: a slider with two handles over the prices of the matches (`track`: the price
+ * facet, without the price filter itself) and two number boxes that take '25,000' as well. Both show
+ * the product slice's range (decision 021): dragging moves the boxes, typing moves the handles.
+ * Letting go of a handle, Enter in a box or 'Apply price' applies it; a handle at the end of the track
+ * leaves that side open.
+ */
+export function PriceRange({ args, track, onChange }: { args: SearchArgs; track: Bounds; onChange(next: SearchArgs): void }) {
+  const dispatch = useDispatch();
+  const range = useSelector((s: { product: ProductState }) => s.product.querys);
+  const [texts, setTexts] = useState([args.minPrice, args.maxPrice].map((v) => (v === undefined ? '' : taka(v))));
+  const lo = track?.min != null ? Math.min(track.min, args.minPrice ?? track.min) : null;
+  const hi = track?.max != null ? Math.max(track.max, args.maxPrice ?? track.max) : null;
+  const slider = lo !== null && hi !== null && hi > lo;
+
+  // The applied range (the URL's) or the whole track: where the handles start, before the first paint.
+  useLayoutEffect(() => {
+    if (lo !== null && hi !== null) dispatch(setPriceRange({ lowPrice: args.minPrice ?? lo, hightPrice: args.maxPrice ?? hi }));
+  }, [dispatch, args.minPrice, args.maxPrice, lo, hi]);
+
+  const apply = (low: number | undefined, high: number | undefined) => {
+    if (low !== undefined && high !== undefined && low > high) [low, high] = [high, low];
+    const minPrice = low === lo ? undefined : low;
+    const maxPrice = high === hi ? undefined : high;
+    // A handle tapped but not moved changes nothing (and adds no history entry).
+    if (minPrice !== args.minPrice || maxPrice !== args.maxPrice) onChange({ ...args, minPrice, maxPrice });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    apply(priceBound(texts[0]!), priceBound(texts[1]!));
+  };
+  const type = (i: 0 | 1, text: string) => {
+    const next = [...texts];
+    next[i] = text;
+    setTexts(next);
+    const amount = priceBound(text);
+    if (amount !== undefined && slider) dispatch(setPriceRange(i === 0 ? { ...range, lowPrice: amount } : { ...range, hightPrice: amount }));
+  };
+  const drag = (i: 0 | 1, amount: number) => {
+    // The handles do not cross: each stops at the other.
+    const next = i === 0 ? { ...range, lowPrice: Math.min(amount, range.hightPrice) } : { ...range, hightPrice: Math.max(amount, range.lowPrice) };
+    dispatch(setPriceRange(next));
+    setTexts([taka(next.lowPrice), taka(next.hightPrice)]);
+  };
+  const letGo = () => apply(range.lowPrice, range.hightPrice);
+  // Arrow keys move a handle step by step: the price applies once they rest, not at every step.
+  const resting = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const keyed = () => {
+    clearTimeout(resting.current);
+    resting.current = setTimeout(letGo, KEY_REST_MS);
+  };
+  // Leaving the page (or a new range from the URL) drops a price still waiting to apply.
+  useEffect(() => () => clearTimeout(resting.current), []);
+
+  const boxes = [
+    { label: 'Lowest price', bound: track?.min, fallback: 'Min' },
+    { label: 'Highest price', bound: track?.max, fallback: 'Max' },
+  ] as const;
+  const at = (v: number) => (slider ? ((Math.min(Math.max(v, lo), hi) - lo) / (hi - lo)) * 100 : 0);
+  return (
+    <form onSubmit={submit}>
+      <fieldset>
+        <legend className="mb-2 font-semibold">Price (tk)</legend>
+        {slider && (
+          <div className="dual-range mb-3" style={{ '--from': `${at(range.lowPrice)}%`, '--to': `${at(range.hightPrice)}%` } as CSSProperties}>
+            {boxes.map((box, i) => (
+              <input
+                key={box.label}
+                type="range"
+                aria-label={`${box.label}, slider`}
+                aria-valuetext={`${taka(i === 0 ? range.lowPrice : range.hightPrice)} tk`}
+                min={lo}
+                max={hi}
+                step={stepFor(hi - lo)}
+                value={Math.min(Math.max(i === 0 ? range.lowPrice : range.hightPrice, lo), hi)}
+                onChange={(e) => drag(i as 0 | 1, Number(e.target.value))}
+                onPointerUp={letGo}
+                onKeyUp={(e) => (e.key.startsWith('Arrow') || e.key.startsWith('Page') || e.key === 'Home' || e.key === 'End' ? keyed() : undefined)}
+              />
+            ))}
+          </div>
+        )}
+        <div className="flex items-center gap-2">
+          {boxes.map((box, i) => (
+            <Fragment key={box.label}>
+              {i > 0 && <span aria-hidden="true">–</span>}
+              <input
+                inputMode="numeric"
+                aria-label={box.label}
+                placeholder={box.bound != null ? taka(box.bound) : box.fallback}
+                className="input input-bordered input-sm w-full"
+                value={texts[i]}
+                onChange={(e) => type(i as 0 | 1, e.target.value)}
+              />
+            </Fragment>
+          ))}
+        </div>
+        <button type="submit" className="btn btn-outline btn-sm mt-2 w-full">
+          Apply price
+        </button>
+      </fieldset>
+    </form>
+  );
+}

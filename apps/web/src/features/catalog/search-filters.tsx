@@ -1,0 +1,226 @@
+import type { SearchAnswer, SearchSort } from '@market/contract';
+import type { Product } from '@market/contract';
+import { useState, type ReactNode } from 'react';
+import { LoadMore } from '../../components/load-more.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import type { More } from '../../lib/pages.ts';
+import { ProductGrid } from './product-grid.tsx';
+import { PriceRange } from './price-range.tsx';
+import type { SearchArgs } from './search-api.ts';
+
+/** The filters beside the results; on a phone they fold away under a button, from 768 px they are always shown. */
+export function FilterPanel(props: { args: SearchArgs; meta: Meta; onChange(next: SearchArgs): void; brands?: boolean }) {
+  const [open, setOpen] = useState(false);
+  // Folded away, the filters in use still show: how many.
+  const { args } = props;
+  const inUse =
+    (props.brands === false ? 0 : (args.category?.length ?? 0)) +
+    (args.condition?.length ?? 0) +
+    (args.minPrice !== undefined || args.maxPrice !== undefined ? 1 : 0) +
+    (args.location ? 1 : 0) +
+    (args.verified ? 1 : 0);
+  return (
+    <aside aria-label="Filters" className="self-start rounded-box bg-base-100 ring-1 ring-base-200">
+      <button
+        type="button"
+        className="btn btn-ghost w-full justify-between md:hidden"
+        aria-expanded={open}
+        aria-controls="search-filters"
+        onClick={() => setOpen((v) => !v)}
+      >
+        {inUse > 0 ? `Filters (${inUse} in use)` : 'Filters'}
+        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+      <div id="search-filters" className={`${open ? '' : 'hidden'} md:block`}>
+        <Filters {...props} />
+      </div>
+    </aside>
+  );
+}
+
+const sortLabels: Record<SearchSort, string> = { relevance: 'Best match', newest: 'Newest', price_asc: 'Price: low to high', price_desc: 'Price: high to low' };
+
+export function SortSelect({ sorts, value, onChange }: { sorts: readonly SearchSort[]; value: SearchSort; onChange(sort: SearchSort): void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      Sort
+      <select className="select select-bordered select-sm" value={value} onChange={(e) => onChange(e.target.value as SearchSort)}>
+        {sorts.map((s) => (
+          <option key={s} value={s}>
+            {sortLabels[s]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The phones found and 'Load more'; while the first page loads, a spinner; without any, `empty`. */
+export function ResultList({ loading, rows, more, empty }: { loading: boolean; rows: Product[] | undefined; more: More; empty: ReactNode }) {
+  if (loading) return <Spinner label="Loading products" />;
+  if (!rows || rows.length === 0) return empty;
+  return (
+    <>
+      <ProductGrid products={rows} />
+      <LoadMore more={more} />
+    </>
+  );
+}
+
+/** Above the results: how many phones match, and the sort. */
+export function ResultsBar({ total, children }: { total: number | undefined; children: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <p role="status" className="font-semibold">
+        {total === undefined ? '' : `${total} ${total === 1 ? 'phone' : 'phones'}`}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+export type Meta = SearchAnswer['meta'] | undefined;
+
+/** A filter's values as checkboxes, each with its count of matches. */
+function Checks<T extends string>(props: {
+  legend: string;
+  values: { value: T; label: string; count: number }[];
+  chosen: T[] | undefined;
+  onChange(next: T[]): void;
+}) {
+  const toggle = (value: T) => {
+    const set = new Set(props.chosen ?? []);
+    if (set.has(value)) set.delete(value);
+    else set.add(value);
+    props.onChange([...set]);
+  };
+  return (
+    <fieldset>
+      <legend className="mb-2 font-semibold">{props.legend}</legend>
+      {props.values.map((v) => (
+        <label key={v.value} className="flex min-h-11 cursor-pointer items-center gap-3">
+          <input type="checkbox" className="checkbox checkbox-sm" checked={props.chosen?.includes(v.value) ?? false} onChange={() => toggle(v.value)} />
+          <span className="flex-1">{v.label}</span>
+          <span className="text-sm text-base-content/75">{v.count}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Filters({ args, meta, onChange, brands = true }: { args: SearchArgs; meta: Meta; onChange(next: SearchArgs): void; brands?: boolean }) {
+  return (
+    <div className="space-y-5 p-4">
+      {brands && (
+        <Checks
+          legend="Brand"
+          values={(meta?.facets.categories ?? []).map((c) => ({ value: c._id, label: c.category, count: c.count }))}
+          chosen={args.category}
+          onChange={(category) => onChange({ ...args, category })}
+        />
+      )}
+      <Checks
+        legend="Condition"
+        values={(meta?.facets.conditions ?? []).map((c) => ({ value: c.condition, label: c.condition, count: c.count }))}
+        chosen={args.condition}
+        onChange={(condition) => onChange({ ...args, condition })}
+      />
+      <PriceRange key={`${args.minPrice}-${args.maxPrice}`} args={args} track={meta?.facets.price} onChange={onChange} />
+      <AreaFilter key={args.location ?? ''} args={args} onChange={onChange} />
+      <label className="flex min-h-11 cursor-pointer items-center gap-3">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={args.verified === 'true'}
+          onChange={(e) => onChange({ ...args, verified: e.target.checked ? 'true' : undefined })}
+        />
+        Verified sellers only
+      </label>
+    </div>
+  );
+}
+
+/** The area: applied by Enter, or when the box is left with a changed text. */
+function AreaFilter({ args, onChange }: { args: SearchArgs; onChange(next: SearchArgs): void }) {
+  const [area, setArea] = useState(args.location ?? '');
+  const apply = () => {
+    const location = area.trim() || undefined;
+    if (location !== args.location) onChange({ ...args, location });
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
+      <label className="block">
+        <span className="mb-2 block font-semibold">Area</span>
+        <input
+          className="input input-bordered input-sm w-full"
+          placeholder="e.g. Dhanmondi"
+          value={area}
+          onChange={(e) => setArea(e.target.value)}
+          onBlur={apply}
+        />
+      </label>
+    </form>
+  );
+}
+
+/** What taking a filter away would do: its label, the search without it, and how many phones that finds when the facets tell. */
+interface Drop {
+  label: string;
+  next: SearchArgs;
+  finds: number | null;
+}
+
+/** The filters in use, each with what removing it brings back, the one that brings back most first (the narrowest). */
+export function drops(args: SearchArgs, meta: Meta): Drop[] {
+  const sum = (counts: { count: number }[] | undefined) => (counts ? counts.reduce((n, c) => n + c.count, 0) : null);
+  const brands = args.category ?? [];
+  const brandName = (id: string) => meta?.facets.categories.find((c) => c._id === id)?.category ?? 'brand';
+  const list: Drop[] = [
+    // Each facet counts without its own filter: the brand facet's sum is what removing the brand filter finds.
+    ...(brands.length > 0
+      ? [{ label: brands.length === 1 ? brandName(brands[0]!) : 'brand filter', next: { ...args, category: undefined }, finds: sum(meta?.facets.categories) }]
+      : []),
+    ...(args.condition?.length
+      ? [
+          {
+            label: args.condition.length === 1 ? args.condition[0]! : 'condition filter',
+            next: { ...args, condition: undefined },
+            finds: sum(meta?.facets.conditions),
+          },
+        ]
+      : []),
+    ...(args.minPrice !== undefined || args.maxPrice !== undefined
+      ? [{ label: 'price range', next: { ...args, minPrice: undefined, maxPrice: undefined }, finds: null }]
+      : []),
+    ...(args.location ? [{ label: `area “${args.location}”`, next: { ...args, location: undefined }, finds: null }] : []),
+    ...(args.verified ? [{ label: 'verified sellers only', next: { ...args, verified: undefined }, finds: null }] : []),
+  ];
+  // Known gains first, most first; unknown ones after; a removal known to find nothing last.
+  const rank = (d: Drop) => (d.finds === null ? 0 : d.finds === 0 ? -1 : d.finds);
+  return list.sort((a, b) => rank(b) - rank(a));
+}
+
+/** No phone matches: say so, and offer to drop each filter in use, the narrowest first, with what it brings back. */
+export function NoMatch({ args, meta, onChange }: { args: SearchArgs; meta: Meta; onChange(next: SearchArgs): void }) {
+  const offers = drops(args, meta);
+  return (
+    <div className="py-12 text-center">
+      <p className="text-xl font-semibold">No phones match</p>
+      {offers.length > 0 && (
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          {offers.map((d, i) => (
+            <button key={d.label} type="button" className={`btn btn-sm ${i === 0 ? 'btn-primary' : 'btn-outline'}`} onClick={() => onChange(d.next)}>
+              Remove {d.label}
+              {d.finds ? ` (${d.finds} ${d.finds === 1 ? 'phone' : 'phones'})` : ''}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

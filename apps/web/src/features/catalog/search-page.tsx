@@ -1,0 +1,54 @@
+import { searchSorts } from '@market/contract/rules';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { paged } from '../../lib/pages.ts';
+import { useSearchProductsInfiniteQuery, type SearchArgs } from './search-api.ts';
+import { SearchField } from './search-field.tsx';
+import { FilterPanel, NoMatch, ResultList, ResultsBar, SortSelect } from './search-filters.tsx';
+import { readSearch, writeSearch } from './search-params.ts';
+
+/** /search: text, brand, condition, price, area and verified sellers, every choice in the URL. */
+export function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const args = readSearch(params);
+  const result = useSearchProductsInfiniteQuery(args);
+  const { rows, more } = paged(result);
+  const meta = result.data?.pages[0]?.meta;
+  const change = (next: SearchArgs) => setParams(writeSearch(next));
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="mb-4 text-2xl font-bold">{args.q ? `Phones matching “${args.q}”` : 'Search phones'}</h1>
+      <TextSearch key={args.q ?? ''} value={args.q ?? ''} onSearch={(q) => change({ ...args, q: q || undefined })} />
+      <div className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]">
+        <FilterPanel args={args} meta={meta} onChange={change} />
+        <section aria-label="Results">
+          <ResultsBar total={meta?.total}>
+            <SortSelect
+              sorts={args.q ? searchSorts : searchSorts.filter((s) => s !== 'relevance')}
+              value={args.sort ?? (args.q ? 'relevance' : 'newest')}
+              onChange={(sort) => change({ ...args, sort })}
+            />
+          </ResultsBar>
+          <ResultList loading={result.isLoading} rows={rows} more={more} empty={<NoMatch args={args} meta={meta} onChange={change} />} />
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function TextSearch({ value, onSearch }: { value: string; onSearch(q: string): void }) {
+  const [text, setText] = useState(value);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex gap-2">
+      <SearchField className="flex-1" value={text} onChange={setText} onSearch={onSearch} placeholder="Model, brand or words from the description" />
+      <button type="submit" className="btn btn-primary">
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { readSearch, writeSearch } from './search-params.ts';
+
+const id = '6f1c2a9e-0b1d-4c8e-9a55-3b1f7d2e4a10';
+
+describe('the search in the URL', () => {
+  it('reads every filter, repeated ones as lists, and writes them back the same', () => {
+    const params = new URLSearchParams(
+      `q=galaxy&category=${id}&condition=Good&condition=Fair&minPrice=10000&maxPrice=50000&location=Dhaka&verified=true&sort=price_asc`,
+    );
+    const args = readSearch(params);
+    expect(args).toEqual({
+      q: 'galaxy',
+      category: [id],
+      condition: ['Good', 'Fair'],
+      minPrice: 10000,
+      maxPrice: 50000,
+      location: 'Dhaka',
+      verified: 'true',
+      sort: 'price_asc',
+    });
+    expect(readSearch(writeSearch(args))).toEqual(args);
+  });
+
+  it('drops what the API would refuse (a shared link never shows an error page)', () => {
+    expect(readSearch(new URLSearchParams('category=apple&condition=Mint&minPrice=-5&maxPrice=cheap&sort=cheapest&verified=yes'))).toEqual({});
+    expect(readSearch(new URLSearchParams('minPrice=50000&maxPrice=10000'))).toEqual({ minPrice: 50000 });
+  });
+});

@@ -1,0 +1,36 @@
+import type { Condition, SearchSort } from '@market/contract';
+import { conditions, isUuid, maxTaka, parseAmount, searchSorts } from '@market/contract/rules';
+import type { SearchArgs } from './search-api.ts';
+
+/** A price bound as people write it ('25,000' too), when it is one the API takes: a whole number of taka. */
+export function priceBound(text: string | null): number | undefined {
+  const amount = text ? parseAmount(text) : null;
+  return amount !== null && Number.isInteger(amount) && amount <= maxTaka ? amount : undefined;
+}
+
+/** The search as the URL holds it (reload, back/forward and a shared link give the same results); unknown values are dropped. */
+export function readSearch(params: URLSearchParams): SearchArgs {
+  const sort = params.get('sort') as SearchSort | null;
+  const args: SearchArgs = {
+    q: params.get('q') ?? undefined,
+    category: params.getAll('category').filter(isUuid),
+    condition: params.getAll('condition').filter((c): c is Condition => (conditions as readonly string[]).includes(c)),
+    minPrice: priceBound(params.get('minPrice')),
+    maxPrice: priceBound(params.get('maxPrice')),
+    location: params.get('location') ?? undefined,
+    verified: params.get('verified') === 'true' ? 'true' : undefined,
+    sort: sort && searchSorts.includes(sort) ? sort : undefined,
+  };
+  if (args.minPrice !== undefined && args.maxPrice !== undefined && args.minPrice > args.maxPrice) delete args.maxPrice;
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))) as SearchArgs;
+}
+
+/** The URL's search parameters for a search. */
+export function writeSearch(args: SearchArgs): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined || value === '') continue;
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
+  }
+  return params;
+}

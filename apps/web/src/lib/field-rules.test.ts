@@ -1,0 +1,104 @@
+import { NewOrderBody, NewProductBody, SignUpBody } from '@market/contract';
+import { emailProblem, parseAmount, passwordProblem, phoneProblem, takaProblem, textProblem, useYearsProblem } from '@market/contract/rules';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { imageRule, pastDateRule, takaRule, textRule } from './field-rules.ts';
+
+/** What the server's schema says of one field's value: null when it takes it, else its message. */
+function serverSays(schema: z.ZodObject, field: string, value: unknown): string | null {
+  const result = (schema.shape[field] as z.ZodType).safeParse(value);
+  return result.success ? null : result.error.issues[0]!.message;
+}
+
+describe("the forms' rules are the server's", () => {
+  const cases: Array<[z.ZodObject, string, (v: string) => string | null, string[]]> = [
+    [
+      NewProductBody,
+      'productName',
+      (v) => textProblem(v, 120),
+      ['Galaxy S21', '  x  ', '', '   ', 'x'.repeat(120), 'x'.repeat(121), ` ${'x'.repeat(120)} `, 'bad\u0007bell'],
+    ],
+    [NewProductBody, 'location', (v) => textProblem(v, 120), ['Banani, Dhaka', 'y'.repeat(121)]],
+    [NewProductBody, 'description', (v) => textProblem(v, 2000), ['Fine', 'd'.repeat(2000), 'd'.repeat(2001)]],
+    [SignUpBody, 'name', (v) => textProblem(v, 80), ['Rafiq Islam', 'n'.repeat(81)]],
+    [NewOrderBody, 'meetingLocation', (v) => textProblem(v, 200), ['Uttara', 'm'.repeat(201)]],
+    [NewProductBody, 'phoneNumber', phoneProblem, ['01700-000999', '+880 1700 000999', '017', 'call me', '0'.repeat(21)]],
+    [NewOrderBody, 'mobileNumber', phoneProblem, ['01711-000444', 'abc']],
+    [SignUpBody, 'email', emailProblem, ['a@b.co', ' Rafiq@Example.COM ', 'a@b', 'no-at.example.com', 'a..b@c.com', `${'a'.repeat(250)}@b.co`]],
+    [SignUpBody, 'password', passwordProblem, ['secret', 'short', '', 'p'.repeat(200), 'p'.repeat(201)]],
+    [
+      NewProductBody,
+      'originalPrice',
+      takaProblem,
+      [
+        '90000',
+        ' 45000 ',
+        '1,25,000',
+        '125,000',
+        '12,50,000',
+        '১,২৫,০০০',
+        '12,5000',
+        '1,2,5000',
+        '1.25.000',
+        '100.5',
+        '0',
+        '-5',
+        '1e3',
+        '0x10',
+        '12abc',
+        '10000001',
+        '1,00,00,000',
+      ],
+    ],
+    [NewProductBody, 'useYears', useYearsProblem, ['1.5', '0', '50', '50.5', 'two', '১']],
+  ];
+  for (const [schema, field, check, values] of cases) {
+    it(`${field}: the form refuses exactly what the server refuses, with its words`, () => {
+      for (const value of values) expect(check(value), `${field} = ${JSON.stringify(value)}`).toBe(serverSays(schema, field, value));
+    });
+  }
+});
+
+describe('parseAmount', () => {
+  it('reads digits grouped the Bangladeshi way, the international way, or not at all, in Latin or Bengali digits', () => {
+    expect(parseAmount('1,25,000')).toBe(125000);
+    expect(parseAmount('12,34,56,789')).toBe(123456789);
+    expect(parseAmount('125,000')).toBe(125000);
+    expect(parseAmount('1,250,000')).toBe(1250000);
+    expect(parseAmount(' 95000 ')).toBe(95000);
+    expect(parseAmount('১,২৫,০০০')).toBe(125000);
+    expect(parseAmount('1.5')).toBe(1.5);
+  });
+  it('reads nothing else as a number', () => {
+    for (const text of ['', ' ', '12,5000', '1,2,5000', ',125', '125,', '1.25.000', '1 25 000', '-5', '+5', '1e3', '0x10', 'Infinity', '১২abc']) {
+      expect(parseAmount(text), text).toBeNull();
+    }
+  });
+});
+
+describe('form rules', () => {
+  const run = (rule: { validate: (v: never) => unknown }, value: unknown) => rule.validate(value as never);
+  it("say the spec's message for an empty field, and '<label> <the server's words>' otherwise", () => {
+    const name = textRule('Product name', 'Enter your product name', 120);
+    expect(run(name, '')).toBe('Enter your product name');
+    expect(run(name, '   ')).toBe('Enter your product name');
+    expect(run(name, 'x'.repeat(121))).toBe('Product name must be at most 120 characters');
+    expect(run(name, 'Pixel 7')).toBe(true);
+    const price = takaRule('Resale price', 'Enter your resale price');
+    expect(run(price, '1,25,000')).toBe(true);
+    expect(run(price, '12,5000')).toBe('Resale price must be a number');
+  });
+  it('check a picture before it is uploaded, and a date against today', () => {
+    const image = imageRule('Product picture', 'Enter your product picture');
+    const files = (file: File) => ({ 0: file, length: 1, item: () => file }) as unknown as FileList;
+    expect(run(image, null)).toBe('Enter your product picture');
+    expect(run(image, files(new File(['x'], 'a.png', { type: 'image/png' })))).toBe(true);
+    expect(run(image, files(new File(['x'], 'a.pdf', { type: 'application/pdf' })))).toBe('Product picture must be a JPEG, PNG, WebP, GIF or AVIF picture');
+    expect(run(image, files(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' })))).toBe(
+      'Product picture is too large: at most 5 MB',
+    );
+    const purchase = pastDateRule('Purchase date', 'Enter your product purchase date', '2026-11-23');
+    expect(run(purchase, '2026-11-23')).toBe(true);
+    expect(run(purchase, '2026-11-24')).toBe('Purchase date cannot be in the future');
+  });
+});
