@@ -8,6 +8,7 @@ import {
   dashboardMenu,
   expect,
   expectAccessible,
+  expectToastAccessible,
   mailLink,
   pageAs,
   png,
@@ -63,6 +64,7 @@ test('a new account confirms its address: the banner, a new link, the Outbox, th
   const email = uniqueEmail('confirm');
   await fillSignUp(page, { name: 'Rafiq Islam', email, password: 'secret1', role: 'Buyer' });
   await expect(toast(page, 'SignUp successfully')).toBeVisible();
+  await expectToastAccessible(page, 'SignUp successfully');
   await expect(page).toHaveURL(/\/$/);
   await expect(banner(page).getByText(`Confirm your e-mail address: we sent a link to ${email}.`)).toBeVisible();
   await expectAccessible(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, test, toast, uniqueEmail, type Role } from '../fixtures.ts';
+import { demo, expect, expectAccessible, expectToastAccessible, test, toast, uniqueEmail, type Role } from '../fixtures.ts';
 
 // POST /api/login allows 20 calls a minute from one address (the production limit): this file makes 6 (the sign-up form logs in too).
 // The API fixtures wait out the limit when the suite reaches it; the form cannot, so keep form logins few.
@@ -24,6 +24,8 @@ test.describe('login', () => {
     await expect(form(page).getByText('Enter your email')).toHaveCount(0);
     await expect(form(page).getByText('Enter your password')).toBeVisible();
     await expect(toast(page, 'Enter your password')).toBeVisible();
+    // Readable: an error toast, held by the pointer, has the contrast its words need.
+    await expectToastAccessible(page, 'Enter your password');
   });
 
   test("a wrong password shows 'Invalid Email or Password'", async ({ page }) => {
