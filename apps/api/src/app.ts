@@ -37,10 +37,13 @@ import limits from './plugins/limits.ts';
 import mail from './plugins/mail.ts';
 import maintenance from './plugins/maintenance.ts';
 import redis from './plugins/redis.ts';
+import { SearchIndex } from './modules/products/search-index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The available phones, indexed in this process for GET /api/products (decision 022). */
+    searchIndex: SearchIndex;
   }
 }
 
@@ -77,6 +80,9 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.decorate('searchIndex', new SearchIndex(database.db));
+  // Loaded before the app answers, so no search falls back to reading every match in SQL.
+  app.addHook('onReady', () => app.searchIndex.build());
   // app.redis: the shared client when REDIS_URL is set (start-up fails if it is unreachable), else undefined.
   await app.register(redis, { url: config.redisUrl });
   // app.limiter: every abuse limit, counted in Redis when there is one (decision 010).

@@ -111,6 +111,7 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
     await resetDatabase(ctx.database.db);
     // The rows changed behind the app's back: drop its cached public answers.
     ctx.app.publicCache.invalidate();
+    ctx.app.searchIndex.reset();
   });
   afterAll(async () => {
     await ctx.app?.close();

@@ -9,8 +9,8 @@ export default async function productRoutes(app: FastifyInstance) {
   route(app, e.categories, () => service.listCategories(app.db));
   route(app, e.advertisedProducts, ({ query }) => service.listAdvertised(app.db, query));
   route(app, e.categoryProducts, ({ params, query }) => service.listInCategory(app.db, params.id, query));
-  route(app, e.searchProducts, ({ query }) => searchProducts(app.db, query));
-  route(app, e.productSuggestions, ({ query }) => suggestProducts(app.db, query.q));
+  route(app, e.searchProducts, ({ query }) => searchProducts(app.db, query, app.searchIndex));
+  route(app, e.productSuggestions, ({ query }) => suggestProducts(app.db, query.q, app.searchIndex));
   route(app, e.product, ({ params }) => service.getProduct(app.db, params.id));
   route(app, e.sellerProducts, async ({ params, query }) => service.listBySeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));

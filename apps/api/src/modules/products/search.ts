@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, products, searchWords, users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { productColumns, toProduct } from './dto.ts';
+import { productColumns, toProduct, type ProductRow } from './dto.ts';
+import { isoMicros, micros, type SearchIndex } from './search-index.ts';
 import { listCategories } from './service.ts';
 
 /*
@@ -103,16 +104,20 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, '\\$&');
 }
 
+/** The query's words, each with what it may mean, and the phrase an exact model name equals. */
+async function textOf(db: Db, q: string | undefined): Promise<{ words: Word[]; phrase: string }> {
+  const words = q ? queryWords(q) : [];
+  // While typing, the last word is unfinished: it also means the words it begins.
+  return { words: words.length ? await expand(db, words, !/\s$/.test(q!)) : [], phrase: words.join(' ') };
+}
+
 async function plan(db: Db, query: SearchQuery): Promise<Plan> {
   const rest: SQL[] = [eq(products.status, 'available')];
   let tier: SQL<number> | null = null;
-  const words = query.q ? queryWords(query.q) : [];
-  if (words.length > 0) {
-    // While typing, the last word is unfinished: it also means the words it begins.
-    const expanded = await expand(db, words, !/\s$/.test(query.q!));
+  const { words: expanded, phrase } = await textOf(db, query.q);
+  if (expanded.length > 0) {
     const any = tsquery(expanded, (w) => w.means);
     rest.push(sql`${products.search} @@ ${any}::tsquery`);
-    const phrase = words.join(' ');
     tier = sql<number>`case
       when trim(regexp_replace(lower(${products.productName}), '[^[:alnum:]]+', ' ', 'g')) = ${phrase} then 0
       when ${products.search} @@ ${tsquery(expanded, (w) => [w.word], 'A')}::tsquery then 1
@@ -156,7 +161,7 @@ function decodeCursor(cursor: string, sort: SearchSort): Key {
   const { s, k } = (parsed ?? {}) as { s?: unknown; k?: unknown };
   if (s !== sort || !Array.isArray(k)) throw refused();
   const isId = (v: unknown) => typeof v === 'string' && isUuid(v);
-  const isTime = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+  const isTime = (v: unknown) => typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(v) && !Number.isNaN(micros(v));
   const isInt = (v: unknown) => Number.isInteger(v);
   const shapes: Record<SearchSort, ((v: unknown) => boolean)[]> = {
     relevance: [isInt, isInt, isTime, isId],
@@ -166,10 +171,13 @@ function decodeCursor(cursor: string, sort: SearchSort): Key {
   };
   const shape = shapes[sort];
   if (k.length !== shape.length || !shape.every((ok, i) => ok(k[i]))) throw refused();
-  return k as Key;
+  // Times with six decimals, as the keys are written (a cursor from before had three).
+  return k.map((v, i) => (shape[i] === isTime ? isoMicros(micros(v as string)) : v)) as Key;
 }
 
 const nameLength = sql<number>`length(${products.productName})`;
+/** created_at as a cursor writes it: exact to the microsecond (a Date would cut it to the millisecond). */
+const createdKey = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The ORDER BY of a sort, and the condition "after this key" in that order. */
 function ordering(sort: SearchSort, tier: SQL<number> | null) {
@@ -196,7 +204,12 @@ function ordering(sort: SearchSort, tier: SQL<number> | null) {
   }
 }
 
-export async function searchProducts(db: Db, query: SearchQuery): Promise<SearchAnswer> {
+/** GET /api/products: from the search index when there is one (decision 022), else (and as its test oracle) in SQL. */
+export async function searchProducts(db: Db, query: SearchQuery, index?: SearchIndex): Promise<SearchAnswer> {
+  return index ? searchWithIndex(db, index, query) : searchInSql(db, query);
+}
+
+export async function searchInSql(db: Db, query: SearchQuery): Promise<SearchAnswer> {
   const p = await plan(db, query);
   // Relevance needs a text to be relevant to: without one, the newest come first.
   const wanted = query.sort ?? 'relevance';
@@ -222,7 +235,7 @@ export async function searchProducts(db: Db, query: SearchQuery): Promise<Search
     .from(products);
   const [rows, brands, groups] = await Promise.all([
     db
-      .select({ ...productColumns, tier: p.tier ?? sql<number>`0`, nameLength })
+      .select({ ...productColumns, tier: p.tier ?? sql<number>`0`, nameLength, createdKey })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -237,15 +250,6 @@ export async function searchProducts(db: Db, query: SearchQuery): Promise<Search
       .groupBy(products.categoryId, products.condition),
   ]);
 
-  const more = rows.length > query.limit;
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const keyOf = (r: (typeof rows)[number]): Key => {
-    const created = r.product.createdAt.toISOString();
-    if (sort === 'relevance') return [Number(r.tier), Number(r.nameLength), created, r.product.id];
-    if (sort === 'newest') return [created, r.product.id];
-    return [r.product.resalePrice, r.product.id];
-  };
   const perCategory = new Map<string, number>();
   const perCondition = new Map<string, number>();
   let total = 0;
@@ -257,19 +261,80 @@ export async function searchProducts(db: Db, query: SearchQuery): Promise<Search
     if (g.min !== null && (price.min === null || Number(g.min) < price.min)) price.min = Number(g.min);
     if (g.max !== null && (price.max === null || Number(g.max) > price.max)) price.max = Number(g.max);
   }
+  const keyOf = (r: (typeof rows)[number]): Key => {
+    if (sort === 'relevance') return [Number(r.tier), Number(r.nameLength), r.createdKey, r.product.id];
+    if (sort === 'newest') return [r.createdKey, r.product.id];
+    return [r.product.resalePrice, r.product.id];
+  };
+  return answer(query.limit, sort, rows, keyOf, { brands, perCategory, perCondition, total, price });
+}
+
+interface Counts {
+  brands: { _id: string; category: string }[];
+  perCategory: Map<string, number>;
+  perCondition: Map<string, number>;
+  total: number;
+  price: { min: number | null; max: number | null };
+}
+
+/** The answer from up to limit + 1 rows in order (one more: there is a next page) and the counts. */
+function answer<R extends ProductRow>(limit: number, sort: SearchSort, rows: R[], keyOf: (r: R) => Key, counts: Counts): SearchAnswer {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
   return {
     success: true,
     data: page.map(toProduct),
     meta: {
-      nextCursor: more && last ? encodeCursor(sort, keyOf(last)) : null,
-      total,
+      nextCursor: rows.length > limit && last ? encodeCursor(sort, keyOf(last)) : null,
+      total: counts.total,
       facets: {
-        categories: brands.map((c) => ({ _id: c._id, category: c.category, count: perCategory.get(c._id) ?? 0 })),
-        conditions: conditions.map((condition) => ({ condition, count: perCondition.get(condition) ?? 0 })),
-        price,
+        categories: counts.brands.map((c) => ({ _id: c._id, category: c.category, count: counts.perCategory.get(c._id) ?? 0 })),
+        conditions: conditions.map((condition) => ({ condition, count: counts.perCondition.get(condition) ?? 0 })),
+        price: counts.price,
       },
     },
   };
+}
+
+/** Which phones and the counts from the index; their rows from the database, by id. */
+async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery) {
+  await index.catchUp();
+  const text = await textOf(db, query.q);
+  const wanted = query.sort ?? 'relevance';
+  const sort: SearchSort = wanted === 'relevance' && text.words.length === 0 ? 'newest' : wanted;
+  const found = index.query({
+    ...text,
+    category: query.category,
+    condition: query.condition,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    location: query.location,
+    verified: query.verified === 'true',
+    sort,
+    after: query.cursor ? decodeCursor(query.cursor, sort) : undefined,
+    limit: query.limit,
+  });
+  const ids = found.page.map((p) => p.id);
+  const rows = ids.length
+    ? await db
+        .select(productColumns)
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .where(and(inArray(products.id, ids), eq(products.status, 'available')))
+    : [];
+  const byId = new Map(rows.map((r) => [r.product.id, r]));
+  // A phone sold between the index's answer and this read is left out.
+  const ordered = found.page.flatMap((p) => {
+    const row = byId.get(p.id);
+    return row ? [{ ...row, key: p.key as Key }] : [];
+  });
+  return { sort, found, ordered };
+}
+
+async function searchWithIndex(db: Db, index: SearchIndex, query: SearchQuery): Promise<SearchAnswer> {
+  const [{ sort, found, ordered }, brands] = await Promise.all([fromIndex(db, index, query), listCategories(db)]);
+  return answer(query.limit, sort, ordered, (r) => r.key, { brands, ...found, perCondition: found.perCondition as Map<string, number> });
 }
 
 const SUGGESTIONS = 6;
@@ -280,20 +345,30 @@ const SUGGESTION_POOL = 60;
  * What the search box offers while a buyer types: the names of the best matches (same matching and
  * ranking as the search), each name once however many phones carry it. Picking one searches for it.
  */
-export async function suggestProducts(db: Db, q: string): Promise<Suggestion[]> {
+export async function suggestProducts(db: Db, q: string, index?: SearchIndex): Promise<Suggestion[]> {
+  const names = index ? await suggestionPoolFromIndex(db, index, q) : await suggestionPoolInSql(db, q);
+  const byName = new Map<string, Suggestion>();
+  for (const row of names) {
+    const key = row.productName.trim().toLowerCase().replace(/\s+/g, ' ');
+    if (!byName.has(key) && byName.size < SUGGESTIONS) byName.set(key, { productName: row.productName.trim(), category: row.category });
+  }
+  return [...byName.values()];
+}
+
+async function suggestionPoolInSql(db: Db, q: string) {
   const p = await plan(db, { q, limit: SUGGESTION_POOL });
   if (!p.tier) return [];
-  const rows = await db
+  return db
     .select({ productName: products.productName, category: categories.name })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(p.where)
     .orderBy(...ordering('relevance', p.tier).orderBy)
     .limit(SUGGESTION_POOL);
-  const byName = new Map<string, Suggestion>();
-  for (const row of rows) {
-    const key = row.productName.trim().toLowerCase().replace(/\s+/g, ' ');
-    if (!byName.has(key) && byName.size < SUGGESTIONS) byName.set(key, { productName: row.productName.trim(), category: row.category });
-  }
-  return [...byName.values()];
+}
+
+async function suggestionPoolFromIndex(db: Db, index: SearchIndex, q: string) {
+  if (queryWords(q).length === 0) return [];
+  const { ordered } = await fromIndex(db, index, { q, limit: SUGGESTION_POOL });
+  return ordered.slice(0, SUGGESTION_POOL).map((r) => ({ productName: r.product.productName, category: r.categoryName }));
 }

@@ -1,0 +1,197 @@
+import { conditions, SearchQuery, type SearchAnswer, type SearchSort } from '@market/contract';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { call, useTestApp } from '../../../test/helper.ts';
+import { createCategory, markSold, postProduct, signUp } from '../../../test/fixtures.ts';
+import { products, users } from '../../db/schema.ts';
+import { isoMicros, micros } from './search-index.ts';
+import { searchInSql, searchProducts } from './search.ts';
+
+/*
+ * The search index (decision 022) against its oracle, the SQL search: every answer equal, page after
+ * page, for many random searches; and the index following every kind of write, made behind its back.
+ */
+
+const ctx = useTestApp();
+
+/** A small deterministic random source (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const models = ['iPhone 13', 'iPhone 13 Pro Max', 'iPhone 12', 'Galaxy S21', 'Galaxy A54 5G', 'Redmi Note 12', 'iphone  13', 'Pixel 7 Pro', 'Galaxy S21 Ultra'];
+const descriptions = [
+  'Bought in place of an iPhone 13, which was sold out.',
+  'In good order, with its box.',
+  'Selling because I switched to a new phone.',
+  'Galaxy buds included, charger too.',
+  'Screen like new; battery 88%.',
+];
+const places = ['Dhanmondi, Dhaka', 'Mirpur 10, Dhaka', 'Agrabad, Chattogram', 'Zindabazar, Sylhet'];
+
+/** Three brands, two sellers (one verified), 90 phones, a few sold; some share a creation time to the microsecond. */
+async function world() {
+  const verified = await signUp(ctx.app, 'Seller', 'Verified Seller');
+  await ctx.app.db.update(users).set({ sellerVerified: true }).where(eq(users.id, verified._id));
+  const other = await signUp(ctx.app, 'Seller', 'New Seller');
+  const brands = [await createCategory(ctx.app, 'Apple'), await createCategory(ctx.app, 'Samsung'), await createCategory(ctx.app, 'Xiaomi')];
+  const rnd = random(7);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const base = Date.parse('2026-06-01T10:00:00Z') * 1000;
+  const rows = Array.from({ length: 90 }, (_, i) => ({
+    sellerId: i % 3 === 0 ? verified._id : other._id,
+    categoryId: pick(brands).id,
+    productName: pick(models),
+    img: '/uploads/x.webp',
+    phoneNumber: '01712-345678',
+    location: pick(places),
+    purchase: '2023-05-10',
+    originalPrice: 150000,
+    resalePrice: 10000 + Math.floor(rnd() * 20) * 5000,
+    useYears: 1,
+    condition: pick(conditions),
+    description: pick(descriptions),
+    status: (i % 11 === 0 ? 'sold' : 'available') as 'sold' | 'available',
+    // Ties: every fifth phone shares its time with the one before; others differ by microseconds only.
+    createdAt: sql`${isoMicros(base + (i - (i % 5 === 4 ? 1 : 0)) * 7)}::timestamptz`,
+  }));
+  await ctx.app.db.insert(products).values(rows as never);
+  return { brands, verified, other };
+}
+
+type Params = Record<string, string | string[] | number | undefined>;
+
+function randomSearch(rnd: () => number, brands: { id: string }[]): Params {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const some = <T>(list: readonly T[]) => list.filter(() => rnd() < 0.4);
+  const p: Params = { limit: 1 + Math.floor(rnd() * 9) };
+  if (rnd() < 0.7) p.q = pick(['iphone', 'iPhone 13', '13 iphone', 'galaxi', 'gal', 'samsng galaxy', 'pro max', 'box', 'phone ', 'iphnoe 13', 'nothing']);
+  if (rnd() < 0.4) p.category = some(brands).map((b) => b.id);
+  if (rnd() < 0.4) p.condition = some(conditions);
+  if (rnd() < 0.4) p.minPrice = 10000 + Math.floor(rnd() * 10) * 5000;
+  if (rnd() < 0.4) p.maxPrice = Math.max(Number(p.minPrice ?? 0), 30000 + Math.floor(rnd() * 12) * 5000);
+  if (rnd() < 0.2) p.location = pick(['dhaka', 'Mirpur', 'sylhet', 'nowhere']);
+  if (rnd() < 0.3) p.verified = 'true';
+  if (rnd() < 0.7) p.sort = pick<SearchSort>(['relevance', 'newest', 'price_asc', 'price_desc']);
+  return p;
+}
+
+/** Both answers of one search, page after page, until the last. */
+async function bothWays(params: Params) {
+  const pages: [SearchAnswer, SearchAnswer][] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    const query = SearchQuery.parse({ ...params, ...(cursor ? { cursor } : {}) });
+    const index = await searchProducts(ctx.app.db, query, ctx.app.searchIndex);
+    const oracle = await searchInSql(ctx.app.db, query);
+    pages.push([index, oracle]);
+    if (!oracle.meta.nextCursor) return pages;
+    cursor = oracle.meta.nextCursor;
+  }
+  throw new Error('more than 100 pages');
+}
+
+const ids = (a: SearchAnswer) => a.data.map((p) => p._id);
+
+describe('the search index answers as the SQL search does', () => {
+  it('for 150 random searches, page after page: the phones, their order, the cursors, the total and every facet', async () => {
+    const { brands } = await world();
+    const rnd = random(42);
+    let compared = 0;
+    let nonEmpty = 0;
+    for (let i = 0; i < 150; i++) {
+      const params = randomSearch(rnd, brands);
+      for (const [index, oracle] of await bothWays(params)) {
+        expect(index, JSON.stringify(params)).toEqual(oracle);
+        compared++;
+        if (index.data.length) nonEmpty++;
+      }
+    }
+    // The searches reach deep: many pages, most of them with phones.
+    expect(compared).toBeGreaterThan(400);
+    expect(nonEmpty).toBeGreaterThan(300);
+    expect(ctx.app.searchIndex.stats().phones).toBe(81);
+  });
+
+  it('writes times in cursors to the microsecond, and still reads a cursor with milliseconds; refuses any other time', async () => {
+    await world();
+    const first = await searchProducts(ctx.app.db, SearchQuery.parse({ sort: 'newest', limit: 3 }), ctx.app.searchIndex);
+    const { k } = JSON.parse(Buffer.from(first.meta.nextCursor!, 'base64url').toString()) as { k: [string, string] };
+    expect(k[0]).toMatch(/^2026-06-01T10:00:00\.\d{6}Z$/);
+    const cursor = (time: string) => Buffer.from(JSON.stringify({ s: 'newest', k: [time, k[1]] })).toString('base64url');
+    expect((await call(ctx.app, { method: 'GET', url: `/api/products?sort=newest&cursor=${cursor('2026-06-01T10:00:00.001Z')}` })).status).toBe(200);
+    for (const bad of ['2026-06-01', '2026-06-01T10:00:00.0000001Z', 'June 1st']) {
+      const res = await call(ctx.app, { method: 'GET', url: `/api/products?sort=newest&cursor=${cursor(bad)}` });
+      expect(res.status, bad).toBe(400);
+    }
+    expect(micros('2026-06-01T10:00:00.000123Z') - micros('2026-06-01T10:00:00Z')).toBe(123);
+  });
+});
+
+describe('the index follows every write, on this instance or another, before the next search', () => {
+  const find = async (query: string) => {
+    const res = await call(ctx.app, { method: 'GET', url: `/api/products?${query}` });
+    expect(res.status).toBe(200);
+    return res.body as SearchAnswer;
+  };
+
+  it('a new phone, a changed price and name, a sold phone, a deleted phone, a seller verified: each seen by the next search', async () => {
+    const seller = await signUp(ctx.app, 'Seller');
+    const brand = await createCategory(ctx.app, 'Apple');
+    expect((await find('q=iphone')).meta.total).toBe(0);
+    // Written straight to the database, as another instance would: nothing in this process hears of it.
+    const base = {
+      sellerId: seller._id,
+      categoryId: brand.id,
+      img: '/uploads/x.webp',
+      phoneNumber: '01712-345678',
+      location: 'Mirpur, Dhaka',
+      purchase: '2023-05-10',
+      originalPrice: 150000,
+      useYears: 1,
+      condition: 'Good' as const,
+      description: 'Clean.',
+    };
+    const [a, b, c] = await ctx.app.db
+      .insert(products)
+      .values([
+        { ...base, productName: 'iPhone 13', resalePrice: 80000 },
+        { ...base, productName: 'iPhone 12', resalePrice: 60000 },
+        { ...base, productName: 'iPhone 11', resalePrice: 40000 },
+      ])
+      .returning();
+    expect(ids(await find('q=iphone&sort=price_asc'))).toEqual([c!.id, b!.id, a!.id]);
+
+    await ctx.app.db.update(products).set({ resalePrice: 30000, productName: 'Pixel 7' }).where(eq(products.id, a!.id));
+    expect(ids(await find('q=iphone&sort=price_asc'))).toEqual([c!.id, b!.id]);
+    expect(ids(await find('q=pixel'))).toEqual([a!.id]);
+    expect((await find('maxPrice=35000')).meta.facets.price).toEqual({ min: 30000, max: 60000 });
+
+    await markSold(ctx.app, b!.id);
+    await ctx.app.db.delete(products).where(eq(products.id, c!.id));
+    expect(ids(await find('q=iphone'))).toEqual([]);
+    expect((await find('')).meta.total).toBe(1);
+
+    expect((await find('verified=true')).meta.total).toBe(0);
+    await ctx.app.db.update(users).set({ sellerVerified: true }).where(eq(users.id, seller._id));
+    expect(ids(await find('verified=true'))).toEqual([a!.id]);
+    expect(ctx.app.searchIndex.stats()).toMatchObject({ phones: 1 });
+  });
+
+  it('a phone posted through the API is found at once, and its suggestion offered', async () => {
+    const seller = await signUp(ctx.app, 'Seller');
+    const brand = await createCategory(ctx.app, 'Samsung');
+    await postProduct(ctx.app, seller, brand.id, { productName: 'Galaxy Z Flip 5' });
+    expect(names(await find('q=flip'))).toEqual(['Galaxy Z Flip 5']);
+    const suggestions = await call(ctx.app, { method: 'GET', url: '/api/product-suggestions?q=galaxy%20z' });
+    expect(suggestions.body.data).toEqual([{ productName: 'Galaxy Z Flip 5', category: 'Samsung' }]);
+  });
+});
+
+const names = (a: SearchAnswer) => a.data.map((p) => p.productName);

@@ -1,0 +1,616 @@
+import { conditions, type Condition, type SearchSort } from '@market/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/*
+ * The in-process search index (decision 022): every available phone in typed arrays, a posting list per
+ * word of the search documents, and per brand × condition × verified group the phones in price order and
+ * in newest order. PostgreSQL stays the truth: the index is built from it, follows it through the
+ * search_changes rows its triggers write (read before every search, so a search sees every write that
+ * finished before it began, on any instance), and the SQL search is its fallback and its test oracle.
+ * It answers which phones, in which order, and the counts; the rows themselves come from the database.
+ */
+
+const LOAD_CHUNK = 20_000;
+/** A gap in the change sequence (a transaction still open, or one rolled back) is waited for this long. */
+const GAP_WAIT_MS = 30_000;
+/** Re-read at start: changes just before the index was loaded may commit after it. */
+const START_OVERLAP = 1_000;
+
+export interface IndexQuery {
+  /** Each query word with the words it may mean (empty: no text). */
+  words: { word: string; means: string[] }[];
+  /** The query's words as one phrase: a name equal to it is the exact model. */
+  phrase: string;
+  category?: string[] | undefined;
+  condition?: Condition[] | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  location?: string | undefined;
+  verified: boolean;
+  sort: SearchSort;
+  /** The key of the last phone of the page before, in the sort's order. */
+  after?: (string | number)[] | undefined;
+  limit: number;
+}
+
+export interface IndexAnswer {
+  /** Up to limit + 1 phones (one more: there is a next page), each with its key in the sort's order. */
+  page: { id: string; key: (string | number)[] }[];
+  total: number;
+  perCategory: Map<string, number>;
+  perCondition: Map<Condition, number>;
+  price: { min: number | null; max: number | null };
+}
+
+interface Row {
+  id: string;
+  created_us: string;
+  resale_price: number;
+  category_id: string;
+  condition: Condition;
+  seller_id: string;
+  seller_verified: boolean;
+  location: string;
+  name_norm: string;
+  name_len: number;
+  words: string[];
+  name_words: string[];
+}
+
+/** The columns the index keeps of an available phone; the same expressions the SQL search ranks by. */
+const rowColumns = sql`p.id, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us, p.resale_price,
+  p.category_id, p.condition, p.seller_id, u.seller_verified, lower(p.location) as location,
+  trim(regexp_replace(lower(p.product_name), '[^[:alnum:]]+', ' ', 'g')) as name_norm, length(p.product_name) as name_len,
+  tsvector_to_array(p.search) as words, tsvector_to_array(ts_filter(p.search, '{a}')) as name_words`;
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Microseconds since 1970 as the cursor writes a time: ISO 8601 in UTC with six decimals. */
+export const isoMicros = (us: number) => new Date(Math.floor(us / 1000)).toISOString().slice(0, 23) + String(us % 1000).padStart(3, '0') + 'Z';
+
+/** A sorted list of slots, by a comparison of slots. */
+class SortedSlots {
+  readonly slots: number[] = [];
+  private readonly before: (a: number, b: number) => boolean;
+  constructor(before: (a: number, b: number) => boolean) {
+    this.before = before;
+  }
+  /** The first position whose slot does not come before `slot`. */
+  position(isBefore: (s: number) => boolean, from = 0) {
+    let lo = from;
+    let hi = this.slots.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (isBefore(this.slots[mid]!)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  add(slot: number) {
+    this.slots.splice(
+      this.position((s) => this.before(s, slot)),
+      0,
+      slot,
+    );
+  }
+  remove(slot: number) {
+    const at = this.position((s) => this.before(s, slot));
+    if (this.slots[at] === slot) this.slots.splice(at, 1);
+  }
+}
+
+interface Group {
+  category: number;
+  condition: number;
+  verified: boolean;
+  byPrice: SortedSlots;
+  byNewest: SortedSlots;
+}
+
+/** A set of slots as bits. */
+class Bits {
+  readonly words: Uint32Array;
+  constructor(size: number) {
+    this.words = new Uint32Array((size >>> 5) + 1);
+  }
+  static of(size: number, lists: (number[] | undefined)[]) {
+    const bits = new Bits(size);
+    for (const list of lists) if (list) for (const s of list) bits.words[s >>> 5]! |= 1 << (s & 31);
+    return bits;
+  }
+  has(s: number) {
+    return (this.words[s >>> 5]! & (1 << (s & 31))) !== 0;
+  }
+  and(other: Bits) {
+    for (let i = 0; i < this.words.length; i++) this.words[i]! &= other.words[i]!;
+    return this;
+  }
+}
+
+/** The state of the phones at one moment: built once, then changed in place by the changes it hears of. */
+class Snapshot {
+  size = 0;
+  capacity = 0;
+  ids: string[] = [];
+  alive = new Uint8Array(0);
+  created = new Float64Array(0);
+  price = new Int32Array(0);
+  category = new Uint16Array(0);
+  condition = new Uint8Array(0);
+  seller = new Int32Array(0);
+  nameLen = new Int32Array(0);
+  nameNorm: string[] = [];
+  location: string[] = [];
+  /** Per slot, its posting entries: for removal is not needed (slots are never reused), kept out. */
+  readonly slotOf = new Map<string, number>();
+  readonly categoryIds: string[] = [];
+  readonly categoryOf = new Map<string, number>();
+  readonly sellerOf = new Map<string, number>();
+  sellerVerified = new Uint8Array(0);
+  readonly postings = new Map<string, number[]>();
+  readonly namePostings = new Map<string, number[]>();
+  readonly groups = new Map<number, Group>();
+  dead = 0;
+
+  private grow(min: number) {
+    if (min <= this.capacity) return;
+    const capacity = Math.max(1024, min, this.capacity * 2);
+    const grown = <T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(old: T, make: (n: number) => T) => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.alive = grown(this.alive, (n) => new Uint8Array(n));
+    this.created = grown(this.created, (n) => new Float64Array(n));
+    this.price = grown(this.price, (n) => new Int32Array(n));
+    this.category = grown(this.category, (n) => new Uint16Array(n));
+    this.condition = grown(this.condition, (n) => new Uint8Array(n));
+    this.seller = grown(this.seller, (n) => new Int32Array(n));
+    this.nameLen = grown(this.nameLen, (n) => new Int32Array(n));
+    this.capacity = capacity;
+  }
+
+  private sellerIndex(id: string, verified: boolean) {
+    let i = this.sellerOf.get(id);
+    if (i === undefined) {
+      i = this.sellerOf.size;
+      this.sellerOf.set(id, i);
+      if (i >= this.sellerVerified.length) {
+        const next = new Uint8Array(Math.max(256, this.sellerVerified.length * 2));
+        next.set(this.sellerVerified);
+        this.sellerVerified = next;
+      }
+    }
+    this.sellerVerified[i] = verified ? 1 : 0;
+    return i;
+  }
+
+  categoryIndex(id: string) {
+    let i = this.categoryOf.get(id);
+    if (i === undefined) {
+      i = this.categoryIds.length;
+      this.categoryIds.push(id);
+      this.categoryOf.set(id, i);
+    }
+    return i;
+  }
+
+  /** Price ascending, then id ascending: the order of price_asc (price_desc is its reverse). */
+  readonly priceBefore = (a: number, b: number) => this.price[a]! < this.price[b]! || (this.price[a] === this.price[b] && this.ids[a]! < this.ids[b]!);
+  /** Newest first, then id descending. */
+  readonly newestBefore = (a: number, b: number) => this.created[a]! > this.created[b]! || (this.created[a] === this.created[b] && this.ids[a]! > this.ids[b]!);
+
+  private group(slot: number) {
+    const verified = this.sellerVerified[this.seller[slot]!] === 1;
+    const key = (this.category[slot]! * 4 + this.condition[slot]!) * 2 + (verified ? 1 : 0);
+    let g = this.groups.get(key);
+    if (!g) {
+      g = {
+        category: this.category[slot]!,
+        condition: this.condition[slot]!,
+        verified,
+        byPrice: new SortedSlots(this.priceBefore),
+        byNewest: new SortedSlots(this.newestBefore),
+      };
+      this.groups.set(key, g);
+    }
+    return g;
+  }
+
+  /** Appends a phone in a new slot; the groups' lists are sorted afterwards when `sortLater` (a first load). */
+  add(row: Row, sortLater = false) {
+    const s = this.size++;
+    this.grow(this.size);
+    this.ids[s] = row.id;
+    this.alive[s] = 1;
+    this.created[s] = Number(row.created_us);
+    this.price[s] = row.resale_price;
+    this.category[s] = this.categoryIndex(row.category_id);
+    this.condition[s] = conditions.indexOf(row.condition);
+    this.seller[s] = this.sellerIndex(row.seller_id, row.seller_verified);
+    this.nameLen[s] = row.name_len;
+    this.nameNorm[s] = row.name_norm;
+    this.location[s] = row.location;
+    this.slotOf.set(row.id, s);
+    for (const [list, words] of [
+      [this.postings, row.words],
+      [this.namePostings, row.name_words],
+    ] as const) {
+      for (const w of words) {
+        const posting = list.get(w);
+        if (posting) posting.push(s);
+        else list.set(w, [s]);
+      }
+    }
+    const g = this.group(s);
+    if (sortLater) {
+      g.byPrice.slots.push(s);
+      g.byNewest.slots.push(s);
+    } else {
+      g.byPrice.add(s);
+      g.byNewest.add(s);
+    }
+  }
+
+  sortGroups() {
+    for (const g of this.groups.values()) {
+      g.byPrice.slots.sort((a, b) => (this.priceBefore(a, b) ? -1 : this.priceBefore(b, a) ? 1 : 0));
+      g.byNewest.slots.sort((a, b) => (this.newestBefore(a, b) ? -1 : this.newestBefore(b, a) ? 1 : 0));
+    }
+  }
+
+  /** The phone leaves every answer; its slot stays dead (posting lists are only ever appended to). */
+  remove(id: string) {
+    const s = this.slotOf.get(id);
+    if (s === undefined) return;
+    const g = this.group(s);
+    g.byPrice.remove(s);
+    g.byNewest.remove(s);
+    this.alive[s] = 0;
+    this.slotOf.delete(id);
+    this.dead++;
+  }
+}
+
+/** A bounded list of the best slots in an order: the page and the one after it. */
+class Best {
+  readonly slots: number[] = [];
+  private readonly k: number;
+  private readonly before: (a: number, b: number) => boolean;
+  constructor(k: number, before: (a: number, b: number) => boolean) {
+    this.k = k;
+    this.before = before;
+  }
+  offer(s: number) {
+    const list = this.slots;
+    if (list.length === this.k && !this.before(s, list[list.length - 1]!)) return;
+    let at = list.length;
+    while (at > 0 && this.before(s, list[at - 1]!)) at--;
+    list.splice(at, 0, s);
+    if (list.length > this.k) list.pop();
+  }
+}
+
+export class SearchIndex {
+  private snap: Snapshot | undefined;
+  private building: Promise<void> | undefined;
+  /** Every change up to floor has been applied; above it, those in `applied`. */
+  private floor = 0;
+  private readonly applied = new Set<number>();
+  private readonly gapSince = new Map<number, number>();
+  private pulling: Promise<void> | undefined;
+  private pullTicket = 0;
+  private pulledTicket = 0;
+  private lastPrune = 0;
+
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  get ready() {
+    return this.snap !== undefined;
+  }
+
+  /** Builds the index from the database (again, when the rows changed behind its back: tests empty tables). */
+  build(): Promise<void> {
+    this.building ??= this.load().finally(() => (this.building = undefined));
+    return this.building;
+  }
+
+  /** Forgets everything: the next search rebuilds first. */
+  reset() {
+    this.snap = undefined;
+  }
+
+  private async load() {
+    const [mark] = await rows<{ seq: string | null }>(this.db, sql`select max(seq)::text as seq from search_changes`);
+    const snap = new Snapshot();
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const chunk = await rows<Row>(
+        this.db,
+        sql`select ${rowColumns} from products p join users u on u.id = p.seller_id
+            where p.status = 'available' and p.id > ${after}::uuid order by p.id limit ${LOAD_CHUNK}`,
+      );
+      for (const row of chunk) snap.add(row, true);
+      if (chunk.length < LOAD_CHUNK) break;
+      after = chunk.at(-1)!.id;
+    }
+    snap.sortGroups();
+    this.snap = snap;
+    this.floor = Math.max(0, Number(mark?.seq ?? 0) - START_OVERLAP);
+    this.applied.clear();
+    this.gapSince.clear();
+  }
+
+  /** Applies every change that had committed when this was called (joins a read that began later, if any). */
+  async catchUp(): Promise<void> {
+    if (!this.snap) await this.build();
+    const ticket = ++this.pullTicket;
+    while (this.pulledTicket < ticket) {
+      this.pulling ??= this.pull().finally(() => (this.pulling = undefined));
+      await this.pulling;
+    }
+  }
+
+  private async pull() {
+    const upTo = this.pullTicket;
+    const snap = this.snap!;
+    const changes = await rows<{ seq: string; product_id: string }>(
+      this.db,
+      sql`select seq::text, product_id from search_changes where seq > ${this.floor} order by seq`,
+    );
+    const fresh = changes.filter((c) => !this.applied.has(Number(c.seq)));
+    if (fresh.length > 0) {
+      const ids = [...new Set(fresh.map((c) => c.product_id))];
+      const current = await rows<Row>(
+        this.db,
+        sql`select ${rowColumns} from products p join users u on u.id = p.seller_id
+            where p.status = 'available' and p.id in ${sql`(${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`}`,
+      );
+      // Rebuilt meanwhile: the new snapshot reads these changes itself.
+      if (this.snap !== snap) return;
+      for (const id of ids) snap.remove(id);
+      for (const row of current) snap.add(row);
+      for (const c of fresh) this.applied.add(Number(c.seq));
+    }
+    this.advanceFloor(changes.length ? Number(changes.at(-1)!.seq) : this.floor);
+    this.pulledTicket = upTo;
+    // Every change makes a dead slot: past as many dead as live, a fresh load (the old one answers meanwhile).
+    if (snap.dead > Math.max(50_000, snap.slotOf.size)) void this.build().catch(() => undefined);
+    if (Date.now() - this.lastPrune > 3_600_000) {
+      this.lastPrune = Date.now();
+      await this.db.execute(sql`delete from search_changes where at < now() - interval '1 day'`);
+    }
+  }
+
+  /** Moves the floor over every applied change, and over gaps older than GAP_WAIT_MS (rolled back). */
+  private advanceFloor(highest: number) {
+    const now = Date.now();
+    while (this.floor < highest) {
+      const next = this.floor + 1;
+      if (this.applied.delete(next)) {
+        this.floor = next;
+        continue;
+      }
+      const since = this.gapSince.get(next) ?? now;
+      this.gapSince.set(next, since);
+      if (now - since < GAP_WAIT_MS) break;
+      this.gapSince.delete(next);
+      this.floor = next;
+    }
+  }
+
+  /** The phones of a search, in its order, with the total and every facet (each without its own filter). */
+  query(q: IndexQuery): IndexAnswer {
+    const snap = this.snap!;
+    const categoryOk = new Uint8Array(Math.max(1, snap.categoryIds.length)).fill(q.category?.length ? 0 : 1);
+    for (const id of q.category ?? []) {
+      const i = snap.categoryOf.get(id);
+      if (i !== undefined) categoryOk[i] = 1;
+    }
+    const conditionOk = new Uint8Array(conditions.length).fill(q.condition?.length ? 0 : 1);
+    for (const c of q.condition ?? []) conditionOk[conditions.indexOf(c)] = 1;
+    const lo = q.minPrice ?? -Infinity;
+    const hi = q.maxPrice ?? Infinity;
+    const perCategory = new Int32Array(snap.categoryIds.length);
+    const perCondition = new Int32Array(conditions.length);
+    const answer = { total: 0, min: Infinity, max: -Infinity };
+    const order = this.ordering(snap, q);
+    const best = new Best(q.limit + 1, order.before);
+
+    if (q.words.length === 0 && !q.location) this.byGroups(snap, q, { order, categoryOk, conditionOk, lo, hi, perCategory, perCondition, answer, best });
+    else {
+      const text = q.words.length
+        ? q.words
+            .map((w) =>
+              Bits.of(
+                snap.size,
+                w.means.map((m) => snap.postings.get(m)),
+              ),
+            )
+            .reduce((a, b) => a.and(b))
+        : undefined;
+      const location = q.location?.toLowerCase();
+      const visit = (s: number) => {
+        if (!snap.alive[s]) return;
+        if (q.verified && !snap.sellerVerified[snap.seller[s]!]) return;
+        if (location !== undefined && !snap.location[s]!.includes(location)) return;
+        const c = snap.category[s]!;
+        const d = snap.condition[s]!;
+        const p = snap.price[s]!;
+        const fc = categoryOk[c]!;
+        const fd = conditionOk[d]!;
+        const fp = p >= lo && p <= hi ? 1 : 0;
+        if (fd & fp) perCategory[c]!++;
+        if (fc & fp) perCondition[d]!++;
+        if (fc & fd) {
+          if (p < answer.min) answer.min = p;
+          if (p > answer.max) answer.max = p;
+          if (fp) {
+            answer.total++;
+            if (order.isAfter(s)) best.offer(s);
+          }
+        }
+      };
+      if (text) {
+        const words = text.words;
+        for (let w = 0; w < words.length; w++) {
+          let bits = words[w]!;
+          while (bits !== 0) {
+            const low = bits & -bits;
+            visit((w << 5) + 31 - Math.clz32(low));
+            bits ^= low;
+          }
+        }
+      } else for (let s = 0; s < snap.size; s++) visit(s);
+    }
+
+    return {
+      page: best.slots.map((s) => ({ id: snap.ids[s]!, key: order.key(s) })),
+      total: answer.total,
+      perCategory: new Map(snap.categoryIds.map((id, i) => [id, perCategory[i]!])),
+      perCondition: new Map(conditions.map((c, i) => [c, perCondition[i]!])),
+      price: answer.min !== Infinity ? { min: answer.min, max: answer.max } : { min: null, max: null },
+    };
+  }
+
+  /** Without text or area: counts from each group's price-ordered list, the page from a merge of groups. */
+  private byGroups(
+    snap: Snapshot,
+    q: IndexQuery,
+    acc: {
+      order: ReturnType<SearchIndex['ordering']>;
+      categoryOk: Uint8Array;
+      conditionOk: Uint8Array;
+      lo: number;
+      hi: number;
+      perCategory: Int32Array;
+      perCondition: Int32Array;
+      answer: { total: number; min: number; max: number };
+      best: Best;
+    },
+  ) {
+    const { order } = acc;
+    const inRange: { g: Group; from: number; to: number }[] = [];
+    for (const g of snap.groups.values()) {
+      if (q.verified && !g.verified) continue;
+      const list = g.byPrice;
+      const from = list.position((s) => snap.price[s]! < acc.lo);
+      const to = list.position((s) => snap.price[s]! <= acc.hi, from);
+      const fc = acc.categoryOk[g.category]!;
+      const fd = acc.conditionOk[g.condition]!;
+      if (fd) acc.perCategory[g.category]! += to - from;
+      if (fc) acc.perCondition[g.condition]! += to - from;
+      if (fc && fd && list.slots.length > 0) {
+        acc.answer.min = Math.min(acc.answer.min, snap.price[list.slots[0]!]!);
+        acc.answer.max = Math.max(acc.answer.max, snap.price[list.slots.at(-1)!]!);
+        acc.answer.total += to - from;
+        if (to > from) inRange.push({ g, from, to });
+      }
+    }
+    // The page: the best few of each group after the cursor, then the best of those.
+    for (const { g, from, to } of inRange) {
+      const k = q.limit + 1;
+      if (q.sort === 'newest' || q.sort === 'relevance') {
+        const list = g.byNewest.slots;
+        let taken = 0;
+        for (let i = q.after ? g.byNewest.position((s) => !order.isAfter(s)) : 0; i < list.length && taken < k; i++) {
+          const s = list[i]!;
+          if (snap.price[s]! >= acc.lo && snap.price[s]! <= acc.hi) {
+            acc.best.offer(s);
+            taken++;
+          }
+        }
+      } else if (q.sort === 'price_asc') {
+        const start = q.after
+          ? Math.max(
+              from,
+              g.byPrice.position((s) => !order.isAfter(s), from),
+            )
+          : from;
+        for (let i = start; i < Math.min(to, start + k); i++) acc.best.offer(g.byPrice.slots[i]!);
+      } else {
+        // Descending: the list read backwards from the last phone before the cursor.
+        const end = q.after
+          ? Math.min(
+              to,
+              g.byPrice.position((s) => order.isAfter(s), from),
+            )
+          : to;
+        for (let i = end - 1; i >= Math.max(from, end - k); i--) acc.best.offer(g.byPrice.slots[i]!);
+      }
+    }
+  }
+
+  /** The sort's order of slots, each slot's key (as the cursor writes it), and "after the cursor". */
+  private ordering(snap: Snapshot, q: IndexQuery) {
+    let key: (s: number) => (string | number)[];
+    let compareKeys: (a: (string | number)[], b: (string | number)[]) => number;
+    const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+    if (q.sort === 'relevance' && q.words.length) {
+      const exact = q.words.map((w) => Bits.of(snap.size, [snap.namePostings.get(w.word)])).reduce((a, b) => a.and(b));
+      const inName = q.words
+        .map((w) =>
+          Bits.of(
+            snap.size,
+            w.means.map((m) => snap.namePostings.get(m)),
+          ),
+        )
+        .reduce((a, b) => a.and(b));
+      const tier = (s: number) => (snap.nameNorm[s] === q.phrase ? 0 : exact.has(s) ? 1 : inName.has(s) ? 2 : 3);
+      key = (s) => [tier(s), snap.nameLen[s]!, isoMicros(snap.created[s]!), snap.ids[s]!];
+      // Tier and name length ascending, then newest first (ISO times compare as text), id descending.
+      compareKeys = (a, b) => cmp(a[0]!, b[0]!) || cmp(a[1]!, b[1]!) || cmp(b[2]!, a[2]!) || cmp(b[3]!, a[3]!);
+      const keys = new Map<number, (string | number)[]>();
+      const cached = (s: number) => {
+        let k = keys.get(s);
+        if (!k) keys.set(s, (k = key(s)));
+        return k;
+      };
+      const after = q.after;
+      return {
+        key,
+        before: (a: number, b: number) => compareKeys(cached(a), cached(b)) < 0,
+        isAfter: (s: number) => !after || compareKeys(cached(s), after) > 0,
+      };
+    }
+    if (q.sort === 'price_asc' || q.sort === 'price_desc') {
+      const sign = q.sort === 'price_asc' ? 1 : -1;
+      key = (s) => [snap.price[s]!, snap.ids[s]!];
+      const after = q.after as [number, string] | undefined;
+      return {
+        key,
+        before: (a: number, b: number) => (sign > 0 ? snap.priceBefore(a, b) : snap.priceBefore(b, a)),
+        isAfter: (s: number) => !after || sign * (cmp(snap.price[s]!, after[0]) || cmp(snap.ids[s]!, after[1])) > 0,
+      };
+    }
+    const after = q.after as [string, string] | undefined;
+    const afterUs = after ? micros(after[0]) : 0;
+    return {
+      key: (s: number) => [isoMicros(snap.created[s]!), snap.ids[s]!],
+      before: snap.newestBefore,
+      isAfter: (s: number) => !after || snap.created[s]! < afterUs || (snap.created[s] === afterUs && snap.ids[s]! < after[1]),
+    };
+  }
+
+  /** Phones in the index and dead slots: for the benchmark's log and the tests. */
+  stats() {
+    return { phones: this.snap ? this.snap.slotOf.size : 0, dead: this.snap?.dead ?? 0, words: this.snap?.postings.size ?? 0 };
+  }
+}
+
+/** An ISO 8601 time with up to six decimals, as microseconds since 1970. */
+export function micros(iso: string): number {
+  const m = /\.(\d{1,6})Z$|([+-]\d\d:\d\d|Z)$/.exec(iso);
+  const fraction = m?.[1] ?? '';
+  const ms = Date.parse(fraction ? iso.replace(/\.\d+Z$/, 'Z') : iso);
+  return ms * 1000 + Number(fraction.padEnd(6, '0'));
+}
