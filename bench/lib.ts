@@ -144,7 +144,8 @@ export async function startApi(env: { DATA_DIR: string; DATABASE_URL?: string | 
     nodeArgs,
     echo: true,
   });
-  return supervised(server);
+  // At 1M products the server loads its search index before it listens (decision 022): give it time.
+  return supervised(server, 180_000);
 }
 
 /**

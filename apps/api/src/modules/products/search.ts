@@ -5,7 +5,7 @@ import { categories, products, searchWords, users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { productColumns, toProduct, type ProductRow } from './dto.ts';
 import { isoMicros, micros, type SearchIndex } from './search-index.ts';
-import { listCategories } from './service.ts';
+import { listCategories, select } from './service.ts';
 
 /*
  * GET /api/products (decision 020). A query's words are matched against each phone's search
@@ -56,11 +56,17 @@ interface Word {
   means: string[];
 }
 
-/** Each query word with what it may mean, from the vocabulary of every search document. */
-async function expand(db: Db, words: string[], prefixLast: boolean): Promise<Word[]> {
+/**
+ * Each query word with what it may mean, from the vocabulary of every search document. `known`: what
+ * words meant before, kept by the search index until a new word joins its vocabulary.
+ */
+async function expand(db: Db, words: string[], prefixLast: boolean, known?: Map<string, string[]>): Promise<Word[]> {
   return Promise.all(
     words.map(async (word, i) => {
       const prefix = prefixLast && i === words.length - 1;
+      const key = `${prefix ? '*' : ''}${word}`;
+      const meant = known?.get(key);
+      if (meant) return { word, means: meant };
       const k = typosAllowed(word);
       const conditions: SQL[] = [eq(searchWords.word, word)];
       if (prefix) conditions.push(sql`starts_with(${searchWords.word}, ${word})`);
@@ -76,7 +82,9 @@ async function expand(db: Db, words: string[], prefixLast: boolean): Promise<Wor
         .orderBy(sql`levenshtein(${searchWords.word}, ${word})`, asc(sql`length(${searchWords.word})`))
         .limit(MAX_EXPANSIONS);
       const close = rows.map((r) => r.word).filter((w) => w === word || (prefix && w.startsWith(word)) || typoDistance(w, word) <= k);
-      return { word, means: [...new Set([word, ...close])] };
+      const means = [...new Set([word, ...close])];
+      known?.set(key, means);
+      return { word, means };
     }),
   );
 }
@@ -105,10 +113,10 @@ function escapeLike(text: string) {
 }
 
 /** The query's words, each with what it may mean, and the phrase an exact model name equals. */
-async function textOf(db: Db, q: string | undefined): Promise<{ words: Word[]; phrase: string }> {
+async function textOf(db: Db, q: string | undefined, known?: Map<string, string[]>): Promise<{ words: Word[]; phrase: string }> {
   const words = q ? queryWords(q) : [];
   // While typing, the last word is unfinished: it also means the words it begins.
-  return { words: words.length ? await expand(db, words, !/\s$/.test(q!)) : [], phrase: words.join(' ') };
+  return { words: words.length ? await expand(db, words, !/\s$/.test(q!), known) : [], phrase: words.join(' ') };
 }
 
 async function plan(db: Db, query: SearchQuery): Promise<Plan> {
@@ -296,10 +304,15 @@ function answer<R extends ProductRow>(limit: number, sort: SearchSort, rows: R[]
   };
 }
 
+/** The rows of the phones with these ids that are still available: one prepared statement per database handle. */
+const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
+const prepareByIds = (db: Db) =>
+  select(db, and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(products.status, 'available'))).prepare('search_rows');
+
 /** Which phones and the counts from the index; their rows from the database, by id. */
 async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery) {
   await index.catchUp();
-  const text = await textOf(db, query.q);
+  const text = await textOf(db, query.q, index.meanings());
   const wanted = query.sort ?? 'relevance';
   const sort: SearchSort = wanted === 'relevance' && text.words.length === 0 ? 'newest' : wanted;
   const found = index.query({
@@ -315,14 +328,9 @@ async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery) {
     limit: query.limit,
   });
   const ids = found.page.map((p) => p.id);
-  const rows = ids.length
-    ? await db
-        .select(productColumns)
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .innerJoin(users, eq(users.id, products.sellerId))
-        .where(and(inArray(products.id, ids), eq(products.status, 'available')))
-    : [];
+  let byIds = byIdsStatements.get(db);
+  if (!byIds) byIdsStatements.set(db, (byIds = prepareByIds(db)));
+  const rows = ids.length ? await byIds.execute({ ids }) : [];
   const byId = new Map(rows.map((r) => [r.product.id, r]));
   // A phone sold between the index's answer and this read is left out.
   const ordered = found.page.flatMap((p) => {

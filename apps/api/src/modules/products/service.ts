@@ -9,7 +9,7 @@ import { productColumns, toProduct } from './dto.ts';
 
 const keys = { table: products, id: products.id, createdAt: products.createdAt };
 
-function select(db: Db, where: SQL | undefined) {
+export function select(db: Db, where: SQL | undefined) {
   return db
     .select(productColumns)
     .from(products)
@@ -30,8 +30,13 @@ async function list(db: Db, where: SQL | undefined, query: PageQuery) {
 const available = eq(products.status, 'available');
 
 /** The brand categories, in their shop order. */
+const categoryStatements = new WeakMap<Db, ReturnType<typeof prepareCategories>>();
+const prepareCategories = (db: Db) => db.select().from(categories).orderBy(categories.position, categories.name).prepare('categories');
+
 export async function listCategories(db: Db) {
-  const rows = await db.select().from(categories).orderBy(categories.position, categories.name);
+  let statement = categoryStatements.get(db);
+  if (!statement) categoryStatements.set(db, (statement = prepareCategories(db)));
+  const rows = await statement.execute();
   return rows.map((c) => ({ _id: c.id, category: c.name, categoryLogo: c.logo }));
 }
 
