@@ -81,8 +81,10 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('searchIndex', new SearchIndex(database.db));
-  // Loaded before the app answers, so no search falls back to reading every match in SQL.
-  app.addHook('onReady', () => app.searchIndex.build());
+  // Loading starts with the app (at 1M phones it takes about half a minute); a search waits for it.
+  app.addHook('onReady', async () => {
+    app.searchIndex.build().catch((err: unknown) => app.log.error({ err }, 'the search index did not load; the next search tries again'));
+  });
   // app.redis: the shared client when REDIS_URL is set (start-up fails if it is unreachable), else undefined.
   await app.register(redis, { url: config.redisUrl });
   // app.limiter: every abuse limit, counted in Redis when there is one (decision 010).

@@ -133,39 +133,108 @@ interface Group {
   byNewest: SortedSlots;
 }
 
+/**
+ * A word's phones, as a list of slots (ascending); once the word is in more than one phone in 32, also as
+ * bits (then no larger than the list), so a common word is OR-ed in by the word, not set slot by slot.
+ */
+class Posting {
+  readonly slots: number[] = [];
+  bits: Uint32Array | undefined;
+  push(s: number) {
+    this.slots.push(s);
+    if (this.bits) {
+      if (s >>> 5 >= this.bits.length) {
+        const grown = new Uint32Array(Math.max(this.bits.length * 2, (s >>> 5) + 1));
+        grown.set(this.bits);
+        this.bits = grown;
+      }
+      this.bits[s >>> 5]! |= 1 << (s & 31);
+    } else if (this.slots.length >= 1024 && this.slots.length * 32 > s) {
+      this.bits = new Uint32Array((s >>> 5) + 1);
+      for (const t of this.slots) this.bits[t >>> 5]! |= 1 << (t & 31);
+    }
+  }
+  addTo(words: Uint32Array) {
+    const bits = this.bits;
+    if (bits) {
+      const n = Math.min(bits.length, words.length);
+      for (let i = 0; i < n; i++) words[i]! |= bits[i]!;
+      return;
+    }
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i++) {
+      const t = slots[i]!;
+      words[t >>> 5]! |= 1 << (t & 31);
+    }
+  }
+}
+
+/**
+ * Bit sets of every slot for one search, taken from a pool: at 1M phones each is 125 KB, and a search
+ * needs several; allocated anew each time they would be garbage for a full collection to find.
+ */
+class BitsPool {
+  private readonly free: Uint32Array[] = [];
+  private taken = 0;
+  /** Makes every set taken so far free again: at the start of a search. */
+  reset() {
+    this.taken = 0;
+  }
+  take(size: number) {
+    const length = (size >>> 5) + 1;
+    let words = this.free[this.taken];
+    if (!words || words.length !== length) this.free[this.taken] = words = new Uint32Array(length);
+    else words.fill(0);
+    this.taken++;
+    return new Bits(words);
+  }
+}
+
 /** A set of slots as bits. */
 class Bits {
   readonly words: Uint32Array;
-  constructor(size: number) {
-    this.words = new Uint32Array((size >>> 5) + 1);
+  constructor(words: Uint32Array) {
+    this.words = words;
   }
-  static of(size: number, lists: (number[] | undefined)[]) {
-    const bits = new Bits(size);
-    for (const list of lists) if (list) for (const s of list) bits.words[s >>> 5]! |= 1 << (s & 31);
+  static of(pool: BitsPool, size: number, postings: (Posting | number[] | undefined)[]) {
+    const bits = pool.take(size);
+    for (const p of postings) {
+      if (p instanceof Posting) p.addTo(bits.words);
+      else if (p) for (const t of p) bits.words[t >>> 5]! |= 1 << (t & 31);
+    }
     return bits;
   }
   has(s: number) {
     return (this.words[s >>> 5]! & (1 << (s & 31))) !== 0;
   }
-  and(other: Bits) {
-    for (let i = 0; i < this.words.length; i++) this.words[i]! &= other.words[i]!;
+  /** Keeps the slots also in `other` (or, with `copy`, becomes `other`). */
+  and(other: Bits, copy = false) {
+    const n = Math.min(this.words.length, other.words.length);
+    if (copy) this.words.set(other.words.subarray(0, n));
+    else for (let i = 0; i < n; i++) this.words[i]! &= other.words[i]!;
+    for (let i = n; i < this.words.length; i++) this.words[i] = 0;
     return this;
   }
 }
 
 /** The state of the phones at one moment: built once, then changed in place by the changes it hears of. */
-class Snapshot {
+export class Snapshot {
   size = 0;
   capacity = 0;
   ids: string[] = [];
   alive = new Uint8Array(0);
+  /** The same as bits, to intersect with a search's matches a word at a time. */
+  aliveBits = new Uint32Array(0);
   created = new Float64Array(0);
   price = new Int32Array(0);
   category = new Uint16Array(0);
   condition = new Uint8Array(0);
+  /** Brand, condition and seller verified in one number per phone: (brand × 3 + condition) × 2 + verified. */
+  code = new Uint16Array(0);
   seller = new Int32Array(0);
   nameLen = new Int32Array(0);
-  nameNorm: string[] = [];
+  /** Normalised name → its slots (ascending): the exact model's phones, without a string read per phone. */
+  readonly byName = new Map<string, number[]>();
   location: string[] = [];
   /** Per slot, its posting entries: for removal is not needed (slots are never reused), kept out. */
   readonly slotOf = new Map<string, number>();
@@ -173,8 +242,8 @@ class Snapshot {
   readonly categoryOf = new Map<string, number>();
   readonly sellerOf = new Map<string, number>();
   sellerVerified = new Uint8Array(0);
-  readonly postings = new Map<string, number[]>();
-  readonly namePostings = new Map<string, number[]>();
+  readonly postings = new Map<string, Posting>();
+  readonly namePostings = new Map<string, Posting>();
   readonly groups = new Map<number, Group>();
   dead = 0;
   /** What query words meant (search.ts's expansion), until a new word joins the vocabulary. */
@@ -189,10 +258,14 @@ class Snapshot {
       return next;
     };
     this.alive = grown(this.alive, (n) => new Uint8Array(n));
+    const aliveBits = new Uint32Array((capacity >>> 5) + 1);
+    aliveBits.set(this.aliveBits);
+    this.aliveBits = aliveBits;
     this.created = grown(this.created, (n) => new Float64Array(n));
     this.price = grown(this.price, (n) => new Int32Array(n));
     this.category = grown(this.category, (n) => new Uint16Array(n));
     this.condition = grown(this.condition, (n) => new Uint8Array(n));
+    this.code = grown(this.code, (n) => new Uint16Array(n));
     this.seller = grown(this.seller, (n) => new Int32Array(n));
     this.nameLen = grown(this.nameLen, (n) => new Int32Array(n));
     this.capacity = capacity;
@@ -228,9 +301,10 @@ class Snapshot {
   /** Newest first, then id descending. */
   readonly newestBefore = (a: number, b: number) => this.created[a]! > this.created[b]! || (this.created[a] === this.created[b] && this.ids[a]! > this.ids[b]!);
 
+  /** The phone's group, by the code it was added with (so it is found again however its seller changed since). */
   private group(slot: number) {
-    const verified = this.sellerVerified[this.seller[slot]!] === 1;
-    const key = (this.category[slot]! * 4 + this.condition[slot]!) * 2 + (verified ? 1 : 0);
+    const key = this.code[slot]!;
+    const verified = (key & 1) === 1;
     let g = this.groups.get(key);
     if (!g) {
       g = {
@@ -255,13 +329,17 @@ class Snapshot {
       const s = base + i;
       this.ids[s] = ids[i]!;
       this.alive[s] = 1;
+      this.aliveBits[s >>> 5]! |= 1 << (s & 31);
       this.created[s] = Number(b.created[i]);
       this.price[s] = b.price[i]!;
       this.category[s] = this.categoryIndex(b.category[i]!);
       this.condition[s] = conditions.indexOf(b.condition[i]!);
       this.seller[s] = this.sellerIndex(b.seller[i]!, b.verified[i]!);
+      this.code[s] = (this.category[s]! * 3 + this.condition[s]!) * 2 + (b.verified[i] ? 1 : 0);
       this.nameLen[s] = b.nameLen[i]!;
-      this.nameNorm[s] = b.nameNorm[i]!;
+      const named = this.byName.get(b.nameNorm[i]!);
+      if (named) named.push(s);
+      else this.byName.set(b.nameNorm[i]!, [s]);
       this.location[s] = b.location[i]!;
       this.slotOf.set(ids[i]!, s);
       const g = this.group(s);
@@ -280,12 +358,12 @@ class Snapshot {
       for (let i = 0; i < ids.length; i++) {
         if (!documents[i]) continue;
         for (const w of documents[i]!.split(' ')) {
-          const posting = list.get(w);
-          if (posting) posting.push(base + i);
-          else {
-            list.set(w, [base + i]);
+          let posting = list.get(w);
+          if (!posting) {
+            list.set(w, (posting = new Posting()));
             this.meanings.clear();
           }
+          posting.push(base + i);
         }
       }
     }
@@ -306,27 +384,45 @@ class Snapshot {
     g.byPrice.remove(s);
     g.byNewest.remove(s);
     this.alive[s] = 0;
+    this.aliveBits[s >>> 5]! &= ~(1 << (s & 31));
     this.slotOf.delete(id);
     this.dead++;
   }
+}
+
+/** A sort's order of slots, with a numeric pre-test: a slot whose (primary, secondary) is greater comes after. */
+interface Order {
+  before: (a: number, b: number) => boolean;
+  primary: (s: number) => number;
+  secondary: (s: number) => number;
+  /** Relevance: the bits of the phones in tier 0, 1 and 2 (a phone in none is in tier 3). */
+  tiers?: readonly [Uint32Array, Uint32Array, Uint32Array];
 }
 
 /** A bounded list of the best slots in an order: the page and the one after it. */
 class Best {
   readonly slots: number[] = [];
   private readonly k: number;
-  private readonly before: (a: number, b: number) => boolean;
-  constructor(k: number, before: (a: number, b: number) => boolean) {
+  private readonly order: Order;
+  /** The last slot's primary and secondary key, while the list is full: a slot above them cannot enter. */
+  worstPrimary = Infinity;
+  worstSecondary = Infinity;
+  constructor(k: number, order: Order) {
     this.k = k;
-    this.before = before;
+    this.order = order;
   }
   offer(s: number) {
     const list = this.slots;
-    if (list.length === this.k && !this.before(s, list[list.length - 1]!)) return;
+    if (list.length === this.k && !this.order.before(s, list[list.length - 1]!)) return;
     let at = list.length;
-    while (at > 0 && this.before(s, list[at - 1]!)) at--;
+    while (at > 0 && this.order.before(s, list[at - 1]!)) at--;
     list.splice(at, 0, s);
     if (list.length > this.k) list.pop();
+    if (list.length === this.k) {
+      const last = list[list.length - 1]!;
+      this.worstPrimary = this.order.primary(last);
+      this.worstSecondary = this.order.secondary(last);
+    }
   }
 }
 
@@ -446,6 +542,7 @@ export class SearchIndex {
   /** The phones of a search, in its order, with the total and every facet (each without its own filter). */
   query(q: IndexQuery): IndexAnswer {
     const snap = this.snap!;
+    this.pool.reset();
     const categoryOk = new Uint8Array(Math.max(1, snap.categoryIds.length)).fill(q.category?.length ? 0 : 1);
     for (const id of q.category ?? []) {
       const i = snap.categoryOf.get(id);
@@ -459,7 +556,7 @@ export class SearchIndex {
     const perCondition = new Int32Array(conditions.length);
     const answer = { total: 0, min: Infinity, max: -Infinity };
     const order = this.ordering(snap, q);
-    const best = new Best(q.limit + 1, order.before);
+    const best = new Best(q.limit + 1, order);
 
     if (q.words.length === 0 && !q.location) this.byGroups(snap, q, { order, categoryOk, conditionOk, lo, hi, perCategory, perCondition, answer, best });
     else {
@@ -467,6 +564,7 @@ export class SearchIndex {
         ? q.words
             .map((w) =>
               Bits.of(
+                this.pool,
                 snap.size,
                 w.means.map((m) => snap.postings.get(m)),
               ),
@@ -474,38 +572,72 @@ export class SearchIndex {
             .reduce((a, b) => a.and(b))
         : undefined;
       const location = q.location?.toLowerCase();
-      const visit = (s: number) => {
-        if (!snap.alive[s]) return;
-        if (q.verified && !snap.sellerVerified[snap.seller[s]!]) return;
-        if (location !== undefined && !snap.location[s]!.includes(location)) return;
-        const c = snap.category[s]!;
-        const d = snap.condition[s]!;
-        const p = snap.price[s]!;
-        const fc = categoryOk[c]!;
-        const fd = conditionOk[d]!;
-        const fp = p >= lo && p <= hi ? 1 : 0;
-        if (fd & fp) perCategory[c]!++;
-        if (fc & fp) perCondition[d]!++;
-        if (fc & fd) {
-          if (p < answer.min) answer.min = p;
-          if (p > answer.max) answer.max = p;
-          if (fp) {
-            answer.total++;
-            if (order.isAfter(s)) best.offer(s);
+      // The live phones among the text's matches (or all of them), each counted where its filters allow
+      // and, when it passes them all, kept for the page.
+      const live = (text ?? this.pool.take(snap.size)).and(new Bits(snap.aliveBits), !text);
+      const hits = this.scratch(1, snap.size);
+      let found = 0;
+      // Per code (brand, condition, verified): bit 1 the brand passes, 2 the condition, 4 the seller.
+      const codes = snap.categoryIds.length * 6;
+      const flags = new Uint8Array(codes);
+      for (let k = 0; k < codes; k++) {
+        const c = (k / 6) | 0;
+        const d = (k >> 1) % 3;
+        flags[k] = (categoryOk[c] ? 1 : 0) | (conditionOk[d] ? 2 : 0) | (!q.verified || k & 1 ? 4 : 0);
+      }
+      const ofCategory = new Int32Array(codes);
+      const ofCondition = new Int32Array(codes);
+      const { code, price } = snap;
+      let min = Infinity;
+      let max = -Infinity;
+      const words = live.words;
+      for (let w = 0; w < words.length; w++) {
+        let bits = words[w]!;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const s = (w << 5) + 31 - Math.clz32(low);
+          const k = code[s]!;
+          const f = flags[k]!;
+          if (!(f & 4)) continue;
+          if (location !== undefined && !snap.location[s]!.includes(location)) continue;
+          const p = price[s]!;
+          if (p >= lo && p <= hi) {
+            if (f & 2) ofCategory[k]!++;
+            if (f & 1) ofCondition[k]!++;
+            if ((f & 3) === 3) hits[found++] = s;
+          }
+          if ((f & 3) === 3) {
+            if (p < min) min = p;
+            if (p > max) max = p;
           }
         }
-      };
-      if (text) {
-        const words = text.words;
-        for (let w = 0; w < words.length; w++) {
-          let bits = words[w]!;
-          while (bits !== 0) {
-            const low = bits & -bits;
-            visit((w << 5) + 31 - Math.clz32(low));
-            bits ^= low;
-          }
-        }
-      } else for (let s = 0; s < snap.size; s++) visit(s);
+      }
+      for (let k = 0; k < codes; k++) {
+        perCategory[(k / 6) | 0]! += ofCategory[k]!;
+        perCondition[(k >> 1) % 3]! += ofCondition[k]!;
+      }
+      answer.total = found;
+      answer.min = min;
+      answer.max = max;
+      // The page: most phones lose on one or two numbers, worked out here without a call.
+      const { nameLen, created } = snap;
+      const [named, exact, inName] = order.tiers ?? [];
+      const sign = q.sort === 'price_desc' ? -1 : 1;
+      for (let i = 0; i < found; i++) {
+        const s = hits[i]!;
+        let primary: number;
+        let secondary = 0;
+        if (named && exact && inName) {
+          const w = s >>> 5;
+          const bit = 1 << (s & 31);
+          primary = (named[w]! & bit ? 0 : exact[w]! & bit ? 1 : inName[w]! & bit ? 2 : 3) * 65_536 + nameLen[s]!;
+          secondary = -created[s]!;
+        } else if (q.sort === 'newest' || q.sort === 'relevance') primary = -created[s]!;
+        else primary = sign * price[s]!;
+        if (primary > best.worstPrimary || (primary === best.worstPrimary && secondary > best.worstSecondary)) continue;
+        if (order.isAfter(s)) best.offer(s);
+      }
     }
 
     return {
@@ -589,22 +721,19 @@ export class SearchIndex {
   private ordering(snap: Snapshot, q: IndexQuery) {
     const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
     if (q.sort === 'relevance' && q.words.length) {
-      const exact = q.words.map((w) => Bits.of(snap.size, [snap.namePostings.get(w.word)])).reduce((a, b) => a.and(b));
+      const exact = q.words.map((w) => Bits.of(this.pool, snap.size, [snap.namePostings.get(w.word)])).reduce((a, b) => a.and(b));
       const inName = q.words
         .map((w) =>
           Bits.of(
+            this.pool,
             snap.size,
             w.means.map((m) => snap.namePostings.get(m)),
           ),
         )
         .reduce((a, b) => a.and(b));
       // Each phone's tier worked out once per search (-1: not yet).
-      const tiers = new Int8Array(snap.size).fill(-1);
-      const tier = (s: number) => {
-        let t = tiers[s]!;
-        if (t < 0) tiers[s] = t = snap.nameNorm[s] === q.phrase ? 0 : exact.has(s) ? 1 : inName.has(s) ? 2 : 3;
-        return t;
-      };
+      const named = Bits.of(this.pool, snap.size, [snap.byName.get(q.phrase)]);
+      const tier = (s: number) => (named.has(s) ? 0 : exact.has(s) ? 1 : inName.has(s) ? 2 : 3);
       // Tier and name length ascending, then newest first, then id descending; numbers, no key built per phone.
       const ranked = (t: number, len: number, created: number, id: string, s: number) => {
         const ts = tier(s);
@@ -618,6 +747,9 @@ export class SearchIndex {
       return {
         key: (s: number) => [tier(s), snap.nameLen[s]!, isoMicros(snap.created[s]!), snap.ids[s]!],
         before: (a: number, b: number) => ranked(tier(b), snap.nameLen[b]!, snap.created[b]!, snap.ids[b]!, a) < 0,
+        primary: (s: number) => tier(s) * 65_536 + snap.nameLen[s]!,
+        secondary: (s: number) => -snap.created[s]!,
+        tiers: [named.words, exact.words, inName.words] as const,
         isAfter: (s: number) => !after || ranked(after[0], after[1], afterUs, after[3], s) > 0,
       };
     }
@@ -627,6 +759,8 @@ export class SearchIndex {
       return {
         key: (s: number) => [snap.price[s]!, snap.ids[s]!],
         before: (a: number, b: number) => (sign > 0 ? snap.priceBefore(a, b) : snap.priceBefore(b, a)),
+        primary: (s: number) => sign * snap.price[s]!,
+        secondary: () => 0,
         isAfter: (s: number) => !after || sign * (cmp(snap.price[s]!, after[0]) || cmp(snap.ids[s]!, after[1])) > 0,
       };
     }
@@ -635,8 +769,18 @@ export class SearchIndex {
     return {
       key: (s: number) => [isoMicros(snap.created[s]!), snap.ids[s]!],
       before: snap.newestBefore,
+      primary: (s: number) => -snap.created[s]!,
+      secondary: () => 0,
       isAfter: (s: number) => !after || snap.created[s]! < afterUs || (snap.created[s] === afterUs && snap.ids[s]! < after[1]),
     };
+  }
+
+  private readonly buffers: Int32Array[] = [];
+  private readonly pool = new BitsPool();
+  /** A reusable buffer of at least `size` slots (a search runs start to end without awaiting: one at a time). */
+  private scratch(which: number, size: number) {
+    if ((this.buffers[which]?.length ?? -1) < size) this.buffers[which] = new Int32Array(Math.max(size, 1024));
+    return this.buffers[which]!;
   }
 
   /** What query words meant while the vocabulary stays as it is (bounded: cleared past 10,000 words). */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
 import { createAdmin, createCategory, markSold, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
-import { queryWords, typoDistance, typosAllowed } from './search.ts';
+import { queryWords, typoCost, typoDistance, typosAllowed } from './search.ts';
 
 const ctx = useTestApp();
 const search = async (query: string) => {
@@ -59,6 +59,18 @@ describe('matching and ranking (decision 020)', () => {
     expect(typoDistance('iphnoe', 'iphone')).toBe(1);
     expect(typoDistance('samsng', 'samsung')).toBe(1);
     expect(typoDistance('galaxi', 'galaxy')).toBe(1);
+  });
+
+  it("counts a typo on the first letter as two, as Meilisearch does: 'iphone' is not 'phone', 'xalaxy' is not 'galaxy'", async () => {
+    const { samsung, seller } = await phones();
+    await postProduct(ctx.app, seller, samsung.id, { productName: 'Galaxy S22', description: 'My second phone, barely used.' });
+    // Not the Galaxy whose description says 'phone': only the iPhones (shorter names first, then newest).
+    expect(names(await search('?q=iphone%20'))).toEqual(['iPhone 13', 'iPhone 12', 'iPhone 13 Pro Max']);
+    expect(names(await search('?q=xalaxy%20'))).toEqual([]);
+    // Nine letters allow two typos: the first letter's two are all it may use.
+    expect(typoCost('xamsungxx', 'samsungxx')).toBe(2);
+    expect(typoCost('phone', 'iphone')).toBe(2);
+    expect(typoCost('iphnoe', 'iphone')).toBe(1);
   });
 
   it('reads the last word as unfinished while typing (it begins words), a finished one as a whole word', async () => {

@@ -47,6 +47,9 @@ export function typoDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
+/** Typos between two words as Meilisearch counts them: one on the first letter costs two ('iphone' is not 'phone'). */
+export const typoCost = (a: string, b: string) => typoDistance(a, b) + (a[0] === b[0] ? 0 : 1);
+
 /** A lexeme written for a tsquery: quoted, so that no character of it is read as an operator. */
 const lexeme = (word: string, weights = '') => `'${word.replace(/['\\]/g, '\\$&')}'${weights ? `:${weights}` : ''}`;
 
@@ -81,7 +84,7 @@ async function expand(db: Db, words: string[], prefixLast: boolean, known?: Map<
         .where(or(...conditions))
         .orderBy(sql`levenshtein(${searchWords.word}, ${word})`, asc(sql`length(${searchWords.word})`))
         .limit(MAX_EXPANSIONS);
-      const close = rows.map((r) => r.word).filter((w) => w === word || (prefix && w.startsWith(word)) || typoDistance(w, word) <= k);
+      const close = rows.map((r) => r.word).filter((w) => w === word || (prefix && w.startsWith(word)) || typoCost(w, word) <= k);
       const means = [...new Set([word, ...close])];
       known?.set(key, means);
       return { word, means };
