@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Dataset } from './generate.ts';
 import { freePort, get, round, startApi, startChild, type ApiResult } from './lib.ts';
-import { benchSearch } from './search.ts';
+import { benchSearch, firstAnswer } from './search.ts';
 
 export const CONNECTIONS = 64;
 
@@ -187,6 +187,9 @@ export async function benchCase(data: Dataset, settings: LoadSettings, floors: F
 
   const server = await startApi({ DATA_DIR: data.dataDir, ...(data.databaseUrl && { DATABASE_URL: data.databaseUrl }) });
   try {
+    // The server loads its search index after it starts listening (decision 022; about half a minute at 1M):
+    // nothing is measured until it has, the first search waits for it.
+    await firstAnswer(`${server.url}/api/products?limit=1`, settings.headers, 300_000);
     for (const endpoint of endpoints) {
       bodies.set(endpoint.name, await bodyOf(server.url, endpoint, settings.headers));
       const m = await measure(server.url, endpoint.paths, settings, { serverPid: server.process.pid!, databaseUrl: data.databaseUrl });

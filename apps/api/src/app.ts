@@ -83,7 +83,11 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.decorate('searchIndex', new SearchIndex(database.db));
   // Loading starts with the app (at 1M phones it takes about half a minute); a search waits for it.
   app.addHook('onReady', async () => {
-    app.searchIndex.build().catch((err: unknown) => app.log.error({ err }, 'the search index did not load; the next search tries again'));
+    const started = performance.now();
+    app.searchIndex.build().then(
+      () => app.log.info({ ...app.searchIndex.stats(), ms: Math.round(performance.now() - started) }, 'search index loaded'),
+      (err: unknown) => app.log.error({ err }, 'the search index did not load; the next search tries again'),
+    );
   });
   // app.redis: the shared client when REDIS_URL is set (start-up fails if it is unreachable), else undefined.
   await app.register(redis, { url: config.redisUrl });

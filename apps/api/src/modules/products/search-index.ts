@@ -218,7 +218,7 @@ class Bits {
 }
 
 /** The state of the phones at one moment: built once, then changed in place by the changes it hears of. */
-export class Snapshot {
+class Snapshot {
   size = 0;
   capacity = 0;
   ids: string[] = [];
@@ -491,7 +491,7 @@ export class SearchIndex {
     const snap = this.snap!;
     const changes = await rows<{ seq: string; product_id: string }>(
       this.db,
-      sql`select seq::text, product_id from search_changes where seq > ${this.floor} order by seq`,
+      sql`select seq::text as seq, product_id from search_changes where seq > ${this.floor} order by search_changes.seq`,
     );
     const fresh = changes.filter((c) => !this.applied.has(Number(c.seq)));
     if (fresh.length > 0) {

@@ -215,11 +215,7 @@ function ordering(sort: SearchSort, tier: SQL<number> | null) {
   }
 }
 
-/** GET /api/products: from the search index when there is one (decision 022), else (and as its test oracle) in SQL. */
-export async function searchProducts(db: Db, query: SearchQuery, index?: SearchIndex): Promise<SearchAnswer> {
-  return index ? searchWithIndex(db, index, query) : searchInSql(db, query);
-}
-
+/** The same answer read from the database alone: the search index's test oracle (decision 022). */
 export async function searchInSql(db: Db, query: SearchQuery): Promise<SearchAnswer> {
   const p = await plan(db, query);
   // Relevance needs a text to be relevant to: without one, the newest come first.
@@ -343,7 +339,8 @@ async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery) {
   return { sort, found, ordered };
 }
 
-async function searchWithIndex(db: Db, index: SearchIndex, query: SearchQuery): Promise<SearchAnswer> {
+/** GET /api/products, from the search index (decision 022). */
+export async function searchProducts(db: Db, query: SearchQuery, index: SearchIndex): Promise<SearchAnswer> {
   const [{ sort, found, ordered }, brands] = await Promise.all([fromIndex(db, index, query), listCategories(db)]);
   return answer(query.limit, sort, ordered, (r) => r.key, { brands, ...found, perCondition: found.perCondition as Map<string, number> });
 }
@@ -356,8 +353,8 @@ const SUGGESTION_POOL = 60;
  * What the search box offers while a buyer types: the names of the best matches (same matching and
  * ranking as the search), each name once however many phones carry it. Picking one searches for it.
  */
-export async function suggestProducts(db: Db, q: string, index?: SearchIndex): Promise<Suggestion[]> {
-  const names = index ? await suggestionPoolFromIndex(db, index, q) : await suggestionPoolInSql(db, q);
+export async function suggestProducts(db: Db, q: string, index: SearchIndex): Promise<Suggestion[]> {
+  const names = await suggestionPool(db, index, q);
   const byName = new Map<string, Suggestion>();
   for (const row of names) {
     const key = row.productName.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -366,19 +363,7 @@ export async function suggestProducts(db: Db, q: string, index?: SearchIndex): P
   return [...byName.values()];
 }
 
-async function suggestionPoolInSql(db: Db, q: string) {
-  const p = await plan(db, { q, limit: SUGGESTION_POOL });
-  if (!p.tier) return [];
-  return db
-    .select({ productName: products.productName, category: categories.name })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(p.where)
-    .orderBy(...ordering('relevance', p.tier).orderBy)
-    .limit(SUGGESTION_POOL);
-}
-
-async function suggestionPoolFromIndex(db: Db, index: SearchIndex, q: string) {
+async function suggestionPool(db: Db, index: SearchIndex, q: string) {
   if (queryWords(q).length === 0) return [];
   const { ordered } = await fromIndex(db, index, { q, limit: SUGGESTION_POOL });
   return ordered.slice(0, SUGGESTION_POOL).map((r) => ({ productName: r.product.productName, category: r.categoryName }));

@@ -86,6 +86,21 @@ describe('the search box suggests while typing', () => {
     expect(optionNames()).not.toContain('iPhone 12Apple');
   });
 
+  it("keeps the last names while the text goes on from what they answered, and drops them once it does not ('gal' → 'ga' → 'gap')", async () => {
+    const asked = api();
+    const { box } = render();
+    await userEvent.type(box, 'gal');
+    await waitFor(() => expect(asked).toHaveLength(1));
+    asked[0]!.answer();
+    await waitFor(() => expect(optionNames()).toEqual(['Galaxy S21Samsung', 'Galaxy A54 5GSamsung']));
+    await userEvent.type(box, 'a');
+    expect(optionNames()).toEqual(['Galaxy S21Samsung', 'Galaxy A54 5GSamsung']);
+    await userEvent.type(box, '{Backspace}{Backspace}');
+    expect(optionNames()).toEqual([]);
+    await userEvent.type(box, 'p');
+    expect(optionNames()).toEqual([]);
+  });
+
   it('arrow keys move through the list, Enter searches for the highlighted name, Escape closes the list', async () => {
     const asked = api();
     const { box, onSearch } = render();

@@ -35,7 +35,8 @@ export function SearchField({
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [names, setNames] = useState<Suggestion[]>([]);
+  // The names of the last answer, and the text they answer.
+  const [answered, setAnswered] = useState<{ text: string; names: Suggestion[] }>({ text: '', names: [] });
   const [ask] = useLazyProductSuggestionsQuery();
   const { data: brands = [] } = useCategoriesQuery();
   const asked = useRef<{ abort(): void } | null>(null);
@@ -48,7 +49,7 @@ export function SearchField({
       const question = ask(text, true);
       asked.current = question;
       question.then((answer) => {
-        if (asked.current === question && answer.data) setNames(answer.data);
+        if (asked.current === question && answer.data) setAnswered({ text: text.toLowerCase(), names: answer.data });
       });
     }, PAUSE_MS);
     return () => clearTimeout(timer);
@@ -56,6 +57,9 @@ export function SearchField({
   useEffect(() => () => asked.current?.abort(), []);
 
   const lower = text.toLowerCase();
+  // While the next answer is on its way, the last one's names stay only if the text still begins with what
+  // they answered ('gal' → 'gala'); after a word was changed or deleted they would be about something else.
+  const names = answered.text && lower.startsWith(answered.text) ? answered.names : [];
   const options: Option[] =
     text.length < FROM_CHARS
       ? []
