@@ -50,7 +50,6 @@ interface Batch {
   price: number[];
   category: string[];
   condition: Condition[];
-  seller: string[];
   verified: boolean[];
   location: string[];
   nameNorm: string[];
@@ -68,7 +67,7 @@ interface Batch {
 const batchOf = (where: ReturnType<typeof sql>, limit: number) => sql`
   with batch as (
     select row_number() over (order by p.id) - 1 as rn, p.id, p.created_at, p.resale_price, p.category_id, p.condition,
-      p.seller_id, u.seller_verified, p.location, p.product_name, p.search
+      u.seller_verified, p.location, p.product_name, p.search
     from products p join users u on u.id = p.seller_id
     where p.status = 'available' and ${where} order by p.id limit ${limit}
   )
@@ -78,7 +77,6 @@ const batchOf = (where: ReturnType<typeof sql>, limit: number) => sql`
     json_agg(resale_price order by rn) as price,
     json_agg(category_id order by rn) as category,
     json_agg(condition order by rn) as condition,
-    json_agg(seller_id order by rn) as seller,
     json_agg(seller_verified order by rn) as verified,
     json_agg(lower(location) order by rn) as location,
     json_agg(trim(regexp_replace(lower(product_name), '[^[:alnum:]]+', ' ', 'g')) order by rn) as "nameNorm",
@@ -222,8 +220,7 @@ class Snapshot {
   size = 0;
   capacity = 0;
   ids: string[] = [];
-  alive = new Uint8Array(0);
-  /** The same as bits, to intersect with a search's matches a word at a time. */
+  /** The live slots (a removed phone's slot stays dead), as bits: intersected with a search's matches a word at a time. */
   aliveBits = new Uint32Array(0);
   created = new Float64Array(0);
   price = new Int32Array(0);
@@ -231,7 +228,6 @@ class Snapshot {
   condition = new Uint8Array(0);
   /** Brand, condition and seller verified in one number per phone: (brand × 3 + condition) × 2 + verified. */
   code = new Uint16Array(0);
-  seller = new Int32Array(0);
   nameLen = new Int32Array(0);
   /** Normalised name → its slots (ascending): the exact model's phones, without a string read per phone. */
   readonly byName = new Map<string, number[]>();
@@ -240,8 +236,6 @@ class Snapshot {
   readonly slotOf = new Map<string, number>();
   readonly categoryIds: string[] = [];
   readonly categoryOf = new Map<string, number>();
-  readonly sellerOf = new Map<string, number>();
-  sellerVerified = new Uint8Array(0);
   readonly postings = new Map<string, Posting>();
   readonly namePostings = new Map<string, Posting>();
   readonly groups = new Map<number, Group>();
@@ -257,7 +251,6 @@ class Snapshot {
       next.set(old);
       return next;
     };
-    this.alive = grown(this.alive, (n) => new Uint8Array(n));
     const aliveBits = new Uint32Array((capacity >>> 5) + 1);
     aliveBits.set(this.aliveBits);
     this.aliveBits = aliveBits;
@@ -266,24 +259,8 @@ class Snapshot {
     this.category = grown(this.category, (n) => new Uint16Array(n));
     this.condition = grown(this.condition, (n) => new Uint8Array(n));
     this.code = grown(this.code, (n) => new Uint16Array(n));
-    this.seller = grown(this.seller, (n) => new Int32Array(n));
     this.nameLen = grown(this.nameLen, (n) => new Int32Array(n));
     this.capacity = capacity;
-  }
-
-  private sellerIndex(id: string, verified: boolean) {
-    let i = this.sellerOf.get(id);
-    if (i === undefined) {
-      i = this.sellerOf.size;
-      this.sellerOf.set(id, i);
-      if (i >= this.sellerVerified.length) {
-        const next = new Uint8Array(Math.max(256, this.sellerVerified.length * 2));
-        next.set(this.sellerVerified);
-        this.sellerVerified = next;
-      }
-    }
-    this.sellerVerified[i] = verified ? 1 : 0;
-    return i;
   }
 
   categoryIndex(id: string) {
@@ -328,13 +305,11 @@ class Snapshot {
     for (let i = 0; i < ids.length; i++) {
       const s = base + i;
       this.ids[s] = ids[i]!;
-      this.alive[s] = 1;
       this.aliveBits[s >>> 5]! |= 1 << (s & 31);
       this.created[s] = Number(b.created[i]);
       this.price[s] = b.price[i]!;
       this.category[s] = this.categoryIndex(b.category[i]!);
       this.condition[s] = conditions.indexOf(b.condition[i]!);
-      this.seller[s] = this.sellerIndex(b.seller[i]!, b.verified[i]!);
       this.code[s] = (this.category[s]! * 3 + this.condition[s]!) * 2 + (b.verified[i] ? 1 : 0);
       this.nameLen[s] = b.nameLen[i]!;
       const named = this.byName.get(b.nameNorm[i]!);
@@ -383,7 +358,6 @@ class Snapshot {
     const g = this.group(s);
     g.byPrice.remove(s);
     g.byNewest.remove(s);
-    this.alive[s] = 0;
     this.aliveBits[s >>> 5]! &= ~(1 << (s & 31));
     this.slotOf.delete(id);
     this.dead++;
@@ -575,7 +549,7 @@ export class SearchIndex {
       // The live phones among the text's matches (or all of them), each counted where its filters allow
       // and, when it passes them all, kept for the page.
       const live = (text ?? this.pool.take(snap.size)).and(new Bits(snap.aliveBits), !text);
-      const hits = this.scratch(1, snap.size);
+      const hits = this.scratch(0, snap.size);
       let found = 0;
       // Per code (brand, condition, verified): bit 1 the brand passes, 2 the condition, 4 the seller.
       const codes = snap.categoryIds.length * 6;
