@@ -1,6 +1,7 @@
 import { conditions, type Condition, type SearchSort } from '@market/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { Bits, BitsPool, LONG, Posting } from './search-bits.ts';
 
 /*
  * The in-process search index (decision 022): every available phone in typed arrays, a posting list per
@@ -14,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 const LOAD_CHUNK = 100_000;
 /** A gap in the change sequence (a transaction still open, or one rolled back) is waited for this long. */
 const GAP_WAIT_MS = 30_000;
-/** Re-read at start: changes just before the index was loaded may commit after it. */
+/** At load, the changes this far below the sequence's last number that had not committed yet are applied afterwards. */
 const START_OVERLAP = 1_000;
 
 export interface IndexQuery {
@@ -92,212 +93,129 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 /** Microseconds since 1970 as the cursor writes a time: ISO 8601 in UTC with six decimals. */
 export const isoMicros = (us: number) => new Date(Math.floor(us / 1000)).toISOString().slice(0, 23) + String(us % 1000).padStart(3, '0') + 'Z';
 
-/** A sorted list of slots, by a comparison of slots. */
-class SortedSlots {
-  readonly slots: number[] = [];
-  private readonly before: (a: number, b: number) => boolean;
-  constructor(before: (a: number, b: number) => boolean) {
-    this.before = before;
+/** Each column of the phones a load read, in one batch. */
+const columns = ['ids', 'created', 'price', 'category', 'condition', 'verified', 'location', 'nameNorm', 'nameLen', 'words', 'nameWords'] as const;
+const joined = (batches: Batch[]) => Object.fromEntries(columns.map((c) => [c, batches.flatMap((b): unknown[] => b[c] ?? [])])) as unknown as Batch;
+const picked = (b: Batch, order: Int32Array) => Object.fromEntries(columns.map((c) => [c, Array.from(order, (i) => b[c]![i])])) as unknown as Batch;
+
+/** The first position in [from, to) for which `isBefore` is false (it is true for a first stretch, then false). */
+function lowerBound(from: number, to: number, isBefore: (i: number) => boolean) {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (isBefore(mid)) lo = mid + 1;
+    else hi = mid;
   }
-  /** The first position whose slot does not come before `slot`. */
-  position(isBefore: (s: number) => boolean, from = 0) {
-    let lo = from;
-    let hi = this.slots.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (isBefore(this.slots[mid]!)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-  add(slot: number) {
-    this.slots.splice(
-      this.position((s) => this.before(s, slot)),
-      0,
-      slot,
-    );
-  }
-  remove(slot: number) {
-    const at = this.position((s) => this.before(s, slot));
-    if (this.slots[at] === slot) this.slots.splice(at, 1);
-  }
+  return lo;
 }
 
-interface Group {
-  category: number;
-  condition: number;
-  verified: boolean;
-  byPrice: SortedSlots;
-  byNewest: SortedSlots;
+/** The phones of one group (brand × condition × seller verified, as one code), laid side by side at load in price order. */
+interface Range {
+  code: number;
+  start: number;
+  end: number;
 }
 
-/**
- * A word's phones, as a list of slots (ascending); once the word is in more than one phone in 32, also as
- * bits (then no larger than the list), so a common word is OR-ed in by the word, not set slot by slot.
- */
-class Posting {
-  readonly slots: number[] = [];
-  bits: Uint32Array | undefined;
-  push(s: number) {
-    this.slots.push(s);
-    if (this.bits) {
-      if (s >>> 5 >= this.bits.length) {
-        const grown = new Uint32Array(Math.max(this.bits.length * 2, (s >>> 5) + 1));
-        grown.set(this.bits);
-        this.bits = grown;
-      }
-      this.bits[s >>> 5]! |= 1 << (s & 31);
-    } else if (this.slots.length >= 1024 && this.slots.length * 32 > s) {
-      this.bits = new Uint32Array((s >>> 5) + 1);
-      for (const t of this.slots) this.bits[t >>> 5]! |= 1 << (t & 31);
-    }
-  }
-  addTo(words: Uint32Array) {
-    const bits = this.bits;
-    if (bits) {
-      const n = Math.min(bits.length, words.length);
-      for (let i = 0; i < n; i++) words[i]! |= bits[i]!;
-      return;
-    }
-    const slots = this.slots;
-    for (let i = 0; i < slots.length; i++) {
-      const t = slots[i]!;
-      words[t >>> 5]! |= 1 << (t & 31);
-    }
-  }
-}
-
-/**
- * Bit sets of every slot for one search, taken from a pool: at 1M phones each is 125 KB, and a search
- * needs several; allocated anew each time they would be garbage for a full collection to find.
- */
-class BitsPool {
-  private readonly free: Uint32Array[] = [];
-  private taken = 0;
-  /** Makes every set taken so far free again: at the start of a search. */
-  reset() {
-    this.taken = 0;
-  }
-  take(size: number) {
-    const length = (size >>> 5) + 1;
-    let words = this.free[this.taken];
-    if (!words || words.length !== length) this.free[this.taken] = words = new Uint32Array(length);
-    else words.fill(0);
-    this.taken++;
-    return new Bits(words);
-  }
-}
-
-/** A set of slots as bits. */
-class Bits {
-  readonly words: Uint32Array;
-  constructor(words: Uint32Array) {
-    this.words = words;
-  }
-  static of(pool: BitsPool, size: number, postings: (Posting | number[] | undefined)[]) {
-    const bits = pool.take(size);
-    for (const p of postings) {
-      if (p instanceof Posting) p.addTo(bits.words);
-      else if (p) for (const t of p) bits.words[t >>> 5]! |= 1 << (t & 31);
-    }
-    return bits;
-  }
-  has(s: number) {
-    return (this.words[s >>> 5]! & (1 << (s & 31))) !== 0;
-  }
-  /** Keeps the slots also in `other` (or, with `copy`, becomes `other`). */
-  and(other: Bits, copy = false) {
-    const n = Math.min(this.words.length, other.words.length);
-    if (copy) this.words.set(other.words.subarray(0, n));
-    else for (let i = 0; i < n; i++) this.words[i]! &= other.words[i]!;
-    for (let i = n; i < this.words.length; i++) this.words[i] = 0;
-    return this;
-  }
-}
-
-/** The state of the phones at one moment: built once, then changed in place by the changes it hears of. */
+/** The state of the phones at one moment: laid out once at load, then changed in place by the changes it hears of. */
 class Snapshot {
   size = 0;
   capacity = 0;
   ids: string[] = [];
-  /** The live slots (a removed phone's slot stays dead), as bits: intersected with a search's matches a word at a time. */
-  aliveBits = new Uint32Array(0);
+  /** The live slots: a removed phone's slot stays dead (slots are never reused). */
+  alive = new Bits(new Uint32Array(1));
   created = new Float64Array(0);
   price = new Int32Array(0);
-  category = new Uint16Array(0);
-  condition = new Uint8Array(0);
   /** Brand, condition and seller verified in one number per phone: (brand × 3 + condition) × 2 + verified. */
   code = new Uint16Array(0);
   nameLen = new Int32Array(0);
   /** Normalised name → its slots (ascending): the exact model's phones, without a string read per phone. */
   readonly byName = new Map<string, number[]>();
   location: string[] = [];
-  /** Per slot, its posting entries: for removal is not needed (slots are never reused), kept out. */
   readonly slotOf = new Map<string, number>();
   readonly categoryIds: string[] = [];
   readonly categoryOf = new Map<string, number>();
   readonly postings = new Map<string, Posting>();
   readonly namePostings = new Map<string, Posting>();
-  readonly groups = new Map<number, Group>();
   dead = 0;
   /** What query words meant (search.ts's expansion), until a new word joins the vocabulary. */
   readonly meanings = new Map<string, string[]>();
+  /**
+   * The slots below `laid` were laid out at load: each group's phones side by side in price order (`ranges`),
+   * so a group is counted a bit-set word at a time; `orders` holds them in each sort's order. Phones added
+   * since (a change is a removal and an addition) come after, and are looked at one by one.
+   */
+  laid = 0;
+  ranges: Range[] = [];
+  orders = { price: new Int32Array(0), newest: new Int32Array(0), length: new Int32Array(0) };
+  /** Where each name length (up to LONG) starts in `orders.length`; [LONG + 1] is its end. */
+  lengthStart = new Int32Array(LONG + 2);
+
+  /** These phones, laid out by group and price, with each sort's order. */
+  static laidOut(batches: Batch[]) {
+    const snap = new Snapshot();
+    const all = joined(batches);
+    const n = all.ids?.length ?? 0;
+    const code = Int32Array.from({ length: n }, (_, i) => snap.codeOf(all.category[i]!, all.condition[i]!, all.verified[i]!));
+    const ids = all.ids ?? [];
+    const byGroup = Int32Array.from({ length: n }, (_, i) => i).sort(
+      (a, b) => code[a]! - code[b]! || all.price[a]! - all.price[b]! || (ids[a]! < ids[b]! ? -1 : 1),
+    );
+    snap.add(picked(all, byGroup));
+    snap.laid = n;
+    for (let s = 0; s < n; s++) {
+      const last = snap.ranges.at(-1);
+      if (last && last.code === snap.code[s]) last.end = s + 1;
+      else snap.ranges.push({ code: snap.code[s]!, start: s, end: s + 1 });
+    }
+    const sorted = (before: (a: number, b: number) => boolean) =>
+      Int32Array.from({ length: n }, (_, s) => s).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    snap.orders = { price: sorted(snap.priceBefore), newest: sorted(snap.newestBefore), length: sorted(snap.lengthBefore) };
+    const byLength = snap.orders.length;
+    for (let l = 0, i = 0; l <= LONG + 1; l++) {
+      while (i < n && Math.min(snap.nameLen[byLength[i]!]!, LONG) < l) i++;
+      snap.lengthStart[l] = i;
+    }
+    return snap;
+  }
 
   private grow(min: number) {
     if (min <= this.capacity) return;
     const capacity = Math.max(1024, min, this.capacity * 2);
-    const grown = <T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(old: T, make: (n: number) => T) => {
+    const grown = <T extends Uint16Array | Int32Array | Float64Array>(old: T, make: (n: number) => T) => {
       const next = make(capacity);
       next.set(old);
       return next;
     };
-    const aliveBits = new Uint32Array((capacity >>> 5) + 1);
-    aliveBits.set(this.aliveBits);
-    this.aliveBits = aliveBits;
+    const alive = new Uint32Array((capacity >>> 5) + 1);
+    alive.set(this.alive.words);
+    this.alive = new Bits(alive);
     this.created = grown(this.created, (n) => new Float64Array(n));
     this.price = grown(this.price, (n) => new Int32Array(n));
-    this.category = grown(this.category, (n) => new Uint16Array(n));
-    this.condition = grown(this.condition, (n) => new Uint8Array(n));
     this.code = grown(this.code, (n) => new Uint16Array(n));
     this.nameLen = grown(this.nameLen, (n) => new Int32Array(n));
     this.capacity = capacity;
   }
 
-  categoryIndex(id: string) {
-    let i = this.categoryOf.get(id);
-    if (i === undefined) {
-      i = this.categoryIds.length;
-      this.categoryIds.push(id);
-      this.categoryOf.set(id, i);
+  private codeOf(category: string, condition: Condition, verified: boolean) {
+    let c = this.categoryOf.get(category);
+    if (c === undefined) {
+      c = this.categoryIds.length;
+      this.categoryIds.push(category);
+      this.categoryOf.set(category, c);
     }
-    return i;
+    return (c * 3 + conditions.indexOf(condition)) * 2 + (verified ? 1 : 0);
   }
 
   /** Price ascending, then id ascending: the order of price_asc (price_desc is its reverse). */
   readonly priceBefore = (a: number, b: number) => this.price[a]! < this.price[b]! || (this.price[a] === this.price[b] && this.ids[a]! < this.ids[b]!);
   /** Newest first, then id descending. */
   readonly newestBefore = (a: number, b: number) => this.created[a]! > this.created[b]! || (this.created[a] === this.created[b] && this.ids[a]! > this.ids[b]!);
+  /** Relevance within a tier: the shorter name first, then newest first. */
+  readonly lengthBefore = (a: number, b: number) => this.nameLen[a]! < this.nameLen[b]! || (this.nameLen[a] === this.nameLen[b] && this.newestBefore(a, b));
 
-  /** The phone's group, by the code it was added with (so it is found again however its seller changed since). */
-  private group(slot: number) {
-    const key = this.code[slot]!;
-    const verified = (key & 1) === 1;
-    let g = this.groups.get(key);
-    if (!g) {
-      g = {
-        category: this.category[slot]!,
-        condition: this.condition[slot]!,
-        verified,
-        byPrice: new SortedSlots(this.priceBefore),
-        byNewest: new SortedSlots(this.newestBefore),
-      };
-      this.groups.set(key, g);
-    }
-    return g;
-  }
-
-  /** Appends a batch of phones in new slots; the groups' lists are sorted afterwards when `sortLater` (a first load). */
-  add(b: Batch, sortLater = false) {
+  /** Appends phones in new slots. */
+  add(b: Batch) {
     const ids = b.ids ?? [];
     const base = this.size;
     this.size += ids.length;
@@ -305,26 +223,16 @@ class Snapshot {
     for (let i = 0; i < ids.length; i++) {
       const s = base + i;
       this.ids[s] = ids[i]!;
-      this.aliveBits[s >>> 5]! |= 1 << (s & 31);
+      this.alive.set(s);
       this.created[s] = Number(b.created[i]);
       this.price[s] = b.price[i]!;
-      this.category[s] = this.categoryIndex(b.category[i]!);
-      this.condition[s] = conditions.indexOf(b.condition[i]!);
-      this.code[s] = (this.category[s]! * 3 + this.condition[s]!) * 2 + (b.verified[i] ? 1 : 0);
+      this.code[s] = this.codeOf(b.category[i]!, b.condition[i]!, b.verified[i]!);
       this.nameLen[s] = b.nameLen[i]!;
       const named = this.byName.get(b.nameNorm[i]!);
       if (named) named.push(s);
       else this.byName.set(b.nameNorm[i]!, [s]);
       this.location[s] = b.location[i]!;
       this.slotOf.set(ids[i]!, s);
-      const g = this.group(s);
-      if (sortLater) {
-        g.byPrice.slots.push(s);
-        g.byNewest.slots.push(s);
-      } else {
-        g.byPrice.add(s);
-        g.byNewest.add(s);
-      }
     }
     for (const [list, documents] of [
       [this.postings, b.words],
@@ -338,16 +246,9 @@ class Snapshot {
             list.set(w, (posting = new Posting()));
             this.meanings.clear();
           }
-          posting.push(base + i);
+          posting.push(base + i, b.nameLen[i]!);
         }
       }
-    }
-  }
-
-  sortGroups() {
-    for (const g of this.groups.values()) {
-      g.byPrice.slots.sort((a, b) => (this.priceBefore(a, b) ? -1 : this.priceBefore(b, a) ? 1 : 0));
-      g.byNewest.slots.sort((a, b) => (this.newestBefore(a, b) ? -1 : this.newestBefore(b, a) ? 1 : 0));
     }
   }
 
@@ -355,48 +256,66 @@ class Snapshot {
   remove(id: string) {
     const s = this.slotOf.get(id);
     if (s === undefined) return;
-    const g = this.group(s);
-    g.byPrice.remove(s);
-    g.byNewest.remove(s);
-    this.aliveBits[s >>> 5]! &= ~(1 << (s & 31));
+    this.alive.clear(s);
     this.slotOf.delete(id);
     this.dead++;
   }
 }
 
-/** A sort's order of slots, with a numeric pre-test: a slot whose (primary, secondary) is greater comes after. */
-interface Order {
+/** A sort, as the page is chosen by it. */
+interface Ordering {
+  /** The laid-out slots in this order (read backwards for price_desc). */
+  list: Int32Array;
+  backwards: boolean;
+  /** The stretches of the list where the page may lie (from the cursor, when `fromCursor`), in ascending positions. */
+  stretches: (fromCursor: boolean) => [number, number][];
+  /** Relevance: the tier of the cursor's phone (tiers before it are done). */
+  cursorTier: number;
+  hasCursor: boolean;
+  /** Within one tier. */
   before: (a: number, b: number) => boolean;
-  primary: (s: number) => number;
-  secondary: (s: number) => number;
-  /** Relevance: the bits of the phones in tier 0, 1 and 2 (a phone in none is in tier 3). */
-  tiers?: readonly [Uint32Array, Uint32Array, Uint32Array];
+  /** Comes after the cursor, within the cursor's tier. */
+  isAfter: (s: number) => boolean;
+  /** The key the cursor writes. */
+  key: (s: number, tier: number) => (string | number)[];
 }
 
-/** A bounded list of the best slots in an order: the page and the one after it. */
+/**
+ * The first `need` members of a set met reading these stretches of a list (each backwards when `backwards`,
+ * the last stretch first); undefined past `budget` steps (they lie far in: looking at them all is cheaper).
+ */
+function readList(list: Int32Array, stretches: [number, number][], backwards: boolean, set: Bits, need: number, budget: number) {
+  const got: number[] = [];
+  const { words } = set;
+  let steps = 0;
+  for (let k = 0; k < stretches.length; k++) {
+    const [from, to] = stretches[backwards ? stretches.length - 1 - k : k]!;
+    const step = backwards ? -1 : 1;
+    for (let i = backwards ? to - 1 : from; i >= from && i < to; i += step) {
+      if (++steps > budget) return undefined;
+      const s = list[i]!;
+      if (words[s >>> 5]! & (1 << (s & 31)) && got.push(s) === need) return got;
+    }
+  }
+  return got;
+}
+
+/** A bounded list of the best slots in an order. */
 class Best {
   readonly slots: number[] = [];
   private readonly k: number;
-  private readonly order: Order;
-  /** The last slot's primary and secondary key, while the list is full: a slot above them cannot enter. */
-  worstPrimary = Infinity;
-  worstSecondary = Infinity;
-  constructor(k: number, order: Order) {
+  private readonly before: (a: number, b: number) => boolean;
+  constructor(k: number, before: (a: number, b: number) => boolean) {
     this.k = k;
-    this.order = order;
+    this.before = before;
   }
   offer(s: number) {
     const list = this.slots;
-    if (list.length === this.k && !this.order.before(s, list[list.length - 1]!)) return;
+    if (list.length === this.k && !this.before(s, list[list.length - 1]!)) return;
     let at = list.length;
-    while (at > 0 && this.order.before(s, list[at - 1]!)) at--;
+    while (at > 0 && this.before(s, list[at - 1]!)) at--;
     list.splice(at, 0, s);
     if (list.length > this.k) list.pop();
-    if (list.length === this.k) {
-      const last = list[list.length - 1]!;
-      this.worstPrimary = this.order.primary(last);
-      this.worstSecondary = this.order.secondary(last);
-    }
   }
 }
 
@@ -406,7 +325,8 @@ export class SearchIndex {
   /** Every change up to floor has been applied; above it, those in `applied`. */
   private floor = 0;
   private readonly applied = new Set<number>();
-  private readonly gapSince = new Map<number, number>();
+  /** The highest change number seen, and when, each time it grew: a gap below one seen GAP_WAIT_MS ago is given up. */
+  private seen: { seq: number; at: number }[] = [];
   private pulling: Promise<void> | undefined;
   private pullTicket = 0;
   private pulledTicket = 0;
@@ -433,21 +353,27 @@ export class SearchIndex {
   }
 
   private async load() {
-    const [mark] = await rows<{ seq: string | null }>(this.db, sql`select max(seq)::text as seq from search_changes`);
-    const snap = new Snapshot();
+    // The changes committed now are in the rows read next; those not yet committed are applied when they are.
+    const [last] = await rows<{ seq: string }>(this.db, sql`select (case when is_called then last_value else 0 end)::text as seq from search_changes_seq_seq`);
+    const mark = Number(last!.seq);
+    const floor = Math.max(0, mark - START_OVERLAP);
+    const committed = await rows<{ seq: string }>(this.db, sql`select seq::text as seq from search_changes where seq > ${floor} and seq <= ${mark}`);
+    const batches: Batch[] = [];
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const [batch] = await rows<Batch>(this.db, batchOf(sql`p.id > ${after}::uuid`, LOAD_CHUNK));
       const ids = batch?.ids ?? [];
-      snap.add(batch!, true);
+      batches.push(batch!);
       if (ids.length < LOAD_CHUNK) break;
       after = ids.at(-1)!;
     }
-    snap.sortGroups();
+    const snap = Snapshot.laidOut(batches);
     this.snap = snap;
-    this.floor = Math.max(0, Number(mark?.seq ?? 0) - START_OVERLAP);
+    this.floor = floor;
     this.applied.clear();
-    this.gapSince.clear();
+    for (const c of committed) this.applied.add(Number(c.seq));
+    this.seen = [{ seq: mark, at: Date.now() }];
+    this.advanceFloor(mark);
   }
 
   /** Applies every change that had committed when this was called (joins a read that began later, if any). */
@@ -488,27 +414,29 @@ export class SearchIndex {
     }
     this.advanceFloor(changes.length ? Number(changes.at(-1)!.seq) : this.floor);
     this.pulledTicket = upTo;
-    // Every change makes a dead slot: past as many dead as live, a fresh load (the old one answers meanwhile).
-    if (snap.dead > Math.max(50_000, snap.slotOf.size)) void this.build().catch(() => undefined);
+    // Every change makes a dead slot and a phone outside the layout: past as many dead as live, or one added
+    // for every eight laid out, a fresh load (the old one answers meanwhile).
+    const added = snap.size - snap.laid;
+    if (snap.dead > Math.max(50_000, snap.slotOf.size) || added > Math.max(20_000, snap.laid / 8)) void this.build().catch(() => undefined);
     if (Date.now() - this.lastPrune > 3_600_000) {
       this.lastPrune = Date.now();
       await this.db.execute(sql`delete from search_changes where at < now() - interval '1 day'`);
     }
   }
 
-  /** Moves the floor over every applied change, and over gaps older than GAP_WAIT_MS (rolled back). */
+  /**
+   * Moves the floor over every applied change, and over gaps below a number seen committed GAP_WAIT_MS ago:
+   * a number is taken before any higher one, so its transaction has been open that long (rolled back).
+   */
   private advanceFloor(highest: number) {
     const now = Date.now();
+    if (highest > (this.seen.at(-1)?.seq ?? 0)) this.seen.push({ seq: highest, at: now });
+    let givenUp = 0;
+    while (this.seen.length > 0 && now - this.seen[0]!.at >= GAP_WAIT_MS) givenUp = this.seen.shift()!.seq;
+    if (givenUp > 0) this.seen.unshift({ seq: givenUp, at: 0 });
     while (this.floor < highest) {
       const next = this.floor + 1;
-      if (this.applied.delete(next)) {
-        this.floor = next;
-        continue;
-      }
-      const since = this.gapSince.get(next) ?? now;
-      this.gapSince.set(next, since);
-      if (now - since < GAP_WAIT_MS) break;
-      this.gapSince.delete(next);
+      if (!this.applied.delete(next) && next >= givenUp) break;
       this.floor = next;
     }
   }
@@ -516,7 +444,82 @@ export class SearchIndex {
   /** The phones of a search, in its order, with the total and every facet (each without its own filter). */
   query(q: IndexQuery): IndexAnswer {
     const snap = this.snap!;
-    this.pool.reset();
+    const pool = this.pool;
+    pool.reset();
+    const flags = this.flags(snap, q);
+    const lo = q.minPrice ?? -Infinity;
+    const hi = q.maxPrice ?? Infinity;
+    // The live phones the text lets through (all of them without text), then the area.
+    const matches = q.words.length
+      ? q.words.map((w) => Bits.of(pool, snap.size, w.means.map((m) => snap.postings.get(m)))).reduce((a, b) => a.and(b)).and(snap.alive)
+      : pool.take(snap.size).and(snap.alive, true);
+    if (q.location) {
+      const area = q.location.toLowerCase();
+      for (const s of matches.slots()) if (!snap.location[s]!.includes(area)) matches.clear(s);
+    }
+
+    // The counts, a group at a time: each facet leaves its own filter out; the price bounds leave out the price.
+    const perCategory = new Int32Array(snap.categoryIds.length);
+    const perCondition = new Int32Array(conditions.length);
+    let total = 0;
+    let min = Infinity;
+    let max = -Infinity;
+    /** The matches that pass every filter: the page is chosen among them. */
+    const chosen = pool.take(snap.size);
+    const { price, code } = snap;
+    for (const r of snap.ranges) {
+      const f = flags[r.code]!;
+      if (!(f & 4)) continue;
+      const from = lowerBound(r.start, r.end, (s) => price[s]! < lo);
+      const to = lowerBound(from, r.end, (s) => price[s]! <= hi);
+      const n = matches.count(from, to);
+      if (f & 2) perCategory[(r.code / 6) | 0]! += n;
+      if (f & 1) perCondition[(r.code >> 1) % 3]! += n;
+      if ((f & 3) !== 3) continue;
+      total += n;
+      matches.copyTo(chosen, from, to);
+      const first = matches.first(r.start, r.end);
+      if (first < 0) continue;
+      min = Math.min(min, price[first]!);
+      max = Math.max(max, price[matches.last(r.start, r.end)]!);
+    }
+    for (const s of matches.slots(snap.laid, snap.size)) {
+      const k = code[s]!;
+      const f = flags[k]!;
+      if (!(f & 4)) continue;
+      const p = price[s]!;
+      if ((f & 3) === 3) {
+        min = Math.min(min, p);
+        max = Math.max(max, p);
+      }
+      if (p < lo || p > hi) continue;
+      if (f & 2) perCategory[(k / 6) | 0]!++;
+      if (f & 1) perCondition[(k >> 1) % 3]!++;
+      if ((f & 3) !== 3) continue;
+      total++;
+      chosen.set(s);
+    }
+
+    // The page: tier by tier (relevance; other sorts have one), the best of each until the page is full.
+    const order = this.ordering(snap, q, lo, hi);
+    const tiers = q.sort === 'relevance' && q.words.length ? this.tiers(snap, q, chosen, total) : [{ set: chosen, count: total }];
+    const page: { s: number; tier: number }[] = [];
+    for (let t = order.cursorTier; t < tiers.length && page.length <= q.limit; t++) {
+      const fromCursor = order.hasCursor && t === order.cursorTier;
+      for (const s of this.best(snap, tiers[t]!, q.limit + 1 - page.length, order, fromCursor)) page.push({ s, tier: t });
+    }
+
+    return {
+      page: page.map(({ s, tier }) => ({ id: snap.ids[s]!, key: order.key(s, tier) })),
+      total,
+      perCategory: new Map(snap.categoryIds.map((id, i) => [id, perCategory[i]!])),
+      perCondition: new Map(conditions.map((c, i) => [c, perCondition[i]!])),
+      price: min !== Infinity ? { min, max } : { min: null, max: null },
+    };
+  }
+
+  /** Per code (brand, condition, verified): bit 1 the brand passes, 2 the condition, 4 the seller. */
+  private flags(snap: Snapshot, q: IndexQuery) {
     const categoryOk = new Uint8Array(Math.max(1, snap.categoryIds.length)).fill(q.category?.length ? 0 : 1);
     for (const id of q.category ?? []) {
       const i = snap.categoryOf.get(id);
@@ -524,238 +527,128 @@ export class SearchIndex {
     }
     const conditionOk = new Uint8Array(conditions.length).fill(q.condition?.length ? 0 : 1);
     for (const c of q.condition ?? []) conditionOk[conditions.indexOf(c)] = 1;
-    const lo = q.minPrice ?? -Infinity;
-    const hi = q.maxPrice ?? Infinity;
-    const perCategory = new Int32Array(snap.categoryIds.length);
-    const perCondition = new Int32Array(conditions.length);
-    const answer = { total: 0, min: Infinity, max: -Infinity };
-    const order = this.ordering(snap, q);
-    const best = new Best(q.limit + 1, order);
-
-    if (q.words.length === 0 && !q.location) this.byGroups(snap, q, { order, categoryOk, conditionOk, lo, hi, perCategory, perCondition, answer, best });
-    else {
-      const text = q.words.length
-        ? q.words
-            .map((w) =>
-              Bits.of(
-                this.pool,
-                snap.size,
-                w.means.map((m) => snap.postings.get(m)),
-              ),
-            )
-            .reduce((a, b) => a.and(b))
-        : undefined;
-      const location = q.location?.toLowerCase();
-      // The live phones among the text's matches (or all of them), each counted where its filters allow
-      // and, when it passes them all, kept for the page.
-      const live = (text ?? this.pool.take(snap.size)).and(new Bits(snap.aliveBits), !text);
-      const hits = this.scratch(0, snap.size);
-      let found = 0;
-      // Per code (brand, condition, verified): bit 1 the brand passes, 2 the condition, 4 the seller.
-      const codes = snap.categoryIds.length * 6;
-      const flags = new Uint8Array(codes);
-      for (let k = 0; k < codes; k++) {
-        const c = (k / 6) | 0;
-        const d = (k >> 1) % 3;
-        flags[k] = (categoryOk[c] ? 1 : 0) | (conditionOk[d] ? 2 : 0) | (!q.verified || k & 1 ? 4 : 0);
-      }
-      const ofCategory = new Int32Array(codes);
-      const ofCondition = new Int32Array(codes);
-      const { code, price } = snap;
-      let min = Infinity;
-      let max = -Infinity;
-      const words = live.words;
-      for (let w = 0; w < words.length; w++) {
-        let bits = words[w]!;
-        while (bits !== 0) {
-          const low = bits & -bits;
-          bits ^= low;
-          const s = (w << 5) + 31 - Math.clz32(low);
-          const k = code[s]!;
-          const f = flags[k]!;
-          if (!(f & 4)) continue;
-          if (location !== undefined && !snap.location[s]!.includes(location)) continue;
-          const p = price[s]!;
-          if (p >= lo && p <= hi) {
-            if (f & 2) ofCategory[k]!++;
-            if (f & 1) ofCondition[k]!++;
-            if ((f & 3) === 3) hits[found++] = s;
-          }
-          if ((f & 3) === 3) {
-            if (p < min) min = p;
-            if (p > max) max = p;
-          }
-        }
-      }
-      for (let k = 0; k < codes; k++) {
-        perCategory[(k / 6) | 0]! += ofCategory[k]!;
-        perCondition[(k >> 1) % 3]! += ofCondition[k]!;
-      }
-      answer.total = found;
-      answer.min = min;
-      answer.max = max;
-      // The page: most phones lose on one or two numbers, worked out here without a call.
-      const { nameLen, created } = snap;
-      const [named, exact, inName] = order.tiers ?? [];
-      const sign = q.sort === 'price_desc' ? -1 : 1;
-      for (let i = 0; i < found; i++) {
-        const s = hits[i]!;
-        let primary: number;
-        let secondary = 0;
-        if (named && exact && inName) {
-          const w = s >>> 5;
-          const bit = 1 << (s & 31);
-          primary = (named[w]! & bit ? 0 : exact[w]! & bit ? 1 : inName[w]! & bit ? 2 : 3) * 65_536 + nameLen[s]!;
-          secondary = -created[s]!;
-        } else if (q.sort === 'newest' || q.sort === 'relevance') primary = -created[s]!;
-        else primary = sign * price[s]!;
-        if (primary > best.worstPrimary || (primary === best.worstPrimary && secondary > best.worstSecondary)) continue;
-        if (order.isAfter(s)) best.offer(s);
-      }
+    const flags = new Uint8Array(snap.categoryIds.length * 6);
+    for (let k = 0; k < flags.length; k++) {
+      flags[k] = (categoryOk[(k / 6) | 0] ? 1 : 0) | (conditionOk[(k >> 1) % 3] ? 2 : 0) | (!q.verified || k & 1 ? 4 : 0);
     }
-
-    return {
-      page: best.slots.map((s) => ({ id: snap.ids[s]!, key: order.key(s) })),
-      total: answer.total,
-      perCategory: new Map(snap.categoryIds.map((id, i) => [id, perCategory[i]!])),
-      perCondition: new Map(conditions.map((c, i) => [c, perCondition[i]!])),
-      price: answer.min !== Infinity ? { min: answer.min, max: answer.max } : { min: null, max: null },
-    };
+    return flags;
   }
 
-  /** Without text or area: counts from each group's price-ordered list, the page from a merge of groups. */
-  private byGroups(
-    snap: Snapshot,
-    q: IndexQuery,
-    acc: {
-      order: ReturnType<SearchIndex['ordering']>;
-      categoryOk: Uint8Array;
-      conditionOk: Uint8Array;
-      lo: number;
-      hi: number;
-      perCategory: Int32Array;
-      perCondition: Int32Array;
-      answer: { total: number; min: number; max: number };
-      best: Best;
-    },
-  ) {
-    const { order } = acc;
-    const inRange: { g: Group; from: number; to: number }[] = [];
-    for (const g of snap.groups.values()) {
-      if (q.verified && !g.verified) continue;
-      const list = g.byPrice;
-      const from = list.position((s) => snap.price[s]! < acc.lo);
-      const to = list.position((s) => snap.price[s]! <= acc.hi, from);
-      const fc = acc.categoryOk[g.category]!;
-      const fd = acc.conditionOk[g.condition]!;
-      if (fd) acc.perCategory[g.category]! += to - from;
-      if (fc) acc.perCondition[g.condition]! += to - from;
-      if (fc && fd && list.slots.length > 0) {
-        acc.answer.min = Math.min(acc.answer.min, snap.price[list.slots[0]!]!);
-        acc.answer.max = Math.max(acc.answer.max, snap.price[list.slots.at(-1)!]!);
-        acc.answer.total += to - from;
-        if (to > from) inRange.push({ g, from, to });
-      }
-    }
-    // The page: the best few of each group after the cursor, then the best of those.
-    for (const { g, from, to } of inRange) {
-      const k = q.limit + 1;
-      if (q.sort === 'newest' || q.sort === 'relevance') {
-        const list = g.byNewest.slots;
-        let taken = 0;
-        for (let i = q.after ? g.byNewest.position((s) => !order.isAfter(s)) : 0; i < list.length && taken < k; i++) {
-          const s = list[i]!;
-          if (snap.price[s]! >= acc.lo && snap.price[s]! <= acc.hi) {
-            acc.best.offer(s);
-            taken++;
-          }
-        }
-      } else if (q.sort === 'price_asc') {
-        const start = q.after
-          ? Math.max(
-              from,
-              g.byPrice.position((s) => !order.isAfter(s), from),
-            )
-          : from;
-        for (let i = start; i < Math.min(to, start + k); i++) acc.best.offer(g.byPrice.slots[i]!);
-      } else {
-        // Descending: the list read backwards from the last phone before the cursor.
-        const end = q.after
-          ? Math.min(
-              to,
-              g.byPrice.position((s) => order.isAfter(s), from),
-            )
-          : to;
-        for (let i = end - 1; i >= Math.max(from, end - k); i--) acc.best.offer(g.byPrice.slots[i]!);
-      }
-    }
+  /** Relevance's tiers of the chosen phones: 0 named the query exactly, 1 every word whole in the name, 2 in the name as typed or near, 3 the rest. */
+  private tiers(snap: Snapshot, q: IndexQuery, chosen: Bits, total: number) {
+    const pool = this.pool;
+    const named = Bits.of(pool, snap.size, [snap.byName.get(q.phrase)]);
+    const exact = q.words.map((w) => Bits.of(pool, snap.size, [snap.namePostings.get(w.word)])).reduce((a, b) => a.and(b));
+    const inName = q.words.map((w) => Bits.of(pool, snap.size, w.means.map((m) => snap.namePostings.get(m)))).reduce((a, b) => a.and(b));
+    const rest = pool.take(snap.size).and(chosen, true);
+    let left = total;
+    const tiers = [named, exact, inName].map((x) => {
+      const set = pool.take(snap.size);
+      const count = rest.moveShared(x, set);
+      left -= count;
+      return { set, count };
+    });
+    return [...tiers, { set: rest, count: left }];
   }
 
-  /** The sort's order of slots, each slot's key (as the cursor writes it), and "after the cursor". */
-  private ordering(snap: Snapshot, q: IndexQuery) {
-    const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  /**
+   * The first `need` phones of a set in the sort's order (after the cursor, when `fromCursor`). A large set
+   * is met soon reading the sort's list (about need × length / count steps); a small one is cheaper looked
+   * at whole. Phones added since the load are not in the list: each is looked at.
+   */
+  private best(snap: Snapshot, { set, count }: { set: Bits; count: number }, need: number, o: Ordering, fromCursor: boolean) {
+    if (count === 0) return [];
+    const best = new Best(need, o.before);
+    const stretches = o.stretches(fromCursor);
+    const length = stretches.reduce((n, [from, to]) => n + to - from, 0);
+    // In steps of reading the list (a few ns each): looking at every member costs a word at a time and tens of ns a member.
+    const whole = set.words.length + count * 10;
+    const read = (need * length) / count < whole ? readList(o.list, stretches, o.backwards, set, need, whole) : undefined;
+    if (read) {
+      for (const s of read) best.offer(s);
+      for (const s of set.slots(snap.laid, snap.size)) if (!fromCursor || o.isAfter(s)) best.offer(s);
+    } else for (const s of set.slots()) if (!fromCursor || o.isAfter(s)) best.offer(s);
+    return best.slots;
+  }
+
+  /** The sort's order, the stretches of its list worth reading, "after the cursor" and the key a cursor writes. */
+  private ordering(snap: Snapshot, q: IndexQuery, lo: number, hi: number): Ordering {
+    const { price, ids, created, nameLen, orders, lengthStart } = snap;
+    /** The first position of `list` from which `isAfter` holds (it holds from some position on). */
+    const cursorAt = (list: Int32Array, from: number, to: number, isAfter: (s: number) => boolean) => lowerBound(from, to, (i) => !isAfter(list[i]!));
     if (q.sort === 'relevance' && q.words.length) {
-      const exact = q.words.map((w) => Bits.of(this.pool, snap.size, [snap.namePostings.get(w.word)])).reduce((a, b) => a.and(b));
-      const inName = q.words
-        .map((w) =>
-          Bits.of(
-            this.pool,
-            snap.size,
-            w.means.map((m) => snap.namePostings.get(m)),
-          ),
-        )
-        .reduce((a, b) => a.and(b));
-      // Each phone's tier worked out once per search (-1: not yet).
-      const named = Bits.of(this.pool, snap.size, [snap.byName.get(q.phrase)]);
-      const tier = (s: number) => (named.has(s) ? 0 : exact.has(s) ? 1 : inName.has(s) ? 2 : 3);
-      // Tier and name length ascending, then newest first, then id descending; numbers, no key built per phone.
-      const ranked = (t: number, len: number, created: number, id: string, s: number) => {
-        const ts = tier(s);
-        if (ts !== t) return ts - t;
-        if (snap.nameLen[s] !== len) return snap.nameLen[s]! - len;
-        if (snap.created[s] !== created) return created - snap.created[s]!;
-        return snap.ids[s]! === id ? 0 : snap.ids[s]! < id ? 1 : -1;
-      };
       const after = q.after as [number, number, string, string] | undefined;
-      const afterUs = after ? micros(after[2]) : 0;
+      const us = after ? micros(after[2]) : 0;
+      const isAfter = (s: number) =>
+        !after || nameLen[s]! > after[1] || (nameLen[s] === after[1] && (created[s]! < us || (created[s] === us && ids[s]! < after[3])));
+      // Only the name lengths a match can have: each word's meanings name them.
+      const lengths = new Uint32Array(4).fill(-1 >>> 0);
+      for (const w of q.words) {
+        const any = new Uint32Array(4);
+        for (const m of w.means) snap.postings.get(m)?.lengths.forEach((bits, i) => (any[i]! |= bits));
+        for (let i = 0; i < 4; i++) lengths[i]! &= any[i]!;
+      }
       return {
-        key: (s: number) => [tier(s), snap.nameLen[s]!, isoMicros(snap.created[s]!), snap.ids[s]!],
-        before: (a: number, b: number) => ranked(tier(b), snap.nameLen[b]!, snap.created[b]!, snap.ids[b]!, a) < 0,
-        primary: (s: number) => tier(s) * 65_536 + snap.nameLen[s]!,
-        secondary: (s: number) => -snap.created[s]!,
-        tiers: [named.words, exact.words, inName.words] as const,
-        isAfter: (s: number) => !after || ranked(after[0], after[1], afterUs, after[3], s) > 0,
+        list: orders.length,
+        backwards: false,
+        cursorTier: after?.[0] ?? 0,
+        hasCursor: after !== undefined,
+        before: snap.lengthBefore,
+        isAfter,
+        stretches: (fromCursor) => {
+          const from = fromCursor ? cursorAt(orders.length, 0, orders.length.length, isAfter) : 0;
+          const out: [number, number][] = [];
+          for (let l = 0; l <= LONG; l++) {
+            if (!(lengths[l >>> 5]! & (1 << (l & 31)))) continue;
+            const a = Math.max(from, lengthStart[l]!);
+            const b = lengthStart[l + 1]!;
+            if (a < b) out.push([a, b]);
+          }
+          return out;
+        },
+        key: (s, tier) => [tier, nameLen[s]!, isoMicros(created[s]!), ids[s]!],
       };
     }
     if (q.sort === 'price_asc' || q.sort === 'price_desc') {
-      const sign = q.sort === 'price_asc' ? 1 : -1;
       const after = q.after as [number, string] | undefined;
+      const asc = q.sort === 'price_asc';
+      const list = orders.price;
+      // Between the price bounds; read forwards from the cursor (ascending) or backwards from it (descending).
+      const from = lowerBound(0, list.length, (i) => price[list[i]!]! < lo);
+      const to = lowerBound(from, list.length, (i) => price[list[i]!]! <= hi);
+      const isAfter = (s: number) =>
+        !after ||
+        (asc ? price[s]! > after[0] || (price[s] === after[0] && ids[s]! > after[1]) : price[s]! < after[0] || (price[s] === after[0] && ids[s]! < after[1]));
       return {
-        key: (s: number) => [snap.price[s]!, snap.ids[s]!],
-        before: (a: number, b: number) => (sign > 0 ? snap.priceBefore(a, b) : snap.priceBefore(b, a)),
-        primary: (s: number) => sign * snap.price[s]!,
-        secondary: () => 0,
-        isAfter: (s: number) => !after || sign * (cmp(snap.price[s]!, after[0]) || cmp(snap.ids[s]!, after[1])) > 0,
+        list,
+        backwards: !asc,
+        cursorTier: 0,
+        hasCursor: after !== undefined,
+        before: asc ? snap.priceBefore : (a, b) => snap.priceBefore(b, a),
+        isAfter,
+        stretches: (fromCursor) => {
+          if (!fromCursor) return [[from, to]];
+          return asc ? [[cursorAt(list, from, to, isAfter), to]] : [[from, lowerBound(from, to, (i) => isAfter(list[i]!))]];
+        },
+        key: (s) => [price[s]!, ids[s]!],
       };
     }
     const after = q.after as [string, string] | undefined;
-    const afterUs = after ? micros(after[0]) : 0;
+    const us = after ? micros(after[0]) : 0;
+    const isAfter = (s: number) => !after || created[s]! < us || (created[s] === us && ids[s]! < after[1]);
     return {
-      key: (s: number) => [isoMicros(snap.created[s]!), snap.ids[s]!],
+      list: orders.newest,
+      backwards: false,
+      cursorTier: 0,
+      hasCursor: after !== undefined,
       before: snap.newestBefore,
-      primary: (s: number) => -snap.created[s]!,
-      secondary: () => 0,
-      isAfter: (s: number) => !after || snap.created[s]! < afterUs || (snap.created[s] === afterUs && snap.ids[s]! < after[1]),
+      isAfter,
+      stretches: (fromCursor) => [[fromCursor ? cursorAt(orders.newest, 0, orders.newest.length, isAfter) : 0, orders.newest.length]],
+      key: (s) => [isoMicros(created[s]!), ids[s]!],
     };
   }
 
-  private readonly buffers: Int32Array[] = [];
   private readonly pool = new BitsPool();
-  /** A reusable buffer of at least `size` slots (a search runs start to end without awaiting: one at a time). */
-  private scratch(which: number, size: number) {
-    if ((this.buffers[which]?.length ?? -1) < size) this.buffers[which] = new Int32Array(Math.max(size, 1024));
-    return this.buffers[which]!;
-  }
 
   /** What query words meant while the vocabulary stays as it is (bounded: cleared past 10,000 words). */
   meanings(): Map<string, string[]> {
@@ -764,9 +657,10 @@ export class SearchIndex {
     return known;
   }
 
-  /** Phones in the index and dead slots: for the benchmark's log and the tests. */
+  /** Phones in the index, those of them in the layout made at load, dead slots: for the log and the tests. */
   stats() {
-    return { phones: this.snap ? this.snap.slotOf.size : 0, dead: this.snap?.dead ?? 0, words: this.snap?.postings.size ?? 0 };
+    const snap = this.snap;
+    return { phones: snap?.slotOf.size ?? 0, laidOut: snap?.alive.count(0, snap.laid) ?? 0, dead: snap?.dead ?? 0, words: snap?.postings.size ?? 0 };
   }
 }
 
