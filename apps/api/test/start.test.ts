@@ -100,6 +100,25 @@ describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEO
     await expectCleanStop(running);
   });
 
+  it('answers the requests under way when told to stop, and only then closes its database', async () => {
+    running = await startApi({ env: env(), timeoutMs: HEALTHY_WITHIN });
+    const base = running.url;
+    expect((await fetch(`${base}/api/products?q=iphone`)).status).toBe(200);
+    // Many searches at once, each asking the database; the stop comes while they are under way.
+    const statuses = Array.from({ length: 200 }, (_, i) =>
+      fetch(`${base}/api/products?q=${i % 2 ? 'iphone' : 'galaxy'}&limit=${1 + (i % 50)}`).then(
+        async (res) => (await res.text(), res.status),
+        () => 0, // refused: the server had stopped listening
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expectCleanStop(running);
+    const seen = await Promise.all(statuses);
+    expect(seen.filter((s) => s === 200).length).toBeGreaterThan(0);
+    expect(seen.filter((s) => s !== 200 && s !== 503 && s !== 0)).toEqual([]);
+    expect(running.output()).not.toMatch(/after calling end on the pool|PGlite is closed/i);
+  });
+
   it('refuses to start on a bad PORT, naming it, with a non-zero exit', async () => {
     const server = await spawnApi({ env: { ...env(), PORT: 'abc' } });
     const { code } = await server.exited;

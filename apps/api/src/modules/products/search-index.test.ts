@@ -1,6 +1,6 @@
 import { conditions, SearchQuery, type SearchAnswer, type SearchSort } from '@market/contract';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
 import { createCategory, markSold, postProduct, signUp } from '../../../test/fixtures.ts';
 import { products, users } from '../../db/schema.ts';
@@ -133,7 +133,8 @@ describe('the search index answers as the SQL search does', () => {
     }
     for (const { id } of all.filter(() => rnd() < 0.1)) await markSold(ctx.app, id);
     const seller = await signUp(ctx.app, 'Seller', 'Later Seller');
-    for (let i = 0; i < 12; i++) await postProduct(ctx.app, seller, brands[i % 3]!.id, { productName: models[i % models.length]!, resalePrice: 15000 + i * 5000 });
+    for (let i = 0; i < 12; i++)
+      await postProduct(ctx.app, seller, brands[i % 3]!.id, { productName: models[i % models.length]!, resalePrice: 15000 + i * 5000 });
     await ctx.app.db.update(users).set({ sellerVerified: true }).where(eq(users.id, other._id));
     let compared = 0;
     for (let i = 0; i < 100; i++) {
@@ -213,6 +214,35 @@ describe('the index follows every write, on this instance or another, before the
     await ctx.app.db.update(users).set({ sellerVerified: true }).where(eq(users.id, seller._id));
     expect(ids(await find('verified=true'))).toEqual([a!.id]);
     expect(ctx.app.searchIndex.stats()).toMatchObject({ phones: 1 });
+  });
+
+  it('a rolled-back write leaves a gap in the change numbers: later changes are seen at once, and every gap is given up together after the wait', async () => {
+    const seller = await signUp(ctx.app, 'Seller');
+    const brand = await createCategory(ctx.app, 'Apple');
+    await find('');
+    const phone = (productName: string) => ({
+      ...{ sellerId: seller._id, categoryId: brand.id, img: '/uploads/x.webp', phoneNumber: '01712-345678', location: 'Mirpur, Dhaka' },
+      ...{ purchase: '2023-05-10', originalPrice: 150000, resalePrice: 50000, useYears: 1, condition: 'Good' as const, description: 'Clean.', productName },
+    });
+    for (let i = 0; i < 3; i++) {
+      await expect(
+        ctx.app.db.transaction(async (tx) => {
+          await tx.insert(products).values(phone('iPhone 11'));
+          tx.rollback();
+        }),
+      ).rejects.toThrow();
+    }
+    await ctx.app.db.insert(products).values(phone('iPhone 12'));
+    expect(names(await find('q=iphone'))).toEqual(['iPhone 12']);
+    expect(ctx.app.searchIndex.stats().aboveGap).toBe(1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31_000);
+      expect(names(await find('q=iphone'))).toEqual(['iPhone 12']);
+      expect(ctx.app.searchIndex.stats().aboveGap).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a phone posted through the API is found at once, and its suggestion offered', async () => {

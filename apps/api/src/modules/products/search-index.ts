@@ -95,8 +95,60 @@ export const isoMicros = (us: number) => new Date(Math.floor(us / 1000)).toISOSt
 
 /** Each column of the phones a load read, in one batch. */
 const columns = ['ids', 'created', 'price', 'category', 'condition', 'verified', 'location', 'nameNorm', 'nameLen', 'words', 'nameWords'] as const;
-const joined = (batches: Batch[]) => Object.fromEntries(columns.map((c) => [c, batches.flatMap((b): unknown[] => b[c] ?? [])])) as unknown as Batch;
-const picked = (b: Batch, order: Int32Array) => Object.fromEntries(columns.map((c) => [c, Array.from(order, (i) => b[c]![i])])) as unknown as Batch;
+
+/** Lets other requests run between slices of a long load (at 1M phones it is seconds of work). */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Comparisons or phones between pauses. */
+const SLICE = 200_000;
+const ADD_SLICE = 5_000;
+
+async function joined(batches: Batch[]) {
+  const all: Record<string, unknown[]> = {};
+  for (const c of columns) {
+    all[c] = batches.flatMap((b): unknown[] => b[c] ?? []);
+    await pause();
+  }
+  return all as unknown as Batch;
+}
+
+/** The numbers 0 … n - 1 sorted by `before` (a stable merge sort), pausing between slices. */
+async function sortedSlots(n: number, before: (a: number, b: number) => boolean) {
+  let from = Int32Array.from({ length: n }, (_, i) => i);
+  let into = new Int32Array(n);
+  const RUN = 32;
+  let work = 0;
+  for (let lo = 0; lo < n; lo += RUN) {
+    const hi = Math.min(n, lo + RUN);
+    for (let i = lo + 1; i < hi; i++) {
+      const x = from[i]!;
+      let j = i - 1;
+      for (; j >= lo && before(x, from[j]!); j--) from[j + 1] = from[j]!;
+      from[j + 1] = x;
+    }
+    if ((work += RUN * 8) > SLICE) {
+      work = 0;
+      await pause();
+    }
+  }
+  for (let width = RUN; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(n, lo + width);
+      const hi = Math.min(n, lo + 2 * width);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) into[k++] = before(from[j]!, from[i]!) ? from[j++]! : from[i++]!;
+      while (i < mid) into[k++] = from[i++]!;
+      while (j < hi) into[k++] = from[j++]!;
+      if ((work += hi - lo) > SLICE) {
+        work = 0;
+        await pause();
+      }
+    }
+    [from, into] = [into, from];
+  }
+  return from;
+}
 
 /** The first position in [from, to) for which `isBefore` is false (it is true for a first stretch, then false). */
 function lowerBound(from: number, to: number, isBefore: (i: number) => boolean) {
@@ -151,29 +203,40 @@ class Snapshot {
   /** Where each name length (up to LONG) starts in `orders.length`; [LONG + 1] is its end. */
   lengthStart = new Int32Array(LONG + 2);
 
-  /** These phones, laid out by group and price, with each sort's order. */
-  static laidOut(batches: Batch[]) {
+  /** These phones (read in id order), laid out by group and price, with each sort's order; in slices between pauses. */
+  static async laidOut(batches: Batch[]) {
     const snap = new Snapshot();
-    const all = joined(batches);
+    const all = await joined(batches);
     const n = all.ids?.length ?? 0;
-    const code = Int32Array.from({ length: n }, (_, i) => snap.codeOf(all.category[i]!, all.condition[i]!, all.verified[i]!));
-    const ids = all.ids ?? [];
-    const byGroup = Int32Array.from({ length: n }, (_, i) => i).sort(
-      (a, b) => code[a]! - code[b]! || all.price[a]! - all.price[b]! || (ids[a]! < ids[b]! ? -1 : 1),
-    );
-    snap.add(picked(all, byGroup));
+    const code = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      code[i] = snap.codeOf(all.category[i]!, all.condition[i]!, all.verified[i]!);
+      if (i % SLICE === 0) await pause();
+    }
+    // Stable: phones of one group at one price stay in id order. Each slot's rank in id order is then byGroup[slot].
+    const rank = await sortedSlots(n, (a, b) => code[a]! < code[b]! || (code[a] === code[b] && all.price[a]! < all.price[b]!));
+    snap.grow(n);
+    for (let from = 0; from < n; from += ADD_SLICE) {
+      snap.add(all, rank, from, Math.min(n, from + ADD_SLICE));
+      await pause();
+    }
     snap.laid = n;
     for (let s = 0; s < n; s++) {
       const last = snap.ranges.at(-1);
       if (last && last.code === snap.code[s]) last.end = s + 1;
       else snap.ranges.push({ code: snap.code[s]!, start: s, end: s + 1 });
     }
-    const sorted = (before: (a: number, b: number) => boolean) =>
-      Int32Array.from({ length: n }, (_, s) => s).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-    snap.orders = { price: sorted(snap.priceBefore), newest: sorted(snap.newestBefore), length: sorted(snap.lengthBefore) };
+    // The orders of priceBefore, newestBefore and lengthBefore, with numbers for the ids.
+    const { price, created, nameLen } = snap;
+    const newest = (a: number, b: number) => created[a]! > created[b]! || (created[a] === created[b] && rank[a]! > rank[b]!);
+    snap.orders = {
+      price: await sortedSlots(n, (a, b) => price[a]! < price[b]! || (price[a] === price[b] && rank[a]! < rank[b]!)),
+      newest: await sortedSlots(n, newest),
+      length: await sortedSlots(n, (a, b) => nameLen[a]! < nameLen[b]! || (nameLen[a] === nameLen[b] && newest(a, b))),
+    };
     const byLength = snap.orders.length;
     for (let l = 0, i = 0; l <= LONG + 1; l++) {
-      while (i < n && Math.min(snap.nameLen[byLength[i]!]!, LONG) < l) i++;
+      while (i < n && Math.min(nameLen[byLength[i]!]!, LONG) < l) i++;
       snap.lengthStart[l] = i;
     }
     return snap;
@@ -214,39 +277,41 @@ class Snapshot {
   /** Relevance within a tier: the shorter name first, then newest first. */
   readonly lengthBefore = (a: number, b: number) => this.nameLen[a]! < this.nameLen[b]! || (this.nameLen[a] === this.nameLen[b] && this.newestBefore(a, b));
 
-  /** Appends phones in new slots. */
-  add(b: Batch) {
+  /** Appends phones `from` … `to` - 1 of a batch (taken in `order`, when given) in new slots. */
+  add(b: Batch, order?: Int32Array, from = 0, to = b.ids?.length ?? 0) {
     const ids = b.ids ?? [];
-    const base = this.size;
-    this.size += ids.length;
+    const base = this.size - from;
+    this.size += to - from;
     this.grow(this.size);
-    for (let i = 0; i < ids.length; i++) {
+    for (let i = from; i < to; i++) {
+      const j = order ? order[i]! : i;
       const s = base + i;
-      this.ids[s] = ids[i]!;
+      this.ids[s] = ids[j]!;
       this.alive.set(s);
-      this.created[s] = Number(b.created[i]);
-      this.price[s] = b.price[i]!;
-      this.code[s] = this.codeOf(b.category[i]!, b.condition[i]!, b.verified[i]!);
-      this.nameLen[s] = b.nameLen[i]!;
-      const named = this.byName.get(b.nameNorm[i]!);
+      this.created[s] = Number(b.created[j]);
+      this.price[s] = b.price[j]!;
+      this.code[s] = this.codeOf(b.category[j]!, b.condition[j]!, b.verified[j]!);
+      this.nameLen[s] = b.nameLen[j]!;
+      const named = this.byName.get(b.nameNorm[j]!);
       if (named) named.push(s);
-      else this.byName.set(b.nameNorm[i]!, [s]);
-      this.location[s] = b.location[i]!;
-      this.slotOf.set(ids[i]!, s);
+      else this.byName.set(b.nameNorm[j]!, [s]);
+      this.location[s] = b.location[j]!;
+      this.slotOf.set(ids[j]!, s);
     }
     for (const [list, documents] of [
       [this.postings, b.words],
       [this.namePostings, b.nameWords],
     ] as const) {
-      for (let i = 0; i < ids.length; i++) {
-        if (!documents[i]) continue;
-        for (const w of documents[i]!.split(' ')) {
+      for (let i = from; i < to; i++) {
+        const j = order ? order[i]! : i;
+        if (!documents[j]) continue;
+        for (const w of documents[j]!.split(' ')) {
           let posting = list.get(w);
           if (!posting) {
             list.set(w, (posting = new Posting()));
             this.meanings.clear();
           }
-          posting.push(base + i, b.nameLen[i]!);
+          posting.push(base + i, b.nameLen[j]!);
         }
       }
     }
@@ -322,6 +387,8 @@ class Best {
 export class SearchIndex {
   private snap: Snapshot | undefined;
   private building: Promise<void> | undefined;
+  /** Counts resets: a load begun before one is thrown away. */
+  private generation = 0;
   /** Every change up to floor has been applied; above it, those in `applied`. */
   private floor = 0;
   private readonly applied = new Set<number>();
@@ -343,16 +410,23 @@ export class SearchIndex {
 
   /** Builds the index from the database (again, when the rows changed behind its back: tests empty tables). */
   build(): Promise<void> {
-    this.building ??= this.load().finally(() => (this.building = undefined));
+    if (!this.building) {
+      const building = this.load(this.generation).finally(() => {
+        if (this.building === building) this.building = undefined;
+      });
+      this.building = building;
+    }
     return this.building;
   }
 
-  /** Forgets everything: the next search rebuilds first. */
+  /** Forgets everything, a load under way too: the next search rebuilds first. */
   reset() {
     this.snap = undefined;
+    this.building = undefined;
+    this.generation++;
   }
 
-  private async load() {
+  private async load(generation: number) {
     // The changes committed now are in the rows read next; those not yet committed are applied when they are.
     const [last] = await rows<{ seq: string }>(this.db, sql`select (case when is_called then last_value else 0 end)::text as seq from search_changes_seq_seq`);
     const mark = Number(last!.seq);
@@ -367,7 +441,8 @@ export class SearchIndex {
       if (ids.length < LOAD_CHUNK) break;
       after = ids.at(-1)!;
     }
-    const snap = Snapshot.laidOut(batches);
+    const snap = await Snapshot.laidOut(batches);
+    if (generation !== this.generation) return;
     this.snap = snap;
     this.floor = floor;
     this.applied.clear();
@@ -378,7 +453,7 @@ export class SearchIndex {
 
   /** Applies every change that had committed when this was called (joins a read that began later, if any). */
   async catchUp(): Promise<void> {
-    if (!this.snap) await this.build();
+    while (!this.snap) await this.build();
     const ticket = ++this.pullTicket;
     while (this.pulledTicket < ticket) {
       this.pulling ??= this.pull().finally(() => (this.pulling = undefined));
@@ -451,7 +526,16 @@ export class SearchIndex {
     const hi = q.maxPrice ?? Infinity;
     // The live phones the text lets through (all of them without text), then the area.
     const matches = q.words.length
-      ? q.words.map((w) => Bits.of(pool, snap.size, w.means.map((m) => snap.postings.get(m)))).reduce((a, b) => a.and(b)).and(snap.alive)
+      ? q.words
+          .map((w) =>
+            Bits.of(
+              pool,
+              snap.size,
+              w.means.map((m) => snap.postings.get(m)),
+            ),
+          )
+          .reduce((a, b) => a.and(b))
+          .and(snap.alive)
       : pool.take(snap.size).and(snap.alive, true);
     if (q.location) {
       const area = q.location.toLowerCase();
@@ -504,9 +588,14 @@ export class SearchIndex {
     const order = this.ordering(snap, q, lo, hi);
     const tiers = q.sort === 'relevance' && q.words.length ? this.tiers(snap, q, chosen, total) : [{ set: chosen, count: total }];
     const page: { s: number; tier: number }[] = [];
-    for (let t = order.cursorTier; t < tiers.length && page.length <= q.limit; t++) {
-      const fromCursor = order.hasCursor && t === order.cursorTier;
-      for (const s of this.best(snap, tiers[t]!, q.limit + 1 - page.length, order, fromCursor)) page.push({ s, tier: t });
+    let t = 0;
+    for (const tier of tiers) {
+      if (page.length > q.limit) break;
+      if (t >= order.cursorTier) {
+        const fromCursor = order.hasCursor && t === order.cursorTier;
+        for (const s of this.best(snap, tier, q.limit + 1 - page.length, order, fromCursor)) page.push({ s, tier: t });
+      }
+      t++;
     }
 
     return {
@@ -534,21 +623,43 @@ export class SearchIndex {
     return flags;
   }
 
-  /** Relevance's tiers of the chosen phones: 0 named the query exactly, 1 every word whole in the name, 2 in the name as typed or near, 3 the rest. */
-  private tiers(snap: Snapshot, q: IndexQuery, chosen: Bits, total: number) {
+  /**
+   * Relevance's tiers of the chosen phones, each worked out when the page comes to it: 0 named the query
+   * exactly, 1 every word whole in the name, 2 in the name as typed or near, 3 the rest.
+   */
+  private *tiers(snap: Snapshot, q: IndexQuery, chosen: Bits, total: number) {
     const pool = this.pool;
-    const named = Bits.of(pool, snap.size, [snap.byName.get(q.phrase)]);
-    const exact = q.words.map((w) => Bits.of(pool, snap.size, [snap.namePostings.get(w.word)])).reduce((a, b) => a.and(b));
-    const inName = q.words.map((w) => Bits.of(pool, snap.size, w.means.map((m) => snap.namePostings.get(m)))).reduce((a, b) => a.and(b));
-    const rest = pool.take(snap.size).and(chosen, true);
+    const all = (sets: Bits[]) => sets.reduce((a, b) => a.and(b));
+    const sources = [
+      () => snap.byName.has(q.phrase) && Bits.of(pool, snap.size, [snap.byName.get(q.phrase)]),
+      () => q.words.every((w) => snap.namePostings.has(w.word)) && all(q.words.map((w) => Bits.of(pool, snap.size, [snap.namePostings.get(w.word)]))),
+      () =>
+        q.words.every((w) => w.means.some((m) => snap.namePostings.has(m))) &&
+        all(
+          q.words.map((w) =>
+            Bits.of(
+              pool,
+              snap.size,
+              w.means.map((m) => snap.namePostings.get(m)),
+            ),
+          ),
+        ),
+    ];
+    let rest = chosen;
     let left = total;
-    const tiers = [named, exact, inName].map((x) => {
+    for (const source of sources) {
+      const names = left > 0 && source();
+      if (!names) {
+        yield { set: rest, count: 0 };
+        continue;
+      }
+      if (rest === chosen) rest = pool.take(snap.size).and(chosen, true);
       const set = pool.take(snap.size);
-      const count = rest.moveShared(x, set);
+      const count = rest.moveShared(names, set);
       left -= count;
-      return { set, count };
-    });
-    return [...tiers, { set: rest, count: left }];
+      yield { set, count };
+    }
+    yield { set: rest, count: left };
   }
 
   /**
@@ -657,10 +768,17 @@ export class SearchIndex {
     return known;
   }
 
-  /** Phones in the index, those of them in the layout made at load, dead slots: for the log and the tests. */
+  /** Phones in the index, those of them in the layout made at load, dead slots, …: for the log and the tests. */
   stats() {
     const snap = this.snap;
-    return { phones: snap?.slotOf.size ?? 0, laidOut: snap?.alive.count(0, snap.laid) ?? 0, dead: snap?.dead ?? 0, words: snap?.postings.size ?? 0 };
+    return {
+      phones: snap?.slotOf.size ?? 0,
+      laidOut: snap?.alive.count(0, snap.laid) ?? 0,
+      dead: snap?.dead ?? 0,
+      words: snap?.postings.size ?? 0,
+      /** Changes applied above a gap in their numbers (a transaction still open or rolled back). */
+      aboveGap: this.applied.size,
+    };
   }
 }
 
