@@ -19,6 +19,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A prepared statement per database handle: built once, then parsed and planned once per connection.
+ * `const byId = perDb((db) => db.select()….prepare('name'))`, then `byId(db).execute(…)`.
+ */
+export function perDb<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = made.get(db);
+    if (statement === undefined) made.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}
+
 const migrationsFolder = join(import.meta.dirname, 'migrations');
 
 /** The extensions search needs (migration 0006); PostgreSQL ships them as contrib. */

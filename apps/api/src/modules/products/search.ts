@@ -1,6 +1,6 @@
 import { conditions, isUuid, type SearchAnswer, type SearchQuery, type SearchSort, type Suggestion } from '@market/contract';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { perDb, type Db } from '../../db/client.ts';
 import { categories, products, searchWords, users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { productColumns, toProduct, type ProductRow } from './dto.ts';
@@ -303,10 +303,10 @@ function answer<R extends ProductRow>(limit: number, sort: SearchSort, rows: R[]
   };
 }
 
-/** The rows of the phones with these ids that are still available: one prepared statement per database handle. */
-const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
-const prepareByIds = (db: Db) =>
-  select(db, and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(products.status, 'available'))).prepare('search_rows');
+/** The rows of the phones with these ids that are still available. */
+const availableByIds = perDb((db) =>
+  select(db, and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(products.status, 'available'))).prepare('search_rows'),
+);
 
 /** Which phones and the counts from the index; their rows from the database, by id. */
 async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery) {
@@ -327,9 +327,7 @@ async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery) {
     limit: query.limit,
   });
   const ids = found.page.map((p) => p.id);
-  let byIds = byIdsStatements.get(db);
-  if (!byIds) byIdsStatements.set(db, (byIds = prepareByIds(db)));
-  const rows = ids.length ? await byIds.execute({ ids }) : [];
+  const rows = ids.length ? await availableByIds(db).execute({ ids }) : [];
   const byId = new Map(rows.map((r) => [r.product.id, r]));
   // A phone sold between the index's answer and this read is left out.
   const ordered = found.page.flatMap((p) => {

@@ -1,6 +1,6 @@
 import { latestToday, messages, type NewProductBody, type PageQuery } from '@market/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { perDb, type Db } from '../../db/client.ts';
 import { categories, orders, products, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
@@ -30,13 +30,10 @@ async function list(db: Db, where: SQL | undefined, query: PageQuery) {
 const available = eq(products.status, 'available');
 
 /** The brand categories, in their shop order. */
-const categoryStatements = new WeakMap<Db, ReturnType<typeof prepareCategories>>();
-const prepareCategories = (db: Db) => db.select().from(categories).orderBy(categories.position, categories.name).prepare('categories');
+const categoriesInOrder = perDb((db) => db.select().from(categories).orderBy(categories.position, categories.name).prepare('categories'));
 
 export async function listCategories(db: Db) {
-  let statement = categoryStatements.get(db);
-  if (!statement) categoryStatements.set(db, (statement = prepareCategories(db)));
-  const rows = await statement.execute();
+  const rows = await categoriesInOrder(db).execute();
   return rows.map((c) => ({ _id: c.id, category: c.name, categoryLogo: c.logo }));
 }
 
@@ -45,17 +42,14 @@ export const listInCategory = (db: Db, categoryId: string, query: PageQuery) => 
 export const listBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query);
 export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.report, true), query);
 
-/** One prepared statement per database handle: built once, and parsed and planned once per connection. */
-const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>();
-const prepareById = (db: Db) =>
+const productById = perDb((db) =>
   select(db, eq(products.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('product_by_id');
+    .prepare('product_by_id'),
+);
 
 export async function getProduct(db: Db, id: string) {
-  let byId = byIdStatements.get(db);
-  if (!byId) byIdStatements.set(db, (byId = prepareById(db)));
-  const [row] = await byId.execute({ id });
+  const [row] = await productById(db).execute({ id });
   if (!row) throw notFound('Product');
   return toProduct(row);
 }
