@@ -83,7 +83,7 @@ test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!"
   await apiBook(request, buyer, products[1]!, 'Motijheel, Dhaka');
   await signInWith(page, buyer);
   await page.goto('/dashboard/myOrders');
-  await expect(main(page).getByRole('columnheader')).toHaveText(['Image', 'Name', 'Price', 'Location', 'Status', 'Delete']);
+  await expect(main(page).getByRole('columnheader')).toHaveText(['Image', 'Name', 'Price', 'Location', "Seller's number", 'Status', 'Delete']);
   await expect(rows(page)).toHaveCount(2);
   const first = rows(page).filter({ hasText: products[0]!.productName });
   await expect(first.getByRole('cell').nth(2)).toHaveText(`${taka(products[0]!.resalePrice)} tk`);
@@ -124,6 +124,9 @@ test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request
     mobileNumber: '01711-000111',
     paid: true,
     soldToAnother: false,
+    declined: false,
+    sellerPhone: '01811-000555',
+    createdAt: '2026-11-23T05:00:00.000Z',
     payment: { transactionId: 'pi_sbx_0123456789abcdef01234567', amount: 45000, paidAt: '2026-11-23T06:00:00.000Z' },
   };
   await page.route('**/api/orders/**', (route) =>
@@ -137,7 +140,7 @@ test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request
   );
   await signInWith(page, buyer);
   await page.goto('/dashboard/myOrders');
-  await expect(rows(page).nth(0).getByRole('cell')).toHaveText(['', 'Galaxy S21', '45,000 tk', 'Sylhet', 'Paid', 'Delete']);
+  await expect(rows(page).nth(0).getByRole('cell')).toHaveText(['', 'Galaxy S21', '45,000 tk', 'Sylhet', '01811-000555', 'Paid', 'Delete']);
   await expect(rows(page).nth(0).getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(rows(page).nth(1).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/dashboard/payment/00000000-0000-4000-8000-000000000003');
 });

@@ -25,6 +25,7 @@ const whoText = (rule: Rule): string => {
     case 'self-or-admin':
       return 'the user named by `:id` (id or e-mail), or an Admin';
     case 'owner':
+      if (rule.of === 'booking') return `a ${rule.roles.join(' or ')} whose phone the booking (\`:id\`) is for`;
       return `a ${rule.roles.join(' or ')} whose ${rule.of} it is (${rule.bodyKey ? `body \`${rule.bodyKey}\`` : '`:id`'})`;
     case 'owner-or-admin':
       return `the ${rule.of === 'product' ? "product's seller" : "order's buyer"}, or an Admin`;

@@ -187,6 +187,9 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
     expectStatus: 201,
   }),
   'GET /api/order/:id': async () => ({ method: 'GET', url: `/api/order/${(await buyersOrder())._id}` }),
+  'GET /api/seller-bookings/:id': async () => ({ method: 'GET', url: `/api/seller-bookings/${world.actors.seller._id}` }),
+  // The buyer's booking of the seller's phone.
+  'PUT /api/decline-booking/:id': async () => ({ method: 'PUT', url: `/api/decline-booking/${(await buyersOrder())._id}` }),
   'DELETE /api/order/:id': async () => ({ method: 'DELETE', url: `/api/order/${(await buyersOrder())._id}` }),
   'PUT /api/report-product/:id': async () => ({ method: 'PUT', url: `/api/report-product/${(await sellersProduct())._id}` }),
   'POST /api/create-payment-intent': async () => ({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: (await buyersOrder())._id } }),
@@ -234,7 +237,7 @@ function verdict(rule: Rule, caller: Caller, key: string): Verdict {
     case 'self-or-admin':
       return role === 'Admin' || caller === (key.includes('seller') ? 'seller' : 'buyer') ? 'allowed' : 'refused';
     case 'owner':
-      return caller === (rule.of === 'product' ? 'seller' : 'buyer') ? 'allowed' : 'refused';
+      return caller === (rule.of === 'order' ? 'buyer' : 'seller') ? 'allowed' : 'refused';
     case 'owner-or-admin':
       return role === 'Admin' || caller === (rule.of === 'product' ? 'seller' : 'buyer') ? 'allowed' : 'refused';
   }
@@ -297,6 +300,8 @@ describe('the access table', () => {
       'DELETE /api/product/:id': 'owner of the product, or Admin',
       'POST /api/order': 'Buyer, confirmed e-mail',
       'GET /api/orders/:id': 'self-or-admin',
+      'GET /api/seller-bookings/:id': 'self-or-admin',
+      'PUT /api/decline-booking/:id': 'Seller owning the booking',
       'GET /api/order/:id': 'owner of the order, or Admin',
       'DELETE /api/order/:id': 'owner of the order, or Admin',
       'POST /api/create-payment-intent': 'Buyer owning the order (body.orderId)',

@@ -125,7 +125,7 @@ export async function book(app: FastifyInstance, buyer: Actor, productId: string
     payload: { productId, meetingLocation: 'Bashundhara City', mobileNumber: '01911-222333' },
   });
   if (res.status !== 201) throw new Error(`booking failed: ${JSON.stringify(res.body)}`);
-  return res.body.data as { _id: string; paid: boolean };
+  return res.body.data as { _id: string; paid: boolean; sellerPhone: string | null };
 }
 
 export async function userExists(app: FastifyInstance, id: string) {

@@ -21,7 +21,8 @@ export const Product = z.object({
   img: z.string(),
   /** Creation time, ISO 8601; the client renders it in the user's locale. */
   date: z.string(),
-  phoneNumber: z.string(),
+  /** The seller's number: only in answers to the seller and to Admins (a buyer who booked the phone has it on the order). */
+  phoneNumber: z.string().optional(),
   location: z.string(),
   purchase: z.string(),
   originalPrice: z.number(),

@@ -10,7 +10,8 @@ export type { Method };
  * Who may call a route (enforced by the API's access plugin on every request):
  * - anyone; signed-in; one of some roles (`verified`: the caller's e-mail must also be confirmed);
  * - self-or-admin: `:id` is the caller's own `_id` or e-mail, or the caller is an Admin;
- * - owner: the product or order (`:id`, or the body's `bodyKey`) is the caller's, who has one of `roles`;
+ * - owner: the product or order (`:id`, or the body's `bodyKey`) is the caller's, who has one of `roles`; a
+ *   booking (an order seen from the other side) is the caller's when the booked phone is;
  * - owner-or-admin: the product's seller or the order's buyer, or an Admin.
  */
 export type Rule =
@@ -18,7 +19,7 @@ export type Rule =
   | { who: 'signed-in'; verified?: true }
   | { who: 'role'; roles: readonly Role[]; verified?: true }
   | { who: 'self-or-admin' }
-  | { who: 'owner'; of: 'product' | 'order'; roles: readonly Role[]; bodyKey?: string }
+  | { who: 'owner'; of: 'product' | 'order' | 'booking'; roles: readonly Role[]; bodyKey?: string }
   | { who: 'owner-or-admin'; of: 'product' | 'order' };
 
 export const anyone = { who: 'anyone' } as const satisfies Rule;

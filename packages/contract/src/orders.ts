@@ -15,6 +15,11 @@ export const Order = z.object({
   paid: z.boolean(),
   /** The phone was sold to another buyer: this booking can no longer be paid. */
   soldToAnother: z.boolean(),
+  /** The phone's seller declined this booking: it can no longer be paid, and the buyer cannot book the phone again. */
+  declined: z.boolean(),
+  /** The seller's phone number, for the buyer who booked (null once the phone is deleted). */
+  sellerPhone: z.string().nullable(),
+  createdAt: z.iso.datetime(),
   /** The receipt of a paid order: what was charged, when, and the card processor's transaction id. */
   payment: z.object({ transactionId: z.string(), amount: z.number(), paidAt: z.iso.datetime() }).nullable(),
 });

@@ -46,6 +46,8 @@ export const routes = {
   deleteProduct: { method: 'DELETE', path: '/api/product/:id' },
   book: { method: 'POST', path: '/api/order' },
   buyerOrders: { method: 'GET', path: '/api/orders/:id' },
+  sellerBookings: { method: 'GET', path: '/api/seller-bookings/:id' },
+  declineBooking: { method: 'PUT', path: '/api/decline-booking/:id' },
   order: { method: 'GET', path: '/api/order/:id' },
   deleteOrder: { method: 'DELETE', path: '/api/order/:id' },
   createPaymentIntent: { method: 'POST', path: '/api/create-payment-intent' },

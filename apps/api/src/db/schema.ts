@@ -238,6 +238,8 @@ export const orders = pgTable(
     meetingLocation: text('meeting_location').notNull(),
     mobileNumber: text('mobile_number').notNull(),
     paid: boolean('paid').notNull().default(false),
+    /** When the phone's seller declined this booking (it can no longer be paid; the buyer cannot book the phone again). */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

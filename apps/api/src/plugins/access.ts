@@ -38,16 +38,27 @@ async function checkOwnership(app: FastifyInstance, rule: Rule, request: Fastify
   if (rule.who !== 'owner' && rule.who !== 'owner-or-admin') return;
   const user = signedInUser(request);
   const id = rule.who === 'owner' && rule.bodyKey ? String((request.body as Record<string, unknown>)[rule.bodyKey]) : (request.params as { id: string }).id;
-  const ownerId = rule.of === 'product' ? await productSeller(app, id) : await orderBuyer(app, id);
-  if (ownerId === undefined) throw notFound(rule.of === 'product' ? 'Product' : 'Order');
+  const ownerId = rule.of === 'product' ? await productSeller(app, id) : rule.of === 'order' ? await orderBuyer(app, id) : await bookedSeller(app, id);
+  if (ownerId === undefined) throw notFound(rule.of === 'product' ? 'Product' : rule.of === 'order' ? 'Order' : 'Booking');
   if (ownerId === user.id) return;
   if (rule.who === 'owner-or-admin' && user.role === 'Admin') return;
-  throw forbidden(rule.of === 'product' ? 'This product is not yours' : 'This order is not yours');
+  throw forbidden(rule.of === 'product' ? 'This product is not yours' : rule.of === 'order' ? 'This order is not yours' : 'This booking is not of your phone');
 }
 
 async function productSeller(app: FastifyInstance, id: string) {
   const [row] = await app.db.select({ owner: products.sellerId }).from(products).where(eq(products.id, id)).limit(1);
   return row?.owner;
+}
+
+/** The seller of the phone an order books (null once the phone is deleted: nobody's). */
+async function bookedSeller(app: FastifyInstance, id: string) {
+  const [row] = await app.db
+    .select({ owner: products.sellerId })
+    .from(orders)
+    .leftJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, id))
+    .limit(1);
+  return row ? row.owner : undefined;
 }
 
 async function orderBuyer(app: FastifyInstance, id: string) {

@@ -235,6 +235,8 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       ),
     },
     'GET /api/order/:id': { id: 'uuid' },
+    'GET /api/seller-bookings/:id': { id: 'userRef', query: true },
+    'PUT /api/decline-booking/:id': { id: 'uuid' },
     'DELETE /api/order/:id': { id: 'uuid' },
     'PUT /api/report-product/:id': { id: 'uuid' },
     'POST /api/create-payment-intent': {

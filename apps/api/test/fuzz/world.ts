@@ -17,8 +17,8 @@ export const actorNames = ['admin', 'seller', 'otherSeller', 'buyer', 'otherBuye
 export type ActorName = (typeof actorNames)[number];
 /** These two have not confirmed their e-mail address: rules with `verified: true` turn them away. */
 export const isVerified = (name: ActorName) => !name.startsWith('unverified');
-/** Every product here is `seller`'s and every order `buyer`'s: the others own nothing. */
-const OWNER = { product: 'seller', order: 'buyer' } as const satisfies Record<string, ActorName>;
+/** Every product here is `seller`'s and every order `buyer`'s (a booking of `seller`'s phone): the others own nothing. */
+const OWNER = { product: 'seller', order: 'buyer', booking: 'seller' } as const satisfies Record<string, ActorName>;
 /** The only passwords of the world's accounts (fixtures): no generated login body carries them. */
 export const PASSWORDS = ['secret1', 'admin1'];
 

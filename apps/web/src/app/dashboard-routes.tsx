@@ -12,6 +12,7 @@ import MyOrders from '../features/dashboard/buyer/my-orders.tsx';
 import DashboardLayout from '../features/dashboard/dashboard-layout.tsx';
 import { AdminOverview, BuyerOverview, RoleOverview, SellerOverview } from '../features/dashboard/overviews.tsx';
 import AddProduct from '../features/dashboard/seller/add-product.tsx';
+import BookingRequests from '../features/dashboard/seller/booking-requests.tsx';
 import MyProducts from '../features/dashboard/seller/my-products.tsx';
 import PaymentPage from '../features/payment/payment-page.tsx';
 
@@ -33,6 +34,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'overview-seller', element: only('Seller', <SellerOverview />) },
     { path: 'addProduct', element: only('Seller', <AddProduct />) },
     { path: 'myProduct', element: only('Seller', <MyProducts />) },
+    { path: 'bookings', element: only('Seller', <BookingRequests />) },
     { path: 'overview-buyer', element: only('Buyer', <BuyerOverview />) },
     { path: 'myOrders', element: only('Buyer', <MyOrders />) },
     { path: 'payment/:id', element: only('Buyer', <PaymentPage />) },

@@ -14,8 +14,9 @@ export const notify = {
       errors.clear();
       toast.success(message);
     }),
+  // The same error again (Post pressed twice) renews the toast on screen instead of stacking a second one.
   error: (message: string) =>
     void toaster().then((toast) => {
-      errors.add(toast.error(message));
+      errors.add(toast.error(message, { id: `error:${message}` }));
     }),
 };

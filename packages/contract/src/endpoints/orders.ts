@@ -16,6 +16,24 @@ export const buyerOrders = endpoint('buyerOrders', {
   page: Order,
 });
 
+export const sellerBookings = endpoint('sellerBookings', {
+  tag,
+  summary: "The bookings of a seller's phones, newest first (id is the seller's _id or e-mail): who booked, where to meet, the mobile number",
+  access: selfOrAdmin,
+  params: UserRefParams,
+  query: PageQuery,
+  page: Order,
+});
+
+export const declineBooking = endpoint('declineBooking', {
+  tag,
+  summary: "Decline an unpaid booking of an own phone: the buyer's order says so, and it can no longer be paid",
+  access: { who: 'owner', of: 'booking', roles: ['Seller'] },
+  params: IdParams,
+  data: Order,
+  cache: 'keeps',
+});
+
 export const order = endpoint('order', { tag, summary: 'One order', access: { who: 'owner-or-admin', of: 'order' }, params: IdParams, data: Order });
 
 export const deleteOrder = endpoint('deleteOrder', {

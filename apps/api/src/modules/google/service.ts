@@ -133,6 +133,14 @@ async function signInOnce(db: Db, source: IdentitySource, profile: GoogleProfile
 
   const [owner] = await db.select().from(users).where(eq(users.email, profile.email)).limit(1).for('update');
   if (owner) {
+    // A simultaneous first sign-in of this same Google account may have made the account and its identity
+    // since the look-up above: then this is a sign-in with that identity, not a link to another account.
+    const [same] = await db
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.provider, source.provider), eq(userIdentities.subject, profile.sub)))
+      .limit(1);
+    if (same) return signInOnce(db, source, profile);
     if (source.standIn) throw conflict('This e-mail address already has an account, which the local test provider cannot sign in to: log in with its password');
     if (owner.role === 'Admin') throw adminRefused();
     if (!owner.emailVerifiedAt) {

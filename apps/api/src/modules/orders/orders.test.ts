@@ -55,6 +55,9 @@ describe('POST /api/order', () => {
       mobileNumber: '+8801711-000111',
       paid: false,
       soldToAnother: false,
+      declined: false,
+      sellerPhone: '01712-345678',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       payment: null,
     });
   });
@@ -189,5 +192,91 @@ describe('GET and DELETE /api/order/:id', () => {
     expect((await del(`/api/order/${created._id}`, buyer.token)).status).toBe(404);
     expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data).toEqual([]);
     expect((await call(ctx.app, { method: 'POST', url: '/api/order', token: buyer.token, payload: booking(product._id) })).status).toBe(201);
+  });
+});
+
+describe('bookings received: GET /api/seller-bookings/:id and PUT /api/decline-booking/:id', () => {
+  const put = (url: string, token: string) => call(ctx.app, { method: 'PUT', url, token });
+  const bookings = async (seller: Actor, query = '') => get(`/api/seller-bookings/${seller._id}${query}`, seller.token);
+
+  it("lists every booking of the seller's own phones, newest first and paged: who, where to meet, the mobile number, when, paid", async () => {
+    const { seller, buyer, otherBuyer, category, product } = await world();
+    const otherSeller = await signUp(ctx.app, 'Seller');
+    const second = await postProduct(ctx.app, seller, category.id, { productName: 'Pixel 7' });
+    const elsewhere = await postProduct(ctx.app, otherSeller, category.id);
+    const first = (await order(buyer, booking(product._id, { meetingLocation: 'Dhanmondi 27', mobileNumber: '01911 222333' }))).body.data;
+    const paid = await book(ctx.app, otherBuyer, second._id);
+    await markPaid(ctx.app, paid._id, { payment: true });
+    await book(ctx.app, buyer, elsewhere._id);
+    const res = await bookings(seller);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((o: { _id: string }) => o._id)).toEqual([paid._id, first._id]);
+    expect(res.body.data[1]).toMatchObject({
+      productName: 'Galaxy S21',
+      buyerName: 'Nusrat Jahan',
+      buyerEmail: buyer.email,
+      meetingLocation: 'Dhanmondi 27',
+      mobileNumber: '01911 222333',
+      paid: false,
+      declined: false,
+    });
+    expect(Math.abs(Date.parse(res.body.data[1].createdAt) - Date.now())).toBeLessThan(60_000);
+    expect(res.body.data[0]).toMatchObject({ productName: 'Pixel 7', paid: true, payment: { amount: expect.any(Number) } });
+    // By e-mail too, a page at a time.
+    const page1 = await get(`/api/seller-bookings/${seller.email}?limit=1`, seller.token);
+    expect(page1.body.data.map((o: { _id: string }) => o._id)).toEqual([paid._id]);
+    const page2 = await bookings(seller, `?limit=1&cursor=${page1.body.meta.nextCursor}`);
+    expect(page2.body.data.map((o: { _id: string }) => o._id)).toEqual([first._id]);
+    expect(page2.body.meta.nextCursor).toBeNull();
+    // Another seller sees only the bookings of their own phone; nobody else's list.
+    expect((await bookings(otherSeller)).body.data).toHaveLength(1);
+    expect((await get(`/api/seller-bookings/${seller._id}`, otherSeller.token)).status).toBe(403);
+    expect((await get(`/api/seller-bookings/${seller._id}`, buyer.token)).status).toBe(403);
+  });
+
+  it("declines a booking: the buyer's order says so, it cannot be paid, and the buyer cannot book the phone again", async () => {
+    const { seller, buyer, otherBuyer, product } = await world();
+    const mine = await book(ctx.app, buyer, product._id);
+    const other = await book(ctx.app, otherBuyer, product._id);
+    const res = await put(`/api/decline-booking/${mine._id}`, seller.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ _id: mine._id, declined: true, paid: false });
+    expect((await get(`/api/order/${mine._id}`, buyer.token)).body.data).toMatchObject({ declined: true });
+    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data[0]).toMatchObject({ _id: mine._id, declined: true });
+    expect((await bookings(seller)).body.data.map((o: { declined: boolean }) => o.declined)).toEqual([false, true]);
+
+    const pay = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId: mine._id } });
+    expect(pay.status).toBe(409);
+    expect(pay.body.message).toBe('The seller declined this booking');
+    const again = await order(buyer, booking(product._id));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('The seller declined your booking of this phone: it cannot be booked again');
+    // The other buyer's booking is untouched, and can still be paid.
+    expect((await get(`/api/order/${other._id}`, otherBuyer.token)).body.data).toMatchObject({ declined: false });
+    const payOther = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: otherBuyer.token, payload: { orderId: other._id } });
+    expect(payOther.status).toBe(200);
+  });
+
+  it("refuses to decline twice, a paid booking, a booking of another seller's phone, as a buyer, or an unknown one; nothing changes", async () => {
+    const { seller, buyer, otherBuyer, category, product } = await world();
+    const otherSeller = await signUp(ctx.app, 'Seller');
+    const mine = await book(ctx.app, buyer, product._id);
+    const paid = await book(ctx.app, otherBuyer, (await postProduct(ctx.app, seller, category.id))._id);
+    await markPaid(ctx.app, paid._id);
+    const refusals: [string, string, number, string][] = [
+      [mine._id, otherSeller.token, 403, 'This booking is not of your phone'],
+      [mine._id, buyer.token, 403, 'Only a Seller can do this'],
+      [paid._id, seller.token, 409, 'This booking is paid: it cannot be declined'],
+      [randomUUID(), seller.token, 404, 'Booking not found'],
+    ];
+    for (const [id, token, status, message] of refusals) {
+      const res = await put(`/api/decline-booking/${id}`, token);
+      expect([res.status, res.body.message], id).toEqual([status, message]);
+    }
+    expect((await get(`/api/order/${mine._id}`, buyer.token)).body.data.declined).toBe(false);
+    expect((await put(`/api/decline-booking/${mine._id}`, seller.token)).status).toBe(200);
+    const twice = await put(`/api/decline-booking/${mine._id}`, seller.token);
+    expect([twice.status, twice.body.message]).toEqual([409, 'This booking is already declined']);
+    expect((await put('/api/decline-booking/not-an-id', seller.token)).status).toBe(400);
   });
 });

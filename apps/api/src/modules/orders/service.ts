@@ -1,5 +1,5 @@
 import type { NewOrderBody, Order, PageQuery } from '@market/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, not, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, payments, products } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
@@ -8,8 +8,14 @@ import type { AuthUser } from '../../plugins/auth.ts';
 
 type PaymentRow = Pick<typeof payments.$inferSelect, 'transactionId' | 'productPrice' | 'createdAt'>;
 
-/** An order as the API answers it; `productStatus` is its phone's (null once the phone is deleted), `payment` its record if paid. */
-export const toOrder = (o: typeof orders.$inferSelect, productStatus: string | null, payment: PaymentRow | null = null): Order => ({
+/** The booked phone's status and its seller's number (null once the phone is deleted). */
+interface Booked {
+  status: string | null;
+  phone: string | null;
+}
+
+/** An order as the API answers it, with what it needs of its phone; `payment` its record if paid. */
+export const toOrder = (o: typeof orders.$inferSelect, { status: productStatus, phone }: Booked, payment: PaymentRow | null = null): Order => ({
   _id: o.id,
   productId: o.productId,
   productName: o.productName,
@@ -21,6 +27,9 @@ export const toOrder = (o: typeof orders.$inferSelect, productStatus: string | n
   mobileNumber: o.mobileNumber,
   paid: o.paid,
   soldToAnother: !o.paid && productStatus === 'sold',
+  declined: o.declinedAt !== null,
+  sellerPhone: phone,
+  createdAt: o.createdAt.toISOString(),
   payment: payment && { transactionId: payment.transactionId, amount: payment.productPrice, paidAt: payment.createdAt.toISOString() },
 });
 
@@ -30,6 +39,7 @@ const withStatus = (db: Db) =>
     .select({
       order: orders,
       status: products.status,
+      phone: products.phoneNumber,
       payment: { transactionId: payments.transactionId, productPrice: payments.productPrice, createdAt: payments.createdAt },
     })
     .from(orders)
@@ -41,6 +51,12 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
   const [product] = await db.select().from(products).where(eq(products.id, body.productId)).limit(1);
   if (!product) throw notFound('Product');
   if (product.status !== 'available') throw conflict('This product is already sold');
+  const [declined] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyer.id), eq(orders.productId, product.id), not(orders.paid), not(isNull(orders.declinedAt))))
+    .limit(1);
+  if (declined) throw conflict('The seller declined your booking of this phone: it cannot be booked again');
   try {
     const [order] = await db
       .insert(orders)
@@ -56,7 +72,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
         mobileNumber: body.mobileNumber,
       })
       .returning();
-    return toOrder(order!, product.status);
+    return toOrder(order!, { status: product.status, phone: product.phoneNumber });
   } catch (err) {
     if (isUniqueViolation(err, 'orders_one_open_per_buyer_product')) throw conflict('You have already booked this product');
     throw err;
@@ -65,19 +81,43 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
 
 const keys = { table: orders, id: orders.id, createdAt: orders.createdAt };
 
-export async function listForBuyer(db: Db, buyerId: string, query: PageQuery) {
+/** A page of orders, newest first. */
+async function list(db: Db, where: SQL, query: PageQuery) {
   const rows = await withStatus(db)
-    .where(and(eq(orders.buyerId, buyerId), after(keys, query.cursor)))
+    .where(and(where, after(keys, query.cursor)))
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.order.id);
-  return { items: items.map((r) => toOrder(r.order, r.status, r.payment)), nextCursor };
+  return { items: items.map((r) => toOrder(r.order, r, r.payment)), nextCursor };
+}
+
+export const listForBuyer = (db: Db, buyerId: string, query: PageQuery) => list(db, eq(orders.buyerId, buyerId), query);
+/** The bookings of the seller's phones (a deleted phone's bookings are no longer anyone's). */
+export const listForSeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query);
+
+/**
+ * The seller turns a booking down: it can no longer be paid, and its buyer cannot book the phone again.
+ * One statement, so a payment settling at the same moment (it locks the order row) either comes first
+ * (the booking is paid: 409) or finds it declined.
+ */
+export async function declineBooking(db: Db, id: string) {
+  const [declined] = await db
+    .update(orders)
+    .set({ declinedAt: new Date() })
+    .where(and(eq(orders.id, id), not(orders.paid), isNull(orders.declinedAt)))
+    .returning({ id: orders.id });
+  if (!declined) {
+    const [order] = await db.select({ paid: orders.paid }).from(orders).where(eq(orders.id, id)).limit(1);
+    if (!order) throw notFound('Booking');
+    throw conflict(order.paid ? 'This booking is paid: it cannot be declined' : 'This booking is already declined');
+  }
+  return getOrder(db, id);
 }
 
 export async function getOrder(db: Db, id: string) {
   const [row] = await withStatus(db).where(eq(orders.id, id)).limit(1);
   if (!row) throw notFound('Order');
-  return toOrder(row.order, row.status, row.payment);
+  return toOrder(row.order, row, row.payment);
 }
 
 export async function deleteOrder(db: Db, id: string) {

@@ -17,6 +17,7 @@ const toPayment = (p: typeof payments.$inferSelect): Payment => ({
 /** Why an order cannot be paid now, or null when it can. */
 async function payable(db: Db, order: typeof orders.$inferSelect) {
   if (order.paid) return 'This order is already paid';
+  if (order.declinedAt) return 'The seller declined this booking';
   if (!order.productId) return 'This phone is no longer for sale';
   const [product] = await db.select({ status: products.status }).from(products).where(eq(products.id, order.productId)).limit(1);
   if (!product) return 'This phone is no longer for sale';

@@ -18,11 +18,15 @@ export interface ProductRow {
   seller: { id: string; name: string; sellerVerified: boolean; userImg: string };
 }
 
-export const toProduct = ({ product: p, categoryName, seller }: ProductRow): Product => ({
+/**
+ * A product as anyone may see it: without the seller's phone number, which only the seller, an Admin and a
+ * buyer who booked the phone (on the order) are given (issue 15). `withPhone` for the first two.
+ */
+export const toProduct = ({ product: p, categoryName, seller }: ProductRow, withPhone = false): Product => ({
   _id: p.id,
   img: p.img,
   date: p.createdAt.toISOString(),
-  phoneNumber: p.phoneNumber,
+  ...(withPhone ? { phoneNumber: p.phoneNumber } : {}),
   location: p.location,
   purchase: p.purchase,
   originalPrice: p.originalPrice,

@@ -82,7 +82,7 @@ describe('public product lists', () => {
 });
 
 describe('GET /api/detail-product/:id', () => {
-  it('answers every field of the product, with category and seller populated', async () => {
+  it("answers every field of the product, with category and seller populated, but not the seller's phone number", async () => {
     const { seller, category } = await world();
     const created = await postProduct(ctx.app, seller, category.id);
     const res = await get(`/api/detail-product/${created._id}`);
@@ -91,7 +91,6 @@ describe('GET /api/detail-product/:id', () => {
       _id: created._id,
       img: created.img,
       date: expect.any(String),
-      phoneNumber: '01712-345678',
       location: 'Dhanmondi, Dhaka',
       purchase: '2023-05-10',
       originalPrice: 120000,
@@ -118,6 +117,32 @@ describe('GET /api/detail-product/:id', () => {
       expect(res.status, id).toBe(400);
       expect(res.body.message).toContain('id');
     }
+  });
+});
+
+describe("the seller's phone number", () => {
+  it("is in no public answer, only in the seller's own and the Admin's lists, and on the order of a buyer who booked the phone", async () => {
+    const { seller, category } = await world();
+    const created = await postProduct(ctx.app, seller, category.id, { phoneNumber: '01811-000555' });
+    expect(created).toMatchObject({ phoneNumber: '01811-000555' });
+    const admin = await createAdmin(ctx.app);
+    const buyer = await signUp(ctx.app, 'Buyer');
+    await call(ctx.app, { method: 'PUT', url: `/api/report-product/${created._id}`, token: buyer.token });
+    const everyone = [`/api/detail-product/${created._id}`, `/api/category-products/${category.id}`, '/api/products?q=iphone', '/api/advertise-products'];
+    await call(ctx.app, { method: 'PUT', url: `/api/advertise-product/${created._id}`, token: seller.token });
+    for (const url of everyone) {
+      const res = await call(ctx.app, { method: 'GET', url, token: buyer.token });
+      expect(res.status, url).toBe(200);
+      expect(JSON.stringify(res.body), url).not.toContain('01811');
+    }
+    const own = await call(ctx.app, { method: 'GET', url: `/api/seller-products/${seller._id}`, token: seller.token });
+    expect(own.body.data[0]).toMatchObject({ _id: created._id, phoneNumber: '01811-000555' });
+    const reported = await call(ctx.app, { method: 'GET', url: '/api/all-reported-products', token: admin.token });
+    expect(reported.body.data[0]).toMatchObject({ _id: created._id, phoneNumber: '01811-000555' });
+    const order = await book(ctx.app, buyer, created._id);
+    expect(order.sellerPhone).toBe('01811-000555');
+    const mine = await call(ctx.app, { method: 'GET', url: `/api/orders/${buyer._id}`, token: buyer.token });
+    expect(mine.body.data[0]).toMatchObject({ productId: created._id, sellerPhone: '01811-000555' });
   });
 });
 

@@ -290,7 +290,7 @@ function answer<R extends ProductRow>(limit: number, sort: SearchSort, rows: R[]
   const last = page.at(-1);
   return {
     success: true,
-    data: page.map(toProduct),
+    data: page.map((r) => toProduct(r)),
     meta: {
       nextCursor: rows.length > limit && last ? encodeCursor(sort, keyOf(last)) : null,
       total: counts.total,

@@ -18,13 +18,13 @@ export function select(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-/** One page of products, newest first. */
-async function list(db: Db, where: SQL | undefined, query: PageQuery) {
+/** One page of products, newest first (with the seller's phone number for the seller's own lists and the Admin's). */
+async function list(db: Db, where: SQL | undefined, query: PageQuery, withPhone = false) {
   const rows = await select(db, and(where, after(keys, query.cursor)))
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.product.id);
-  return { items: items.map(toProduct), nextCursor };
+  return { items: items.map((r) => toProduct(r, withPhone)), nextCursor };
 }
 
 const available = eq(products.status, 'available');
@@ -39,8 +39,8 @@ export async function listCategories(db: Db) {
 
 export const listAdvertised = (db: Db, query: PageQuery) => list(db, and(eq(products.advertise, true), available), query);
 export const listInCategory = (db: Db, categoryId: string, query: PageQuery) => list(db, and(eq(products.categoryId, categoryId), available), query);
-export const listBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query);
-export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.report, true), query);
+export const listBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query, true);
+export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.report, true), query, true);
 
 const productById = perDb((db) =>
   select(db, eq(products.id, sql.placeholder('id')))
@@ -48,10 +48,11 @@ const productById = perDb((db) =>
     .prepare('product_by_id'),
 );
 
-export async function getProduct(db: Db, id: string) {
+/** A product as anyone sees it, or (`withPhone`) as its seller does. */
+export async function getProduct(db: Db, id: string, withPhone = false) {
   const [row] = await productById(db).execute({ id });
   if (!row) throw notFound('Product');
-  return toProduct(row);
+  return toProduct(row, withPhone);
 }
 
 export async function createProduct(db: Db, sellerId: string, body: NewProductBody) {
@@ -67,7 +68,7 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
       .returning({ id: products.id });
     return row!.id;
   });
-  return getProduct(db, id);
+  return getProduct(db, id, true);
 }
 
 export async function advertiseProduct(db: Db, id: string) {
@@ -80,7 +81,7 @@ export async function advertiseProduct(db: Db, id: string) {
     const current = await getProduct(db, id);
     throw conflict(current.advertise ? 'This product is already advertised' : 'Only an available product can be advertised');
   }
-  return getProduct(db, id);
+  return getProduct(db, id, true);
 }
 
 export async function reportProduct(db: Db, id: string) {

@@ -26,6 +26,8 @@ export const dashboardApi = api.injectEndpoints({
     deleteProduct: build.mutation({ ...call('deleteProduct', byId), invalidatesTags: ['product', 'order'] }),
     myOrders: build.infiniteQuery({ ...pages('buyerOrders', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
     deleteOrder: build.mutation({ ...call('deleteOrder', byId), invalidatesTags: ['order'] }),
+    sellerBookings: build.infiniteQuery({ ...pages('sellerBookings', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
+    declineBooking: build.mutation({ ...call('declineBooking', byId), invalidatesTags: ['order'] }),
     outbox: build.infiniteQuery(pages('outbox', OUTBOX_PAGE)),
   }),
 });
@@ -45,5 +47,7 @@ export const {
   useDeleteProductMutation,
   useMyOrdersInfiniteQuery,
   useDeleteOrderMutation,
+  useSellerBookingsInfiniteQuery,
+  useDeclineBookingMutation,
   useOutboxInfiniteQuery,
 } = dashboardApi;

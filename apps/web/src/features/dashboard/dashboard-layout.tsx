@@ -11,6 +11,7 @@ const menus: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard', label: 'Overview' },
     { to: '/dashboard/addProduct', label: 'Add Product' },
     { to: '/dashboard/myProduct', label: 'My Product' },
+    { to: '/dashboard/bookings', label: 'Booking Requests' },
     account,
   ],
   Buyer: [{ to: '/dashboard', label: 'Overview' }, { to: '/dashboard/myOrders', label: 'My Orders' }, account],

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
+import { PhoneLink } from '../../../components/phone-link.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { taka } from '../../../lib/format.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
@@ -17,7 +18,7 @@ export default function MyOrders() {
       <h1 className="mb-4 text-2xl font-bold">My Orders</h1>
       <DataTable
         caption="My orders"
-        columns={['Image', 'Name', { label: 'Price', className: 'whitespace-nowrap' }, 'Location', 'Status', 'Delete']}
+        columns={['Image', 'Name', { label: 'Price', className: 'whitespace-nowrap' }, 'Location', "Seller's number", 'Status', 'Delete']}
         rows={rows}
         loading={list.isLoading}
         more={more}
@@ -28,8 +29,11 @@ export default function MyOrders() {
           o.productName,
           `${taka(o.productPrice)} tk`,
           o.meetingLocation,
+          o.sellerPhone ? <PhoneLink number={o.sellerPhone} /> : '—',
           o.paid ? (
             <span className="badge badge-success">Paid</span>
+          ) : o.declined ? (
+            <span className="badge badge-ghost whitespace-nowrap">Declined by seller</span>
           ) : o.soldToAnother ? (
             <span className="badge badge-ghost whitespace-nowrap">Sold to another buyer</span>
           ) : (
