@@ -1,4 +1,4 @@
-import type { Order } from '@market/contract';
+import type { Order, Product } from '@market/contract';
 import type { Page } from '@playwright/test';
 import {
   apiBook,
@@ -165,6 +165,51 @@ test('a seller deletes a product: "Deleted!", the row goes and the rest renumber
   await expect(rows(page).getByRole('rowheader')).toHaveText(['1', '2']);
   await expect(main(page).getByText(middle.productName)).toHaveCount(0);
   expect((await request.get(`/api/detail-product/${middle._id}`)).status()).toBe(404);
+});
+
+test('a seller stops advertising one phone and marks another sold outside the site, asked first; its booking can no longer be paid', async ({
+  browser,
+  page,
+  request,
+  adminSession,
+}) => {
+  const { seller, products } = await apiSellerWithProducts(request, adminSession, 2);
+  const [shown, sold] = products as [Product, Product];
+  const buyer = await apiSignUp(request, adminSession, 'Buyer');
+  await apiBook(request, buyer, sold);
+  await signInWith(page, seller);
+  await page.goto('/dashboard/myProduct');
+
+  const shownRow = rows(page).filter({ hasText: shown.productName });
+  await shownRow.getByRole('button', { name: 'Advertise', exact: true }).click();
+  await expect(toast(page, 'advertise successful')).toBeVisible();
+  await shownRow.getByRole('button', { name: `Stop advertising ${shown.productName}` }).click();
+  await expect(toast(page, 'Advertising stopped')).toBeVisible();
+  await expect(shownRow.getByRole('button', { name: 'Advertise', exact: true })).toBeVisible();
+  expect((await (await request.get('/api/advertise-products')).json()).data.map((p: Product) => p._id)).not.toContain(shown._id);
+
+  const soldRow = rows(page).filter({ hasText: sold.productName });
+  const markSold = soldRow.getByRole('button', { name: `Mark sold: ${sold.productName}` });
+  await markSold.click();
+  const dialog = page.getByRole('dialog', { name: 'Mark as sold?' });
+  await expect(dialog).toContainText(`${sold.productName} leaves the shop, and its open bookings can no longer be paid. This cannot be undone.`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(soldRow).toContainText('available');
+  await markSold.click();
+  await dialog.getByRole('button', { name: 'Yes, it is sold!' }).click();
+  await expect(toast(page, 'Marked as sold')).toBeVisible();
+  await expect(soldRow.getByText('sold', { exact: true })).toBeVisible();
+  await expect(markSold).toHaveCount(0);
+  await expect(soldRow.getByRole('button', { name: 'Advertise', exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+
+  const buyerPage = await browser.newPage();
+  await signInWith(buyerPage, buyer);
+  await buyerPage.goto('/dashboard/myOrders');
+  const order = rows(buyerPage).filter({ hasText: sold.productName });
+  await expect(order).toContainText('Sold to another buyer');
+  await expect(order.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+  await buyerPage.close();
 });
 
 test.describe('empty states', () => {

@@ -18,6 +18,7 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['Overview', '/dashboard'],
     ['Add Product', '/dashboard/addProduct'],
     ['My Product', '/dashboard/myProduct'],
+    ['Booking Requests', '/dashboard/bookings'],
     ['Account', '/dashboard/account'],
   ],
   Buyer: [
@@ -44,6 +45,7 @@ const pageHeading: Record<string, string> = {
   '/dashboard/addProduct': 'To add a new Product fill all information',
   '/dashboard/myProduct': 'My Products',
   '/dashboard/myOrders': 'My Orders',
+  '/dashboard/bookings': 'Booking Requests',
   '/dashboard/allSellers': 'All Sellers',
   '/dashboard/allBuyers': 'All Buyers',
   '/dashboard/report': 'Reported Items',
@@ -72,7 +74,10 @@ for (const role of ['Seller', 'Buyer', 'Admin'] as const) {
 
 test.describe('role guards', () => {
   const cases: { role: Role; paths: string[] }[] = [
-    { role: 'Buyer', paths: ['/dashboard/allSellers', '/dashboard/addProduct', '/dashboard/overview-admin', '/dashboard/report', '/dashboard/outbox'] },
+    {
+      role: 'Buyer',
+      paths: ['/dashboard/allSellers', '/dashboard/addProduct', '/dashboard/bookings', '/dashboard/overview-admin', '/dashboard/report', '/dashboard/outbox'],
+    },
     { role: 'Seller', paths: ['/dashboard/myOrders', '/dashboard/allBuyers', '/dashboard/overview-buyer', '/dashboard/outbox'] },
     { role: 'Admin', paths: ['/dashboard/myProduct', '/dashboard/overview-seller'] },
   ];

@@ -179,6 +179,13 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
     expectStatus: 201,
   }),
   'PUT /api/advertise-product/:id': async () => ({ method: 'PUT', url: `/api/advertise-product/${(await sellersProduct())._id}` }),
+  'DELETE /api/advertise-product/:id': async () => {
+    const product = await sellersProduct();
+    const advertised = await call(ctx.app, { method: 'PUT', url: `/api/advertise-product/${product._id}`, token: world.actors.seller.token });
+    expect(advertised.status).toBe(200);
+    return { method: 'DELETE', url: `/api/advertise-product/${product._id}` };
+  },
+  'PUT /api/mark-sold/:id': async () => ({ method: 'PUT', url: `/api/mark-sold/${(await sellersProduct())._id}` }),
   'DELETE /api/product/:id': async () => ({ method: 'DELETE', url: `/api/product/${(await sellersProduct())._id}` }),
   'POST /api/order': async () => ({
     method: 'POST',
@@ -296,6 +303,8 @@ describe('the access table', () => {
       // What reaches other people waits until the caller has confirmed the address (decision 013).
       'POST /api/product': 'Seller, confirmed e-mail',
       'PUT /api/advertise-product/:id': 'Seller owning the product',
+      'DELETE /api/advertise-product/:id': 'Seller owning the product',
+      'PUT /api/mark-sold/:id': 'Seller owning the product',
       'PUT /api/report-product/:id': 'signed-in, confirmed e-mail',
       'DELETE /api/product/:id': 'owner of the product, or Admin',
       'POST /api/order': 'Buyer, confirmed e-mail',

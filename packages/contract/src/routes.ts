@@ -42,6 +42,8 @@ export const routes = {
   reportedProducts: { method: 'GET', path: '/api/all-reported-products' },
   addProduct: { method: 'POST', path: '/api/product' },
   advertiseProduct: { method: 'PUT', path: '/api/advertise-product/:id' },
+  stopAdvertising: { method: 'DELETE', path: '/api/advertise-product/:id' },
+  markSold: { method: 'PUT', path: '/api/mark-sold/:id' },
   reportProduct: { method: 'PUT', path: '/api/report-product/:id' },
   deleteProduct: { method: 'DELETE', path: '/api/product/:id' },
   book: { method: 'POST', path: '/api/order' },

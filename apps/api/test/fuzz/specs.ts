@@ -224,6 +224,8 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       ),
     },
     'PUT /api/advertise-product/:id': { id: 'uuid' },
+    'DELETE /api/advertise-product/:id': { id: 'uuid' },
+    'PUT /api/mark-sold/:id': { id: 'uuid' },
     'DELETE /api/product/:id': { id: 'uuid' },
     'POST /api/order': {
       body: json(NewOrderBody, () =>

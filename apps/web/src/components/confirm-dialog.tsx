@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useModal } from './use-modal.ts';
 
 interface Props {
@@ -12,8 +13,10 @@ interface Props {
 /** A modal question with the spec's wording ('Are you sure?' …); native <dialog> for focus and Escape. */
 export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: Props) {
   const ref = useModal(open);
+  // A page may hold several questions (delete, mark sold): each names its own dialog.
+  const titleId = useId();
   return (
-    <dialog ref={ref} className="modal" onCancel={onCancel} aria-labelledby="confirm-title">
+    <dialog ref={ref} className="modal" onCancel={onCancel} aria-labelledby={titleId}>
       <div className="modal-box text-center">
         <div
           className="mx-auto mb-3 flex h-14 w-14 items-center justify-center rounded-full border-4 border-warning text-2xl font-bold text-warning"
@@ -21,7 +24,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
         >
           !
         </div>
-        <h2 id="confirm-title" className="text-2xl font-semibold">
+        <h2 id={titleId} className="text-2xl font-semibold">
           {title}
         </h2>
         <p className="py-3">{text}</p>

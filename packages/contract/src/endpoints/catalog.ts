@@ -74,6 +74,22 @@ export const advertiseProduct = endpoint('advertiseProduct', {
   data: Product,
 });
 
+export const stopAdvertising = endpoint('stopAdvertising', {
+  tag,
+  summary: 'Stop advertising an own product (it leaves the home page)',
+  access: { who: 'owner', of: 'product', roles: ['Seller'] },
+  params: IdParams,
+  data: Product,
+});
+
+export const markSold = endpoint('markSold', {
+  tag,
+  summary: 'Mark an own available product as sold outside the site: it leaves the shop; its open bookings can no longer be paid',
+  access: { who: 'owner', of: 'product', roles: ['Seller'] },
+  params: IdParams,
+  data: Product,
+});
+
 export const reportProduct = endpoint('reportProduct', { tag, summary: 'Report a product', access: verified(signedIn), params: IdParams, data: Product });
 
 export const deleteProduct = endpoint('deleteProduct', {

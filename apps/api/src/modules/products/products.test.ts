@@ -358,6 +358,45 @@ describe('PUT /api/advertise-product/:id', () => {
   });
 });
 
+describe('managing a listing: DELETE /api/advertise-product/:id and PUT /api/mark-sold/:id', () => {
+  it('stops advertising: the phone leaves the home page and may be advertised again; stopping twice is a 409', async () => {
+    const { seller, category } = await world();
+    const p = await postProduct(ctx.app, seller, category.id);
+    expect((await put(`/api/advertise-product/${p._id}`, seller.token)).status).toBe(200);
+    const res = await del(`/api/advertise-product/${p._id}`, seller.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ _id: p._id, advertise: false, status: 'available' });
+    expect((await get('/api/advertise-products')).body.data).toEqual([]);
+    const again = await del(`/api/advertise-product/${p._id}`, seller.token);
+    expect([again.status, again.body.message]).toEqual([409, 'This product is not advertised']);
+    expect((await put(`/api/advertise-product/${p._id}`, seller.token)).status).toBe(200);
+    expect((await del(`/api/advertise-product/${randomUUID()}`, seller.token)).status).toBe(404);
+  });
+
+  it('marks a phone sold outside the site: off every list and search, its open bookings cannot be paid; twice is a 409', async () => {
+    const { seller, otherSeller, category } = await world();
+    const p = await postProduct(ctx.app, seller, category.id, { productName: 'Pixel 8 Pro' });
+    expect((await put(`/api/advertise-product/${p._id}`, seller.token)).status).toBe(200);
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const booking = await book(ctx.app, buyer, p._id);
+    expect((await put(`/api/mark-sold/${p._id}`, otherSeller.token)).status).toBe(403);
+    const res = await put(`/api/mark-sold/${p._id}`, seller.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ _id: p._id, status: 'sold', advertise: false });
+    expect((await get('/api/advertise-products')).body.data).toEqual([]);
+    expect((await get(`/api/category-products/${category.id}`)).body.data).toEqual([]);
+    expect((await get('/api/products?q=pixel')).body.meta.total).toBe(0);
+    // Its page still opens and says so.
+    expect((await get(`/api/detail-product/${p._id}`)).body.data.status).toBe('sold');
+    expect((await get(`/api/order/${booking._id}`, buyer.token)).body.data).toMatchObject({ soldToAnother: true, paid: false });
+    const pay = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId: booking._id } });
+    expect(pay.status).toBe(409);
+    const again = await put(`/api/mark-sold/${p._id}`, seller.token);
+    expect([again.status, again.body.message]).toEqual([409, 'This product is already sold']);
+    expect((await put(`/api/mark-sold/${randomUUID()}`, seller.token)).status).toBe(404);
+  });
+});
+
 describe('DELETE /api/product/:id', () => {
   it('lets the owner delete it: open orders go, a paid order stays without its product', async () => {
     const { seller, category } = await world();

@@ -16,6 +16,8 @@ export default async function productRoutes(app: FastifyInstance) {
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));
   route(app, e.addProduct, ({ user, body }) => service.createProduct(app.db, user!.id, body));
   route(app, e.advertiseProduct, ({ params }) => service.advertiseProduct(app.db, params.id));
+  route(app, e.stopAdvertising, ({ params }) => service.stopAdvertising(app.db, params.id));
+  route(app, e.markSold, ({ params }) => service.markSold(app.db, params.id));
   route(app, e.reportProduct, ({ params }) => service.reportProduct(app.db, params.id));
   route(app, e.deleteProduct, async ({ params }) => {
     await service.deleteProduct(app.db, params.id);

@@ -84,6 +84,33 @@ export async function advertiseProduct(db: Db, id: string) {
   return getProduct(db, id, true);
 }
 
+export async function stopAdvertising(db: Db, id: string) {
+  const [row] = await db
+    .update(products)
+    .set({ advertise: false })
+    .where(and(eq(products.id, id), eq(products.advertise, true)))
+    .returning({ id: products.id });
+  if (!row) {
+    await getProduct(db, id);
+    throw conflict('This product is not advertised');
+  }
+  return getProduct(db, id, true);
+}
+
+/** Sold outside the site: off every list and search, like a phone paid for here; its open bookings can no longer be paid. */
+export async function markSold(db: Db, id: string) {
+  const [row] = await db
+    .update(products)
+    .set({ status: 'sold', advertise: false })
+    .where(and(eq(products.id, id), available))
+    .returning({ id: products.id });
+  if (!row) {
+    await getProduct(db, id);
+    throw conflict('This product is already sold');
+  }
+  return getProduct(db, id, true);
+}
+
 export async function reportProduct(db: Db, id: string) {
   const [row] = await db.update(products).set({ report: true }).where(eq(products.id, id)).returning({ id: products.id });
   if (!row) throw notFound('Product');

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import { errorMessage } from '../../../lib/errors.ts';
+import { attempt } from '../../../lib/attempt.ts';
 import { localDateTime, taka } from '../../../lib/format.ts';
-import { notify } from '../../../lib/notify.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from '../api.ts';
@@ -29,13 +28,7 @@ export default function BookingRequests() {
   const onConfirm = async () => {
     const booking = target;
     setTarget(null);
-    if (!booking) return;
-    try {
-      await decline(booking._id).unwrap();
-      notify.success('Booking declined');
-    } catch (err) {
-      notify.error(errorMessage(err, 'Something went wrong'));
-    }
+    if (booking) await attempt(() => decline(booking._id).unwrap(), 'Booking declined');
   };
 
   return (

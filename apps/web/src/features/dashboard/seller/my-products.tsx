@@ -1,27 +1,35 @@
-import { notify } from '../../../lib/notify.ts';
+import type { Product } from '@market/contract';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
-import { errorMessage } from '../../../lib/errors.ts';
+import { attempt } from '../../../lib/attempt.ts';
 import { taka } from '../../../lib/format.ts';
-import { useAuth } from '../../../lib/use-auth.ts';
-import { useAdvertiseProductMutation, useDeleteProductMutation, useSellerProductsInfiniteQuery } from '../api.ts';
 import { paged } from '../../../lib/pages.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
+import {
+  useAdvertiseProductMutation,
+  useDeleteProductMutation,
+  useMarkSoldMutation,
+  useSellerProductsInfiniteQuery,
+  useStopAdvertisingMutation,
+} from '../api.ts';
 
 export default function MyProducts() {
   const { user } = useAuth();
   const list = useSellerProductsInfiniteQuery(user?._id ?? '', { skip: !user });
   const { rows, more } = paged(list);
   const [advertise] = useAdvertiseProductMutation();
+  const [stopAdvertising] = useStopAdvertisingMutation();
+  const [markSold] = useMarkSoldMutation();
   const [remove] = useDeleteProductMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
+  const [selling, setSelling] = useState<Product | null>(null);
 
-  const onAdvertise = async (id: string) => {
-    try {
-      await advertise(id).unwrap();
-      notify.success('advertise successful');
-    } catch (err) {
-      notify.error(errorMessage(err, 'Something went wrong'));
-    }
+  const onSold = async () => {
+    const product = selling;
+    setSelling(null);
+    if (product) await attempt(() => markSold(product._id).unwrap(), 'Marked as sold');
   };
 
   return (
@@ -40,18 +48,43 @@ export default function MyProducts() {
           <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
           p.productName,
           `${taka(p.resalePrice)} tk`,
-          <span className={`badge ${p.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>{p.status}</span>,
+          <div className="flex flex-wrap items-center gap-2">
+            <span className={`badge ${p.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>{p.status}</span>
+            {p.status === 'available' && (
+              <button type="button" className="btn btn-outline btn-xs" onClick={() => setSelling(p)} aria-label={`Mark sold: ${p.productName}`}>
+                Mark sold
+              </button>
+            )}
+          </div>,
           p.status === 'available' && !p.advertise ? (
-            <button type="button" className="btn btn-primary btn-xs" onClick={() => onAdvertise(p._id)}>
+            <button type="button" className="btn btn-primary btn-xs" onClick={() => attempt(() => advertise(p._id).unwrap(), 'advertise successful')}>
               Advertise
             </button>
           ) : p.advertise ? (
-            <span className="badge badge-info">Advertised</span>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="badge badge-info">Advertised</span>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={() => attempt(() => stopAdvertising(p._id).unwrap(), 'Advertising stopped')}
+                aria-label={`Stop advertising ${p.productName}`}
+              >
+                Stop
+              </button>
+            </div>
           ) : null,
           <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />,
         ]}
       />
       {dialog}
+      <ConfirmDialog
+        open={selling !== null}
+        title="Mark as sold?"
+        text={selling ? `${selling.productName} leaves the shop, and its open bookings can no longer be paid. This cannot be undone.` : ''}
+        confirmLabel="Yes, it is sold!"
+        onCancel={() => setSelling(null)}
+        onConfirm={onSold}
+      />
     </section>
   );
 }
