@@ -7,6 +7,9 @@ import { anyone, endpoint, role, selfOrAdmin, signedIn, verified } from '../endp
 const tag = 'catalog';
 const Deleted = z.object({ deleted: z.literal(true) });
 
+/** The seller's own acts on a listing. */
+const ownProduct = { who: 'owner', of: 'product', roles: ['Seller'] } as const;
+
 export const categories = endpoint('categories', { tag, summary: 'Brand categories', access: anyone, data: z.array(Category), cache: 'public' });
 
 export const advertisedProducts = endpoint('advertisedProducts', {
@@ -69,7 +72,7 @@ export const addProduct = endpoint('addProduct', {
 export const advertiseProduct = endpoint('advertiseProduct', {
   tag,
   summary: 'Advertise an available product',
-  access: { who: 'owner', of: 'product', roles: ['Seller'] },
+  access: ownProduct,
   params: IdParams,
   data: Product,
 });
@@ -77,7 +80,7 @@ export const advertiseProduct = endpoint('advertiseProduct', {
 export const stopAdvertising = endpoint('stopAdvertising', {
   tag,
   summary: 'Stop advertising an own product (it leaves the home page)',
-  access: { who: 'owner', of: 'product', roles: ['Seller'] },
+  access: ownProduct,
   params: IdParams,
   data: Product,
 });
@@ -85,7 +88,7 @@ export const stopAdvertising = endpoint('stopAdvertising', {
 export const markSold = endpoint('markSold', {
   tag,
   summary: 'Mark an own available product as sold outside the site: it leaves the shop; its open bookings can no longer be paid',
-  access: { who: 'owner', of: 'product', roles: ['Seller'] },
+  access: ownProduct,
   params: IdParams,
   data: Product,
 });

@@ -51,12 +51,6 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
   const [product] = await db.select().from(products).where(eq(products.id, body.productId)).limit(1);
   if (!product) throw notFound('Product');
   if (product.status !== 'available') throw conflict('This product is already sold');
-  const [declined] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.buyerId, buyer.id), eq(orders.productId, product.id), not(orders.paid), not(isNull(orders.declinedAt))))
-    .limit(1);
-  if (declined) throw conflict('The seller declined your booking of this phone: it cannot be booked again');
   try {
     const [order] = await db
       .insert(orders)
@@ -74,8 +68,14 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
       .returning();
     return toOrder(order!, { status: product.status, phone: product.phoneNumber });
   } catch (err) {
-    if (isUniqueViolation(err, 'orders_one_open_per_buyer_product')) throw conflict('You have already booked this product');
-    throw err;
+    // The buyer's unpaid booking of this phone is open or was declined: the index holds either way; say which.
+    if (!isUniqueViolation(err, 'orders_one_open_per_buyer_product')) throw err;
+    const [declined] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.buyerId, buyer.id), eq(orders.productId, product.id), not(orders.paid), not(isNull(orders.declinedAt))))
+      .limit(1);
+    throw conflict(declined ? 'The seller declined your booking of this phone: it cannot be booked again' : 'You have already booked this product');
   }
 }
 

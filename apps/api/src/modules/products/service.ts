@@ -1,4 +1,4 @@
-import { latestToday, messages, type NewProductBody, type PageQuery } from '@market/contract';
+import { latestToday, messages, type NewProductBody, type PageQuery, type Product } from '@market/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { perDb, type Db } from '../../db/client.ts';
 import { categories, orders, products, users } from '../../db/schema.ts';
@@ -71,45 +71,30 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
   return getProduct(db, id, true);
 }
 
-export async function advertiseProduct(db: Db, id: string) {
+/**
+ * A seller's change of an own listing, made only while `when` holds (one statement, so two at once cannot both
+ * pass); otherwise 404 for an unknown phone, or a 409 saying why not (`whyNot` reads the phone as it is).
+ */
+async function changeListing(db: Db, id: string, set: Partial<typeof products.$inferInsert>, when: SQL, whyNot: (current: Product) => string) {
   const [row] = await db
     .update(products)
-    .set({ advertise: true })
-    .where(and(eq(products.id, id), available, eq(products.advertise, false)))
+    .set(set)
+    .where(and(eq(products.id, id), when))
     .returning({ id: products.id });
-  if (!row) {
-    const current = await getProduct(db, id);
-    throw conflict(current.advertise ? 'This product is already advertised' : 'Only an available product can be advertised');
-  }
+  if (!row) throw conflict(whyNot(await getProduct(db, id)));
   return getProduct(db, id, true);
 }
 
-export async function stopAdvertising(db: Db, id: string) {
-  const [row] = await db
-    .update(products)
-    .set({ advertise: false })
-    .where(and(eq(products.id, id), eq(products.advertise, true)))
-    .returning({ id: products.id });
-  if (!row) {
-    await getProduct(db, id);
-    throw conflict('This product is not advertised');
-  }
-  return getProduct(db, id, true);
-}
+export const advertiseProduct = (db: Db, id: string) =>
+  changeListing(db, id, { advertise: true }, and(available, eq(products.advertise, false))!, (p) =>
+    p.advertise ? 'This product is already advertised' : 'Only an available product can be advertised',
+  );
+
+export const stopAdvertising = (db: Db, id: string) =>
+  changeListing(db, id, { advertise: false }, eq(products.advertise, true), () => 'This product is not advertised');
 
 /** Sold outside the site: off every list and search, like a phone paid for here; its open bookings can no longer be paid. */
-export async function markSold(db: Db, id: string) {
-  const [row] = await db
-    .update(products)
-    .set({ status: 'sold', advertise: false })
-    .where(and(eq(products.id, id), available))
-    .returning({ id: products.id });
-  if (!row) {
-    await getProduct(db, id);
-    throw conflict('This product is already sold');
-  }
-  return getProduct(db, id, true);
-}
+export const markSold = (db: Db, id: string) => changeListing(db, id, { status: 'sold', advertise: false }, available, () => 'This product is already sold');
 
 export async function reportProduct(db: Db, id: string) {
   const [row] = await db.update(products).set({ report: true }).where(eq(products.id, id)).returning({ id: products.id });
