@@ -178,6 +178,12 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
     payload: productBody(world.categoryId, await uploadedPicture(ctx.app), { productName: 'Galaxy A54', location: 'Mirpur, Dhaka' }),
     expectStatus: 201,
   }),
+  'PUT /api/product/:id': async () => ({
+    method: 'PUT',
+    url: `/api/product/${(await sellersProduct())._id}`,
+    payload: productBody(world.categoryId, await uploadedPicture(ctx.app), { resalePrice: 70000 }),
+    after: async (res) => expect(res.body.data.resalePrice).toBe(70000),
+  }),
   'PUT /api/advertise-product/:id': async () => ({ method: 'PUT', url: `/api/advertise-product/${(await sellersProduct())._id}` }),
   'DELETE /api/advertise-product/:id': async () => {
     const product = await sellersProduct();
@@ -302,6 +308,7 @@ describe('the access table', () => {
       'GET /api/all-reported-products': 'Admin',
       // What reaches other people waits until the caller has confirmed the address (decision 013).
       'POST /api/product': 'Seller, confirmed e-mail',
+      'PUT /api/product/:id': 'Seller owning the product',
       'PUT /api/advertise-product/:id': 'Seller owning the product',
       'DELETE /api/advertise-product/:id': 'Seller owning the product',
       'PUT /api/mark-sold/:id': 'Seller owning the product',

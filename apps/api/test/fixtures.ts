@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { luhnDigit } from '@market/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories, orders, outbox, payments, products, uploads, users } from '../src/db/schema.ts';
@@ -91,6 +92,12 @@ export async function createCategory(app: FastifyInstance, name = `Brand ${uniqu
 }
 
 /** A valid new-product body; `img` must be an upload (`await uploadedPicture(app)`) unless the test means otherwise. */
+/** A valid IMEI no other test phone has (random: test files may share a database). */
+export function newImei(): string {
+  const first14 = '35' + String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
+  return first14 + luhnDigit(first14);
+}
+
 export const productBody = (categoryId: string, img: string, overrides: Record<string, unknown> = {}) => ({
   img,
   phoneNumber: '01712-345678',
@@ -103,6 +110,9 @@ export const productBody = (categoryId: string, img: string, overrides: Record<s
   categoryId,
   condition: 'Good',
   description: 'Battery health 88%, no scratches, box included.',
+  storageGb: 128,
+  batteryHealth: 88,
+  imei: newImei(),
   ...overrides,
 });
 

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { Condition, Id, UploadedImageUrl, ProductStatus, text } from './common.ts';
-import { maxLength, maxTaka, maxUseYears, messages, parseAmount, phonePattern } from './rules.ts';
+import {
+  imeiDigits,
+  imeiProblem,
+  maxLength,
+  maxRamGb,
+  maxTaka,
+  maxUseYears,
+  maxWarrantyMonths,
+  messages,
+  parseAmount,
+  phonePattern,
+  storageSizes,
+} from './rules.ts';
 
 export const Category = z.object({
   _id: z.uuid(),
@@ -36,6 +48,21 @@ export const Product = z.object({
   sellerId: ProductSeller,
   advertise: z.boolean(),
   report: z.boolean(),
+  /**
+   * The phone's specs and the seller's declarations (issue 15). Listings posted before them have null
+   * where the seller has not said: the pages show what there is.
+   */
+  model: z.string().nullable(),
+  storageGb: z.number().nullable(),
+  ramGb: z.number().nullable(),
+  colour: z.string().nullable(),
+  batteryHealth: z.number().nullable(),
+  /** Not locked to an account (iCloud, Google FRP), as the seller declares. */
+  notLocked: z.boolean().nullable(),
+  boxAndCharger: z.boolean().nullable(),
+  warrantyMonths: z.number().nullable(),
+  /** In full to the seller and Admins; to everyone else only its last four digits ('•••••••••••1234'). */
+  imei: z.string().nullable(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -57,6 +84,32 @@ const Taka = numeric(
  * What a seller sends. The spec's payload also carries date, status and sellerId
  * (and a client could add advertise/report): unknown keys are dropped, the server sets them.
  */
+const whole = (min: number, max: number, error: string) => numeric(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
+
+/** 15 digits with a valid Luhn check digit; spaces and dashes as people copy it are dropped. */
+export const Imei = z
+  .string({ error: messages.imeiShape })
+  .transform(imeiDigits)
+  .superRefine((v, ctx) => {
+    const problem = imeiProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Optional short text: blank is the same as left out. */
+const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text(max).optional());
+
+/** A phone's specs and the seller's declarations: storage and battery health are asked of every new listing. */
+const specs = {
+  model: optionalText(maxLength.model),
+  storageGb: numeric(z.number({ error: messages.storage }).refine((v) => (storageSizes as readonly number[]).includes(v), { error: messages.storage })),
+  ramGb: whole(1, maxRamGb, messages.ram).optional(),
+  colour: optionalText(maxLength.colour),
+  batteryHealth: whole(1, 100, messages.battery),
+  notLocked: z.boolean({ error: 'must be true or false' }).default(false),
+  boxAndCharger: z.boolean({ error: 'must be true or false' }).default(false),
+  warrantyMonths: whole(0, maxWarrantyMonths, messages.warranty).default(0),
+};
+
 export const NewProductBody = z.object({
   img: UploadedImageUrl,
   phoneNumber: z.string().trim().regex(phonePattern, { error: messages.phone }),
@@ -74,5 +127,15 @@ export const NewProductBody = z.object({
   categoryId: Id,
   condition: Condition,
   description: text(maxLength.description),
+  ...specs,
+  imei: Imei,
 });
 export type NewProductBody = z.infer<typeof NewProductBody>;
+export type NewProductInput = z.input<typeof NewProductBody>;
+
+/**
+ * A seller's edit of an own, unsold listing: every field again (the form sends the whole listing). The IMEI
+ * may be left out: a listing posted before IMEIs were asked keeps none, any other keeps its own.
+ */
+export const EditProductBody = NewProductBody.extend({ imei: Imei.optional() });
+export type EditProductBody = z.infer<typeof EditProductBody>;

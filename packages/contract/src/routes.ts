@@ -41,6 +41,7 @@ export const routes = {
   sellerProducts: { method: 'GET', path: '/api/seller-products/:id' },
   reportedProducts: { method: 'GET', path: '/api/all-reported-products' },
   addProduct: { method: 'POST', path: '/api/product' },
+  editProduct: { method: 'PUT', path: '/api/product/:id' },
   advertiseProduct: { method: 'PUT', path: '/api/advertise-product/:id' },
   stopAdvertising: { method: 'DELETE', path: '/api/advertise-product/:id' },
   markSold: { method: 'PUT', path: '/api/mark-sold/:id' },

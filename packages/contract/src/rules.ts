@@ -32,6 +32,8 @@ export const maxLength = {
   meetingLocation: 200,
   email: 254,
   password: 200,
+  model: 60,
+  colour: 40,
 } as const;
 
 export const minPasswordLength = 6;
@@ -42,6 +44,18 @@ export const maxUseYears = 50;
 /** Pictures: the kinds the server reads (it checks the bytes, not the name) and the largest file. */
 export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 export const maxImageBytes = 5 * 1024 * 1024;
+
+/** Storage sizes a seller can choose (GB), and RAM (GB): the form's choices and the search filter's. */
+export const storageSizes = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024] as const;
+export const maxRamGb = 32;
+export const maxWarrantyMonths = 36;
+
+/** What each condition means, in one line: on the form and the detail page (issue 15). */
+export const conditionMeaning: Record<(typeof conditions)[number], string> = {
+  Excellent: 'Like new: no scratches or marks you can see at arm’s length, everything works.',
+  Good: 'Light signs of use: small scratches on the body or screen, everything works.',
+  Fair: 'Clear signs of use: scratches or dents; any fault is named in the description.',
+};
 
 /** A phone number as people write it: digits, spaces and dashes, an optional leading '+'. */
 export const phonePattern = /^\+?[0-9][0-9 -]{5,19}$/;
@@ -66,6 +80,13 @@ export const messages = {
   imageType: 'must be a JPEG, PNG, WebP, GIF or AVIF picture',
   imageSize: 'is too large: at most 5 MB',
   future: 'cannot be in the future',
+  imeiShape: 'must be 15 digits (dial *#06# on the phone to see it)',
+  imeiCheck: 'is not a valid IMEI: its last digit does not match the other 14 (check for a typing mistake)',
+  imeiTaken: 'This IMEI is already listed: the same handset cannot be listed twice',
+  storage: `must be one of ${storageSizes.join(', ')} GB`,
+  battery: 'must be a whole percentage from 1 to 100',
+  ram: `must be a whole number of GB from 1 to ${maxRamGb}`,
+  warranty: `must be a whole number of months from 0 to ${maxWarrantyMonths}`,
 } as const;
 
 type Problem = string | null;
@@ -131,6 +152,45 @@ export function imageProblem(file: { type: string; size: number }): Problem {
   if (!(imageTypes as readonly string[]).includes(file.type)) return messages.imageType;
   if (file.size > maxImageBytes) return messages.imageSize;
   return null;
+}
+
+/** An IMEI as typed: spaces, dashes and slashes are dropped (people copy it grouped), Bengali digits read. */
+export const imeiDigits = (value: string) => value.replace(bengaliDigits, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/[\s\-/]/g, '');
+
+/** Whether the last digit of these digits is their Luhn check digit (an IMEI's 15th digit is). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** The digit that, put after these, makes them pass the Luhn check (an IMEI's 15th digit after its first 14). */
+export function luhnDigit(digits: string): string {
+  for (let d = 0; d < 10; d++) if (luhnValid(digits + d)) return String(d);
+  throw new Error('unreachable: one of ten digits completes any number');
+}
+
+/** A handset's IMEI: 15 digits whose last one is the Luhn check digit. */
+export function imeiProblem(value: string): Problem {
+  const digits = imeiDigits(value);
+  if (!/^\d{15}$/.test(digits)) return messages.imeiShape;
+  return luhnValid(digits) ? null : messages.imeiCheck;
+}
+
+/** An IMEI as people other than its seller and Admins see it: only the last four digits. */
+export const maskedImei = (imei: string) => `${'•'.repeat(imei.length - 4)}${imei.slice(-4)}`;
+
+/** A whole number from `min` to `max` (given as text by a form, or a number), or the message `problem`. */
+export function wholeProblem(value: string | number, min: number, max: number, problem: string): Problem {
+  const n = typeof value === 'number' ? value : parseAmount(value);
+  return n !== null && Number.isInteger(n) && n >= min && n <= max ? null : problem;
 }
 
 /** The latest calendar date anywhere (UTC+14): a seller's own "today" is never later, whatever the server's clock zone. */

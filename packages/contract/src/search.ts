@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numeric, Product } from './catalog.ts';
 import { Condition } from './common.ts';
-import { maxTaka, noControlPattern, searchSorts } from './rules.ts';
+import { maxTaka, messages, noControlPattern, searchSorts, storageSizes } from './rules.ts';
 
 /** A query parameter that may be given several times (`?category=a&category=b`): always a list. */
 const many = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(20));
@@ -31,6 +31,17 @@ export const SearchQuery = z
       .regex(noControlPattern, { error: 'must not contain control characters' })
       .optional(),
     verified: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+    /** Storage sizes in GB (any of them). */
+    storage: many(
+      z.coerce.number({ error: messages.storage }).refine((v) => (storageSizes as readonly number[]).includes(v), { error: messages.storage }),
+    ).optional(),
+    /** Battery health at least this percentage (listings that do not say are left out). */
+    minBattery: z.coerce
+      .number({ error: messages.battery })
+      .int({ error: messages.battery })
+      .min(1, { error: messages.battery })
+      .max(100, { error: messages.battery })
+      .optional(),
     sort: z.enum(searchSorts, { error: `must be one of ${searchSorts.join(', ')}` }).optional(),
     limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1).max(100).default(24),
     cursor: z

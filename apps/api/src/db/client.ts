@@ -15,7 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations not yet applied (those of `folder`: a test stops at an older schema). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,7 +33,7 @@ export function perDb<T>(prepare: (db: Db) => T): (db: Db) => T {
   };
 }
 
-const migrationsFolder = join(import.meta.dirname, 'migrations');
+export const migrationsFolder = join(import.meta.dirname, 'migrations');
 
 /** The extensions search needs (migration 0006); PostgreSQL ships them as contrib. */
 export const pgliteExtensions = { pg_trgm, fuzzystrmatch };
@@ -56,7 +57,7 @@ export async function openDatabase(opts: { url?: string | undefined; pgliteDir: 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: (folder = migrationsFolder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
       close: () => {
         closing = true;
         return pool.end();
@@ -68,7 +69,7 @@ export async function openDatabase(opts: { url?: string | undefined; pgliteDir: 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -173,6 +174,17 @@ export const products = pgTable(
     status: productStatusEnum('status').notNull().default('available'),
     advertise: boolean('advertise').notNull().default(false),
     report: boolean('report').notNull().default(false),
+    /** Specs and declarations (issue 15): null on listings posted before they were asked (migration 0010). */
+    model: text('model'),
+    storageGb: integer('storage_gb'),
+    ramGb: integer('ram_gb'),
+    colour: text('colour'),
+    batteryHealth: integer('battery_health'),
+    notLocked: boolean('not_locked'),
+    boxAndCharger: boolean('box_and_charger'),
+    warrantyMonths: integer('warranty_months'),
+    /** The handset's IMEI (15 digits): one listing per handset among live and sold ones (products_imei_key). */
+    imei: text('imei'),
     createdAt: createdAt(),
     /**
      * The words a search finds the phone by: its name (weight A), brand (B) and description (C),
@@ -184,6 +196,9 @@ export const products = pgTable(
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.status, t.createdAt, t.id),
+    uniqueIndex('products_imei_key').on(t.imei),
+    check('products_battery_health_check', sql`${t.batteryHealth} between 1 and 100`),
+    check('products_imei_check', sql`${t.imei} ~ '^[0-9]{15}$'`),
     index('products_search_idx')
       .using('gin', t.search)
       .where(sql`${t.status} = 'available'`),

@@ -35,6 +35,63 @@ export interface SeedProduct {
   daysAgo: number;
 }
 
+/** A phone's specs and the seller's declarations (issue 15), by product name. */
+export interface SeedSpecs {
+  model: string;
+  storageGb: number;
+  ramGb: number;
+  colour: string;
+  batteryHealth: number;
+  notLocked: boolean;
+  boxAndCharger: boolean;
+  warrantyMonths: number;
+}
+
+const spec = (
+  model: string,
+  storageGb: number,
+  ramGb: number,
+  colour: string,
+  batteryHealth: number,
+  notLocked: boolean,
+  boxAndCharger: boolean,
+  warrantyMonths: number,
+): SeedSpecs => ({ model, storageGb, ramGb, colour, batteryHealth, notLocked, boxAndCharger, warrantyMonths });
+
+// model, storage GB, RAM GB, colour, battery %, not locked, box and charger, warranty months
+export const seedSpecs: Record<string, SeedSpecs> = {
+  'iPhone 11': spec('A2221', 64, 4, 'Black', 74, true, false, 0),
+  'iPhone 12': spec('A2403', 128, 4, 'Blue', 82, true, true, 0),
+  'iPhone 13': spec('A2633', 128, 4, 'Midnight', 88, true, true, 0),
+  'iPhone 13 Pro': spec('A2638', 256, 6, 'Sierra Blue', 89, true, true, 2),
+  'iPhone 14 Pro Max': spec('A2894', 256, 6, 'Deep Purple', 93, true, true, 4),
+  'iPhone 15': spec('A3090', 128, 6, 'Pink', 98, true, true, 9),
+  'Galaxy S22 Ultra': spec('SM-S908E', 256, 12, 'Burgundy', 86, true, true, 0),
+  'Galaxy S21 FE': spec('SM-G990E', 128, 8, 'Olive', 84, true, false, 0),
+  'Galaxy A54 5G': spec('SM-A546E', 128, 8, 'Awesome Lime', 92, true, true, 5),
+  'Galaxy Note 20 Ultra': spec('SM-N986B', 256, 12, 'Mystic Bronze', 79, true, false, 0),
+  'Galaxy S23': spec('SM-S911B', 256, 8, 'Cream', 95, true, true, 6),
+  'Redmi Note 12 Pro': spec('22101316G', 128, 8, 'Polar White', 94, true, true, 3),
+  'Xiaomi 12T Pro': spec('22081212UG', 256, 12, 'Cosmic Black', 90, true, true, 0),
+  'Poco X5 Pro': spec('22101320G', 256, 8, 'Poco Yellow', 91, true, false, 2),
+  'Redmi Note 11': spec('2201117TG', 64, 4, 'Graphite Gray', 80, true, false, 0),
+  'OnePlus 10 Pro': spec('NE2213', 256, 12, 'Volcanic Black', 87, true, true, 0),
+  'OnePlus Nord 2': spec('DN2101', 128, 8, 'Blue Haze', 83, true, false, 0),
+  'OnePlus 11': spec('PHB110', 256, 16, 'Eternal Green', 96, true, true, 7),
+  'Pixel 7': spec('GVU6C', 128, 8, 'Snow', 90, true, true, 0),
+  'Pixel 6a': spec('GX7AS', 128, 6, 'Sage', 85, true, false, 0),
+  'Pixel 7 Pro': spec('GE2AE', 256, 12, 'Hazel', 92, true, true, 3),
+  'Realme GT Neo 3': spec('RMX3561', 256, 12, 'Nitro Blue', 88, true, true, 0),
+  'Realme 10 Pro+': spec('RMX3686', 256, 8, 'Dark Matter', 95, true, true, 6),
+  'Realme 9 Pro': spec('RMX3471', 128, 6, 'Sunrise Blue', 81, true, false, 0),
+  'Reno 8 Pro': spec('CPH2357', 256, 12, 'Glazed Green', 91, true, true, 2),
+  'Oppo F21 Pro': spec('CPH2363', 128, 8, 'Sunset Orange', 87, true, true, 0),
+  'Oppo A96': spec('CPH2333', 128, 8, 'Starry Black', 84, false, false, 0),
+  'Vivo V25 Pro': spec('V2158', 256, 12, 'Sailing Blue', 90, true, true, 1),
+  'Vivo Y33s': spec('V2109', 128, 8, 'Mirror Black', 78, true, false, 0),
+  'Vivo X80': spec('V2183', 256, 12, 'Cosmic Black', 93, true, true, 4),
+};
+
 export const seedCategories: SeedCategory[] = [
   { name: 'Apple', logo: 'apple.svg' },
   { name: 'Samsung', logo: 'samsung.svg' },

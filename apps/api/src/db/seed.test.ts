@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { imeiProblem } from '@market/contract';
 import { call, useTestApp } from '../../test/helper.ts';
 import { publicTables } from '../../test/databases.ts';
 import { demoAccounts } from './demo-accounts.ts';
@@ -87,7 +88,12 @@ describe('seed()', () => {
       expectFile(p.img);
       expect(p.resalePrice).toBeLessThan(p.originalPrice);
       expect(p.resalePrice).toBeGreaterThan(0);
+      // Each with its specs and a well-formed IMEI of its own, as a new listing must have.
+      expect(p.storageGb, p.productName).toEqual(expect.any(Number));
+      expect(p.batteryHealth, p.productName).toEqual(expect.any(Number));
+      expect(imeiProblem(p.imei!), p.productName).toBeNull();
     }
+    expect(new Set(rows.map((p) => p.imei)).size).toBe(rows.length);
     const served = await ctx.app.inject({ method: 'GET', url: rows[0]!.img });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');

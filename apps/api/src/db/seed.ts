@@ -8,10 +8,17 @@ import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import * as schema from './schema.ts';
 import { categories, orders, payments, products, users } from './schema.ts';
-import { seedCategories, seedProducts } from './seed-data.ts';
+import { luhnDigit } from '@market/contract';
+import { seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
 
 const assets = join(import.meta.dirname, 'seed-assets');
 const DAY = 86_400_000;
+
+/** A made-up but well-formed IMEI per demo phone (15 digits, valid check digit, all different). */
+const demoImei = (i: number) => {
+  const first14 = `3520990017${String(6100 + i).padStart(4, '0')}`;
+  return first14 + luhnDigit(first14);
+};
 
 export async function isEmpty(db: Db) {
   const [row] = await db.select({ n: count() }).from(users);
@@ -106,6 +113,8 @@ export async function seedDemo(db: Db, uploadsDir: string) {
         description: p.description,
         advertise: p.advertise,
         report: p.report,
+        ...seedSpecs[p.productName],
+        imei: demoImei(i),
         createdAt: new Date(now - p.daysAgo * DAY - ((i * 3671) % 40_000) * 1000),
       })),
     )

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Category, NewProductBody, Product } from '../catalog.ts';
+import { Category, EditProductBody, NewProductBody, Product } from '../catalog.ts';
 import { SearchAnswer, SearchQuery, Suggestion, SuggestionQuery } from '../search.ts';
 import { IdParams, PageQuery, UserRefParams } from '../common.ts';
 import { anyone, endpoint, role, selfOrAdmin, signedIn, verified } from '../endpoint.ts';
@@ -67,6 +67,15 @@ export const addProduct = endpoint('addProduct', {
   body: NewProductBody,
   data: Product,
   status: [201],
+});
+
+export const editProduct = endpoint('editProduct', {
+  tag,
+  summary: 'Change every field of an own unsold listing (the whole listing is sent again)',
+  access: ownProduct,
+  params: IdParams,
+  body: EditProductBody,
+  data: Product,
 });
 
 export const advertiseProduct = endpoint('advertiseProduct', {

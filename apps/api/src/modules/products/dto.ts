@@ -1,4 +1,4 @@
-import type { Product } from '@market/contract';
+import { maskedImei, type Product } from '@market/contract';
 import { getTableColumns } from 'drizzle-orm';
 import { categories, products, users } from '../../db/schema.ts';
 
@@ -20,13 +20,14 @@ export interface ProductRow {
 
 /**
  * A product as anyone may see it: without the seller's phone number, which only the seller, an Admin and a
- * buyer who booked the phone (on the order) are given (issue 15). `withPhone` for the first two.
+ * buyer who booked the phone (on the order) are given, and with the IMEI's last four digits only (issue 15).
+ * `asOwner` for the seller's and Admins' answers: the number and the whole IMEI.
  */
-export const toProduct = ({ product: p, categoryName, seller }: ProductRow, withPhone = false): Product => ({
+export const toProduct = ({ product: p, categoryName, seller }: ProductRow, asOwner = false): Product => ({
   _id: p.id,
   img: p.img,
   date: p.createdAt.toISOString(),
-  ...(withPhone ? { phoneNumber: p.phoneNumber } : {}),
+  ...(asOwner ? { phoneNumber: p.phoneNumber } : {}),
   location: p.location,
   purchase: p.purchase,
   originalPrice: p.originalPrice,
@@ -40,4 +41,13 @@ export const toProduct = ({ product: p, categoryName, seller }: ProductRow, with
   sellerId: { _id: seller.id, name: seller.name, sellerVerified: seller.sellerVerified, userImg: seller.userImg },
   advertise: p.advertise,
   report: p.report,
+  model: p.model,
+  storageGb: p.storageGb,
+  ramGb: p.ramGb,
+  colour: p.colour,
+  batteryHealth: p.batteryHealth,
+  notLocked: p.notLocked,
+  boxAndCharger: p.boxAndCharger,
+  warrantyMonths: p.warrantyMonths,
+  imei: p.imei && (asOwner ? p.imei : maskedImei(p.imei)),
 });

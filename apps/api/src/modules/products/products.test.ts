@@ -84,7 +84,7 @@ describe('public product lists', () => {
 describe('GET /api/detail-product/:id', () => {
   it("answers every field of the product, with category and seller populated, but not the seller's phone number", async () => {
     const { seller, category } = await world();
-    const created = await postProduct(ctx.app, seller, category.id);
+    const created = await postProduct(ctx.app, seller, category.id, { imei: '490154203237518', colour: 'Midnight', ramGb: '4' });
     const res = await get(`/api/detail-product/${created._id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -104,6 +104,15 @@ describe('GET /api/detail-product/:id', () => {
       sellerId: { _id: seller._id, name: seller.name, sellerVerified: false, userImg: seller.userImg },
       advertise: false,
       report: false,
+      model: null,
+      storageGb: 128,
+      ramGb: 4,
+      colour: 'Midnight',
+      batteryHealth: 88,
+      notLocked: false,
+      boxAndCharger: false,
+      warrantyMonths: 0,
+      imei: '•••••••••••7518',
     });
     expect(Math.abs(Date.parse(res.body.data.date) - Date.now())).toBeLessThan(60_000);
   });

@@ -15,6 +15,7 @@ export default async function productRoutes(app: FastifyInstance) {
   route(app, e.sellerProducts, async ({ params, query }) => service.listBySeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));
   route(app, e.addProduct, ({ user, body }) => service.createProduct(app.db, user!.id, body));
+  route(app, e.editProduct, ({ params, body }) => service.editProduct(app.db, params.id, body));
   route(app, e.advertiseProduct, ({ params }) => service.advertiseProduct(app.db, params.id));
   route(app, e.stopAdvertising, ({ params }) => service.stopAdvertising(app.db, params.id));
   route(app, e.markSold, ({ params }) => service.markSold(app.db, params.id));

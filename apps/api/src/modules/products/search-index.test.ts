@@ -58,6 +58,9 @@ async function world() {
     condition: pick(conditions),
     description: pick(descriptions),
     status: (i % 11 === 0 ? 'sold' : 'available') as 'sold' | 'available',
+    // Listings posted before specs were asked say nothing of them.
+    storageGb: i % 9 === 0 ? null : pick([64, 128, 256]),
+    batteryHealth: i % 8 === 0 ? null : 70 + Math.floor(rnd() * 31),
     // Ties: every fifth phone shares its time with the one before; others differ by microseconds only.
     createdAt: sql`${isoMicros(base + (i - (i % 5 === 4 ? 1 : 0)) * 7)}::timestamptz`,
   }));
@@ -78,6 +81,8 @@ function randomSearch(rnd: () => number, brands: { id: string }[]): Params {
   if (rnd() < 0.4) p.maxPrice = Math.max(Number(p.minPrice ?? 0), 30000 + Math.floor(rnd() * 12) * 5000);
   if (rnd() < 0.2) p.location = pick(['dhaka', 'Mirpur', 'sylhet', 'nowhere']);
   if (rnd() < 0.3) p.verified = 'true';
+  if (rnd() < 0.15) p.storage = some([64, 128, 256]).map(String);
+  if (rnd() < 0.15) p.minBattery = 70 + Math.floor(rnd() * 31);
   if (rnd() < 0.7) p.sort = pick<SearchSort>(['relevance', 'newest', 'price_asc', 'price_desc']);
   return p;
 }

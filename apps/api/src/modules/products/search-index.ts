@@ -28,6 +28,9 @@ export interface IndexQuery {
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   location?: string | undefined;
+  /** Storage sizes (GB), any of them; battery health at least this (%): a phone that does not say is left out. */
+  storage?: number[] | undefined;
+  minBattery?: number | undefined;
   verified: boolean;
   sort: SearchSort;
   /** The key of the last phone of the page before, in the sort's order. */
@@ -53,6 +56,8 @@ interface Batch {
   condition: Condition[];
   verified: boolean[];
   location: string[];
+  storage: (number | null)[];
+  battery: (number | null)[];
   nameNorm: string[];
   nameLen: number[];
   /** Each phone's search document: its words, and those of its name, each list joined by spaces (a word has none). */
@@ -68,7 +73,7 @@ interface Batch {
 const batchOf = (where: ReturnType<typeof sql>, limit: number) => sql`
   with batch as (
     select row_number() over (order by p.id) - 1 as rn, p.id, p.created_at, p.resale_price, p.category_id, p.condition,
-      u.seller_verified, p.location, p.product_name, p.search
+      u.seller_verified, p.location, p.storage_gb, p.battery_health, p.product_name, p.search
     from products p join users u on u.id = p.seller_id
     where p.status = 'available' and ${where} order by p.id limit ${limit}
   )
@@ -80,6 +85,8 @@ const batchOf = (where: ReturnType<typeof sql>, limit: number) => sql`
     json_agg(condition order by rn) as condition,
     json_agg(seller_verified order by rn) as verified,
     json_agg(lower(location) order by rn) as location,
+    json_agg(storage_gb order by rn) as storage,
+    json_agg(battery_health order by rn) as battery,
     json_agg(trim(regexp_replace(lower(product_name), '[^[:alnum:]]+', ' ', 'g')) order by rn) as "nameNorm",
     json_agg(length(product_name) order by rn) as "nameLen",
     json_agg(array_to_string(tsvector_to_array(search), ' ') order by rn) as words,
@@ -94,7 +101,21 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 export const isoMicros = (us: number) => new Date(Math.floor(us / 1000)).toISOString().slice(0, 23) + String(us % 1000).padStart(3, '0') + 'Z';
 
 /** Each column of the phones a load read, in one batch. */
-const columns = ['ids', 'created', 'price', 'category', 'condition', 'verified', 'location', 'nameNorm', 'nameLen', 'words', 'nameWords'] as const;
+const columns = [
+  'ids',
+  'created',
+  'price',
+  'category',
+  'condition',
+  'verified',
+  'location',
+  'storage',
+  'battery',
+  'nameNorm',
+  'nameLen',
+  'words',
+  'nameWords',
+] as const;
 
 /** Lets other requests run between slices of a long load (at 1M phones it is seconds of work). */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -181,6 +202,9 @@ class Snapshot {
   /** Brand, condition and seller verified in one number per phone: (brand × 3 + condition) × 2 + verified. */
   code = new Uint16Array(0);
   nameLen = new Int32Array(0);
+  /** Storage (GB) and battery health (%) per slot; 0 where the listing does not say. */
+  storage = new Int32Array(0);
+  battery = new Uint8Array(0);
   /** Normalised name → its slots (ascending): the exact model's phones, without a string read per phone. */
   readonly byName = new Map<string, number[]>();
   location: string[] = [];
@@ -245,7 +269,7 @@ class Snapshot {
   private grow(min: number) {
     if (min <= this.capacity) return;
     const capacity = Math.max(1024, min, this.capacity * 2);
-    const grown = <T extends Uint16Array | Int32Array | Float64Array>(old: T, make: (n: number) => T) => {
+    const grown = <T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(old: T, make: (n: number) => T) => {
       const next = make(capacity);
       next.set(old);
       return next;
@@ -257,6 +281,8 @@ class Snapshot {
     this.price = grown(this.price, (n) => new Int32Array(n));
     this.code = grown(this.code, (n) => new Uint16Array(n));
     this.nameLen = grown(this.nameLen, (n) => new Int32Array(n));
+    this.storage = grown(this.storage, (n) => new Int32Array(n));
+    this.battery = grown(this.battery, (n) => new Uint8Array(n));
     this.capacity = capacity;
   }
 
@@ -292,6 +318,8 @@ class Snapshot {
       this.price[s] = b.price[j]!;
       this.code[s] = this.codeOf(b.category[j]!, b.condition[j]!, b.verified[j]!);
       this.nameLen[s] = b.nameLen[j]!;
+      this.storage[s] = b.storage[j] ?? 0;
+      this.battery[s] = b.battery[j] ?? 0;
       const named = this.byName.get(b.nameNorm[j]!);
       if (named) named.push(s);
       else this.byName.set(b.nameNorm[j]!, [s]);
@@ -540,6 +568,13 @@ export class SearchIndex {
     if (q.location) {
       const area = q.location.toLowerCase();
       for (const s of matches.slots()) if (!snap.location[s]!.includes(area)) matches.clear(s);
+    }
+    if (q.storage?.length) {
+      const sizes = new Set(q.storage);
+      for (const s of matches.slots()) if (!sizes.has(snap.storage[s]!)) matches.clear(s);
+    }
+    if (q.minBattery !== undefined) {
+      for (const s of matches.slots()) if (snap.battery[s]! < q.minBattery) matches.clear(s);
     }
 
     // The counts, a group at a time: each facet leaves its own filter out; the price bounds leave out the price.

@@ -137,6 +137,8 @@ async function plan(db: Db, query: SearchQuery): Promise<Plan> {
   }
   if (query.location) rest.push(sql`${products.location} ilike ${`%${escapeLike(query.location)}%`}`);
   if (query.verified === 'true') rest.push(eq(users.sellerVerified, true));
+  if (query.storage?.length) rest.push(inArray(products.storageGb, query.storage));
+  if (query.minBattery !== undefined) rest.push(sql`${products.batteryHealth} >= ${query.minBattery}`);
   const filters: Plan['filters'] = { rest: and(...rest)! };
   if (query.category?.length) filters.category = inArray(products.categoryId, query.category);
   if (query.condition?.length) filters.condition = inArray(products.condition, query.condition);
@@ -321,6 +323,8 @@ async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery) {
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
     location: query.location,
+    storage: query.storage,
+    minBattery: query.minBattery,
     verified: query.verified === 'true',
     sort,
     after: query.cursor ? decodeCursor(query.cursor, sort) : undefined,

@@ -1,8 +1,8 @@
-import { latestToday, messages, type NewProductBody, type PageQuery, type Product } from '@market/contract';
+import { latestToday, messages, type EditProductBody, type NewProductBody, type PageQuery, type Product } from '@market/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { perDb, type Db } from '../../db/client.ts';
 import { categories, orders, products, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import { attachUpload } from '../images/uploads.ts';
 import { productColumns, toProduct } from './dto.ts';
@@ -19,12 +19,12 @@ export function select(db: Db, where: SQL | undefined) {
 }
 
 /** One page of products, newest first (with the seller's phone number for the seller's own lists and the Admin's). */
-async function list(db: Db, where: SQL | undefined, query: PageQuery, withPhone = false) {
+async function list(db: Db, where: SQL | undefined, query: PageQuery, asOwner = false) {
   const rows = await select(db, and(where, after(keys, query.cursor)))
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.product.id);
-  return { items: items.map((r) => toProduct(r, withPhone)), nextCursor };
+  return { items: items.map((r) => toProduct(r, asOwner)), nextCursor };
 }
 
 const available = eq(products.status, 'available');
@@ -48,26 +48,68 @@ const productById = perDb((db) =>
     .prepare('product_by_id'),
 );
 
-/** A product as anyone sees it, or (`withPhone`) as its seller does. */
-export async function getProduct(db: Db, id: string, withPhone = false) {
+/** A product as anyone sees it, or (`asOwner`) as its seller and Admins do. */
+export async function getProduct(db: Db, id: string, asOwner = false) {
   const [row] = await productById(db).execute({ id });
   if (!row) throw notFound('Product');
-  return toProduct(row, withPhone);
+  return toProduct(row, asOwner);
 }
 
-export async function createProduct(db: Db, sellerId: string, body: NewProductBody) {
+/** What the server checks of a listing beyond its shape: a purchase date not ahead of anyone's today, a real category. */
+async function checkListing(db: Db, body: NewProductBody | EditProductBody) {
   if (body.purchase > latestToday()) throw badRequest(`purchase ${messages.future}`);
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, body.categoryId)).limit(1);
   if (!category) throw badRequest('categoryId does not name a category');
+}
+
+/** The same handset twice (products_imei_key) is a 409 that says so. */
+async function oneHandsetEach<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, 'products_imei_key')) throw conflict(messages.imeiTaken);
+    throw err;
+  }
+}
+
+export async function createProduct(db: Db, sellerId: string, body: NewProductBody) {
+  await checkListing(db, body);
   // status, advertise, report and the date are the server's, whatever the client sent.
-  const id = await db.transaction(async (tx) => {
-    await attachUpload(tx, body.img, 'img');
-    const [row] = await tx
-      .insert(products)
-      .values({ ...body, sellerId, status: 'available', advertise: false, report: false })
-      .returning({ id: products.id });
-    return row!.id;
-  });
+  const id = await oneHandsetEach(() =>
+    db.transaction(async (tx) => {
+      await attachUpload(tx, body.img, 'img');
+      const [row] = await tx
+        .insert(products)
+        .values({ ...body, sellerId, status: 'available', advertise: false, report: false })
+        .returning({ id: products.id });
+      return row!.id;
+    }),
+  );
+  return getProduct(db, id, true);
+}
+
+/**
+ * The seller's new version of an own listing, while it is for sale (a sold phone's listing is the buyer's record
+ * too). A left-out IMEI keeps the one the listing has. Every public page and search show it at once.
+ */
+export async function editProduct(db: Db, id: string, body: EditProductBody) {
+  await checkListing(db, body);
+  const changed = await oneHandsetEach(() =>
+    db.transaction(async (tx) => {
+      await attachUpload(tx, body.img, 'img');
+      const { imei, ...rest } = body;
+      const [row] = await tx
+        .update(products)
+        .set(imei === undefined ? rest : { ...rest, imei })
+        .where(and(eq(products.id, id), available))
+        .returning({ id: products.id });
+      return row !== undefined;
+    }),
+  );
+  if (!changed) {
+    await getProduct(db, id);
+    throw conflict('This product is sold: a sold listing cannot be edited');
+  }
   return getProduct(db, id, true);
 }
 

@@ -1,0 +1,122 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createPostgresDatabase } from '../../test/databases.ts';
+import { logIn, newImei, productBody, uploadedPicture } from '../../test/fixtures.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { call, dbKind, testConfig } from '../../test/helper.ts';
+import { migrationsFolder, openDatabase, type Database } from './client.ts';
+
+/**
+ * A database made by an older release, with its data, migrated to this one (a migration, not a reset):
+ * the data stays and keeps working. Here: the listings of before issue 15 (no specs, no IMEI).
+ */
+const olderRelease = '0009_booking_declined';
+
+/** The migrations folder as an older release shipped it: its journal ends at `lastTag`. */
+function migrationsUpTo(lastTag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+  cpSync(migrationsFolder, dir, { recursive: true });
+  const journalFile = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const end = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (end < 0) throw new Error(`no migration ${lastTag}`);
+  journal.entries = journal.entries.slice(0, end + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+let database: Database;
+let app: FastifyInstance;
+let drop: (() => Promise<void>) | undefined;
+let older: string;
+const config = testConfig();
+const ids = {
+  seller: '11111111-1111-4111-8111-111111111111',
+  buyer: '22222222-2222-4222-8222-222222222222',
+  category: '33333333-3333-4333-8333-333333333333',
+  phone: '44444444-4444-4444-8444-444444444444',
+  sold: '55555555-5555-4555-8555-555555555555',
+  order: '66666666-6666-4666-8666-666666666666',
+};
+
+beforeAll(async () => {
+  let url: string | undefined;
+  if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
+  database = await openDatabase({ url, pgliteDir: 'memory://' });
+  older = migrationsUpTo(olderRelease);
+  await database.migrate(older);
+  const { db } = database;
+  await db.execute(sql`insert into users (id, provider_id, name, email, password_hash, role, seller_verified, email_verified_at) values
+    (${ids.seller}, 'local:old-seller', 'Old Seller', 'old-seller@example.com', ${await hashPassword('old-secret')}, 'Seller', true, now()),
+    (${ids.buyer}, 'local:old-buyer', 'Old Buyer', 'old-buyer@example.com', null, 'Buyer', false, null)`);
+  await db.execute(sql`insert into categories (id, name, logo) values (${ids.category}, 'Apple', '/uploads/apple.svg')`);
+  await db.execute(sql`insert into products (id, seller_id, category_id, product_name, img, phone_number, location, purchase, original_price,
+      resale_price, use_years, condition, description, status) values
+    (${ids.phone}, ${ids.seller}, ${ids.category}, 'iPhone 12 mini', '/uploads/old.webp', '01712-000000', 'Mirpur, Dhaka', '2021-03-01', 70000,
+      35000, 3, 'Good', 'Posted before specs were asked.', 'available'),
+    (${ids.sold}, ${ids.seller}, ${ids.category}, 'iPhone 11', '/uploads/old2.webp', '01712-000000', 'Mirpur, Dhaka', '2020-03-01', 60000,
+      25000, 4, 'Fair', 'Sold long ago.', 'sold')`);
+  await db.execute(sql`insert into orders (id, buyer_id, product_id, product_name, product_price, product_img, buyer_name, buyer_email,
+      meeting_location, mobile_number) values
+    (${ids.order}, ${ids.buyer}, ${ids.phone}, 'iPhone 12 mini', 35000, '/uploads/old.webp', 'Old Buyer', 'old-buyer@example.com', 'Mirpur 10', '01911-000000')`);
+  // This release's migrations, on top.
+  await database.migrate();
+  app = await buildApp({ config, database });
+  await app.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await drop?.();
+  rmSync(older, { recursive: true, force: true });
+  rmSync(config.dataDir, { recursive: true, force: true });
+});
+
+describe(`a database of the release before issue 15 (${olderRelease}), migrated`, () => {
+  it('keeps every row; old listings answer with what they have and null for what they never said', async () => {
+    const res = await call(app, { method: 'GET', url: `/api/detail-product/${ids.phone}` });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      productName: 'iPhone 12 mini',
+      resalePrice: 35000,
+      condition: 'Good',
+      model: null,
+      storageGb: null,
+      ramGb: null,
+      colour: null,
+      batteryHealth: null,
+      notLocked: null,
+      boxAndCharger: null,
+      warrantyMonths: null,
+      imei: null,
+    });
+    expect((await call(app, { method: 'GET', url: `/api/detail-product/${ids.sold}` })).body.data.status).toBe('sold');
+    const search = await call(app, { method: 'GET', url: '/api/products?q=iphone' });
+    expect(search.body.data.map((p: { _id: string }) => p._id)).toEqual([ids.phone]);
+    // A storage or battery filter leaves out what never said.
+    expect((await call(app, { method: 'GET', url: '/api/products?storage=64' })).body.meta.total).toBe(0);
+  });
+
+  it('lets the old seller sign in, see the booking and edit the old listing without an IMEI (or add one)', async () => {
+    const { token } = await logIn(app, 'old-seller@example.com', 'old-secret');
+    const bookings = await call(app, { method: 'GET', url: `/api/seller-bookings/${ids.seller}`, token });
+    expect(bookings.status).toBe(200);
+    expect(bookings.body.data[0]).toMatchObject({ mobileNumber: '01911-000000', meetingLocation: 'Mirpur 10' });
+
+    const img = await uploadedPicture(app);
+    const { imei: _none, ...withoutImei } = productBody(ids.category, img, { productName: 'iPhone 12 mini', resalePrice: 33000 });
+    const edited = await call(app, { method: 'PUT', url: `/api/product/${ids.phone}`, token, payload: withoutImei });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ resalePrice: 33000, storageGb: 128, batteryHealth: 88, imei: null });
+    const imei = newImei();
+    const withImei = await call(app, { method: 'PUT', url: `/api/product/${ids.phone}`, token, payload: productBody(ids.category, img, { imei }) });
+    expect(withImei.status).toBe(200);
+    expect(withImei.body.data.imei).toBe(imei);
+  });
+});

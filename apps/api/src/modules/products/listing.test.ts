@@ -1,0 +1,246 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { call, useTestApp } from '../../../test/helper.ts';
+import { book, createAdmin, createCategory, markSold, newImei, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
+import { products, uploads } from '../../db/schema.ts';
+
+/** Issue 15: a listing's specs and declarations, its IMEI, and the seller's edit of it. */
+const ctx = useTestApp();
+const get = (url: string, token?: string) => call(ctx.app, { method: 'GET', url, token });
+const post = (seller: Actor, payload: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload });
+const edit = (seller: Actor, id: string, payload: Record<string, unknown>) =>
+  call(ctx.app, { method: 'PUT', url: `/api/product/${id}`, token: seller.token, payload });
+const rowOf = async (id: string) => (await ctx.app.db.select().from(products).where(eq(products.id, id)))[0]!;
+const countOf = async () => (await ctx.app.db.select({ id: products.id }).from(products)).length;
+
+async function world() {
+  const [seller, otherSeller, buyer, category] = await Promise.all([
+    signUp(ctx.app, 'Seller'),
+    signUp(ctx.app, 'Seller'),
+    signUp(ctx.app, 'Buyer'),
+    createCategory(ctx.app, 'Apple'),
+  ]);
+  return { seller, otherSeller, buyer, category };
+}
+
+describe('specs and declarations', () => {
+  it('are stored and shown on every answer; blank optional text is left out', async () => {
+    const { seller, category } = await world();
+    const specs = {
+      model: 'A2633',
+      storageGb: '256',
+      ramGb: 6,
+      colour: '  Starlight ',
+      batteryHealth: '91',
+      notLocked: true,
+      boxAndCharger: true,
+      warrantyMonths: 3,
+    };
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), specs));
+    expect(res.status).toBe(201);
+    const want = { model: 'A2633', storageGb: 256, ramGb: 6, colour: 'Starlight', batteryHealth: 91, notLocked: true, boxAndCharger: true, warrantyMonths: 3 };
+    expect(res.body.data).toMatchObject(want);
+    expect((await get(`/api/detail-product/${res.body.data._id}`)).body.data).toMatchObject(want);
+    expect((await get(`/api/category-products/${category.id}`)).body.data[0]).toMatchObject(want);
+    expect((await get('/api/products?q=iphone')).body.data[0]).toMatchObject(want);
+
+    const blank = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { model: ' ', colour: '' }));
+    expect(blank.status).toBe(201);
+    expect(blank.body.data).toMatchObject({ model: null, colour: null, ramGb: null, notLocked: false, boxAndCharger: false, warrantyMonths: 0 });
+  });
+
+  it.each([
+    ['storageGb', 100, 'storageGb must be one of 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024 GB'],
+    ['storageGb', undefined, 'storageGb must be one of'],
+    ['batteryHealth', 0, 'batteryHealth must be a whole percentage from 1 to 100'],
+    ['batteryHealth', 101, 'batteryHealth must be a whole percentage from 1 to 100'],
+    ['batteryHealth', 85.5, 'batteryHealth must be a whole percentage from 1 to 100'],
+    ['batteryHealth', undefined, 'batteryHealth must be a whole percentage'],
+    ['ramGb', 0, 'ramGb must be a whole number of GB from 1 to 32'],
+    ['warrantyMonths', 37, 'warrantyMonths must be a whole number of months from 0 to 36'],
+    ['notLocked', 'yes', 'notLocked must be true or false'],
+    ['colour', 'x'.repeat(41), 'colour must be at most 40 characters'],
+    ['model', 'm\u0000', 'model must not contain control characters'],
+  ])('refuses %s = %j with a 400 naming the problem, creating nothing', async (field, value, message) => {
+    const { seller, category } = await world();
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { [field]: value }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+    expect(await countOf()).toBe(0);
+  });
+});
+
+describe('IMEI', () => {
+  it('is required, 15 digits with a valid check digit; grouped digits are read', async () => {
+    const { seller, category } = await world();
+    const img = await uploadedPicture(ctx.app);
+    for (const [imei, message] of [
+      [undefined, 'imei must be 15 digits'],
+      ['', 'imei must be 15 digits'],
+      ['49015420323751', 'imei must be 15 digits'],
+      ['4901542032375180', 'imei must be 15 digits'],
+      ['49015420323751x', 'imei must be 15 digits'],
+      ['490154203237519', 'imei is not a valid IMEI: its last digit does not match the other 14'],
+    ] as const) {
+      const res = await post(seller, productBody(category.id, img, { imei }));
+      expect(res.status, String(imei)).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+    expect(await countOf()).toBe(0);
+    const ok = await post(seller, productBody(category.id, img, { imei: '49-015420-323751-8' }));
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.imei).toBe('490154203237518');
+  });
+
+  it('lists a handset once among live and sold listings: a second listing is a 409 saying so, creating nothing', async () => {
+    const { seller, otherSeller, category } = await world();
+    const imei = newImei();
+    const first = await postProduct(ctx.app, seller, category.id, { imei });
+    const again = await post(otherSeller, productBody(category.id, await uploadedPicture(ctx.app), { imei }));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This IMEI is already listed: the same handset cannot be listed twice');
+    await markSold(ctx.app, first._id);
+    expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { imei }))).status).toBe(409);
+    expect(await countOf()).toBe(1);
+    // Once the listing is deleted, the handset may be listed again.
+    await ctx.app.db.delete(products).where(eq(products.id, first._id));
+    expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { imei }))).status).toBe(201);
+  });
+
+  it('is whole for the seller and Admins, only its last four digits for everyone else', async () => {
+    const { seller, buyer, category } = await world();
+    const admin = await createAdmin(ctx.app);
+    const product = await postProduct(ctx.app, seller, category.id, { imei: '356938035643809' });
+    await call(ctx.app, { method: 'PUT', url: `/api/report-product/${product._id}`, token: buyer.token });
+    const masked = '•••••••••••3809';
+    expect((await get(`/api/detail-product/${product._id}`)).body.data.imei).toBe(masked);
+    expect((await get(`/api/detail-product/${product._id}`, seller.token)).body.data.imei).toBe(masked);
+    expect((await get(`/api/category-products/${category.id}`)).body.data[0].imei).toBe(masked);
+    expect((await get('/api/products')).body.data[0].imei).toBe(masked);
+    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data[0].imei).toBe('356938035643809');
+    expect((await get(`/api/seller-products/${seller._id}`, admin.token)).body.data[0].imei).toBe('356938035643809');
+    expect((await get('/api/all-reported-products', admin.token)).body.data[0].imei).toBe('356938035643809');
+    const order = await book(ctx.app, buyer, product._id);
+    const seen = await get(`/api/order/${order._id}`, buyer.token);
+    expect(JSON.stringify(seen.body)).not.toContain('356938035643809');
+  });
+});
+
+describe('PUT /api/product/:id (edit an own listing)', () => {
+  it('changes every field at once; every public page and the search show it at once', async () => {
+    const { seller, category } = await world();
+    const other = await createCategory(ctx.app, 'Samsung');
+    const product = await postProduct(ctx.app, seller, category.id, { productName: 'iPhone 13' });
+    // Read once, so the public cache holds the old version.
+    expect((await get(`/api/detail-product/${product._id}`)).body.data.resalePrice).toBe(80000);
+    const img = await uploadedPicture(ctx.app);
+    const imei = newImei();
+    const body = productBody(other.id, img, {
+      productName: 'Galaxy S22',
+      resalePrice: '72,000',
+      location: 'Uttara, Dhaka',
+      condition: 'Excellent',
+      description: 'Price lowered.',
+      storageGb: 256,
+      batteryHealth: 95,
+      colour: 'Phantom Black',
+      notLocked: true,
+      imei,
+    });
+    const res = await edit(seller, product._id, body);
+    expect(res.status).toBe(200);
+    const want = {
+      _id: product._id,
+      img,
+      productName: 'Galaxy S22',
+      resalePrice: 72000,
+      location: 'Uttara, Dhaka',
+      condition: 'Excellent',
+      description: 'Price lowered.',
+      categoryId: { _id: other.id, category: 'Samsung' },
+      storageGb: 256,
+      batteryHealth: 95,
+      colour: 'Phantom Black',
+      notLocked: true,
+      status: 'available',
+      advertise: false,
+    };
+    expect(res.body.data).toMatchObject({ ...want, imei });
+    expect((await get(`/api/detail-product/${product._id}`)).body.data).toMatchObject(want);
+    expect((await get(`/api/category-products/${other.id}`)).body.data.map((p: { _id: string }) => p._id)).toEqual([product._id]);
+    expect((await get(`/api/category-products/${category.id}`)).body.data).toEqual([]);
+    expect((await get('/api/products?q=galaxy')).body.data.map((p: { _id: string }) => p._id)).toEqual([product._id]);
+    expect((await get('/api/products?q=iphone')).body.data).toEqual([]);
+    // The picture it uses now is kept for good (the sweep removes only pictures nobody uses).
+    const [upload] = await ctx.app.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.name, img.slice('/uploads/'.length)));
+    expect(upload!.attachedAt).not.toBeNull();
+  });
+
+  it('keeps the IMEI when it is left out, and refuses another listing’s IMEI with a 409, changing nothing', async () => {
+    const { seller, category } = await world();
+    const [a, b] = [await postProduct(ctx.app, seller, category.id), await postProduct(ctx.app, seller, category.id)];
+    const imeiOfA = (await rowOf(a._id)).imei;
+    const { imei: _left, ...withoutImei } = productBody(category.id, a.img, { resalePrice: 60000 });
+    const kept = await edit(seller, a._id, withoutImei);
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ imei: imeiOfA, resalePrice: 60000 });
+
+    const taken = await edit(seller, b._id, productBody(category.id, b.img, { imei: imeiOfA, resalePrice: 1000 }));
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('This IMEI is already listed: the same handset cannot be listed twice');
+    expect(await rowOf(b._id)).toMatchObject({ resalePrice: 80000 });
+  });
+
+  it('refuses a sold listing (409), a bad body (400), an unknown one (404) and another seller’s (403), changing nothing', async () => {
+    const { seller, otherSeller, buyer, category } = await world();
+    const sold = await postProduct(ctx.app, seller, category.id);
+    await markSold(ctx.app, sold._id);
+    const res = await edit(seller, sold._id, productBody(category.id, sold.img, { resalePrice: 1000 }));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This product is sold: a sold listing cannot be edited');
+    expect(await rowOf(sold._id)).toMatchObject({ resalePrice: 80000, status: 'sold' });
+
+    const live = await postProduct(ctx.app, seller, category.id);
+    const before = await rowOf(live._id);
+    const cases: [Actor, string, Record<string, unknown>, number, string][] = [
+      [seller, live._id, productBody(category.id, live.img, { imei: '490154203237519' }), 400, 'imei is not a valid IMEI'],
+      [seller, live._id, productBody(category.id, live.img, { resalePrice: -1 }), 400, 'resalePrice'],
+      [seller, live._id, productBody(category.id, 'https://evil.example/x.png'), 400, 'img must be a picture uploaded to this site'],
+      [seller, live._id, productBody(category.id, live.img, { purchase: '2999-01-01' }), 400, 'purchase cannot be in the future'],
+      [seller, '00000000-0000-4000-8000-000000000000', productBody(category.id, live.img), 404, 'Product not found'],
+      [otherSeller, live._id, productBody(category.id, live.img, { resalePrice: 1 }), 403, ''],
+      [buyer, live._id, productBody(category.id, live.img, { resalePrice: 1 }), 403, ''],
+    ];
+    for (const [who, id, body, status, message] of cases) {
+      const r = await edit(who, id, body);
+      expect(r.status, message).toBe(status);
+      expect(r.body.message).toContain(message);
+    }
+    expect(await rowOf(live._id)).toEqual(before);
+  });
+});
+
+describe('search by storage and battery health', () => {
+  it('finds phones of any of the storage sizes, and with at least the battery health; listings that do not say are left out', async () => {
+    const { seller, category } = await world();
+    const make = (storageGb: number, batteryHealth: number, productName: string) =>
+      postProduct(ctx.app, seller, category.id, { storageGb, batteryHealth, productName });
+    const a = await make(128, 92, 'iPhone 13 A');
+    const b = await make(256, 81, 'iPhone 13 B');
+    const c = await make(64, 99, 'iPhone 13 C');
+    const old = await make(128, 100, 'iPhone 13 Old');
+    await ctx.app.db.update(products).set({ storageGb: null, batteryHealth: null }).where(eq(products.id, old._id));
+    const found = async (query: string) => ((await get(`/api/products?${query}&sort=price_asc`)).body.data as { _id: string }[]).map((p) => p._id).sort();
+    expect(await found('storage=128')).toEqual([a._id]);
+    expect(await found('storage=128&storage=256')).toEqual([a._id, b._id].sort());
+    expect(await found('minBattery=90')).toEqual([a._id, c._id].sort());
+    expect(await found('q=iphone&storage=64&storage=256&minBattery=85')).toEqual([c._id]);
+    const bad = await get('/api/products?storage=100');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('storage');
+    expect((await get('/api/products?minBattery=0')).status).toBe(400);
+  });
+});
