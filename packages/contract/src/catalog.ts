@@ -4,6 +4,7 @@ import {
   imeiDigits,
   imeiProblem,
   maxLength,
+  maxPictures,
   maxRamGb,
   maxTaka,
   maxUseYears,
@@ -28,9 +29,16 @@ export const ProductSeller = z.object({
   userImg: z.string(),
 });
 
+/** One of a listing's pictures: the full size, and its smaller copies for `<img srcset>` ('' when it has none). */
+export const Picture = z.object({ url: z.string(), srcset: z.string() });
+export type Picture = z.infer<typeof Picture>;
+
 export const Product = z.object({
   _id: z.uuid(),
+  /** The cover: the first of `images`. */
   img: z.string(),
+  /** Every picture, the cover first (1 to 8). */
+  images: z.array(Picture),
   /** Creation time, ISO 8601; the client renders it in the user's locale. */
   date: z.string(),
   /** The seller's number: only in answers to the seller and to Admins (a buyer who booked the phone has it on the order). */
@@ -110,8 +118,25 @@ const specs = {
   warrantyMonths: whole(0, maxWarrantyMonths, messages.warranty).default(0),
 };
 
-export const NewProductBody = z.object({
-  img: UploadedImageUrl,
+/**
+ * The listing's pictures: `images` (1 to 8, the cover first, each once), or the spec's single `img`; when both
+ * are sent, `img` must be the first of `images`.
+ */
+const pictures = <T extends z.ZodObject>(body: T) =>
+  body.superRefine((v, ctx) => {
+    const { img, images } = v as { img?: string; images?: string[] };
+    if (!images && !img) ctx.addIssue({ code: 'custom', path: ['images'], message: `${messages.required}: at least one picture` });
+    if (images && img && images[0] !== img) ctx.addIssue({ code: 'custom', path: ['img'], message: 'must be the first of images (the cover)' });
+    if (images && new Set(images).size !== images.length) ctx.addIssue({ code: 'custom', path: ['images'], message: 'must not hold the same picture twice' });
+  });
+
+const ListingBody = z.object({
+  img: UploadedImageUrl.optional(),
+  images: z
+    .array(UploadedImageUrl, { error: 'must be a list of pictures uploaded to this site' })
+    .min(1, { error: 'must hold at least one picture' })
+    .max(maxPictures, { error: `must hold at most ${maxPictures} pictures` })
+    .optional(),
   phoneNumber: z.string().trim().regex(phonePattern, { error: messages.phone }),
   location: text(maxLength.location),
   purchase: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
@@ -130,6 +155,7 @@ export const NewProductBody = z.object({
   ...specs,
   imei: Imei,
 });
+export const NewProductBody = pictures(ListingBody);
 export type NewProductBody = z.infer<typeof NewProductBody>;
 export type NewProductInput = z.input<typeof NewProductBody>;
 
@@ -137,5 +163,5 @@ export type NewProductInput = z.input<typeof NewProductBody>;
  * A seller's edit of an own, unsold listing: every field again (the form sends the whole listing). The IMEI
  * may be left out: a listing posted before IMEIs were asked keeps none, any other keeps its own.
  */
-export const EditProductBody = NewProductBody.extend({ imei: Imei.optional() });
+export const EditProductBody = pictures(ListingBody.extend({ imei: Imei.optional() }));
 export type EditProductBody = z.infer<typeof EditProductBody>;

@@ -44,6 +44,8 @@ export const maxUseYears = 50;
 /** Pictures: the kinds the server reads (it checks the bytes, not the name) and the largest file. */
 export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 export const maxImageBytes = 5 * 1024 * 1024;
+/** Pictures per listing, the cover first. */
+export const maxPictures = 8;
 
 /** Storage sizes a seller can choose (GB), and RAM (GB): the form's choices and the search filter's. */
 export const storageSizes = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024] as const;

@@ -86,6 +86,8 @@ describe(`a database of the release before issue 15 (${olderRelease}), migrated`
       productName: 'iPhone 12 mini',
       resalePrice: 35000,
       condition: 'Good',
+      img: '/uploads/old.webp',
+      images: [{ url: '/uploads/old.webp', srcset: '' }],
       model: null,
       storageGb: null,
       ramGb: null,

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -16,6 +17,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** One of a listing's pictures: its URL and the widths it is stored in (uploads.widths). */
+export interface Picture {
+  url: string;
+  widths: number[];
+}
 
 /** A full-text search document (PostgreSQL tsvector). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -133,6 +140,11 @@ export const uploads = pgTable(
     /** The file name under /uploads/: `<uuid>.webp`. */
     name: text('name').primaryKey(),
     bytes: integer('bytes').notNull(),
+    /** The widths it is stored in: its smaller copies' (`<uuid>.w400.webp`…), then its own file's; none for pictures of before issue 15. */
+    widths: integer('widths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     uploadedBy: uuid('uploaded_by'),
     attachedAt: timestamp('attached_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -162,7 +174,16 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
     productName: text('product_name').notNull(),
+    /** The cover: the first of `images` (the spec's single picture). */
     img: text('img').notNull(),
+    /**
+     * The listing's pictures in the seller's order (1 to 8), each with the widths it is stored in. Left empty on
+     * insert (rows written by tools and older code), the trigger products_images makes it the cover alone.
+     */
+    images: jsonb('images')
+      .$type<Picture[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     phoneNumber: text('phone_number').notNull(),
     location: text('location').notNull(),
     purchase: date('purchase', { mode: 'string' }).notNull(),
@@ -198,6 +219,7 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId, t.status, t.createdAt, t.id),
     uniqueIndex('products_imei_key').on(t.imei),
     check('products_battery_health_check', sql`${t.batteryHealth} between 1 and 100`),
+    check('products_images_check', sql`jsonb_array_length(${t.images}) between 1 and 8 and ${t.images} -> 0 ->> 'url' = ${t.img}`),
     check('products_imei_check', sql`${t.imei} ~ '^[0-9]{15}$'`),
     index('products_search_idx')
       .using('gin', t.search)

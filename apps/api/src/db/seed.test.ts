@@ -92,6 +92,10 @@ describe('seed()', () => {
       expect(p.storageGb, p.productName).toEqual(expect.any(Number));
       expect(p.batteryHealth, p.productName).toEqual(expect.any(Number));
       expect(imeiProblem(p.imei!), p.productName).toBeNull();
+      // Several pictures, the cover first, each a file that is there.
+      expect(p.images.length, p.productName).toBe(3);
+      expect(p.images[0]!.url).toBe(p.img);
+      for (const picture of p.images) expectFile(picture.url);
     }
     expect(new Set(rows.map((p) => p.imei)).size).toBe(rows.length);
     const served = await ctx.app.inject({ method: 'GET', url: rows[0]!.img });

@@ -2,6 +2,7 @@ import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { count, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
@@ -59,6 +60,21 @@ export async function seedCatalogue(db: Db, uploadsDir: string) {
   await db.insert(categories).values(seedCategories.map((c, position) => ({ name: c.name, logo: `/uploads/seed/logos/${c.logo}`, position })));
 }
 
+/**
+ * Two more pictures of each demo phone, made from its illustration as a seller would take them: a close-up of
+ * the back (the cameras) and one of the screen. Answers each picture's others.
+ */
+async function otherViews(dir: string) {
+  for (const p of seedProducts) {
+    const file = join(dir, p.img);
+    const view = (left: number, top: number, side: number) =>
+      sharp(file).extract({ left, top, width: side, height: side }).resize(600, 600).modulate({ brightness: 0.96 }).webp({ quality: 70 }).toBuffer();
+    await writeFile(join(dir, p.img.replace(/\.webp$/, '-2.webp')), await view(60, 20, 300));
+    await writeFile(join(dir, p.img.replace(/\.webp$/, '-3.webp')), await view(200, 20, 340));
+  }
+  return (img: string) => [img.replace(/\.webp$/, '-2.webp'), img.replace(/\.webp$/, '-3.webp')];
+}
+
 /** Fills an empty database with everything every screen needs to show real data. */
 export async function seed(db: Db, uploadsDir: string) {
   await seedCatalogue(db, uploadsDir);
@@ -70,6 +86,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
   const seedDir = join(uploadsDir, 'seed');
   await mkdir(join(seedDir, 'avatars'), { recursive: true });
   await cp(join(assets, 'products'), join(seedDir, 'products'), { recursive: true });
+  const morePictures = await otherViews(join(seedDir, 'products'));
 
   const userIds = new Map<string, string>();
   for (const person of people) {
@@ -103,6 +120,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
         categoryId: categoryId.get(p.category)!,
         productName: p.productName,
         img: `/uploads/seed/products/${p.img}`,
+        images: [p.img, ...morePictures(p.img)].map((file) => ({ url: `/uploads/seed/products/${file}`, widths: [] })),
         phoneNumber: p.phoneNumber,
         location: p.location,
         purchase: p.purchase,

@@ -24,7 +24,7 @@ export default async function imageRoutes(app: FastifyInstance, opts: { uploadsD
       return malformed(err);
     });
     const stored = await storeImage(buffer, opts.uploadsDir);
-    await recordUpload(app.db, stored.name, stored.bytes, user?.id ?? null);
+    await recordUpload(app.db, stored, user?.id ?? null);
     return { url: stored.url };
   });
 }

@@ -17,6 +17,22 @@ const STEPS = [
   [800, 45],
   [640, 40],
 ] as const;
+/**
+ * Smaller copies kept beside each picture, by width: a card or the detail page's gallery downloads the one
+ * that fits (`srcset`), never the full size. Only widths below the picture's own are made.
+ */
+export const SIZES = [400, 800] as const;
+/** The file of a picture's copy `width` pixels wide: `<uuid>.webp` → `<uuid>.w400.webp`. */
+export const sizedName = (name: string, width: number) => name.replace(/\.webp$/, `.w${width}.webp`);
+
+/**
+ * A picture's `srcset` from the widths it is stored in (the last one is its own file's, the others its copies'):
+ * '' for a picture of before issue 15, which has only its own file.
+ */
+export function srcsetOf(url: string, widths: number[]): string {
+  return widths.map((w, i) => `${i === widths.length - 1 ? url : sizedName(url, w)} ${w}w`).join(', ');
+}
+
 /** sharp's names for JPEG, PNG, WebP, GIF and AVIF (AVIF is read through libheif). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
@@ -26,7 +42,7 @@ const unsupported = () => new AppError(415, `image ${messages.imageType}`);
  * Checks the picture by its content, not its name, then re-encodes it as WebP:
  * this strips every piece of metadata (GPS included) and any payload hidden in the file.
  */
-export async function storeImage(input: Buffer, uploadsDir: string): Promise<{ url: string; name: string; bytes: number }> {
+export async function storeImage(input: Buffer, uploadsDir: string): Promise<{ url: string; name: string; bytes: number; widths: number[] }> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -55,6 +71,13 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<{ u
   }
   if (!output || output.length > MAX_STORED_BYTES) throw new AppError(413, 'image is too detailed to store: try a smaller or plainer picture');
   const name = `${randomUUID()}.webp`;
+  const width = (await sharp(output, { animated }).metadata()).width ?? 0;
+  const copies = SIZES.filter((w) => w < width);
+  // The copies first: the picture's own file appears last, once its copies are there to be served.
+  for (const w of copies) {
+    const copy = await sharp(output, { animated }).resize({ width: w }).webp({ quality: 75 }).toBuffer();
+    await writeFile(join(uploadsDir, sizedName(name, w)), copy, { flag: 'wx' });
+  }
   await writeFile(join(uploadsDir, name), output, { flag: 'wx' });
-  return { url: `/uploads/${name}`, name, bytes: output.length };
+  return { url: `/uploads/${name}`, name, bytes: output.length, widths: [...copies, width] };
 }

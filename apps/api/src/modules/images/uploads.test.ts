@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { uploads } from '../../db/schema.ts';
-import { createCategory, postProduct, signUp } from '../../../test/fixtures.ts';
+import { createCategory, postProduct, productBody, signUp } from '../../../test/fixtures.ts';
 import { call, roomyLimits, testConfig, useTestApp } from '../../../test/helper.ts';
 import { MAX_STORED_BYTES } from './service.ts';
 
@@ -63,6 +63,32 @@ describe('the stored picture', () => {
     expect((await rowOf(res.body.data.url))!.bytes).toBe(bytes);
   });
 
+  it('is kept in sizes for cards and the gallery (WebP, 400 and 800 wide) besides its own, recorded with the upload; a small one only as itself', async () => {
+    const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#36c' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(ctx.app, photo);
+    expect(res.status).toBe(201);
+    const url: string = res.body.data.url;
+    expect((await rowOf(url))!.widths).toEqual([400, 800, 1600]);
+    for (const [file, width] of [
+      [fileOf(url).replace(/\.webp$/, '.w400.webp'), 400],
+      [fileOf(url).replace(/\.webp$/, '.w800.webp'), 800],
+      [fileOf(url), 1600],
+    ] as const) {
+      const meta = await sharp(file).metadata();
+      expect({ format: meta.format, width: meta.width }).toEqual({ format: 'webp', width });
+    }
+    // Served like the picture itself.
+    const served = await ctx.app.inject({ method: 'GET', url: url.replace(/\.webp$/, '.w400.webp') });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+
+    const tiny = await upload(ctx.app, await small());
+    expect((await rowOf(tiny.body.data.url))!.widths).toEqual([8]);
+    expect(existsSync(fileOf(tiny.body.data.url).replace(/\.webp$/, '.w400.webp'))).toBe(false);
+  });
+
   it('is recorded with its uploader when signed in, and none when not', async () => {
     const buyer = await signUp(ctx.app, 'Buyer');
     const mine = await upload(ctx.app, await small(), { token: buyer.token });
@@ -101,22 +127,22 @@ describe('the sweep of unused uploads', () => {
       method: 'POST',
       url: '/api/product',
       token: seller.token,
-      payload: {
-        img: old,
-        phoneNumber: '01712-345678',
-        location: 'Dhaka',
-        purchase: '2023-01-01',
-        originalPrice: 2,
-        resalePrice: 1,
-        productName: 'X',
-        useYears: 1,
-        categoryId: category.id,
-        condition: 'Good',
-        description: 'x',
-      },
+      payload: productBody(category.id, old!),
     });
     expect(late.status).toBe(400);
     expect(late.body.message).toMatch(/^img must be a picture uploaded to this site/);
+  });
+
+  it('removes the smaller copies of a picture with it', async () => {
+    const photo = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#c63' } })
+      .png()
+      .toBuffer();
+    const url = (await upload(ctx.app, photo)).body.data.url as string;
+    const copies = [400, 800].map((w) => fileOf(url).replace(/\.webp$/, `.w${w}.webp`));
+    for (const file of copies) expect(existsSync(file)).toBe(true);
+    await age(url, 30);
+    await ctx.app.sweep();
+    for (const file of [fileOf(url), ...copies]) expect(existsSync(file), file).toBe(false);
   });
 
   it('tolerates a file already gone', async () => {

@@ -4,6 +4,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { sizedName } from './service.ts';
 
 const PREFIX = '/uploads/';
 const nameOf = (url: string) => url.slice(PREFIX.length);
@@ -11,8 +12,8 @@ const nameOf = (url: string) => url.slice(PREFIX.length);
 /** How long an upload may wait to be used by a sign-up or a product before it is removed. */
 export const UNATTACHED_LIFETIME_HOURS = 24;
 
-export async function recordUpload(db: Db, name: string, bytes: number, uploadedBy: string | null) {
-  await db.insert(uploads).values({ name, bytes, uploadedBy });
+export async function recordUpload(db: Db, stored: { name: string; bytes: number; widths: number[] }, uploadedBy: string | null) {
+  await db.insert(uploads).values({ name: stored.name, bytes: stored.bytes, widths: stored.widths, uploadedBy });
 }
 
 /** The picture must be one uploaded here (and not yet swept away); `field` names it in the 400. */
@@ -25,14 +26,15 @@ export async function requireUpload(db: Db, url: string, field: string) {
   if (!row) throw badRequest(`${field} must be a picture uploaded to this site, and used within ${UNATTACHED_LIFETIME_HOURS} hours of uploading it`);
 }
 
-/** Marks the picture as in use, so the sweep keeps it for good. */
-export async function attachUpload(db: Db, url: string, field: string) {
+/** Marks the picture as in use, so the sweep keeps it for good; answers the widths it is stored in. */
+export async function attachUpload(db: Db, url: string, field: string): Promise<number[]> {
   const [row] = await db
     .update(uploads)
     .set({ attachedAt: sql`coalesce(${uploads.attachedAt}, now())` })
     .where(eq(uploads.name, nameOf(url)))
-    .returning({ name: uploads.name });
+    .returning({ widths: uploads.widths });
   if (!row) throw badRequest(`${field} must be a picture uploaded to this site, and used within ${UNATTACHED_LIFETIME_HOURS} hours of uploading it`);
+  return row.widths;
 }
 
 /**
@@ -43,11 +45,14 @@ export async function sweepUnattached(db: Db, uploadsDir: string, lifetimeHours 
   const gone = await db
     .delete(uploads)
     .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, sql`now() - make_interval(hours => ${lifetimeHours})`)))
-    .returning({ name: uploads.name });
-  for (const { name } of gone) {
-    await unlink(join(uploadsDir, name)).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
+    .returning({ name: uploads.name, widths: uploads.widths });
+  for (const { name, widths } of gone) {
+    // Its own file, and the copies (the last width is the file's own: no copy of it to find).
+    for (const file of [name, ...widths.map((w) => sizedName(name, w))]) {
+      await unlink(join(uploadsDir, file)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
+    }
   }
   return gone.length;
 }

@@ -1,6 +1,7 @@
 import { maskedImei, type Product } from '@market/contract';
 import { getTableColumns } from 'drizzle-orm';
 import { categories, products, users } from '../../db/schema.ts';
+import { srcsetOf } from '../images/service.ts';
 
 /** A product's own columns, without its search document (the database's business, never sent). */
 const { search: _search, ...productFields } = getTableColumns(products);
@@ -26,6 +27,7 @@ export interface ProductRow {
 export const toProduct = ({ product: p, categoryName, seller }: ProductRow, asOwner = false): Product => ({
   _id: p.id,
   img: p.img,
+  images: p.images.map((i) => ({ url: i.url, srcset: srcsetOf(i.url, i.widths) })),
   date: p.createdAt.toISOString(),
   ...(asOwner ? { phoneNumber: p.phoneNumber } : {}),
   location: p.location,

@@ -244,3 +244,90 @@ describe('search by storage and battery health', () => {
     expect((await get('/api/products?minBattery=0')).status).toBe(400);
   });
 });
+
+describe('several pictures', () => {
+  const pictures = (n: number) => Promise.all(Array.from({ length: n }, () => uploadedPicture(ctx.app)));
+
+  it('keeps 1 to 8 in the seller’s order, the first as the cover (img), each with its srcset; an edit reorders and removes', async () => {
+    const { seller, category } = await world();
+    const urls = await pictures(3);
+    // One of them stored in sizes, as an upload makes it.
+    await ctx.app.db
+      .update(uploads)
+      .set({ widths: [400, 800, 1200] })
+      .where(eq(uploads.name, urls[1]!.slice('/uploads/'.length)));
+    const { img: _img, ...body } = productBody(category.id, urls[0]!);
+    const res = await post(seller, { ...body, images: urls });
+    expect(res.status).toBe(201);
+    expect(res.body.data.img).toBe(urls[0]);
+    const sized = urls[1]!.replace(/\.webp$/, '');
+    expect(res.body.data.images).toEqual([
+      { url: urls[0], srcset: '' },
+      { url: urls[1], srcset: `${sized}.w400.webp 400w, ${sized}.w800.webp 800w, ${urls[1]} 1200w` },
+      { url: urls[2], srcset: '' },
+    ]);
+    const id = res.body.data._id;
+    expect((await get(`/api/detail-product/${id}`)).body.data.images.map((p: { url: string }) => p.url)).toEqual(urls);
+
+    // The last first, the first removed: the new cover is the card's picture everywhere.
+    const edited = await edit(seller, id, { ...body, images: [urls[2], urls[1]] });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.img).toBe(urls[2]);
+    expect((await get(`/api/category-products/${category.id}`)).body.data[0].images.map((p: { url: string }) => p.url)).toEqual([urls[2], urls[1]]);
+    expect((await get(`/api/category-products/${category.id}`)).body.data[0].img).toBe(urls[2]);
+  });
+
+  it('the spec’s single img is a listing of one picture; with images too, it must be their first', async () => {
+    const { seller, category } = await world();
+    const [a, b] = await pictures(2);
+    const one = await post(seller, productBody(category.id, a!));
+    expect(one.status).toBe(201);
+    expect(one.body.data.images).toEqual([{ url: a, srcset: '' }]);
+    const both = await post(seller, { ...productBody(category.id, a!), images: [b, a] });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toContain('img must be the first of images (the cover)');
+  });
+
+  it.each([
+    ['9 pictures', 9, 'images must hold at most 8 pictures'],
+    ['none', 0, 'images must hold at least one picture'],
+  ])('refuses %s with a 400, creating nothing', async (_what, n, message) => {
+    const { seller, category } = await world();
+    const { img: _img, ...body } = productBody(category.id, '');
+    const res = await post(seller, { ...body, images: await pictures(n) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+    expect(await countOf()).toBe(0);
+  });
+
+  it('refuses the same picture twice, one nobody uploaded, and a listing with no picture at all', async () => {
+    const { seller, category } = await world();
+    const [a] = await pictures(1);
+    const { img: _img, ...body } = productBody(category.id, '');
+    const twice = await post(seller, { ...body, images: [a, a] });
+    expect(twice.body.message).toContain('images must not hold the same picture twice');
+    const stranger = await post(seller, { ...body, images: [a, '/uploads/00000000-0000-4000-8000-000000000000.webp'] });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.message).toContain('images[1] must be a picture uploaded to this site');
+    const notOurs = await post(seller, { ...body, images: [a, 'https://evil.example/x.png'] });
+    expect(notOurs.status).toBe(400);
+    const none = await post(seller, body);
+    expect(none.status).toBe(400);
+    expect(none.body.message).toContain('images is required: at least one picture');
+    expect(await countOf()).toBe(0);
+  });
+
+  it('the database keeps img the cover: a row whose first picture is not img is refused', async () => {
+    const { seller, category } = await world();
+    const product = await postProduct(ctx.app, seller, category.id);
+    await expect(
+      ctx.app.db
+        .update(products)
+        .set({ images: [{ url: '/uploads/other.webp', widths: [] }] })
+        .where(eq(products.id, product._id)),
+    ).rejects.toThrow();
+    // A change of img alone (older code) makes it the one picture.
+    await ctx.app.db.update(products).set({ img: '/uploads/new-cover.webp' }).where(eq(products.id, product._id));
+    expect((await rowOf(product._id)).images).toEqual([{ url: '/uploads/new-cover.webp', widths: [] }]);
+  });
+});

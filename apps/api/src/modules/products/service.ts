@@ -1,7 +1,7 @@
 import { latestToday, messages, type EditProductBody, type NewProductBody, type PageQuery, type Product } from '@market/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { perDb, type Db } from '../../db/client.ts';
-import { categories, orders, products, users } from '../../db/schema.ts';
+import { categories, orders, products, users, type Picture } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import { attachUpload } from '../images/uploads.ts';
@@ -72,15 +72,23 @@ async function oneHandsetEach<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The listing's pictures (the cover first), each marked in use, with the widths it is stored in. */
+async function picturesOf(db: Db, body: NewProductBody | EditProductBody) {
+  const urls = body.images ?? [body.img!];
+  const images: Picture[] = [];
+  for (const [i, url] of urls.entries()) images.push({ url, widths: await attachUpload(db, url, body.images ? `images[${i}]` : 'img') });
+  return { img: urls[0]!, images };
+}
+
 export async function createProduct(db: Db, sellerId: string, body: NewProductBody) {
   await checkListing(db, body);
   // status, advertise, report and the date are the server's, whatever the client sent.
   const id = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
-      await attachUpload(tx, body.img, 'img');
+      const pictures = await picturesOf(tx, body);
       const [row] = await tx
         .insert(products)
-        .values({ ...body, sellerId, status: 'available', advertise: false, report: false })
+        .values({ ...body, ...pictures, sellerId, status: 'available', advertise: false, report: false })
         .returning({ id: products.id });
       return row!.id;
     }),
@@ -96,11 +104,11 @@ export async function editProduct(db: Db, id: string, body: EditProductBody) {
   await checkListing(db, body);
   const changed = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
-      await attachUpload(tx, body.img, 'img');
+      const pictures = await picturesOf(tx, body);
       const { imei, ...rest } = body;
       const [row] = await tx
         .update(products)
-        .set(imei === undefined ? rest : { ...rest, imei })
+        .set({ ...rest, ...pictures, ...(imei === undefined ? {} : { imei }) })
         .where(and(eq(products.id, id), available))
         .returning({ id: products.id });
       return row !== undefined;
