@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { AuthResult, Category, NewProductBody, Order, OutboxMail, Page as ListPage, Product } from '@market/contract';
+import { luhnDigit } from '@market/contract/rules';
+import type { AuthResult, Category, NewProductInput, Order, OutboxMail, Page as ListPage, Product } from '@market/contract';
 import {
   test as base,
   expect,
@@ -258,10 +259,19 @@ export async function apiDemoProduct(request: APIRequestContext): Promise<Produc
   return product!;
 }
 
+/** A valid IMEI of the test's own (random: tests run in parallel against one database). */
+export function e2eImei(): string {
+  const first14 = '86' + String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
+  return first14 + luhnDigit(first14);
+}
+
+/** What a new listing must say besides the spec's fields: storage, battery health and the handset's IMEI. */
+export const phoneSpecs = () => ({ storageGb: 128, batteryHealth: 90, imei: e2eImei() });
+
 /** A product of the test's own, posted by the given seller in the Google category (the category spec checks Apple). */
-export async function apiCreateProduct(request: APIRequestContext, seller: Session, overrides: Partial<NewProductBody> = {}): Promise<Product> {
+export async function apiCreateProduct(request: APIRequestContext, seller: Session, overrides: Partial<NewProductInput> = {}): Promise<Product> {
   const google = (await apiCategories(request)).find((c) => c.category === 'Google');
-  const body: NewProductBody = {
+  const body: NewProductInput = {
     img: await apiUpload(request, 'phone.png'),
     phoneNumber: '01700-000999',
     location: 'Banani, Dhaka',
@@ -273,6 +283,7 @@ export async function apiCreateProduct(request: APIRequestContext, seller: Sessi
     categoryId: google!._id,
     condition: 'Good',
     description: 'A phone posted by an end-to-end test.',
+    ...phoneSpecs(),
     ...overrides,
   };
   const res = await request.post('/api/product', { data: body, headers: { authorization: seller.token } });

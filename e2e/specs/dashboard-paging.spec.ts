@@ -1,6 +1,6 @@
 import type { Page as ListPage, Product, User } from '@market/contract';
 import type { APIResponse, Page } from '@playwright/test';
-import { apiCategories, apiSignUp, apiUpload, expect, screenshots, signInWith, test, type Session } from '../fixtures.ts';
+import { apiCategories, apiSignUp, apiUpload, phoneSpecs, expect, screenshots, signInWith, test, type Session } from '../fixtures.ts';
 
 /*
  * The five dashboard lists page like the category page: the API answers 50 rows a page (newest
@@ -127,6 +127,7 @@ test.beforeAll(async ({ playwright, adminSession }) => {
       categoryId: google._id,
       condition: 'Good',
       description: 'One of 125 phones of the dashboard paging test.',
+      ...phoneSpecs(),
     };
     const res = await ok(request.post('/api/product', { ...retry, data: body, headers: { authorization: seller.token } }), 201);
     return (await res.json()).data as Product;

@@ -1,6 +1,19 @@
 import type { Order, Product } from '@market/contract';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { apiCategories, apiSignUp, apiUpload, demo, expect, expectAccessible, loadUntilVisible, signInWith, test, toast, type Session } from '../fixtures.ts';
+import {
+  apiCategories,
+  apiSignUp,
+  apiUpload,
+  phoneSpecs,
+  demo,
+  expect,
+  expectAccessible,
+  loadUntilVisible,
+  signInWith,
+  test,
+  toast,
+  type Session,
+} from '../fixtures.ts';
 
 /**
  * Stored XSS: a product, a seller, a buyer and a booking whose every free-text field is HTML
@@ -113,6 +126,7 @@ test.describe('stored HTML and script render as text, under a CSP the app does n
       categoryId: google._id,
       condition: 'Good',
       description: payload.description,
+      ...phoneSpecs(),
     };
     // A javascript: URL is no picture: the API refuses it for products and avatars.
     const scripted = await request.post('/api/product', { data: { ...body, img: 'javascript:window.__xss=13' }, headers: { authorization: seller.token } });

@@ -161,6 +161,11 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'GET /api/product-suggestions': async () => ({ method: 'GET', url: '/api/product-suggestions?q=gala' }),
   'GET /api/category-products/:id': async () => ({ method: 'GET', url: `/api/category-products/${world.categoryId}` }),
   'GET /api/detail-product/:id': async () => ({ method: 'GET', url: `/api/detail-product/${(await sellersProduct())._id}` }),
+  'GET /api/own-product/:id': async () => ({
+    method: 'GET',
+    url: `/api/own-product/${(await sellersProduct())._id}`,
+    after: async (res) => expect(res.body.data.imei).toMatch(/^\d{15}$/),
+  }),
   'GET /api/admin-overview': async () => ({ method: 'GET', url: '/api/admin-overview?period=Weekly' }),
   'GET /api/all-buyer': async () => ({ method: 'GET', url: '/api/all-buyer' }),
   'GET /api/all-seller': async () => ({ method: 'GET', url: '/api/all-seller' }),
@@ -304,6 +309,7 @@ describe('the access table', () => {
       'GET /api/product-suggestions': 'anyone',
       'GET /api/category-products/:id': 'anyone',
       'GET /api/detail-product/:id': 'anyone',
+      'GET /api/own-product/:id': 'owner of the product, or Admin',
       'GET /api/seller-products/:id': 'self-or-admin',
       'GET /api/all-reported-products': 'Admin',
       // What reaches other people waits until the caller has confirmed the address (decision 013).

@@ -1,4 +1,4 @@
-import type { User } from '@market/contract';
+import type { Product, User } from '@market/contract';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -20,6 +20,37 @@ export const aUser = (overrides: Partial<User> = {}): User => ({
   userImg: '',
   sellerVerified: false,
   emailVerified: false,
+  ...overrides,
+});
+
+/** A listing as the API answers it, posted before specs were asked (every spec null): `overrides` add them. */
+export const aProduct = (overrides: Partial<Product> = {}): Product => ({
+  _id: '3f6c1e2a-8b4d-4c1e-9a7f-2d5b8c9e0a11',
+  img: '/uploads/0b5e2c1d-7a4f-4e3b-8c9d-1f2e3a4b5c6d.webp',
+  images: [{ url: '/uploads/0b5e2c1d-7a4f-4e3b-8c9d-1f2e3a4b5c6d.webp', srcset: '' }],
+  date: '2026-11-23T12:00:00.000Z',
+  location: 'Banani, Dhaka',
+  purchase: '2024-02-10',
+  originalPrice: 90000,
+  resalePrice: 65000,
+  productName: 'iPhone 13',
+  useYears: 1.5,
+  categoryId: { _id: '5f0c1f55-7c1a-4b55-9a0e-1d7f1b8c2a11', category: 'Apple' },
+  condition: 'Good',
+  description: 'Works well, small scratch on the back.',
+  status: 'available',
+  sellerId: { _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Tanvir Hasan', sellerVerified: true, userImg: '' },
+  advertise: false,
+  report: false,
+  model: null,
+  storageGb: null,
+  ramGb: null,
+  colour: null,
+  batteryHealth: null,
+  notLocked: null,
+  boxAndCharger: null,
+  warrantyMonths: null,
+  imei: null,
   ...overrides,
 });
 

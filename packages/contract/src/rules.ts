@@ -52,6 +52,24 @@ export const storageSizes = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024] as const;
 export const maxRamGb = 32;
 export const maxWarrantyMonths = 36;
 
+/** A storage size in GB as phones are sold: '128 GB', and '1 TB' for 1024. */
+export const storageSize = (gb: number) => (gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`);
+
+/** A card's short line: storage and battery health when the listing gives them ('128 GB · Battery 88%'), else ''. */
+export function cardSpecs(p: { storageGb: number | null; batteryHealth: number | null }): string {
+  return [p.storageGb === null ? null : storageSize(p.storageGb), p.batteryHealth === null ? null : `Battery ${p.batteryHealth}%`]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
+
+/**
+ * How wide a card's picture is drawn, for its `sizes`: a column of one, two or three (web's product-grid.tsx)
+ * within max-w-7xl. The server's first screen draws the same cards.
+ */
+export const cardSizes = '(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw';
+/** How wide the detail page draws a listing's picture: half of max-w-6xl from md, the whole width below. */
+export const detailSizes = '(min-width: 768px) 560px, 100vw';
+
 /** What each condition means, in one line: on the form and the detail page (issue 15). */
 export const conditionMeaning: Record<(typeof conditions)[number], string> = {
   Excellent: 'Like new: no scratches or marks you can see at arm’s length, everything works.',

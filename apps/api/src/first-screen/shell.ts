@@ -1,4 +1,4 @@
-import { taka, type Category, type Product } from '@market/contract';
+import { cardSizes, cardSpecs, detailSizes, taka, type Category, type Product } from '@market/contract';
 import type { FirstScreen, View } from './data.ts';
 
 /*
@@ -40,7 +40,9 @@ function strip(categories: Category[], current: string | null) {
 
 function card(p: Product, eager: boolean) {
   const name = escapeHtml(p.productName);
-  return `<a href="/detail-product/${escapeHtml(p._id)}" class="card bg-base-100 shadow-sm ring-1 ring-base-200 transition hover:-translate-y-0.5 hover:shadow-md"><figure class="bg-base-200"><img src="${escapeHtml(p.img)}" alt="${name}" width="600" height="600" loading="${eager ? 'eager' : 'lazy'}" class="aspect-square w-full object-cover"></figure><div class="card-body gap-1 p-4 wrap-anywhere"><h3 class="card-title line-clamp-2 text-base" title="${name}">${name}</h3><p class="font-medium text-primary">Resale price : ${taka(p.resalePrice)} tk</p></div></a>`;
+  const specs = cardSpecs(p);
+  const srcset = p.images[0]?.srcset ? ` srcset="${escapeHtml(p.images[0].srcset)}" sizes="${cardSizes}"` : '';
+  return `<a href="/detail-product/${escapeHtml(p._id)}" class="card bg-base-100 shadow-sm ring-1 ring-base-200 transition hover:-translate-y-0.5 hover:shadow-md"><figure class="bg-base-200"><img src="${escapeHtml(p.img)}"${srcset} alt="${name}" width="600" height="600" loading="${eager ? 'eager' : 'lazy'}" class="aspect-square w-full object-cover"></figure><div class="card-body gap-1 p-4 wrap-anywhere"><h3 class="card-title line-clamp-2 text-base" title="${name}">${name}</h3>${specs ? `<p class="text-sm text-base-content/75">${escapeHtml(specs)}</p>` : ''}<p class="font-medium text-primary">Resale price : ${taka(p.resalePrice)} tk</p></div></a>`;
 }
 
 function content(view: View): string {
@@ -68,7 +70,12 @@ function content(view: View): string {
     case 'detail': {
       const p = view.product;
       const name = escapeHtml(p.productName);
-      return `<main class="mx-auto max-w-6xl px-4 py-8"><article class="grid gap-8 md:grid-cols-2"><figure class="overflow-hidden rounded-2xl bg-base-200"><img src="${escapeHtml(p.img)}" alt="${name}" width="600" height="600" class="aspect-square w-full object-cover" fetchpriority="high"></figure><div class="min-w-0 space-y-4 wrap-anywhere"><div class="flex flex-wrap items-center gap-2"><h1 class="text-3xl font-bold">${name}</h1></div></div></article></main>`;
+      // The gallery's first picture and the room its thumbnails take (components/gallery.tsx), so nothing moves when it starts.
+      const count = p.images.length;
+      const alt = count > 1 ? `${name}, photo 1 of ${count}` : name;
+      const cover = p.images[0]?.srcset ? ` srcset="${escapeHtml(p.images[0].srcset)}" sizes="${detailSizes}"` : '';
+      const thumbs = count > 1 ? '<div class="h-16"></div>' : '';
+      return `<main class="mx-auto max-w-6xl px-4 py-8"><article class="grid gap-8 md:grid-cols-2"><section class="space-y-3"><div class="relative overflow-hidden rounded-2xl bg-base-200"><img src="${escapeHtml(p.img)}"${cover} alt="${alt}" width="600" height="600" class="aspect-square w-full object-cover" fetchpriority="high"></div>${thumbs}</section><div class="min-w-0 space-y-4 wrap-anywhere"><div class="flex flex-wrap items-center gap-2"><h1 class="text-3xl font-bold">${name}</h1></div></div></article></main>`;
     }
     default:
       return '';

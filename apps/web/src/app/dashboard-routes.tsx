@@ -13,6 +13,7 @@ import DashboardLayout from '../features/dashboard/dashboard-layout.tsx';
 import { AdminOverview, BuyerOverview, RoleOverview, SellerOverview } from '../features/dashboard/overviews.tsx';
 import AddProduct from '../features/dashboard/seller/add-product.tsx';
 import BookingRequests from '../features/dashboard/seller/booking-requests.tsx';
+import EditProduct from '../features/dashboard/seller/edit-product.tsx';
 import MyProducts from '../features/dashboard/seller/my-products.tsx';
 import PaymentPage from '../features/payment/payment-page.tsx';
 
@@ -34,6 +35,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'overview-seller', element: only('Seller', <SellerOverview />) },
     { path: 'addProduct', element: only('Seller', <AddProduct />) },
     { path: 'myProduct', element: only('Seller', <MyProducts />) },
+    { path: 'edit-product/:id', element: only('Seller', <EditProduct />) },
     { path: 'bookings', element: only('Seller', <BookingRequests />) },
     { path: 'overview-buyer', element: only('Buyer', <BuyerOverview />) },
     { path: 'myOrders', element: only('Buyer', <MyOrders />) },

@@ -1,8 +1,19 @@
 import { NewOrderBody, NewProductBody, SignUpBody } from '@market/contract';
-import { emailProblem, parseAmount, passwordProblem, phoneProblem, takaProblem, textProblem, useYearsProblem } from '@market/contract/rules';
+import {
+  emailProblem,
+  imeiProblem,
+  messages,
+  parseAmount,
+  passwordProblem,
+  phoneProblem,
+  takaProblem,
+  textProblem,
+  useYearsProblem,
+  wholeProblem,
+} from '@market/contract/rules';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { imageRule, pastDateRule, takaRule, textRule } from './field-rules.ts';
+import { imageRule, imeiRule, optionalTextRule, pastDateRule, takaRule, textRule, wholeRule } from './field-rules.ts';
 
 /** What the server's schema says of one field's value: null when it takes it, else its message. */
 function serverSays(schema: z.ZodObject, field: string, value: unknown): string | null {
@@ -51,6 +62,16 @@ describe("the forms' rules are the server's", () => {
       ],
     ],
     [NewProductBody, 'useYears', useYearsProblem, ['1.5', '0', '50', '50.5', 'two', '১']],
+    [
+      NewProductBody,
+      'imei',
+      imeiProblem,
+      ['490154203237518', '49 015420 323751 8', '49-015420-323751-8', '490154203237517', '49015420323751', '4901542032375180', 'abc'],
+    ],
+    [NewProductBody, 'batteryHealth', (v) => wholeProblem(v, 1, 100, messages.battery), ['88', '100', '1', '0', '101', '88.5', 'full']],
+    [NewProductBody, 'ramGb', (v) => wholeProblem(v, 1, 32, messages.ram), ['8', '32', '33', '0', '6.5']],
+    [NewProductBody, 'warrantyMonths', (v) => wholeProblem(v, 0, 36, messages.warranty), ['0', '3', '36', '37', '-1']],
+    [NewProductBody, 'model', (v) => textProblem(v, 60), ['A2633', 'm'.repeat(61)]],
   ];
   for (const [schema, field, check, values] of cases) {
     it(`${field}: the form refuses exactly what the server refuses, with its words`, () => {
@@ -97,8 +118,39 @@ describe('form rules', () => {
     expect(run(image, files(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' })))).toBe(
       'Product picture is too large: at most 5 MB',
     );
+    expect(run(imageRule('Product picture', null), null)).toBe(true);
     const purchase = pastDateRule('Purchase date', 'Enter your product purchase date', '2026-11-23');
     expect(run(purchase, '2026-11-23')).toBe(true);
     expect(run(purchase, '2026-11-24')).toBe('Purchase date cannot be in the future');
+  });
+});
+
+describe('the phone details rules', () => {
+  const run = (rule: { validate: (v: string) => unknown }, value: string) => rule.validate(value);
+  it('IMEI: 15 digits, the last one the Luhn check digit; grouped as people copy it is fine', () => {
+    const imei = imeiRule('IMEI', 'Enter the IMEI');
+    expect(run(imei, '')).toBe('Enter the IMEI');
+    expect(run(imei, '49015420323751')).toBe('IMEI must be 15 digits (dial *#06# on the phone to see it)');
+    expect(run(imei, '4901542032375180')).toBe('IMEI must be 15 digits (dial *#06# on the phone to see it)');
+    expect(run(imei, '490154203237517')).toBe('IMEI is not a valid IMEI: its last digit does not match the other 14 (check for a typing mistake)');
+    expect(run(imei, '490154203237518')).toBe(true);
+    expect(run(imei, '49 015420 323751 8')).toBe(true);
+    expect(run(imei, '49-015420-323751-8')).toBe(true);
+    // Editing: empty keeps the listing's IMEI; anything typed is checked.
+    expect(run(imeiRule('IMEI', null), '')).toBe(true);
+    expect(run(imeiRule('IMEI', null), '123')).toBe('IMEI must be 15 digits (dial *#06# on the phone to see it)');
+  });
+
+  it("whole numbers and optional text say the server's words; optional fields may stay empty", () => {
+    const battery = wholeRule('Battery health', 'Enter the battery health', 1, 100, messages.battery);
+    expect(run(battery, '')).toBe('Enter the battery health');
+    expect(run(battery, '101')).toBe('Battery health must be a whole percentage from 1 to 100');
+    expect(run(battery, '88')).toBe(true);
+    const ram = wholeRule('RAM', null, 1, 32, messages.ram);
+    expect(run(ram, '')).toBe(true);
+    expect(run(ram, '64')).toBe('RAM must be a whole number of GB from 1 to 32');
+    const model = optionalTextRule('Model', 60);
+    expect(run(model, '  ')).toBe(true);
+    expect(run(model, 'm'.repeat(61))).toBe('Model must be at most 60 characters');
   });
 });

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { localDate, localDateTime, shortDay, taka } from './format.ts';
+import { localDate, localDateTime, shortDay, storageSize, taka } from './format.ts';
 
 describe('formats', () => {
   it('writes taka with South Asian grouping', () => {
     expect(taka(125000)).toBe('1,25,000');
     expect(taka(90)).toBe('90');
+  });
+
+  it('writes storage in GB, and a terabyte as TB', () => {
+    expect(storageSize(128)).toBe('128 GB');
+    expect(storageSize(1024)).toBe('1 TB');
   });
 
   it('writes dates day first, with the month in words, never US-style', () => {

@@ -1,5 +1,5 @@
-/** Taka amounts with South Asian digit grouping: 1,25,000 (the contract's, as the server writes them). */
-export { taka } from '@market/contract/rules';
+/** Taka amounts with South Asian digit grouping: 1,25,000, and storage sizes ('128 GB', '1 TB'): the contract's, as the server writes them. */
+export { storageSize, taka } from '@market/contract/rules';
 
 // Dates as people in Bangladesh write them: day, month, year ('23 Nov 2026'), never the US month-first order.
 const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

@@ -8,7 +8,7 @@ const tag = 'catalog';
 const Deleted = z.object({ deleted: z.literal(true) });
 
 /** The seller's own acts on a listing. */
-const ownProduct = { who: 'owner', of: 'product', roles: ['Seller'] } as const;
+const sellersOwn = { who: 'owner', of: 'product', roles: ['Seller'] } as const;
 
 export const categories = endpoint('categories', { tag, summary: 'Brand categories', access: anyone, data: z.array(Category), cache: 'public' });
 
@@ -49,6 +49,14 @@ export const productSuggestions = endpoint('productSuggestions', {
 
 export const product = endpoint('product', { tag, summary: 'One product', access: anyone, params: IdParams, data: Product, cache: 'public' });
 
+export const ownProduct = endpoint('ownProduct', {
+  tag,
+  summary: "One product as its seller (and Admins) see it: with the seller's number and the whole IMEI (the edit form)",
+  access: { who: 'owner-or-admin', of: 'product' },
+  params: IdParams,
+  data: Product,
+});
+
 export const sellerProducts = endpoint('sellerProducts', {
   tag,
   summary: "A seller's products (id is the seller's _id or e-mail)",
@@ -72,7 +80,7 @@ export const addProduct = endpoint('addProduct', {
 export const editProduct = endpoint('editProduct', {
   tag,
   summary: 'Change every field of an own unsold listing (the whole listing is sent again)',
-  access: ownProduct,
+  access: sellersOwn,
   params: IdParams,
   body: EditProductBody,
   data: Product,
@@ -81,7 +89,7 @@ export const editProduct = endpoint('editProduct', {
 export const advertiseProduct = endpoint('advertiseProduct', {
   tag,
   summary: 'Advertise an available product',
-  access: ownProduct,
+  access: sellersOwn,
   params: IdParams,
   data: Product,
 });
@@ -89,7 +97,7 @@ export const advertiseProduct = endpoint('advertiseProduct', {
 export const stopAdvertising = endpoint('stopAdvertising', {
   tag,
   summary: 'Stop advertising an own product (it leaves the home page)',
-  access: ownProduct,
+  access: sellersOwn,
   params: IdParams,
   data: Product,
 });
@@ -97,7 +105,7 @@ export const stopAdvertising = endpoint('stopAdvertising', {
 export const markSold = endpoint('markSold', {
   tag,
   summary: 'Mark an own available product as sold outside the site: it leaves the shop; its open bookings can no longer be paid',
-  access: ownProduct,
+  access: sellersOwn,
   params: IdParams,
   data: Product,
 });

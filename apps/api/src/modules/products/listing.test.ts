@@ -179,6 +179,26 @@ describe('PUT /api/product/:id (edit an own listing)', () => {
     expect(upload!.attachedAt).not.toBeNull();
   });
 
+  it('clears the optional specs the seller emptied (the whole listing is sent again)', async () => {
+    const { seller, category } = await world();
+    const product = await postProduct(ctx.app, seller, category.id, { model: 'A2633', ramGb: 4, colour: 'Midnight' });
+    const res = await edit(seller, product._id, productBody(category.id, product.img, { colour: '' }));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ model: null, ramGb: null, colour: null, storageGb: 128 });
+  });
+
+  it('GET /api/own-product/:id answers the seller (and Admins) the whole listing, number and IMEI; others are refused', async () => {
+    const { seller, otherSeller, buyer, category } = await world();
+    const product = await postProduct(ctx.app, seller, category.id, { imei: '356938035643809' });
+    const own = await get(`/api/own-product/${product._id}`, seller.token);
+    expect(own.status).toBe(200);
+    expect(own.body.data).toMatchObject({ imei: '356938035643809', phoneNumber: '01712-345678' });
+    expect((await get(`/api/own-product/${product._id}`, (await createAdmin(ctx.app)).token)).body.data.imei).toBe('356938035643809');
+    expect((await get(`/api/own-product/${product._id}`, otherSeller.token)).status).toBe(403);
+    expect((await get(`/api/own-product/${product._id}`, buyer.token)).status).toBe(403);
+    expect((await get(`/api/own-product/${product._id}`)).status).toBe(401);
+  });
+
   it('keeps the IMEI when it is left out, and refuses another listing’s IMEI with a 409, changing nothing', async () => {
     const { seller, category } = await world();
     const [a, b] = [await postProduct(ctx.app, seller, category.id), await postProduct(ctx.app, seller, category.id)];

@@ -12,6 +12,7 @@ export default async function productRoutes(app: FastifyInstance) {
   route(app, e.searchProducts, ({ query }) => searchProducts(app.db, query, app.searchIndex));
   route(app, e.productSuggestions, ({ query }) => suggestProducts(app.db, query.q, app.searchIndex));
   route(app, e.product, ({ params }) => service.getProduct(app.db, params.id));
+  route(app, e.ownProduct, ({ params }) => service.getProduct(app.db, params.id, true));
   route(app, e.sellerProducts, async ({ params, query }) => service.listBySeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));
   route(app, e.addProduct, ({ user, body }) => service.createProduct(app.db, user!.id, body));

@@ -106,9 +106,11 @@ export async function editProduct(db: Db, id: string, body: EditProductBody) {
     db.transaction(async (tx) => {
       const pictures = await picturesOf(tx, body);
       const { imei, ...rest } = body;
+      // The whole listing is sent again: an optional spec left out is one the seller has cleared.
+      const cleared = { model: rest.model ?? null, ramGb: rest.ramGb ?? null, colour: rest.colour ?? null };
       const [row] = await tx
         .update(products)
-        .set({ ...rest, ...pictures, ...(imei === undefined ? {} : { imei }) })
+        .set({ ...rest, ...cleared, ...pictures, ...(imei === undefined ? {} : { imei }) })
         .where(and(eq(products.id, id), available))
         .returning({ id: products.id });
       return row !== undefined;

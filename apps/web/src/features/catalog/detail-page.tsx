@@ -1,12 +1,15 @@
+import { conditionMeaning } from '@market/contract/rules';
 import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../lib/notify.ts';
 import { Link, useLocation, useParams } from 'react-router';
+import { Gallery } from '../../components/gallery.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { localDate, taka } from '../../lib/format.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useProductQuery, useReportProductMutation } from './api.ts';
+import { SpecRows } from './listing-specs.tsx';
 import { rating } from './rating.ts';
 
 // The booking form (and its form library) loads when someone books.
@@ -38,9 +41,7 @@ export function DetailPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <article className="grid gap-8 md:grid-cols-2">
-        <figure className="overflow-hidden rounded-2xl bg-base-200">
-          <img src={product.img} alt={product.productName} width="600" height="600" className="aspect-square w-full object-cover" />
-        </figure>
+        <Gallery pictures={product.images.length > 0 ? product.images : [{ url: product.img, srcset: '' }]} name={product.productName} />
         <div className="min-w-0 space-y-4 wrap-anywhere">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-3xl font-bold">{product.productName}</h1>
@@ -53,8 +54,11 @@ export function DetailPage() {
             <dd>{product.categoryId.category}</dd>
             <dt className="font-semibold">Condition</dt>
             <dd>{product.condition}</dd>
+            {/* What the condition means, under it: a second description of the same term. */}
+            <dd className="col-start-2 text-sm text-base-content/75">{conditionMeaning[product.condition]}</dd>
             <dt className="font-semibold">Year of Used</dt>
             <dd>{product.useYears}</dd>
+            <SpecRows product={product} />
             <dt className="font-semibold">Posted</dt>
             <dd>
               <time dateTime={product.date}>{localDate(product.date)}</time>

@@ -41,4 +41,12 @@ describe('with no match, the filters to remove, the narrowest first', () => {
     expect(offers.map((d) => d.label)).toEqual(['brand filter', 'condition filter']);
     expect(offers[0]!.finds).toBe(7);
   });
+
+  it('offers to remove the storage and battery health filters (their gains unknown)', () => {
+    expect(drops({ storage: [128], minBattery: 90 }, meta([0, 0], [0, 0, 0])).map((d) => [d.label, d.next])).toEqual([
+      ['128 GB', { storage: undefined, minBattery: 90 }],
+      ['battery ≥ 90%', { storage: [128], minBattery: undefined }],
+    ]);
+    expect(drops({ storage: [128, 1024] }, undefined).map((d) => d.label)).toEqual(['storage filter']);
+  });
 });

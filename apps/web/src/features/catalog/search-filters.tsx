@@ -1,8 +1,10 @@
 import type { SearchAnswer, SearchSort } from '@market/contract';
 import type { Product } from '@market/contract';
+import { storageSizes } from '@market/contract/rules';
 import { useState, type ReactNode } from 'react';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { storageSize } from '../../lib/format.ts';
 import type { More } from '../../lib/pages.ts';
 import { ProductGrid } from './product-grid.tsx';
 import { PriceRange } from './price-range.tsx';
@@ -18,7 +20,9 @@ export function FilterPanel(props: { args: SearchArgs; meta: Meta; onChange(next
     (args.condition?.length ?? 0) +
     (args.minPrice !== undefined || args.maxPrice !== undefined ? 1 : 0) +
     (args.location ? 1 : 0) +
-    (args.verified ? 1 : 0);
+    (args.verified ? 1 : 0) +
+    (args.storage?.length ?? 0) +
+    (args.minBattery !== undefined ? 1 : 0);
   return (
     <aside aria-label="Filters" className="self-start rounded-box bg-base-100 ring-1 ring-base-200">
       <button
@@ -81,10 +85,10 @@ export function ResultsBar({ total, children }: { total: number | undefined; chi
 
 export type Meta = SearchAnswer['meta'] | undefined;
 
-/** A filter's values as checkboxes, each with its count of matches. */
+/** A filter's values as checkboxes, each with its count of matches when the facets give one. */
 function Checks<T extends string>(props: {
   legend: string;
-  values: { value: T; label: string; count: number }[];
+  values: { value: T; label: string; count?: number }[];
   chosen: T[] | undefined;
   onChange(next: T[]): void;
 }) {
@@ -101,7 +105,7 @@ function Checks<T extends string>(props: {
         <label key={v.value} className="flex min-h-11 cursor-pointer items-center gap-3">
           <input type="checkbox" className="checkbox checkbox-sm" checked={props.chosen?.includes(v.value) ?? false} onChange={() => toggle(v.value)} />
           <span className="flex-1">{v.label}</span>
-          <span className="text-sm text-base-content/75">{v.count}</span>
+          {v.count !== undefined && <span className="text-sm text-base-content/75">{v.count}</span>}
         </label>
       ))}
     </fieldset>
@@ -125,6 +129,13 @@ function Filters({ args, meta, onChange, brands = true }: { args: SearchArgs; me
         chosen={args.condition}
         onChange={(condition) => onChange({ ...args, condition })}
       />
+      <Checks
+        legend="Storage"
+        values={storageSizes.map((gb) => ({ value: String(gb), label: storageSize(gb) }))}
+        chosen={args.storage?.map(String)}
+        onChange={(sizes) => onChange({ ...args, storage: sizes.map(Number).sort((a, b) => a - b) })}
+      />
+      <BatteryFilter args={args} onChange={onChange} />
       <PriceRange key={`${args.minPrice}-${args.maxPrice}`} args={args} track={meta?.facets.price} onChange={onChange} />
       <AreaFilter key={args.location ?? ''} args={args} onChange={onChange} />
       <label className="flex min-h-11 cursor-pointer items-center gap-3">
@@ -137,6 +148,32 @@ function Filters({ args, meta, onChange, brands = true }: { args: SearchArgs; me
         Verified sellers only
       </label>
     </div>
+  );
+}
+
+/** The battery health choices: at least this percentage. */
+const batteryLevels = [70, 80, 90, 95];
+
+/** Battery health at least a percentage; one from a shared link that is not among the choices is offered too. */
+function BatteryFilter({ args, onChange }: { args: SearchArgs; onChange(next: SearchArgs): void }) {
+  const chosen = args.minBattery;
+  const levels = chosen === undefined || batteryLevels.includes(chosen) ? batteryLevels : [...batteryLevels, chosen].sort((a, b) => a - b);
+  return (
+    <label className="block">
+      <span className="mb-2 block font-semibold">Battery health</span>
+      <select
+        className="select select-bordered select-sm w-full"
+        value={chosen ?? ''}
+        onChange={(e) => onChange({ ...args, minBattery: e.target.value ? Number(e.target.value) : undefined })}
+      >
+        <option value="">Any</option>
+        {levels.map((n) => (
+          <option key={n} value={n}>
+            {`≥ ${n}%`}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -199,6 +236,10 @@ export function drops(args: SearchArgs, meta: Meta): Drop[] {
       : []),
     ...(args.location ? [{ label: `area “${args.location}”`, next: { ...args, location: undefined }, finds: null }] : []),
     ...(args.verified ? [{ label: 'verified sellers only', next: { ...args, verified: undefined }, finds: null }] : []),
+    ...(args.storage?.length
+      ? [{ label: args.storage.length === 1 ? storageSize(args.storage[0]!) : 'storage filter', next: { ...args, storage: undefined }, finds: null }]
+      : []),
+    ...(args.minBattery !== undefined ? [{ label: `battery ≥ ${args.minBattery}%`, next: { ...args, minBattery: undefined }, finds: null }] : []),
   ];
   // Known gains first, most first; unknown ones after; a removal known to find nothing last.
   const rank = (d: Drop) => (d.finds === null ? 0 : d.finds === 0 ? -1 : d.finds);

@@ -7,7 +7,7 @@ import { SearchField } from './search-field.tsx';
 import { FilterPanel, NoMatch, ResultList, ResultsBar, SortSelect } from './search-filters.tsx';
 import { readSearch, writeSearch } from './search-params.ts';
 
-/** /search: text, brand, condition, price, area and verified sellers, every choice in the URL. */
+/** /search: text, brand, condition, price, area, verified sellers, storage and battery health, every choice in the URL. */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const args = readSearch(params);

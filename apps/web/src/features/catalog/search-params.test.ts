@@ -26,4 +26,19 @@ describe('the search in the URL', () => {
     expect(readSearch(new URLSearchParams('category=apple&condition=Mint&minPrice=-5&maxPrice=cheap&sort=cheapest&verified=yes'))).toEqual({});
     expect(readSearch(new URLSearchParams('minPrice=50000&maxPrice=10000'))).toEqual({ minPrice: 50000 });
   });
+
+  it('reads storage sizes (any of them) and a lowest battery health, and writes them back the same', () => {
+    const args = readSearch(new URLSearchParams('storage=256&storage=128&minBattery=80'));
+    expect(args).toEqual({ storage: [128, 256], minBattery: 80 });
+    expect(writeSearch(args).toString()).toBe('storage=128&storage=256&minBattery=80');
+    expect(readSearch(writeSearch(args))).toEqual(args);
+    expect(readSearch(writeSearch({ storage: [1024] }))).toEqual({ storage: [1024] });
+  });
+
+  it('drops storage sizes and battery bounds the API would refuse', () => {
+    expect(readSearch(new URLSearchParams('storage=100&storage=0x80&storage=&minBattery=0&minBattery=101'))).toEqual({});
+    expect(readSearch(new URLSearchParams('minBattery=101'))).toEqual({});
+    expect(readSearch(new URLSearchParams('minBattery=8.5'))).toEqual({});
+    expect(readSearch(new URLSearchParams('storage=64&storage=64&minBattery=100'))).toEqual({ storage: [64], minBattery: 100 });
+  });
 });

@@ -1,4 +1,4 @@
-import type { NewProductBody, Period } from '@market/contract';
+import type { EditProductBody, NewProductBody, Period } from '@market/contract';
 import { api } from '../../lib/api.ts';
 import { call, pages } from '../../lib/endpoint.ts';
 
@@ -22,6 +22,12 @@ export const dashboardApi = api.injectEndpoints({
     reportedProducts: build.infiniteQuery({ ...pages('reportedProducts', DASHBOARD_PAGE), providesTags: ['product'] }),
     sellerProducts: build.infiniteQuery({ ...pages('sellerProducts', DASHBOARD_PAGE, byId), providesTags: ['product'] }),
     addProduct: build.mutation({ ...call('addProduct', (body: NewProductBody) => ({ body })), invalidatesTags: ['product'] }),
+    /** A listing to edit, as its seller sees it (the phone number, the whole IMEI). */
+    listing: build.query({ ...call('ownProduct', byId), providesTags: ['product'] }),
+    editProduct: build.mutation({
+      ...call('editProduct', ({ id, body }: { id: string; body: EditProductBody }) => ({ params: { id }, body })),
+      invalidatesTags: ['product'],
+    }),
     advertiseProduct: build.mutation({ ...call('advertiseProduct', byId), invalidatesTags: ['product'] }),
     stopAdvertising: build.mutation({ ...call('stopAdvertising', byId), invalidatesTags: ['product'] }),
     markSold: build.mutation({ ...call('markSold', byId), invalidatesTags: ['product', 'order'] }),
@@ -45,6 +51,8 @@ export const {
   useReportedProductsInfiniteQuery,
   useSellerProductsInfiniteQuery,
   useAddProductMutation,
+  useListingQuery,
+  useEditProductMutation,
   useAdvertiseProductMutation,
   useStopAdvertisingMutation,
   useMarkSoldMutation,

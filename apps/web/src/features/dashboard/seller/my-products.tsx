@@ -1,5 +1,6 @@
 import type { Product } from '@market/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
@@ -46,14 +47,22 @@ export default function MyProducts() {
         cells={(p, i) => [
           i + 1,
           <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
-          p.productName,
+          <>
+            {p.productName}
+            {p.imei && <span className="block text-xs text-base-content/75 tabular-nums">IMEI {p.imei}</span>}
+          </>,
           `${taka(p.resalePrice)} tk`,
           <div className="flex flex-wrap items-center gap-2">
             <span className={`badge ${p.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>{p.status}</span>
             {p.status === 'available' && (
-              <button type="button" className="btn btn-outline btn-xs" onClick={() => setSelling(p)} aria-label={`Mark sold: ${p.productName}`}>
-                Mark sold
-              </button>
+              <>
+                <Link to={`/dashboard/edit-product/${p._id}`} className="btn btn-outline btn-xs" aria-label={`Edit ${p.productName}`}>
+                  Edit
+                </Link>
+                <button type="button" className="btn btn-outline btn-xs" onClick={() => setSelling(p)} aria-label={`Mark sold: ${p.productName}`}>
+                  Mark sold
+                </button>
+              </>
             )}
           </div>,
           p.status === 'available' && !p.advertise ? (

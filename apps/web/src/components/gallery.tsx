@@ -1,0 +1,135 @@
+import type { Picture } from '@market/contract';
+import { detailSizes } from '@market/contract/rules';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useModal } from './use-modal.ts';
+
+interface Props {
+  pictures: Picture[];
+  /** What the pictures show (the phone's name): each picture's alt says which one it is. */
+  name: string;
+}
+
+/**
+ * A listing's pictures: swiped on a phone (a scroll-snap strip), stepped with the arrows or the arrow keys,
+ * picked from the thumbnails, and opened full screen (a modal dialog with the full-size picture).
+ */
+export function Gallery({ pictures, name }: Props) {
+  const strip = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  const [full, setFull] = useState(false);
+  const dialog = useModal(full);
+  const count = pictures.length;
+  const alt = (i: number) => (count > 1 ? `${name}, photo ${i + 1} of ${count}` : name);
+
+  /** Shows picture `i` (wrapping round): the strip scrolls to it, smoothly unless the user asked for less motion. */
+  const show = (i: number) => {
+    const next = (i + count) % count;
+    setIndex(next);
+    const el = strip.current;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el?.scrollTo?.({ left: next * el.clientWidth, behavior: still ? 'auto' : 'smooth' });
+  };
+  const keys = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowLeft') show(index - 1);
+    else if (e.key === 'ArrowRight') show(index + 1);
+    else return;
+    e.preventDefault();
+  };
+  const arrows = count > 1 && (
+    <>
+      <button
+        type="button"
+        className="btn btn-circle btn-sm absolute left-2 top-1/2 -translate-y-1/2 opacity-90"
+        onClick={() => show(index - 1)}
+        aria-label="Previous photo"
+      >
+        ❮
+      </button>
+      <button
+        type="button"
+        className="btn btn-circle btn-sm absolute right-2 top-1/2 -translate-y-1/2 opacity-90"
+        onClick={() => show(index + 1)}
+        aria-label="Next photo"
+      >
+        ❯
+      </button>
+    </>
+  );
+
+  return (
+    <section aria-roledescription="carousel" aria-label={`Photos of ${name}`} className="space-y-3" onKeyDown={keys}>
+      <div className="relative overflow-hidden rounded-2xl bg-base-200">
+        <div
+          ref={strip}
+          tabIndex={0}
+          aria-label="Photos: arrow keys go to the previous or next one"
+          className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]"
+          // A swipe ends on a picture: the counter and thumbnails follow it.
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            if (el.clientWidth > 0) setIndex(Math.min(count - 1, Math.round(el.scrollLeft / el.clientWidth)));
+          }}
+        >
+          {pictures.map((p, i) => (
+            <figure key={p.url} className="w-full shrink-0 snap-center" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
+              <img
+                src={p.url}
+                srcSet={p.srcset || undefined}
+                sizes={detailSizes}
+                alt={alt(i)}
+                width="600"
+                height="600"
+                className="aspect-square w-full object-cover"
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+              />
+            </figure>
+          ))}
+        </div>
+        {arrows}
+        <button type="button" className="btn btn-sm absolute bottom-2 right-2 opacity-90" onClick={() => setFull(true)}>
+          Full screen
+        </button>
+        {count > 1 && (
+          <p className="badge absolute bottom-3 left-2 tabular-nums" aria-live="polite">
+            {index + 1} / {count}
+          </p>
+        )}
+      </div>
+      {count > 1 && (
+        <ol className="flex gap-2 overflow-x-auto" aria-label="Choose a photo">
+          {pictures.map((p, i) => (
+            <li key={p.url} className="shrink-0">
+              <button
+                type="button"
+                className={`block overflow-hidden rounded-lg ring-2 ${i === index ? 'ring-primary' : 'ring-transparent'}`}
+                onClick={() => show(i)}
+                aria-label={`Show photo ${i + 1}`}
+                aria-current={i === index ? 'true' : undefined}
+              >
+                <img src={p.url} srcSet={p.srcset || undefined} sizes="64px" alt="" width="64" height="64" loading="lazy" className="h-16 w-16 object-cover" />
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {full && (
+        <dialog ref={dialog} className="modal" aria-label={`Photos of ${name}, full screen`} onClose={() => setFull(false)}>
+          <div className="relative flex h-full w-full items-center justify-center bg-black/95 p-2">
+            <img src={pictures[index]!.url} alt={alt(index)} className="max-h-full max-w-full object-contain" />
+            {arrows}
+            <button
+              type="button"
+              className="btn btn-circle btn-sm absolute right-2 top-2"
+              onClick={() => setFull(false)}
+              aria-label="Close full screen"
+              autoFocus
+            >
+              ✕
+            </button>
+          </div>
+        </dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Condition, EditProductBody, Product } from '@market/contract';
+import { imeiDigits, parseAmount } from '@market/contract/rules';
+
+/** The product form's fields, as the inputs hold them (text; the declarations as ticks). */
+export interface ProductFields {
+  location: string;
+  phoneNumber: string;
+  originalPrice: string;
+  resalePrice: string;
+  productName: string;
+  useYears: string;
+  purchase: string;
+  categoryId: string;
+  condition: string;
+  description: string;
+  storageGb: string;
+  ramGb: string;
+  batteryHealth: string;
+  model: string;
+  colour: string;
+  imei: string;
+  notLocked: boolean;
+  boxAndCharger: boolean;
+  warrantyMonths: string;
+}
+
+export const emptyFields: ProductFields = {
+  location: '',
+  phoneNumber: '',
+  originalPrice: '',
+  resalePrice: '',
+  productName: '',
+  useYears: '',
+  purchase: '',
+  categoryId: '',
+  condition: '',
+  description: '',
+  storageGb: '',
+  ramGb: '',
+  batteryHealth: '',
+  model: '',
+  colour: '',
+  imei: '',
+  notLocked: false,
+  boxAndCharger: false,
+  warrantyMonths: '0',
+};
+
+const shown = (n: number | null) => (n === null ? '' : String(n));
+
+/**
+ * A listing as the form shows it for editing (its photos are the photo field's). The IMEI starts empty: the
+ * listing keeps its own unless the seller gives another. The phone number is only in the seller's own copy (`phoneNumber`).
+ */
+export function fieldsOf(p: Product, phoneNumber = p.phoneNumber ?? ''): ProductFields {
+  return {
+    location: p.location,
+    phoneNumber,
+    originalPrice: String(p.originalPrice),
+    resalePrice: String(p.resalePrice),
+    productName: p.productName,
+    useYears: String(p.useYears),
+    purchase: p.purchase.slice(0, 10),
+    categoryId: p.categoryId._id,
+    condition: p.condition,
+    description: p.description,
+    storageGb: shown(p.storageGb),
+    ramGb: shown(p.ramGb),
+    batteryHealth: shown(p.batteryHealth),
+    model: p.model ?? '',
+    colour: p.colour ?? '',
+    imei: '',
+    notLocked: p.notLocked ?? false,
+    boxAndCharger: p.boxAndCharger ?? false,
+    warrantyMonths: String(p.warrantyMonths ?? 0),
+  };
+}
+
+const filled = (text: string) => text.trim() !== '';
+
+/**
+ * What the API is sent, once every rule has passed: numbers as numbers, empty optional fields left out (an empty
+ * IMEI keeps the listing's). `pictures`: every photo's URL, the cover first (`img` is the cover, as the spec has it).
+ */
+export function bodyOf(f: ProductFields, pictures: string[]): EditProductBody {
+  return {
+    img: pictures[0]!,
+    images: pictures,
+    phoneNumber: f.phoneNumber,
+    location: f.location,
+    purchase: f.purchase,
+    originalPrice: parseAmount(f.originalPrice)!,
+    resalePrice: parseAmount(f.resalePrice)!,
+    productName: f.productName,
+    useYears: parseAmount(f.useYears)!,
+    categoryId: f.categoryId,
+    condition: f.condition as Condition,
+    description: f.description,
+    storageGb: Number(f.storageGb),
+    batteryHealth: parseAmount(f.batteryHealth)!,
+    notLocked: f.notLocked,
+    boxAndCharger: f.boxAndCharger,
+    warrantyMonths: filled(f.warrantyMonths) ? parseAmount(f.warrantyMonths)! : 0,
+    ...(filled(f.ramGb) ? { ramGb: parseAmount(f.ramGb)! } : {}),
+    ...(filled(f.model) ? { model: f.model } : {}),
+    ...(filled(f.colour) ? { colour: f.colour } : {}),
+    ...(filled(f.imei) ? { imei: imeiDigits(f.imei) } : {}),
+  };
+}

@@ -1,0 +1,32 @@
+import { routes } from '@market/contract/routes';
+
+/**
+ * Sends one picture to POST /api/images and answers its URL, telling how much of the file has gone
+ * (0 to 1) as it goes: fetch cannot say that, XMLHttpRequest can. A refusal rejects with the server's
+ * message ('image is too large: at most 40 megapixels'); a lost connection with a message that says so.
+ */
+export function uploadPicture(file: File, token: string | null, onProgress: (sent: number) => void, signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(routes.uploadImage.method, routes.uploadImage.path);
+    // The spec's client sends the token raw, without a scheme (lib/api.ts does the same).
+    if (token) xhr.setRequestHeader('authorization', token);
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.response as { success?: boolean; data?: { url?: string }; message?: string } | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.data?.url) {
+        onProgress(1);
+        resolve(body.data.url);
+      } else reject(new Error(body?.message || `The upload failed (${xhr.status})`));
+    };
+    xhr.onerror = () => reject(new Error('The upload failed: check the connection and try again'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const body = new FormData();
+    body.append('image', file);
+    xhr.send(body);
+  });
+}
