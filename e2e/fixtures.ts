@@ -268,6 +268,14 @@ export function e2eImei(): string {
 /** What a new listing must say besides the spec's fields: storage, battery health and the handset's IMEI. */
 export const phoneSpecs = () => ({ storageGb: 128, batteryHealth: 90, imei: e2eImei() });
 
+/** Fills the add or edit form's 'Phone details' with what a new listing must say: storage, battery health, an IMEI. */
+export async function fillPhoneDetails(form: Locator, imei = e2eImei()) {
+  const details = form.getByRole('group', { name: 'Phone details' });
+  await details.getByLabel('Storage').selectOption({ label: '128 GB' });
+  await details.getByLabel('Battery health (%)').fill('90');
+  await details.getByLabel('IMEI').fill(imei);
+}
+
 /** A product of the test's own, posted by the given seller in the Google category (the category spec checks Apple). */
 export async function apiCreateProduct(request: APIRequestContext, seller: Session, overrides: Partial<NewProductInput> = {}): Promise<Product> {
   const google = (await apiCategories(request)).find((c) => c.category === 'Google');

@@ -74,15 +74,15 @@ describe('editing a listing', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('fills the form with the listing, keeps its picture and IMEI, and sends the whole listing with the new price by PUT', async () => {
+  it('fills the form with the listing (its whole IMEI too), and sends the whole listing with the new price by PUT', async () => {
     const calls = api();
     const { router } = openEdit();
     const save = await screen.findByRole('button', { name: 'Save changes' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Edit iPhone 13');
     expect(screen.getByLabelText('Phone number')).toHaveValue('01711-000444');
     expect(screen.getByLabelText('Battery health (%)')).toHaveValue('88');
-    expect(screen.getByLabelText('IMEI')).toHaveValue('');
-    expect(screen.getByLabelText('IMEI')).toHaveAccessibleDescription('Leave empty to keep the IMEI ending 7518');
+    // The seller sees the whole IMEI (no one else does).
+    expect(screen.getByLabelText('IMEI')).toHaveValue('490154203237518');
     expect(screen.getByLabelText('Condition')).toHaveAccessibleDescription(conditionMeaning.Good);
     expect(screen.getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', listing.img);
     expect(screen.getByText('Cover')).toBeInTheDocument();
@@ -111,6 +111,7 @@ describe('editing a listing', () => {
           condition: 'Good',
           description: listing.description,
           ...specs,
+          imei: '490154203237518',
         },
       },
     ]);
@@ -120,6 +121,7 @@ describe('editing a listing', () => {
     const calls = api();
     openEdit();
     const save = await screen.findByRole('button', { name: 'Save changes' });
+    await userEvent.clear(screen.getByLabelText('IMEI'));
     await userEvent.type(screen.getByLabelText('IMEI'), '35 209900 176148 2');
     await userEvent.click(save);
     expect(await screen.findByText(/^IMEI is not a valid IMEI/)).toBeInTheDocument();

@@ -47,10 +47,7 @@ export default function MyProducts() {
         cells={(p, i) => [
           i + 1,
           <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
-          <>
-            {p.productName}
-            {p.imei && <span className="block text-xs text-base-content/75 tabular-nums">IMEI {p.imei}</span>}
-          </>,
+          p.productName,
           `${taka(p.resalePrice)} tk`,
           <div className="flex flex-wrap items-center gap-2">
             <span className={`badge ${p.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>{p.status}</span>

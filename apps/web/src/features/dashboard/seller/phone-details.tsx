@@ -9,16 +9,13 @@ interface Props {
   register: UseFormRegister<ProductFields>;
   control: Control<ProductFields>;
   errors: FieldErrors<ProductFields>;
-  /** Editing a listing that has an IMEI: its last four digits. The field may then stay empty (the listing keeps it). */
-  imeiEnding?: string | undefined;
-  /** Editing: a listing posted before IMEIs were asked may stay without one. */
+  /** Editing: the field may be left empty (the listing keeps its IMEI, or one posted before IMEIs were asked stays without). */
   editing: boolean;
 }
 
 /** The phone's specs and what the seller declares of it: what a buyer judges a used phone by. */
-export function PhoneDetails({ register, control, errors, imeiEnding, editing }: Props) {
+export function PhoneDetails({ register, control, errors, editing }: Props) {
   const [model, colour] = useWatch({ control, name: ['model', 'colour'] });
-  const imeiHint = imeiEnding ? `Leave empty to keep the IMEI ending ${imeiEnding}` : 'Dial *#06# on the phone to see it';
   return (
     <fieldset className="rounded-xl bg-base-100 p-4 ring-1 ring-base-200">
       <legend className="px-2 text-lg font-semibold">Phone details</legend>
@@ -43,7 +40,7 @@ export function PhoneDetails({ register, control, errors, imeiEnding, editing }:
             {...register('batteryHealth', wholeRule('Battery health', 'Enter the battery health', 1, 100, messages.battery))}
           />
         </Field>
-        <Field label="IMEI" error={errors.imei?.message} hint={imeiHint}>
+        <Field label="IMEI" error={errors.imei?.message} hint="Dial *#06# on the phone to see it">
           <input
             inputMode="numeric"
             autoComplete="off"

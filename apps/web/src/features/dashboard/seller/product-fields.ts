@@ -49,8 +49,8 @@ export const emptyFields: ProductFields = {
 const shown = (n: number | null) => (n === null ? '' : String(n));
 
 /**
- * A listing as the form shows it for editing (its photos are the photo field's). The IMEI starts empty: the
- * listing keeps its own unless the seller gives another. The phone number is only in the seller's own copy (`phoneNumber`).
+ * A listing as its seller edits it (GET /api/own-product/:id: the whole IMEI and the phone number); its photos
+ * are the photo field's. A listing posted before IMEIs were asked may be saved without one. The phone number is only in the seller's own copy (`phoneNumber`).
  */
 export function fieldsOf(p: Product, phoneNumber = p.phoneNumber ?? ''): ProductFields {
   return {
@@ -69,7 +69,7 @@ export function fieldsOf(p: Product, phoneNumber = p.phoneNumber ?? ''): Product
     batteryHealth: shown(p.batteryHealth),
     model: p.model ?? '',
     colour: p.colour ?? '',
-    imei: '',
+    imei: p.imei ?? '',
     notLocked: p.notLocked ?? false,
     boxAndCharger: p.boxAndCharger ?? false,
     warrantyMonths: String(p.warrantyMonths ?? 0),

@@ -159,7 +159,7 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
           </Field>
         </div>
       </fieldset>
-      <PhoneDetails register={register} control={control} errors={errors} editing={listing !== undefined} imeiEnding={listing?.imei?.slice(-4)} />
+      <PhoneDetails register={register} control={control} errors={errors} editing={listing !== undefined} />
       <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
         {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {isSubmitting && photos.uploading ? 'Uploading photos…' : submitLabel}
