@@ -90,6 +90,7 @@ describe('GET /api/detail-product/:id', () => {
     expect(res.body.data).toEqual({
       _id: created._id,
       img: created.img,
+      images: [{ url: created.img, srcset: '' }],
       date: expect.any(String),
       location: 'Dhanmondi, Dhaka',
       purchase: '2023-05-10',
