@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { luhnDigit } from '@market/contract';
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { openDatabase, pgliteDirIn, type Db } from '../src/db/client.ts';
 import { orders, payments, products, sandboxIntents, users } from '../src/db/schema.ts';
@@ -167,7 +168,17 @@ function productBody(categoryId: string, n: number, img: string) {
     categoryId,
     condition: 'Good',
     description: `Written under load, number ${n}.`,
+    storageGb: 128,
+    batteryHealth: 90,
+    imei: imeiOf(n),
   };
+}
+
+/** A valid IMEI per phone of the run: a random run prefix (tests may share a server) and the phone's number. */
+const run = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+function imeiOf(n: number) {
+  const first14 = `35${run}${String(n).padStart(6, '0')}`;
+  return first14 + luhnDigit(first14);
 }
 
 // ---------------------------------------------------------------- the run
