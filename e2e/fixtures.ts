@@ -268,6 +268,15 @@ export function e2eImei(): string {
 /** What a new listing must say besides the spec's fields: storage, battery health and the handset's IMEI. */
 export const phoneSpecs = () => ({ storageGb: 128, batteryHealth: 90, imei: e2eImei() });
 
+/** Reports the phone of the detail page: 'Report', a reason, 'Send report' (issue 16). Waits for the dialog to close. */
+export async function reportWith(page: Page, reason = 'Fake or misleading') {
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report this phone' });
+  await dialog.getByLabel(reason).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Fills the add or edit form's 'Phone details' with what a new listing must say: storage, battery health, an IMEI. */
 export async function fillPhoneDetails(form: Locator, imei = e2eImei()) {
   const details = form.getByRole('group', { name: 'Phone details' });

@@ -290,10 +290,14 @@ test('an unconfirmed buyer may browse, but booking and reporting answer why not,
   await booking.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(toast(page, CONFIRM_FIRST)).toBeHidden();
 
-  const reported = page.waitForResponse((r) => r.url().includes('/api/report-product/') && r.request().method() === 'PUT');
+  const reported = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/report' && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Report', exact: true }).click();
+  const reportDialog = page.getByRole('dialog', { name: 'Report this phone' });
+  await reportDialog.getByLabel('Spam').check();
+  await reportDialog.getByRole('button', { name: 'Send report' }).click();
   expect((await reported).status()).toBe(403);
   await expect(toast(page, CONFIRM_FIRST)).toBeVisible();
+  await reportDialog.getByRole('button', { name: 'Cancel' }).click();
   const orders = await request.get(`/api/orders/${buyer.user._id}`, { headers: { authorization: buyer.token } });
   expect((await orders.json()).data).toEqual([]);
 

@@ -8,6 +8,7 @@ import {
   dashboardMenu,
   expect,
   fillPhoneDetails,
+  reportWith,
   loadUntilVisible,
   pageAs,
   png,
@@ -161,14 +162,14 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await expect(orderRow.getByRole('link', { name: 'Pay' })).toHaveAttribute('href', `/dashboard/payment/${order!._id}`);
 
   await buyer.goto(`/detail-product/${product._id}`);
-  await buyer.getByRole('button', { name: 'Report', exact: true }).click();
+  await reportWith(buyer, 'Possibly stolen');
   await expect(toast(buyer, `${productName} reported successfully`)).toBeVisible();
 
   // The admin finds it in Reported Items and deletes it.
   await dashboardMenu(admin).getByRole('link', { name: 'Reported Items' }).click();
   await expect(admin).toHaveURL(/\/dashboard\/report$/);
   const reported = rowOf(admin, productName);
-  await expect(reported.getByRole('cell')).toHaveText(['', productName, seller.user.name, 'Delete']);
+  await expect(reported.getByRole('cell')).toHaveText(['', productName, seller.user.name, /^1 report: Possibly stolen/, 'DismissWarn seller', 'Delete']);
   await expect(reported.getByRole('img', { name: productName })).toHaveAttribute('src', product.img);
   await reported.getByRole('button', { name: `Delete ${productName}` }).click();
   await confirmDeletion(admin);

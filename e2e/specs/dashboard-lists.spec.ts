@@ -230,7 +230,7 @@ test.describe('empty states', () => {
   const adminLists = [
     { path: '/dashboard/allSellers', api: '**/api/all-seller**', loading: 'Loading all sellers', empty: 'no sellers found' },
     { path: '/dashboard/allBuyers', api: '**/api/all-buyer**', loading: 'Loading all buyers', empty: 'no buyers found' },
-    { path: '/dashboard/report', api: '**/api/all-reported-products**', loading: 'Loading reported products', empty: 'no reported product found' },
+    { path: '/dashboard/report', api: '**/api/report-queue**', loading: 'Loading reported products', empty: 'no reported product found' },
   ];
   for (const { path, api, loading, empty } of adminLists) {
     test(`${path}: a spinner while loading, then '${empty}' for an empty list`, async ({ page, adminSession }) => {

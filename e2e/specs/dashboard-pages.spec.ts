@@ -32,6 +32,7 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['All Buyers', '/dashboard/allBuyers'],
     ['Reported Items', '/dashboard/report'],
     ['Outbox', '/dashboard/outbox'],
+    ['Audit Log', '/dashboard/audit'],
     ['Account', '/dashboard/account'],
   ],
 };
@@ -50,6 +51,7 @@ const pageHeading: Record<string, string> = {
   '/dashboard/allBuyers': 'All Buyers',
   '/dashboard/report': 'Reported Items',
   '/dashboard/outbox': 'Outbox',
+  '/dashboard/audit': 'Audit Log',
   '/dashboard/account': 'Account',
 };
 
@@ -76,7 +78,15 @@ test.describe('role guards', () => {
   const cases: { role: Role; paths: string[] }[] = [
     {
       role: 'Buyer',
-      paths: ['/dashboard/allSellers', '/dashboard/addProduct', '/dashboard/bookings', '/dashboard/overview-admin', '/dashboard/report', '/dashboard/outbox'],
+      paths: [
+        '/dashboard/allSellers',
+        '/dashboard/addProduct',
+        '/dashboard/bookings',
+        '/dashboard/overview-admin',
+        '/dashboard/report',
+        '/dashboard/outbox',
+        '/dashboard/audit',
+      ],
     },
     { role: 'Seller', paths: ['/dashboard/myOrders', '/dashboard/allBuyers', '/dashboard/overview-buyer', '/dashboard/outbox'] },
     { role: 'Admin', paths: ['/dashboard/myProduct', '/dashboard/overview-seller'] },
@@ -195,5 +205,6 @@ test('admin pages are accessible and fit 375 and 1280 px', async ({ page, adminS
     ['all-sellers', '/dashboard/allSellers', 'Verification'],
     ['all-buyers', '/dashboard/allBuyers', 'email'],
     ['report', '/dashboard/report', 'Reported Items'],
+    ['audit', '/dashboard/audit', 'Audit Log'],
   ]);
 });

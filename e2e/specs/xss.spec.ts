@@ -4,6 +4,7 @@ import {
   apiCategories,
   apiSignUp,
   apiUpload,
+  reportWith,
   phoneSpecs,
   demo,
   expect,
@@ -240,7 +241,7 @@ test.describe('stored HTML and script render as text, under a CSP the app does n
     await expectInert(page);
 
     await visit(page, `/detail-product/${product._id}`);
-    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await reportWith(page);
     await expect(toast(page, `${payload.productName} reported successfully`)).toBeVisible();
     await expectInert(page);
 

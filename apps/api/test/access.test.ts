@@ -27,6 +27,8 @@ const ctx = useTestApp({}, { resetEach: false });
 
 interface World {
   actors: Record<SignedIn, Actor>;
+  /** A seller none of the callers is: the phones everyone may report. */
+  stranger: Actor;
   categoryId: string;
   png: Buffer;
 }
@@ -47,7 +49,12 @@ beforeAll(async () => {
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0a0' } })
     .png()
     .toBuffer();
-  world = { actors: { buyer, otherBuyer, seller, otherSeller, admin, unverifiedBuyer, unverifiedSeller }, categoryId: category.id, png };
+  world = {
+    actors: { buyer, otherBuyer, seller, otherSeller, admin, unverifiedBuyer, unverifiedSeller },
+    stranger: await signUp(app, 'Seller'),
+    categoryId: category.id,
+    png,
+  };
   // The callers are what they say they are.
   for (const caller of signedInCallers) {
     const me = await call(app, { method: 'GET', url: '/api/me', token: world.actors[caller].token });
@@ -57,6 +64,19 @@ beforeAll(async () => {
 });
 
 const sellersProduct = () => postProduct(ctx.app, world.actors.seller, world.categoryId);
+const strangersProduct = () => postProduct(ctx.app, world.stranger, world.categoryId);
+/** A stranger's phone a buyer has reported: in the Admin's queue. */
+const reportedProduct = async () => {
+  const product = await strangersProduct();
+  const reported = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/report',
+    token: world.actors.buyer.token,
+    payload: { productId: product._id, reason: 'fake' },
+  });
+  expect(reported.status).toBe(201);
+  return product;
+};
 const buyersOrder = async () => book(ctx.app, world.actors.buyer, (await sellersProduct())._id);
 let serial = 0;
 
@@ -173,6 +193,7 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'PUT /api/verify-seller/:id': async () => ({ method: 'PUT', url: `/api/verify-seller/${world.actors.otherSeller._id}` }),
   'DELETE /api/user/:id': async () => ({ method: 'DELETE', url: `/api/user/${(await signUp(ctx.app, 'Buyer'))._id}` }),
   'GET /api/outbox': async () => ({ method: 'GET', url: '/api/outbox?limit=5' }),
+  'GET /api/audit-log': async () => ({ method: 'GET', url: '/api/audit-log?limit=5&action=delete-user' }),
   'GET /api/buyer-overview/:id': async () => ({ method: 'GET', url: `/api/buyer-overview/${world.actors.buyer._id}` }),
   'GET /api/orders/:id': async () => ({ method: 'GET', url: `/api/orders/${world.actors.buyer.email}` }),
   'GET /api/seller-overview/:id': async () => ({ method: 'GET', url: `/api/seller-overview/${world.actors.seller._id}` }),
@@ -209,7 +230,29 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   // The buyer's booking of the seller's phone.
   'PUT /api/decline-booking/:id': async () => ({ method: 'PUT', url: `/api/decline-booking/${(await buyersOrder())._id}` }),
   'DELETE /api/order/:id': async () => ({ method: 'DELETE', url: `/api/order/${(await buyersOrder())._id}` }),
-  'PUT /api/report-product/:id': async () => ({ method: 'PUT', url: `/api/report-product/${(await sellersProduct())._id}` }),
+  'PUT /api/report-product/:id': async () => ({ method: 'PUT', url: `/api/report-product/${(await strangersProduct())._id}` }),
+  'POST /api/report': async () => ({
+    method: 'POST',
+    url: '/api/report',
+    payload: { productId: (await strangersProduct())._id, reason: 'stolen' },
+    expectStatus: 201,
+  }),
+  'GET /api/report-queue': async () => ({ method: 'GET', url: '/api/report-queue?limit=5' }),
+  'PUT /api/dismiss-reports/:id': async () => ({
+    method: 'PUT',
+    url: `/api/dismiss-reports/${(await reportedProduct())._id}`,
+    payload: { reason: 'The photos are of this phone' },
+  }),
+  'PUT /api/warn-seller/:id': async () => ({
+    method: 'PUT',
+    url: `/api/warn-seller/${(await reportedProduct())._id}`,
+    payload: { reason: 'Say the screen is cracked' },
+  }),
+  'PUT /api/remove-reported/:id': async () => ({
+    method: 'PUT',
+    url: `/api/remove-reported/${(await reportedProduct())._id}`,
+    payload: { reason: 'A stolen handset' },
+  }),
   'POST /api/create-payment-intent': async () => ({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: (await buyersOrder())._id } }),
   'POST /api/payment': async () => {
     const order = await buyersOrder();
@@ -319,6 +362,11 @@ describe('the access table', () => {
       'DELETE /api/advertise-product/:id': 'Seller owning the product',
       'PUT /api/mark-sold/:id': 'Seller owning the product',
       'PUT /api/report-product/:id': 'signed-in, confirmed e-mail',
+      'POST /api/report': 'signed-in, confirmed e-mail',
+      'GET /api/report-queue': 'Admin',
+      'PUT /api/dismiss-reports/:id': 'Admin',
+      'PUT /api/warn-seller/:id': 'Admin',
+      'PUT /api/remove-reported/:id': 'Admin',
       'DELETE /api/product/:id': 'owner of the product, or Admin',
       'POST /api/order': 'Buyer, confirmed e-mail',
       'GET /api/orders/:id': 'self-or-admin',
@@ -337,6 +385,7 @@ describe('the access table', () => {
       'PUT /api/verify-seller/:id': 'Admin',
       'DELETE /api/user/:id': 'Admin',
       'GET /api/outbox': 'Admin',
+      'GET /api/audit-log': 'Admin',
       'GET /api/admin-overview': 'Admin',
       'GET /api/buyer-overview/:id': 'self-or-admin',
       'GET /api/seller-overview/:id': 'self-or-admin',

@@ -8,5 +8,7 @@ export * from './orders.ts';
 export * from './overview.ts';
 export { ImageUploaded } from './images.ts';
 export * from './accounts.ts';
+export * from './audit.ts';
+export * from './reports.ts';
 export * from './endpoint.ts';
 export { endpoints, type EndpointName, type Endpoints } from './endpoints/index.ts';

@@ -10,6 +10,20 @@ export const conditions = ['Excellent', 'Good', 'Fair'] as const;
 /** The spec's history filter: how the admin's chart groups the products posted (GET /api/admin-overview?period=). */
 export const periods = ['Daily', 'Weekly', 'Monthly'] as const;
 
+/** What an Admin did (issue 16): each act is appended to the audit log, which nothing in the app changes or deletes. */
+export const auditActions = ['verify-seller', 'delete-user', 'delete-product', 'dismiss-reports', 'warn-seller'] as const;
+
+/** Why a buyer reports a phone (issue 16); 'other' needs a few words. */
+export const reportReasons = ['spam', 'fake', 'stolen', 'wrong-category', 'offensive', 'other'] as const;
+export const reportReasonNames: Record<(typeof reportReasons)[number], string> = {
+  spam: 'Spam',
+  fake: 'Fake or misleading',
+  stolen: 'Possibly stolen',
+  'wrong-category': 'Wrong category',
+  offensive: 'Offensive',
+  other: 'Other',
+};
+
 /** How a search can be sorted (GET /api/products). */
 export const searchSorts = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
 
@@ -34,6 +48,8 @@ export const maxLength = {
   password: 200,
   model: 60,
   colour: 40,
+  /** A report's words, and an Admin's reason for an act. */
+  reportText: 500,
 } as const;
 
 export const minPasswordLength = 6;

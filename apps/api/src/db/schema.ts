@@ -134,6 +134,56 @@ export const outbox = pgTable(
  * Pictures uploaded to this server. Product and avatar pictures must be one of these; an
  * upload nobody attached to a user or product within a day is removed with its file.
  */
+/**
+ * A user's report of a phone (issue 16): one per user per phone; open until an Admin dismisses the phone's
+ * reports or warns its seller (`resolution`), gone with the phone (the audit log keeps what was done).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    text: text('text'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolution: text('resolution'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_product_reporter_key').on(t.productId, t.reporterId),
+    index('reports_open_idx')
+      .on(t.productId, t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * What Admins did (issue 16): appended in the transaction of the act, never changed or deleted (the trigger
+ * audit_log_append_only of migration 0012 refuses UPDATE and DELETE). Names are copies: the log outlives
+ * the accounts and products it mentions.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id').notNull(),
+    adminName: text('admin_name').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: uuid('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id), index('audit_log_action_idx').on(t.action, t.createdAt, t.id)],
+);
+
 export const uploads = pgTable(
   'uploads',
   {

@@ -9,6 +9,7 @@ import { publicTables } from '../../test/databases.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import {
   accountTokens,
+  auditLog,
   categories,
   oidcCodes,
   orders,
@@ -17,6 +18,7 @@ import {
   products,
   sandboxIntents,
   stripeEvents,
+  reports,
   uploads,
   userIdentities,
   users,
@@ -189,6 +191,18 @@ describe('resetDatabase()', () => {
     await db.insert(uploads).values({ name: `${randomUUID()}.webp`, bytes: 1000 });
     await db.insert(sandboxIntents).values({ id: 'pi_reset', clientSecret: 'pi_reset_secret_x', amount: 100, currency: 'bdt', orderId: randomUUID() });
     await db.insert(stripeEvents).values({ id: 'evt_reset', type: 'payment_intent.succeeded' });
+    const [phone] = await db.select({ id: products.id }).from(products).limit(1);
+    await db.insert(reports).values({ productId: phone!.id, reporterId: user!.id, reason: 'spam' });
+    // The audit log refuses UPDATE and DELETE, not the TRUNCATE of a test's reset (an operator's act, outside the app).
+    await db.insert(auditLog).values({
+      adminId: user!.id,
+      adminName: 'A',
+      adminEmail: user!.email,
+      action: 'verify-seller',
+      targetKind: 'user',
+      targetId: user!.id,
+      targetLabel: 'x',
+    });
     await db.insert(oidcCodes).values({
       codeHash: 'reset',
       clientId: 'c',

@@ -8,7 +8,7 @@ import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import * as schema from './schema.ts';
-import { categories, orders, payments, products, users } from './schema.ts';
+import { categories, orders, payments, products, reports, users } from './schema.ts';
 import { luhnDigit } from '@market/contract';
 import { seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
 
@@ -139,6 +139,16 @@ export async function seedDemo(db: Db, uploadsDir: string) {
     .returning();
 
   // Bookings: some paid (their product is sold), some open, so every buyer screen has rows.
+  // The reported phone's report, with its reason, from the demo buyer: the Admin's queue has something to act on.
+  for (const p of productRows.filter((row) => row.report)) {
+    await db.insert(reports).values({
+      productId: p.id,
+      reporterId: userIds.get('buyer')!,
+      reason: 'fake',
+      text: 'The photos look like a shop’s pictures, not this phone.',
+    });
+  }
+
   const plain = productRows.filter((p) => !p.advertise && !p.report);
   const booking = (key: 'buyer' | 'buyer2', product: (typeof productRows)[number], paid: boolean, daysAgo: number) => {
     const person = people.find((p) => p.key === key)!;

@@ -5,7 +5,9 @@ import {
   LoginBody,
   NewOrderBody,
   EditProductBody,
+  ModerationBody,
   NewProductBody,
+  ReportBody,
   PaymentBody,
   PaymentIntentBody,
   ResetPasswordBody,
@@ -93,6 +95,8 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       fc.constant('nobody@example.com'),
     );
 
+  /** An Admin's reason for an act on a reported phone. */
+  const moderation = () => fc.record({ reason: fc.constantFrom('Checked: the listing is fine', 'রিপোর্ট সঠিক নয়') });
   /** A whole listing, as the add and edit forms send it. */
   const listing = () =>
     fc
@@ -221,6 +225,7 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'PUT /api/verify-seller/:id': { id: 'uuid' },
     'DELETE /api/user/:id': { id: 'uuid' },
     'GET /api/outbox': { query: true },
+    'GET /api/audit-log': { query: true },
     'GET /api/buyer-overview/:id': { id: 'userRef' },
     'GET /api/orders/:id': { id: 'userRef', query: true },
     'GET /api/seller-overview/:id': { id: 'userRef' },
@@ -246,6 +251,22 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'PUT /api/decline-booking/:id': { id: 'uuid' },
     'DELETE /api/order/:id': { id: 'uuid' },
     'PUT /api/report-product/:id': { id: 'uuid' },
+    'POST /api/report': {
+      body: json(ReportBody, () =>
+        fc.record(
+          {
+            productId: fc.oneof(fc.constantFrom(...world.productIds), fc.uuid()),
+            reason: fc.constantFrom('spam', 'fake', 'stolen', 'wrong-category', 'offensive', 'other'),
+            text: fc.constantFrom('The photos are from a shop website', 'ছবিগুলো অন্য ফোনের'),
+          },
+          { requiredKeys: ['productId', 'reason', 'text'] },
+        ),
+      ),
+    },
+    'GET /api/report-queue': { query: true },
+    'PUT /api/dismiss-reports/:id': { id: 'uuid', body: json(ModerationBody, moderation) },
+    'PUT /api/warn-seller/:id': { id: 'uuid', body: json(ModerationBody, moderation) },
+    'PUT /api/remove-reported/:id': { id: 'uuid', body: json(ModerationBody, moderation) },
     'POST /api/create-payment-intent': {
       body: json(PaymentIntentBody, () =>
         fc.record({ orderId: fc.oneof(fc.constantFrom(...world.orderIds), fc.uuid()), productPrice: junkLeaf }, { requiredKeys: ['orderId'] }),

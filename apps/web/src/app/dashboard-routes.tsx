@@ -6,6 +6,7 @@ import { NotFound } from '../components/not-found.tsx';
 import AccountPage from '../features/auth/account/account-page.tsx';
 import AllBuyers from '../features/dashboard/admin/all-buyers.tsx';
 import AllSellers from '../features/dashboard/admin/all-sellers.tsx';
+import AuditLog from '../features/dashboard/admin/audit-log.tsx';
 import Outbox from '../features/dashboard/admin/outbox.tsx';
 import ReportedItems from '../features/dashboard/admin/reported-items.tsx';
 import MyOrders from '../features/dashboard/buyer/my-orders.tsx';
@@ -32,6 +33,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'allBuyers', element: only('Admin', <AllBuyers />) },
     { path: 'report', element: only('Admin', <ReportedItems />) },
     { path: 'outbox', element: only('Admin', <Outbox />) },
+    { path: 'audit', element: only('Admin', <AuditLog />) },
     { path: 'overview-seller', element: only('Seller', <SellerOverview />) },
     { path: 'addProduct', element: only('Seller', <AddProduct />) },
     { path: 'myProduct', element: only('Seller', <MyProducts />) },

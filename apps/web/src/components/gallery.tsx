@@ -15,6 +15,7 @@ interface Props {
  */
 export function Gallery({ pictures, name }: Props) {
   const strip = useRef<HTMLDivElement>(null);
+  const heading = useRef<{ to: number; until: number } | null>(null);
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
   const dialog = useModal(full);
@@ -25,6 +26,8 @@ export function Gallery({ pictures, name }: Props) {
   const show = (i: number) => {
     const next = (i + count) % count;
     setIndex(next);
+    // The strip's scroll events while it glides there say nothing (a key pressed meanwhile steps from `next`).
+    heading.current = { to: next, until: Date.now() + 1000 };
     const el = strip.current;
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     el?.scrollTo?.({ left: next * el.clientWidth, behavior: still ? 'auto' : 'smooth' });
@@ -67,7 +70,12 @@ export function Gallery({ pictures, name }: Props) {
           // A swipe ends on a picture: the counter and thumbnails follow it.
           onScroll={(e) => {
             const el = e.currentTarget;
-            if (el.clientWidth > 0) setIndex(Math.min(count - 1, Math.round(el.scrollLeft / el.clientWidth)));
+            if (el.clientWidth === 0) return;
+            const at = Math.min(count - 1, Math.round(el.scrollLeft / el.clientWidth));
+            const going = heading.current;
+            if (going && Date.now() < going.until && at !== going.to) return;
+            heading.current = null;
+            setIndex(at);
           }}
         >
           {pictures.map((p, i) => (

@@ -63,18 +63,23 @@ interface PagedCall<N extends RouteName, Arg> {
 
 type PagedName = { [N in RouteName]: E<N> extends { page: object } ? N : never }[RouteName];
 
+/** What a paged call is given besides its page: its params, and its own filters (the page's limit and cursor are the pager's). */
+type PagedInput<N extends RouteName> = Omit<CallInput<N>, 'query'> & { query?: Omit<NonNullable<CallInput<N>['query']>, 'limit' | 'cursor'> };
+
 /** An RTK Query infinite query of a paged endpoint: `pageSize` rows a page, 'Load more' follows `meta.nextCursor`. */
 export function pages<N extends PagedName>(name: N, pageSize: number): PagedCall<N, void>;
-export function pages<N extends PagedName, Arg>(name: N, pageSize: number, input: (arg: Arg) => Omit<CallInput<N>, 'query'>): PagedCall<N, Arg>;
+export function pages<N extends PagedName, Arg>(name: N, pageSize: number, input: (arg: Arg) => PagedInput<N>): PagedCall<N, Arg>;
 export function pages<N extends PagedName, Arg>(
   name: N,
   pageSize: number,
-  input: (arg: Arg) => Omit<CallInput<N>, 'query'> = () => ({}) as Omit<CallInput<N>, 'query'>,
+  input: (arg: Arg) => PagedInput<N> = () => ({}) as PagedInput<N>,
 ): PagedCall<N, Arg> {
   return {
     infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (last) => last.meta.nextCursor },
-    query: ({ queryArg, pageParam }) =>
-      request(name, { ...input(queryArg), query: { limit: pageSize, ...(pageParam ? { cursor: pageParam } : {}) } } as CallInput<N>),
+    query: ({ queryArg, pageParam }) => {
+      const { query, ...rest } = input(queryArg);
+      return request(name, { ...rest, query: { ...query, limit: pageSize, ...(pageParam ? { cursor: pageParam } : {}) } } as CallInput<N>);
+    },
     transformResponse: (body) => body as Page<ItemOf<E<N>>>,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OutboxMail } from '../accounts.ts';
+import { AuditEntry, AuditQuery } from '../audit.ts';
 import { IdParams, PageQuery, UserRefParams } from '../common.ts';
 import { anyone, endpoint, role, selfOrAdmin } from '../endpoint.ts';
 import { ImageUploaded } from '../images.ts';
@@ -27,6 +28,14 @@ export const outbox = endpoint('outbox', {
   access: admin,
   query: PageQuery,
   page: OutboxMail,
+});
+
+export const auditLog = endpoint('auditLog', {
+  tag: 'users',
+  summary: 'What Admins did (verify, delete a user or a product…), newest first: who, when, what, why; appended only',
+  access: admin,
+  query: AuditQuery,
+  page: AuditEntry,
 });
 
 export const adminOverview = endpoint('adminOverview', {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Category, EditProductBody, NewProductBody, Product } from '../catalog.ts';
+import { ModerationBody, ReportBody, ReportedPhone } from '../reports.ts';
 import { SearchAnswer, SearchQuery, Suggestion, SuggestionQuery } from '../search.ts';
 import { IdParams, PageQuery, UserRefParams } from '../common.ts';
 import { anyone, endpoint, role, selfOrAdmin, signedIn, verified } from '../endpoint.ts';
@@ -110,7 +111,59 @@ export const markSold = endpoint('markSold', {
   data: Product,
 });
 
-export const reportProduct = endpoint('reportProduct', { tag, summary: 'Report a product', access: verified(signedIn), params: IdParams, data: Product });
+export const reportProduct = endpoint('reportProduct', {
+  tag,
+  summary: "Report a product (the spec's call: reason 'other'; once per user, again is the same answer)",
+  access: verified(signedIn),
+  params: IdParams,
+  data: Product,
+});
+
+export const report = endpoint('report', {
+  tag,
+  summary: 'Report a phone with a reason: once per user per phone; not an own phone',
+  access: verified(signedIn),
+  body: ReportBody,
+  data: Product,
+  status: [201],
+});
+
+const adminOnly = role('Admin');
+
+export const reportQueue = endpoint('reportQueue', {
+  tag,
+  summary: 'The reported phones with their open reports, reasons and reporters (the Admin queue)',
+  access: adminOnly,
+  query: PageQuery,
+  page: ReportedPhone,
+});
+
+export const dismissReports = endpoint('dismissReports', {
+  tag,
+  summary: "Dismiss a phone's open reports (it stays listed); written to the audit log with the reason",
+  access: adminOnly,
+  params: IdParams,
+  body: ModerationBody,
+  data: Product,
+});
+
+export const warnSeller = endpoint('warnSeller', {
+  tag,
+  summary: 'Warn the seller of a reported phone (a mail with the reason) and close its reports; audited',
+  access: adminOnly,
+  params: IdParams,
+  body: ModerationBody,
+  data: Product,
+});
+
+export const removeReported = endpoint('removeReported', {
+  tag,
+  summary: 'Remove a reported listing, with the reason (audited); as deleting it, open bookings go',
+  access: adminOnly,
+  params: IdParams,
+  body: ModerationBody,
+  data: Deleted,
+});
 
 export const deleteProduct = endpoint('deleteProduct', {
   tag,

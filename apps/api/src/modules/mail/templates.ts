@@ -84,3 +84,11 @@ export const googleLinkedMail = (to: string, name: string, googleEmail: string) 
     `Your Resale Phones account can now be signed into with the Google account ${googleEmail}.`,
     'If that was not you, set a new password and tell us.',
   ]);
+
+/** An Admin's warning about a reported listing, with the Admin's reason (issue 16). */
+export const sellerWarningMail = (to: string, name: string, productName: string, reason: string) =>
+  compose('seller-warning', to, `A warning about your listing ${productName}`, name, [
+    `Buyers reported your listing "${productName}", and an administrator of Resale Phones has looked at it. The listing stays up, but please put right what is wrong:`,
+    reason,
+    'Listings that break the rules again may be removed, and the account suspended.',
+  ]);

@@ -178,7 +178,7 @@ describe('seller-products and all-reported-products', () => {
     const first = await put(`/api/report-product/${reported._id}`, buyer.token);
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ _id: reported._id, report: true, status: 'available' });
-    const again = await put(`/api/report-product/${reported._id}`, seller.token);
+    const again = await put(`/api/report-product/${reported._id}`, buyer.token);
     expect(again.status).toBe(200);
     expect(again.body.data.report).toBe(true);
     const res = await get('/api/all-reported-products', admin.token);

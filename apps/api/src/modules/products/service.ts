@@ -4,6 +4,8 @@ import { perDb, type Db } from '../../db/client.ts';
 import { categories, orders, products, users, type Picture } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { recordAdminAct } from '../audit/service.ts';
 import { attachUpload } from '../images/uploads.ts';
 import { productColumns, toProduct } from './dto.ts';
 
@@ -148,17 +150,17 @@ export const stopAdvertising = (db: Db, id: string) =>
 /** Sold outside the site: off every list and search, like a phone paid for here; its open bookings can no longer be paid. */
 export const markSold = (db: Db, id: string) => changeListing(db, id, { status: 'sold', advertise: false }, available, () => 'This product is already sold');
 
-export async function reportProduct(db: Db, id: string) {
-  const [row] = await db.update(products).set({ report: true }).where(eq(products.id, id)).returning({ id: products.id });
-  if (!row) throw notFound('Product');
-  return getProduct(db, id);
-}
-
-/** Open bookings of the product go with it; paid orders keep their own copy. */
-export async function deleteProduct(db: Db, id: string) {
+/**
+ * Open bookings of the product go with it; paid orders keep their own copy. An Admin removing someone
+ * else's phone is an act written to the audit log, in the same transaction.
+ */
+export async function deleteProduct(db: Db, id: string, by: AuthUser, reason: string | null = null) {
   await db.transaction(async (tx) => {
     await tx.delete(orders).where(and(eq(orders.productId, id), eq(orders.paid, false)));
-    const deleted = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-    if (deleted.length === 0) throw notFound('Product');
+    const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning({ name: products.productName, sellerId: products.sellerId });
+    if (!deleted) throw notFound('Product');
+    if (by.role === 'Admin' && deleted.sellerId !== by.id) {
+      await recordAdminAct(tx, by, { action: 'delete-product', target: { kind: 'product', id, label: deleted.name }, reason });
+    }
   });
 }

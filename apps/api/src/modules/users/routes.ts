@@ -1,6 +1,7 @@
 import { endpoints as e } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../route.ts';
+import { listAudit } from '../audit/service.ts';
 import { toUser } from './dto.ts';
 import { deleteUser, listByRole, verifySeller } from './service.ts';
 
@@ -11,9 +12,10 @@ export default async function userRoutes(app: FastifyInstance) {
   };
   route(app, e.allBuyers, ({ query }) => usersOf('Buyer', query));
   route(app, e.allSellers, ({ query }) => usersOf('Seller', query));
-  route(app, e.verifySeller, async ({ params }) => toUser(await verifySeller(app.db, params.id)));
-  route(app, e.deleteUser, async ({ params }) => {
-    await deleteUser(app.db, params.id);
+  route(app, e.verifySeller, async ({ params, user }) => toUser(await verifySeller(app.db, params.id, user!)));
+  route(app, e.deleteUser, async ({ params, user }) => {
+    await deleteUser(app.db, params.id, user!);
     return { deleted: true as const };
   });
+  route(app, e.auditLog, ({ query }) => listAudit(app.db, query));
 }

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { orders, products, users } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { recordAdminAct } from '../audit/service.ts';
 
 const keys = { table: users, id: users.id, createdAt: users.createdAt };
 
@@ -17,23 +19,29 @@ export async function listByRole(db: Db, role: 'Buyer' | 'Seller', query: PageQu
   return paged(rows, query, (r) => r.id);
 }
 
-export async function verifySeller(db: Db, id: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!user) throw notFound('User');
-  if (user.role !== 'Seller') throw badRequest('Only a seller can be verified');
-  const [updated] = await db.update(users).set({ sellerVerified: true }).where(eq(users.id, id)).returning();
-  return updated!;
+/** Marks a seller verified; the first time is an act of `admin`, written to the audit log with it. */
+export async function verifySeller(db: Db, id: string, admin: AuthUser) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+    if (!user) throw notFound('User');
+    if (user.role !== 'Seller') throw badRequest('Only a seller can be verified');
+    if (user.sellerVerified) return user;
+    const [updated] = await tx.update(users).set({ sellerVerified: true }).where(eq(users.id, id)).returning();
+    await recordAdminAct(tx, admin, { action: 'verify-seller', target: { kind: 'user', id, label: `${user.name} <${user.email}>` } });
+    return updated!;
+  });
 }
 
 /**
  * Removes a buyer or seller. A seller's products go (and the open bookings on them);
  * a buyer's unpaid orders go. Paid orders and payment records stay as history.
  */
-export async function deleteUser(db: Db, id: string) {
+export async function deleteUser(db: Db, id: string, admin: AuthUser) {
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
     if (!user) throw notFound('User');
     if (user.role === 'Admin') throw forbidden('An admin account cannot be deleted');
+    await recordAdminAct(tx, admin, { action: 'delete-user', target: { kind: 'user', id, label: `${user.name} <${user.email}> (${user.role})` } });
     const owned = tx.select({ id: products.id }).from(products).where(eq(products.sellerId, id));
     await tx.delete(orders).where(and(eq(orders.paid, false), inArray(orders.productId, owned)));
     await tx.delete(orders).where(and(eq(orders.paid, false), eq(orders.buyerId, id)));

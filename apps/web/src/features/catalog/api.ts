@@ -1,3 +1,4 @@
+import type { ReportBody } from '@market/contract';
 import { api } from '../../lib/api.ts';
 import { call, pages } from '../../lib/endpoint.ts';
 import { categoryPageSize } from '@market/contract/routes';
@@ -8,8 +9,8 @@ export const catalogApi = api.injectEndpoints({
     advertisedProducts: build.query({ ...call('advertisedProducts'), providesTags: ['product'] }),
     categoryProducts: build.infiniteQuery({ ...pages('categoryProducts', categoryPageSize, (id: string) => ({ params: { id } })), providesTags: ['product'] }),
     product: build.query({ ...call('product', (id: string) => ({ params: { id } })), providesTags: ['product'] }),
-    reportProduct: build.mutation({ ...call('reportProduct', (id: string) => ({ params: { id } })), invalidatesTags: ['product'] }),
+    report: build.mutation({ ...call('report', (body: ReportBody) => ({ body })), invalidatesTags: ['product'] }),
   }),
 });
 
-export const { useAdvertisedProductsQuery, useCategoryProductsInfiniteQuery, useProductQuery, useReportProductMutation } = catalogApi;
+export const { useAdvertisedProductsQuery, useCategoryProductsInfiniteQuery, useProductQuery, useReportMutation } = catalogApi;

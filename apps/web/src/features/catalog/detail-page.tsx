@@ -5,10 +5,11 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Gallery } from '../../components/gallery.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { errorMessage } from '../../lib/errors.ts';
 import { localDate, taka } from '../../lib/format.ts';
 import { useAuth } from '../../lib/use-auth.ts';
-import { useProductQuery, useReportProductMutation } from './api.ts';
+import { useProductQuery } from './api.ts';
+import { ReportDialog } from './report-dialog.tsx';
+import { rememberReported, reportedByMe } from './reported-by-me.ts';
 import { SpecRows } from './listing-specs.tsx';
 import { rating } from './rating.ts';
 
@@ -19,23 +20,18 @@ export function DetailPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const { data: product, isLoading, isError } = useProductQuery(id);
-  const { signedIn } = useAuth();
+  const { signedIn, user } = useAuth();
   const [booking, setBooking] = useState(false);
-  const [report, { isLoading: reporting }] = useReportProductMutation();
+  const [reporting, setReporting] = useState(false);
 
   if (isLoading) return <Spinner label="Loading product" />;
   if (isError || !product) return <NotFound />;
 
   const sold = product.status !== 'available';
-  const onReport = async () => {
-    // Already reported: confirm without a new call, as the spec says.
-    if (product.report) return void notify.success(`${product.productName} reported successfully`);
-    try {
-      await report(product._id).unwrap();
-      notify.success(`${product.productName} reported successfully`);
-    } catch (err) {
-      notify.error(errorMessage(err, 'Something went wrong'));
-    }
+  const onReport = () => {
+    // Reported by this user already: confirm without a new call, as the spec says. Otherwise ask why (issue 16).
+    if (user && reportedByMe(user._id).includes(product._id)) return void notify.success(`${product.productName} reported successfully`);
+    setReporting(true);
   };
 
   return (
@@ -93,7 +89,7 @@ export function DetailPage() {
                 <button type="button" className="btn btn-primary" disabled={sold} onClick={() => setBooking(true)}>
                   Book Now
                 </button>
-                <button type="button" className="btn btn-outline btn-error" disabled={reporting} onClick={onReport}>
+                <button type="button" className="btn btn-outline btn-error" onClick={onReport}>
                   Report
                 </button>
               </>
@@ -117,6 +113,17 @@ export function DetailPage() {
           </div>
         </div>
       </article>
+      {user && reporting && (
+        <ReportDialog
+          product={product}
+          open
+          onClose={() => setReporting(false)}
+          onReported={() => {
+            rememberReported(user._id, product._id);
+            setReporting(false);
+          }}
+        />
+      )}
       {signedIn && booking && (
         <Suspense fallback={null}>
           <BookingModal product={product} open onClose={() => setBooking(false)} />

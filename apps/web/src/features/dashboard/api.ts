@@ -1,4 +1,4 @@
-import type { EditProductBody, NewProductBody, Period } from '@market/contract';
+import type { AuditAction, EditProductBody, NewProductBody, Period } from '@market/contract';
 import { api } from '../../lib/api.ts';
 import { call, pages } from '../../lib/endpoint.ts';
 
@@ -19,7 +19,15 @@ export const dashboardApi = api.injectEndpoints({
     allBuyers: build.infiniteQuery({ ...pages('allBuyers', DASHBOARD_PAGE), providesTags: ['auth'] }),
     verifySeller: build.mutation({ ...call('verifySeller', byId), invalidatesTags: ['auth', 'product'] }),
     deleteUser: build.mutation({ ...call('deleteUser', byId), invalidatesTags: ['auth', 'product', 'order'] }),
-    reportedProducts: build.infiniteQuery({ ...pages('reportedProducts', DASHBOARD_PAGE), providesTags: ['product'] }),
+    reportQueue: build.infiniteQuery({ ...pages('reportQueue', DASHBOARD_PAGE), providesTags: ['product'] }),
+    dismissReports: build.mutation({
+      ...call('dismissReports', ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } })),
+      invalidatesTags: ['product'],
+    }),
+    warnSeller: build.mutation({
+      ...call('warnSeller', ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } })),
+      invalidatesTags: ['product'],
+    }),
     sellerProducts: build.infiniteQuery({ ...pages('sellerProducts', DASHBOARD_PAGE, byId), providesTags: ['product'] }),
     addProduct: build.mutation({ ...call('addProduct', (body: NewProductBody) => ({ body })), invalidatesTags: ['product'] }),
     /** A listing to edit, as its seller sees it (the phone number, the whole IMEI). */
@@ -37,6 +45,7 @@ export const dashboardApi = api.injectEndpoints({
     sellerBookings: build.infiniteQuery({ ...pages('sellerBookings', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
     declineBooking: build.mutation({ ...call('declineBooking', byId), invalidatesTags: ['order'] }),
     outbox: build.infiniteQuery(pages('outbox', OUTBOX_PAGE)),
+    auditLog: build.infiniteQuery(pages('auditLog', DASHBOARD_PAGE, (action: AuditAction | undefined) => ({ query: { action } }))),
   }),
 });
 
@@ -48,7 +57,9 @@ export const {
   useAllBuyersInfiniteQuery,
   useVerifySellerMutation,
   useDeleteUserMutation,
-  useReportedProductsInfiniteQuery,
+  useReportQueueInfiniteQuery,
+  useDismissReportsMutation,
+  useWarnSellerMutation,
   useSellerProductsInfiniteQuery,
   useAddProductMutation,
   useListingQuery,
@@ -62,4 +73,5 @@ export const {
   useSellerBookingsInfiniteQuery,
   useDeclineBookingMutation,
   useOutboxInfiniteQuery,
+  useAuditLogInfiniteQuery,
 } = dashboardApi;

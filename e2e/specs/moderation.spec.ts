@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+import { apiCreateProduct, apiSignUp, expect, expectAccessible, pageAs, reportWith, screenshots, test, toast } from '../fixtures.ts';
+
+// Issue 16, reports with reasons and accountable moderation: a buyer reports a phone with a reason; the Admin
+// reads it in the queue (Reported Items), dismisses it with a reason, and finds the act in the Audit Log.
+
+const main = (page: Page) => page.getByRole('main');
+
+test('a buyer reports a phone with a reason; the admin dismisses it with a reason; the phone stays and the audit log shows who, what and why', async ({
+  browser,
+  request,
+  adminSession,
+  sellerSession,
+}) => {
+  const product = await apiCreateProduct(request, sellerSession);
+  const buyer = await apiSignUp(request, adminSession, 'Buyer', { name: 'Shirin Akter' });
+  const buyerPage = await pageAs(browser, buyer);
+  await buyerPage.goto(`/detail-product/${product._id}`);
+  await reportWith(buyerPage, 'Wrong category');
+  await expect(toast(buyerPage, `${product.productName} reported successfully`)).toBeVisible();
+  await buyerPage.context().close();
+
+  const admin = await pageAs(browser, adminSession);
+  for (const width of [375, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.goto('/dashboard/report');
+    const row = main(admin).getByRole('row').filter({ hasText: product.productName });
+    await expect(row).toContainText('1 report: Wrong category');
+    await row.getByText('1 report: Wrong category').click();
+    await expect(row).toContainText('Shirin Akter');
+    await expectAccessible(admin);
+  }
+  await screenshots(admin, 'reported-items-queue');
+  const row = main(admin).getByRole('row').filter({ hasText: product.productName });
+  await row.getByRole('button', { name: `Dismiss the reports of ${product.productName}` }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Dismiss these reports?' });
+  await expect(dialog).toContainText(`${product.productName} stays listed and its reports are closed.`);
+  // A reason is required.
+  await dialog.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(dialog.getByLabel('Reason')).toHaveAccessibleDescription('The reason is required');
+  await dialog.getByLabel('Reason').fill('Pixel phones are Google phones: the category is right.');
+  await expectAccessible(admin);
+  await dialog.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast(admin, 'Reports dismissed')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await request.get(`/api/detail-product/${product._id}`)).status()).toBe(200);
+
+  await admin.goto('/dashboard/audit');
+  await expect(main(admin).getByRole('heading', { level: 1 })).toHaveText('Audit Log');
+  const entry = main(admin).getByRole('row').filter({ hasText: product.productName }).first();
+  await expect(entry).toContainText('Dismissed reports');
+  await expect(entry).toContainText(adminSession.user.email);
+  await expect(entry).toContainText('Pixel phones are Google phones: the category is right.');
+  await admin.getByLabel('Show').selectOption({ label: 'Deleted a user' });
+  await expect(main(admin).getByRole('row').filter({ hasText: product.productName })).toHaveCount(0);
+  await admin.getByLabel('Show').selectOption({ label: 'Dismissed reports' });
+  await expect(main(admin).getByRole('row').filter({ hasText: product.productName })).toHaveCount(1);
+  await expectAccessible(admin);
+  await screenshots(admin, 'audit-log');
+  await admin.context().close();
+});
