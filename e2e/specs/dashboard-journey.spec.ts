@@ -169,7 +169,14 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await dashboardMenu(admin).getByRole('link', { name: 'Reported Items' }).click();
   await expect(admin).toHaveURL(/\/dashboard\/report$/);
   const reported = rowOf(admin, productName);
-  await expect(reported.getByRole('cell')).toHaveText(['', productName, seller.user.name, /^1 report: Possibly stolen/, 'DismissWarn seller', 'Delete']);
+  await expect(reported.getByRole('cell')).toHaveText([
+    '',
+    productName,
+    seller.user.name,
+    /^1 report: Possibly stolen/,
+    'DismissWarn sellerSuspend seller',
+    'Delete',
+  ]);
   await expect(reported.getByRole('img', { name: productName })).toHaveAttribute('src', product.img);
   await reported.getByRole('button', { name: `Delete ${productName}` }).click();
   await confirmDeletion(admin);

@@ -1,5 +1,17 @@
 import type { Page } from '@playwright/test';
-import { apiCreateProduct, apiSignUp, expect, expectAccessible, pageAs, reportWith, screenshots, test, toast } from '../fixtures.ts';
+import {
+  apiCreateProduct,
+  apiLoginAttempt,
+  apiSignUp,
+  expect,
+  expectAccessible,
+  loadUntilVisible,
+  pageAs,
+  reportWith,
+  screenshots,
+  test,
+  toast,
+} from '../fixtures.ts';
 
 // Issue 16, reports with reasons and accountable moderation: a buyer reports a phone with a reason; the Admin
 // reads it in the queue (Reported Items), dismisses it with a reason, and finds the act in the Audit Log.
@@ -57,5 +69,42 @@ test('a buyer reports a phone with a reason; the admin dismisses it with a reaso
   await expect(main(admin).getByRole('row').filter({ hasText: product.productName })).toHaveCount(1);
   await expectAccessible(admin);
   await screenshots(admin, 'audit-log');
+  await admin.context().close();
+});
+
+test('the admin suspends a seller with a reason: the phone leaves the site and the seller cannot sign in; reinstated, both come back', async ({
+  browser,
+  request,
+  adminSession,
+}) => {
+  const seller = await apiSignUp(request, adminSession, 'Seller', { name: 'Suspect Seller' });
+  const product = await apiCreateProduct(request, seller);
+  const admin = await pageAs(browser, adminSession);
+  await admin.goto('/dashboard/allSellers');
+  const row = main(admin).getByRole('row').filter({ hasText: seller.user.email });
+  await loadUntilVisible(admin, row);
+  await row.getByRole('button', { name: 'Suspend Suspect Seller' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Suspend this seller?' });
+  await dialog.getByLabel('Reason').fill('Three stolen handsets in a week.');
+  await dialog.getByRole('button', { name: 'Suspend' }).click();
+  await expect(toast(admin, 'Seller suspended')).toBeVisible();
+  await expect(row).toContainText('Suspended');
+  expect((await request.get(`/api/detail-product/${product._id}`)).status()).toBe(404);
+  expect((await apiLoginAttempt(request, { email: seller.user.email, password: seller.password })).status()).toBe(403);
+  await expectAccessible(admin);
+
+  await row.getByRole('button', { name: 'Reinstate Suspect Seller' }).click();
+  const back = admin.getByRole('dialog', { name: 'Reinstate this seller?' });
+  await back.getByLabel('Reason').fill('The handsets were his own: receipts shown.');
+  await back.getByRole('button', { name: 'Reinstate' }).click();
+  await expect(toast(admin, 'Seller reinstated')).toBeVisible();
+  await expect(row).not.toContainText('Suspended');
+  expect((await request.get(`/api/detail-product/${product._id}`)).status()).toBe(200);
+
+  await admin.goto('/dashboard/audit');
+  const entries = main(admin).getByRole('row').filter({ hasText: seller.user.email });
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText('Reinstated a seller');
+  await expect(entries.nth(1)).toContainText('Three stolen handsets in a week.');
   await admin.context().close();
 });

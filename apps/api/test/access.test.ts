@@ -191,6 +191,24 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'GET /api/all-seller': async () => ({ method: 'GET', url: '/api/all-seller' }),
   'GET /api/all-reported-products': async () => ({ method: 'GET', url: '/api/all-reported-products' }),
   'PUT /api/verify-seller/:id': async () => ({ method: 'PUT', url: `/api/verify-seller/${world.actors.otherSeller._id}` }),
+  // A seller of its own each time (the world's sellers must keep signing in).
+  'PUT /api/suspend-seller/:id': async () => ({
+    method: 'PUT',
+    url: `/api/suspend-seller/${(await signUp(ctx.app, 'Seller'))._id}`,
+    payload: { reason: 'Listed a stolen handset' },
+    after: async (res) => expect(res.body.data.suspended).toBe(true),
+  }),
+  'PUT /api/reinstate-seller/:id': async () => {
+    const seller = await signUp(ctx.app, 'Seller');
+    const suspended = await call(ctx.app, {
+      method: 'PUT',
+      url: `/api/suspend-seller/${seller._id}`,
+      token: world.actors.admin.token,
+      payload: { reason: 'A mistake' },
+    });
+    expect(suspended.status).toBe(200);
+    return { method: 'PUT', url: `/api/reinstate-seller/${seller._id}`, payload: { reason: 'The report was false' } };
+  },
   'DELETE /api/user/:id': async () => ({ method: 'DELETE', url: `/api/user/${(await signUp(ctx.app, 'Buyer'))._id}` }),
   'GET /api/outbox': async () => ({ method: 'GET', url: '/api/outbox?limit=5' }),
   'GET /api/audit-log': async () => ({ method: 'GET', url: '/api/audit-log?limit=5&action=delete-user' }),
@@ -383,6 +401,8 @@ describe('the access table', () => {
       'GET /api/all-buyer': 'Admin',
       'GET /api/all-seller': 'Admin',
       'PUT /api/verify-seller/:id': 'Admin',
+      'PUT /api/suspend-seller/:id': 'Admin',
+      'PUT /api/reinstate-seller/:id': 'Admin',
       'DELETE /api/user/:id': 'Admin',
       'GET /api/outbox': 'Admin',
       'GET /api/audit-log': 'Admin',

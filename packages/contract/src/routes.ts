@@ -27,6 +27,8 @@ export const routes = {
   allSellers: { method: 'GET', path: '/api/all-seller' },
   verifySeller: { method: 'PUT', path: '/api/verify-seller/:id' },
   deleteUser: { method: 'DELETE', path: '/api/user/:id' },
+  suspendSeller: { method: 'PUT', path: '/api/suspend-seller/:id' },
+  reinstateSeller: { method: 'PUT', path: '/api/reinstate-seller/:id' },
   outbox: { method: 'GET', path: '/api/outbox' },
   auditLog: { method: 'GET', path: '/api/audit-log' },
   adminOverview: { method: 'GET', path: '/api/admin-overview' },

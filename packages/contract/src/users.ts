@@ -13,6 +13,8 @@ export const User = z.object({
   sellerVerified: z.boolean(),
   /** Whether the owner has proved the e-mail address; until then they cannot list, book or report. */
   emailVerified: z.boolean(),
+  /** Present (true) only while an Admin has suspended the account (issue 16): it cannot sign in, its phones are off the site. */
+  suspended: z.literal(true).optional(),
 });
 export type User = z.infer<typeof User>;
 

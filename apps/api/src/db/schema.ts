@@ -50,9 +50,17 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Carried in every token as `sv`: raising it ends every session (log out everywhere, password change or reset). */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** Set by an Admin (issue 16): the account cannot sign in, and its phones leave every public page until it is cleared. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('users_role_idx').on(t.role, t.createdAt, t.id)],
+  (t) => [
+    index('users_role_idx').on(t.role, t.createdAt, t.id),
+    // The few suspended accounts, for the anti-join every public list of phones carries (sellerNotSuspended).
+    index('users_suspended_idx')
+      .on(t.id)
+      .where(sql`${t.suspendedAt} is not null`),
+  ],
 );
 
 /**

@@ -64,6 +64,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { jwtSecret: s
     if (!user) request.authProblem = 'Your account no longer exists';
     // Log out everywhere, a password change or a reset raised the version: older tokens are over.
     else if (version !== user.sessionVersion) request.authProblem = 'Your session has ended, please log in again';
+    // Suspending also raises the version; this holds even for a token signed in the same instant.
+    else if (user.suspendedAt) request.authProblem = 'Your account is suspended';
     else request.user = user;
   });
 });

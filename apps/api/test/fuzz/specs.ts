@@ -223,6 +223,8 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'GET /api/all-seller': { query: true },
     'GET /api/all-reported-products': { query: true },
     'PUT /api/verify-seller/:id': { id: 'uuid' },
+    'PUT /api/suspend-seller/:id': { id: 'uuid', body: json(ModerationBody, moderation) },
+    'PUT /api/reinstate-seller/:id': { id: 'uuid', body: json(ModerationBody, moderation) },
     'DELETE /api/user/:id': { id: 'uuid' },
     'GET /api/outbox': { query: true },
     'GET /api/audit-log': { query: true },

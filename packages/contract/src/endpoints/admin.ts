@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OutboxMail } from '../accounts.ts';
 import { AuditEntry, AuditQuery } from '../audit.ts';
+import { ModerationBody } from '../reports.ts';
 import { IdParams, PageQuery, UserRefParams } from '../common.ts';
 import { anyone, endpoint, role, selfOrAdmin } from '../endpoint.ts';
 import { ImageUploaded } from '../images.ts';
@@ -20,6 +21,23 @@ export const deleteUser = endpoint('deleteUser', {
   access: admin,
   params: IdParams,
   data: z.object({ deleted: z.literal(true) }),
+});
+
+export const suspendSeller = endpoint('suspendSeller', {
+  tag: 'users',
+  summary: "Suspend a seller, with the reason (audited): the sessions end, sign-in is refused, the seller's phones leave the site",
+  access: admin,
+  params: IdParams,
+  body: ModerationBody,
+  data: User,
+});
+export const reinstateSeller = endpoint('reinstateSeller', {
+  tag: 'users',
+  summary: "Lift a seller's suspension, with the reason (audited): the phones come back",
+  access: admin,
+  params: IdParams,
+  body: ModerationBody,
+  data: User,
 });
 
 export const outbox = endpoint('outbox', {

@@ -3,6 +3,7 @@ import { and, eq, isNull, not, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, payments, products } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { sellerNotSuspended } from '../products/service.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
@@ -48,7 +49,12 @@ const withStatus = (db: Db) =>
 
 /** Buyer name and e-mail come from the token, product name, price and image from the database. */
 export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
-  const [product] = await db.select().from(products).where(eq(products.id, body.productId)).limit(1);
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, body.productId), sellerNotSuspended))
+    .limit(1);
+  // A suspended seller's phone is on no public page: it cannot be booked either.
   if (!product) throw notFound('Product');
   if (product.status !== 'available') throw conflict('This product is already sold');
   try {

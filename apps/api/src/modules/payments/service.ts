@@ -1,7 +1,7 @@
 import type { Payment } from '@market/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, payments, products } from '../../db/schema.ts';
+import { orders, payments, products, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { CURRENCY, toPoisha, type Intent, type PaymentProvider } from './provider.ts';
 
@@ -19,9 +19,16 @@ async function payable(db: Db, order: typeof orders.$inferSelect) {
   if (order.paid) return 'This order is already paid';
   if (order.declinedAt) return 'The seller declined this booking';
   if (!order.productId) return 'This phone is no longer for sale';
-  const [product] = await db.select({ status: products.status }).from(products).where(eq(products.id, order.productId)).limit(1);
+  const [product] = await db
+    .select({ status: products.status, suspended: users.suspendedAt })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, order.productId))
+    .limit(1);
   if (!product) return 'This phone is no longer for sale';
   if (product.status !== 'available') return 'This phone has already been sold to another buyer';
+  // Money is not sent to a seller an Admin has suspended (issue 16).
+  if (product.suspended) return 'The seller of this phone is suspended: it cannot be paid for now';
   return null;
 }
 

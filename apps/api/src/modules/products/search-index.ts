@@ -75,7 +75,7 @@ const batchOf = (where: ReturnType<typeof sql>, limit: number) => sql`
     select row_number() over (order by p.id) - 1 as rn, p.id, p.created_at, p.resale_price, p.category_id, p.condition,
       u.seller_verified, p.location, p.storage_gb, p.battery_health, p.product_name, p.search
     from products p join users u on u.id = p.seller_id
-    where p.status = 'available' and ${where} order by p.id limit ${limit}
+    where p.status = 'available' and u.suspended_at is null and ${where} order by p.id limit ${limit}
   )
   select
     json_agg(id order by rn) as ids,

@@ -5,7 +5,7 @@ import { categories, products, searchWords, users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { productColumns, toProduct, type ProductRow } from './dto.ts';
 import { isoMicros, micros, type SearchIndex } from './search-index.ts';
-import { listCategories, select } from './service.ts';
+import { listCategories, select, sellerNotSuspended } from './service.ts';
 
 /*
  * GET /api/products (decision 020). A query's words are matched against each phone's search
@@ -123,7 +123,7 @@ async function textOf(db: Db, q: string | undefined, known?: Map<string, string[
 }
 
 async function plan(db: Db, query: SearchQuery): Promise<Plan> {
-  const rest: SQL[] = [eq(products.status, 'available')];
+  const rest: SQL[] = [eq(products.status, 'available'), sellerNotSuspended];
   let tier: SQL<number> | null = null;
   const { words: expanded, phrase } = await textOf(db, query.q);
   if (expanded.length > 0) {
@@ -307,7 +307,7 @@ function answer<R extends ProductRow>(limit: number, sort: SearchSort, rows: R[]
 
 /** The rows of the phones with these ids that are still available. */
 const availableByIds = perDb((db) =>
-  select(db, and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(products.status, 'available'))).prepare('search_rows'),
+  select(db, and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(products.status, 'available'), sellerNotSuspended)).prepare('search_rows'),
 );
 
 /** Which phones and the counts from the index; their rows from the database, by id. */

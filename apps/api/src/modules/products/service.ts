@@ -31,6 +31,13 @@ async function list(db: Db, where: SQL | undefined, query: PageQuery, asOwner = 
 
 const available = eq(products.status, 'available');
 
+/**
+ * Phones whose seller is not suspended (issue 16): a suspended seller's phones leave every public page and
+ * search. Few sellers are, so this small anti-join rides along any query of phones, with or without users.
+ */
+export const sellerNotSuspended = sql`${products.sellerId} not in (select ${users.id} from ${users} where ${users.suspendedAt} is not null)`;
+const onSale = and(available, sellerNotSuspended);
+
 /** The brand categories, in their shop order. */
 const categoriesInOrder = perDb((db) => db.select().from(categories).orderBy(categories.position, categories.name).prepare('categories'));
 
@@ -39,8 +46,8 @@ export async function listCategories(db: Db) {
   return rows.map((c) => ({ _id: c.id, category: c.name, categoryLogo: c.logo }));
 }
 
-export const listAdvertised = (db: Db, query: PageQuery) => list(db, and(eq(products.advertise, true), available), query);
-export const listInCategory = (db: Db, categoryId: string, query: PageQuery) => list(db, and(eq(products.categoryId, categoryId), available), query);
+export const listAdvertised = (db: Db, query: PageQuery) => list(db, and(eq(products.advertise, true), onSale), query);
+export const listInCategory = (db: Db, categoryId: string, query: PageQuery) => list(db, and(eq(products.categoryId, categoryId), onSale), query);
 export const listBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query, true);
 export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.report, true), query, true);
 
@@ -50,9 +57,15 @@ const productById = perDb((db) =>
     .prepare('product_by_id'),
 );
 
-/** A product as anyone sees it, or (`asOwner`) as its seller and Admins do. */
+const publicProductById = perDb((db) =>
+  select(db, and(eq(products.id, sql.placeholder('id')), sellerNotSuspended))
+    .limit(1)
+    .prepare('public_product_by_id'),
+);
+
+/** A product as anyone sees it (not while its seller is suspended), or (`asOwner`) as its seller and Admins do. */
 export async function getProduct(db: Db, id: string, asOwner = false) {
-  const [row] = await productById(db).execute({ id });
+  const [row] = await (asOwner ? productById : publicProductById)(db).execute({ id });
   if (!row) throw notFound('Product');
   return toProduct(row, asOwner);
 }

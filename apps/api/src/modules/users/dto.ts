@@ -10,4 +10,5 @@ export const toUser = (row: typeof users.$inferSelect): User => ({
   userImg: row.userImg,
   sellerVerified: row.sellerVerified,
   emailVerified: row.emailVerifiedAt !== null,
+  ...(row.suspendedAt ? { suspended: true as const } : {}),
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../route.ts';
 import { listAudit } from '../audit/service.ts';
 import { toUser } from './dto.ts';
-import { deleteUser, listByRole, verifySeller } from './service.ts';
+import { deleteUser, listByRole, reinstateSeller, suspendSeller, verifySeller } from './service.ts';
 
 export default async function userRoutes(app: FastifyInstance) {
   const usersOf = async (role: 'Buyer' | 'Seller', query: Parameters<typeof listByRole>[2]) => {
@@ -17,5 +17,7 @@ export default async function userRoutes(app: FastifyInstance) {
     await deleteUser(app.db, params.id, user!);
     return { deleted: true as const };
   });
+  route(app, e.suspendSeller, async ({ params, body, user }) => toUser(await suspendSeller(app.db, params.id, user!, body.reason)));
+  route(app, e.reinstateSeller, async ({ params, body, user }) => toUser(await reinstateSeller(app.db, params.id, user!, body.reason)));
   route(app, e.auditLog, ({ query }) => listAudit(app.db, query));
 }

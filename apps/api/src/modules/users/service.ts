@@ -1,8 +1,8 @@
 import type { PageQuery } from '@market/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, products, users } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAct } from '../audit/service.ts';
@@ -30,6 +30,43 @@ export async function verifySeller(db: Db, id: string, admin: AuthUser) {
     await recordAdminAct(tx, admin, { action: 'verify-seller', target: { kind: 'user', id, label: `${user.name} <${user.email}>` } });
     return updated!;
   });
+}
+
+/**
+ * Suspends a seller (issue 16), in one transaction with its audit entry: every session ends (the version is
+ * raised), signing in is refused, and the seller's phones leave every public page and search (the trigger
+ * users_suspension_search_changed tells the search index). `reinstateSeller` undoes it.
+ */
+export async function suspendSeller(db: Db, id: string, admin: AuthUser, reason: string) {
+  return db.transaction(async (tx) => {
+    const user = await sellerToModerate(tx, id);
+    if (user.suspendedAt) throw conflict('This seller is already suspended');
+    const [updated] = await tx
+      .update(users)
+      .set({ suspendedAt: new Date(), sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, id))
+      .returning();
+    await recordAdminAct(tx, admin, { action: 'suspend-seller', target: { kind: 'user', id, label: `${user.name} <${user.email}>` }, reason });
+    return updated!;
+  });
+}
+
+export async function reinstateSeller(db: Db, id: string, admin: AuthUser, reason: string) {
+  return db.transaction(async (tx) => {
+    const user = await sellerToModerate(tx, id);
+    if (!user.suspendedAt) throw conflict('This seller is not suspended');
+    const [updated] = await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, id)).returning();
+    await recordAdminAct(tx, admin, { action: 'reinstate-seller', target: { kind: 'user', id, label: `${user.name} <${user.email}>` }, reason });
+    return updated!;
+  });
+}
+
+/** The seller `id`, locked for the change: 404 for nobody, 400 for a buyer or an Admin. */
+async function sellerToModerate(db: Db, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  if (!user) throw notFound('User');
+  if (user.role !== 'Seller') throw badRequest('Only a seller can be suspended or reinstated');
+  return user;
 }
 
 /**

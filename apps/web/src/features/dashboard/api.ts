@@ -19,6 +19,14 @@ export const dashboardApi = api.injectEndpoints({
     allBuyers: build.infiniteQuery({ ...pages('allBuyers', DASHBOARD_PAGE), providesTags: ['auth'] }),
     verifySeller: build.mutation({ ...call('verifySeller', byId), invalidatesTags: ['auth', 'product'] }),
     deleteUser: build.mutation({ ...call('deleteUser', byId), invalidatesTags: ['auth', 'product', 'order'] }),
+    suspendSeller: build.mutation({
+      ...call('suspendSeller', ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } })),
+      invalidatesTags: ['auth', 'product'],
+    }),
+    reinstateSeller: build.mutation({
+      ...call('reinstateSeller', ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } })),
+      invalidatesTags: ['auth', 'product'],
+    }),
     reportQueue: build.infiniteQuery({ ...pages('reportQueue', DASHBOARD_PAGE), providesTags: ['product'] }),
     dismissReports: build.mutation({
       ...call('dismissReports', ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } })),
@@ -60,6 +68,8 @@ export const {
   useReportQueueInfiniteQuery,
   useDismissReportsMutation,
   useWarnSellerMutation,
+  useSuspendSellerMutation,
+  useReinstateSellerMutation,
   useSellerProductsInfiniteQuery,
   useAddProductMutation,
   useListingQuery,

@@ -2,7 +2,11 @@ import { notify } from '../../../lib/notify.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useAllSellersInfiniteQuery, useDeleteUserMutation, useVerifySellerMutation } from '../api.ts';
+import { useState } from 'react';
+import type { User } from '@market/contract';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { attempt } from '../../../lib/attempt.ts';
+import { useAllSellersInfiniteQuery, useDeleteUserMutation, useReinstateSellerMutation, useSuspendSellerMutation, useVerifySellerMutation } from '../api.ts';
 import { paged } from '../../../lib/pages.ts';
 import { Avatar } from './avatar.tsx';
 
@@ -12,6 +16,11 @@ export default function AllSellers() {
   const [verify] = useVerifySellerMutation();
   const [remove] = useDeleteUserMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
+  const [suspend] = useSuspendSellerMutation();
+  const [reinstate] = useReinstateSellerMutation();
+  /** The seller whose suspension is being set or lifted (issue 16): asked why first. */
+  const [moderating, setModerating] = useState<User | null>(null);
+  const lifting = moderating?.suspended === true;
 
   const onVerify = async (id: string) => {
     try {
@@ -27,7 +36,7 @@ export default function AllSellers() {
       <h1 className="mb-4 text-2xl font-bold">All Sellers</h1>
       <DataTable
         caption="All sellers"
-        columns={['Image', 'Name', 'Email', 'Verification', 'Delete']}
+        columns={['Image', 'Name', 'Email', 'Verification', 'Suspension', 'Delete']}
         rows={rows}
         loading={list.isLoading}
         more={more}
@@ -44,10 +53,41 @@ export default function AllSellers() {
               Verify
             </button>
           ),
+          u.suspended ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="badge badge-error text-white">Suspended</span>
+              <button type="button" className="btn btn-outline btn-xs" onClick={() => setModerating(u)} aria-label={`Reinstate ${u.name}`}>
+                Reinstate
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="btn btn-outline btn-xs" onClick={() => setModerating(u)} aria-label={`Suspend ${u.name}`}>
+              Suspend
+            </button>
+          ),
           <DeleteButton label={`Delete ${u.name}`} onClick={() => ask(u._id)} />,
         ]}
       />
       {dialog}
+      <ReasonDialog
+        key={moderating?._id ?? 'none'}
+        open={moderating !== null}
+        title={lifting ? 'Reinstate this seller?' : 'Suspend this seller?'}
+        text={
+          lifting
+            ? `${moderating?.name} can sign in again and their phones come back on the site.`
+            : `${moderating?.name} is signed out and cannot sign in; their phones leave the site until you reinstate them.`
+        }
+        confirmLabel={lifting ? 'Reinstate' : 'Suspend'}
+        onCancel={() => setModerating(null)}
+        onConfirm={async (reason) => {
+          if (!moderating) return;
+          const id = moderating._id;
+          setModerating(null);
+          if (lifting) await attempt(() => reinstate({ id, reason }).unwrap(), 'Seller reinstated');
+          else await attempt(() => suspend({ id, reason }).unwrap(), 'Seller suspended');
+        }}
+      />
     </section>
   );
 }

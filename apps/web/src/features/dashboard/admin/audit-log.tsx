@@ -13,6 +13,8 @@ export const actionNames: Record<AuditAction, string> = {
   'delete-product': 'Removed a phone',
   'dismiss-reports': 'Dismissed reports',
   'warn-seller': 'Warned a seller',
+  'suspend-seller': 'Suspended a seller',
+  'reinstate-seller': 'Reinstated a seller',
 };
 
 /** What Admins did, newest first (issue 16): who, when, what, to what, why. The log is only ever appended to. */

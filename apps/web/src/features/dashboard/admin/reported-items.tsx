@@ -7,10 +7,25 @@ import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-
 import { attempt } from '../../../lib/attempt.ts';
 import { localDateTime } from '../../../lib/format.ts';
 import { paged } from '../../../lib/pages.ts';
-import { useDeleteProductMutation, useDismissReportsMutation, useReportQueueInfiniteQuery, useWarnSellerMutation } from '../api.ts';
+import { useDeleteProductMutation, useDismissReportsMutation, useReportQueueInfiniteQuery, useSuspendSellerMutation, useWarnSellerMutation } from '../api.ts';
 
 /** What an Admin may do to a reported phone besides deleting it: each asks why (issue 16). */
-type Act = { kind: 'dismiss' | 'warn'; phone: ReportedPhone };
+type Act = { kind: 'dismiss' | 'warn' | 'suspend'; phone: ReportedPhone };
+
+/** What each act asks before it is done. */
+const questions: Record<Act['kind'], { title: string; confirm: string; text(phone: ReportedPhone): string }> = {
+  dismiss: { title: 'Dismiss these reports?', confirm: 'Dismiss', text: (p) => `${p.product.productName} stays listed and its reports are closed.` },
+  warn: {
+    title: 'Warn the seller?',
+    confirm: 'Send the warning',
+    text: (p) => `${p.product.sellerId.name} gets a mail with your reason; ${p.product.productName} stays listed and its reports are closed.`,
+  },
+  suspend: {
+    title: 'Suspend the seller?',
+    confirm: 'Suspend',
+    text: (p) => `${p.product.sellerId.name} is signed out and cannot sign in; all their phones leave the site until you reinstate them (All Sellers).`,
+  },
+};
 
 /** The reports of one phone: how many of each reason, and each reporter's words. */
 function Reports({ item }: { item: ReportedPhone }) {
@@ -41,9 +56,9 @@ export default function ReportedItems() {
   const [remove] = useDeleteProductMutation();
   const [dismiss] = useDismissReportsMutation();
   const [warn] = useWarnSellerMutation();
+  const [suspend] = useSuspendSellerMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   const [act, setAct] = useState<Act | null>(null);
-  const name = act?.phone.product.productName ?? '';
 
   return (
     <section>
@@ -80,6 +95,14 @@ export default function ReportedItems() {
               >
                 Warn seller
               </button>
+              <button
+                type="button"
+                className="btn btn-outline btn-xs"
+                onClick={() => setAct({ kind: 'suspend', phone: item })}
+                aria-label={`Suspend seller of ${p.productName}`}
+              >
+                Suspend seller
+              </button>
             </div>,
             <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />,
           ];
@@ -89,19 +112,16 @@ export default function ReportedItems() {
       <ReasonDialog
         key={act ? `${act.kind}-${act.phone.product._id}` : 'none'}
         open={act !== null}
-        title={act?.kind === 'warn' ? 'Warn the seller?' : 'Dismiss these reports?'}
-        text={
-          act?.kind === 'warn'
-            ? `${act.phone.product.sellerId.name} gets a mail with your reason; ${name} stays listed and its reports are closed.`
-            : `${name} stays listed and its reports are closed.`
-        }
-        confirmLabel={act?.kind === 'warn' ? 'Send the warning' : 'Dismiss'}
+        title={questions[act?.kind ?? 'dismiss'].title}
+        text={act ? questions[act.kind].text(act.phone) : ''}
+        confirmLabel={questions[act?.kind ?? 'dismiss'].confirm}
         onCancel={() => setAct(null)}
         onConfirm={async (reason) => {
           if (!act) return;
           const id = act.phone.product._id;
           setAct(null);
           if (act.kind === 'warn') await attempt(() => warn({ id, reason }).unwrap(), 'Warning sent to the seller');
+          else if (act.kind === 'suspend') await attempt(() => suspend({ id: act.phone.product.sellerId._id, reason }).unwrap(), 'Seller suspended');
           else await attempt(() => dismiss({ id, reason }).unwrap(), 'Reports dismissed');
         }}
       />
