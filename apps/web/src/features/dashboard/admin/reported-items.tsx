@@ -12,15 +12,25 @@ import { useDeleteProductMutation, useDismissReportsMutation, useReportQueueInfi
 /** What an Admin may do to a reported phone besides deleting it: each asks why (issue 16). */
 type Act = { kind: 'dismiss' | 'warn' | 'suspend'; phone: ReportedPhone };
 
-/** What each act asks before it is done. */
-const questions: Record<Act['kind'], { title: string; confirm: string; text(phone: ReportedPhone): string }> = {
-  dismiss: { title: 'Dismiss these reports?', confirm: 'Dismiss', text: (p) => `${p.product.productName} stays listed and its reports are closed.` },
+/** Each act: its button (and the start of the button's name), then what it asks before it is done. */
+const questions: Record<Act['kind'], { label: string; button: string; title: string; confirm: string; text(phone: ReportedPhone): string }> = {
+  dismiss: {
+    label: 'Dismiss',
+    button: 'Dismiss the reports of',
+    title: 'Dismiss these reports?',
+    confirm: 'Dismiss',
+    text: (p) => `${p.product.productName} stays listed and its reports are closed.`,
+  },
   warn: {
+    label: 'Warn seller',
+    button: 'Warn seller of',
     title: 'Warn the seller?',
     confirm: 'Send the warning',
     text: (p) => `${p.product.sellerId.name} gets a mail with your reason; ${p.product.productName} stays listed and its reports are closed.`,
   },
   suspend: {
+    label: 'Suspend seller',
+    button: 'Suspend seller of',
     title: 'Suspend the seller?',
     confirm: 'Suspend',
     text: (p) => `${p.product.sellerId.name} is signed out and cannot sign in; all their phones leave the site until you reinstate them (All Sellers).`,
@@ -79,30 +89,17 @@ export default function ReportedItems() {
             p.sellerId.name,
             <Reports item={item} />,
             <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                className="btn btn-outline btn-xs"
-                onClick={() => setAct({ kind: 'dismiss', phone: item })}
-                aria-label={`Dismiss the reports of ${p.productName}`}
-              >
-                Dismiss
-              </button>
-              <button
-                type="button"
-                className="btn btn-outline btn-xs"
-                onClick={() => setAct({ kind: 'warn', phone: item })}
-                aria-label={`Warn seller of ${p.productName}`}
-              >
-                Warn seller
-              </button>
-              <button
-                type="button"
-                className="btn btn-outline btn-xs"
-                onClick={() => setAct({ kind: 'suspend', phone: item })}
-                aria-label={`Suspend seller of ${p.productName}`}
-              >
-                Suspend seller
-              </button>
+              {(Object.keys(questions) as Act['kind'][]).map((kind) => (
+                <button
+                  key={kind}
+                  type="button"
+                  className="btn btn-outline btn-xs"
+                  onClick={() => setAct({ kind, phone: item })}
+                  aria-label={`${questions[kind].button} ${p.productName}`}
+                >
+                  {questions[kind].label}
+                </button>
+              ))}
             </div>,
             <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />,
           ];
