@@ -26,6 +26,8 @@ const whoText = (rule: Rule): string => {
       return 'the user named by `:id` (id or e-mail), or an Admin';
     case 'owner':
       if (rule.of === 'booking') return `a ${rule.roles.join(' or ')} whose phone the booking (\`:id\`) is for`;
+      if (rule.of === 'review') return `a ${rule.roles.join(' or ')} who wrote the review (\`:id\`)`;
+      if (rule.of === 'review-of-me') return `a ${rule.roles.join(' or ')} whom the review (\`:id\`) is of`;
       return `a ${rule.roles.join(' or ')} whose ${rule.of} it is (${rule.bodyKey ? `body \`${rule.bodyKey}\`` : '`:id`'})`;
     case 'owner-or-admin':
       return `the ${rule.of === 'product' ? "product's seller" : "order's buyer"}, or an Admin`;

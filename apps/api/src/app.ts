@@ -29,6 +29,7 @@ import { stripeClient, stripeProvider } from './modules/payments/stripe.ts';
 import stripeWebhook from './modules/payments/webhook.ts';
 import productRoutes from './modules/products/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
+import reviewRoutes from './modules/reviews/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import access from './plugins/access.ts';
 import auth from './plugins/auth.ts';
@@ -150,6 +151,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(userRoutes);
   await app.register(productRoutes);
   await app.register(reportRoutes);
+  await app.register(reviewRoutes);
   await app.register(orderRoutes);
   await app.register(overviewRoutes);
   await app.register(imageRoutes, { uploadsDir: config.uploadsDir });

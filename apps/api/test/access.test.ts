@@ -6,7 +6,7 @@ import { accessTable, type RouteKey, type Rule } from '../src/access-table.ts';
 import { orders } from '../src/db/schema.ts';
 import { sandboxProvider } from '../src/modules/payments/sandbox.ts';
 import { confirmIntent } from '../src/modules/payments/sandbox-processor.ts';
-import { book, createAdmin, createCategory, linkToken, PASSWORD, postProduct, productBody, signUp, uploadedPicture, type Actor } from './fixtures.ts';
+import { book, createAdmin, createCategory, linkToken, markPaid, PASSWORD, postProduct, productBody, signUp, uploadedPicture, type Actor } from './fixtures.ts';
 import { callbackRequest, googleIdToken } from './google.ts';
 import { call, useTestApp } from './helper.ts';
 
@@ -78,6 +78,19 @@ const reportedProduct = async () => {
   return product;
 };
 const buyersOrder = async () => book(ctx.app, world.actors.buyer, (await sellersProduct())._id);
+/** The buyer's paid order of the seller's phone. */
+const paidOrder = async () => markPaid(ctx.app, (await buyersOrder())._id, { payment: true, sold: true });
+/** The buyer's review of the seller, for a paid order. */
+const buyersReview = async () => {
+  const reviewed = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/review',
+    token: world.actors.buyer.token,
+    payload: { orderId: (await paidOrder()).id, stars: 4 },
+  });
+  expect(reviewed.status).toBe(201);
+  return reviewed.body.data as { _id: string };
+};
 let serial = 0;
 
 /** The password each kind of caller's account has (fixtures). */
@@ -281,6 +294,26 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
     const intent = await sandboxProvider(ctx.app.db).createIntent({ amount: 100, orderId: (await buyersOrder())._id });
     return { method: 'POST', url: `/api/sandbox/payment_intents/${intent.id}/confirm`, payload: { client_secret: intent.clientSecret, card: testCard } };
   },
+  'POST /api/review': async () => ({
+    method: 'POST',
+    url: '/api/review',
+    payload: { orderId: (await paidOrder()).id, stars: 5, text: 'As described, met on time' },
+    expectStatus: 201,
+  }),
+  'PUT /api/review/:id': async () => ({
+    method: 'PUT',
+    url: `/api/review/${(await buyersReview())._id}`,
+    payload: { stars: 3, text: 'The battery is weaker than said' },
+  }),
+  'PUT /api/review-answer/:id': async () => ({
+    method: 'PUT',
+    url: `/api/review-answer/${(await buyersReview())._id}`,
+    payload: { answer: 'Thank you for buying' },
+    after: async (res) => expect(res.body.data.answer.text).toBe('Thank you for buying'),
+  }),
+  'GET /api/seller/:id': async () => ({ method: 'GET', url: `/api/seller/${world.actors.seller._id}` }),
+  'GET /api/seller-reviews/:id': async () => ({ method: 'GET', url: `/api/seller-reviews/${world.actors.seller._id}` }),
+  'GET /api/seller-listings/:id': async () => ({ method: 'GET', url: `/api/seller-listings/${world.actors.seller._id}` }),
   // Without Stripe keys (this app) the webhook answers 404 to everyone; its signature check is tested with Stripe on.
   'POST /api/stripe/webhook': async () => ({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' }, expectStatus: 404 }),
 };
@@ -316,7 +349,7 @@ function verdict(rule: Rule, caller: Caller, key: string): Verdict {
     case 'self-or-admin':
       return role === 'Admin' || caller === (key.includes('seller') ? 'seller' : 'buyer') ? 'allowed' : 'refused';
     case 'owner':
-      return caller === (rule.of === 'order' ? 'buyer' : 'seller') ? 'allowed' : 'refused';
+      return caller === (rule.of === 'order' || rule.of === 'review' ? 'buyer' : 'seller') ? 'allowed' : 'refused';
     case 'owner-or-admin':
       return role === 'Admin' || caller === (rule.of === 'product' ? 'seller' : 'buyer') ? 'allowed' : 'refused';
   }
@@ -409,6 +442,13 @@ describe('the access table', () => {
       'GET /api/admin-overview': 'Admin',
       'GET /api/buyer-overview/:id': 'self-or-admin',
       'GET /api/seller-overview/:id': 'self-or-admin',
+      // Reviews come from paid orders: the buyer writes (and changes) one, the reviewed seller answers; anyone reads.
+      'POST /api/review': 'Buyer owning the order (body.orderId)',
+      'PUT /api/review/:id': 'Buyer owning the review',
+      'PUT /api/review-answer/:id': 'Seller owning the review-of-me',
+      'GET /api/seller/:id': 'anyone',
+      'GET /api/seller-reviews/:id': 'anyone',
+      'GET /api/seller-listings/:id': 'anyone',
       // Sign-up uploads the avatar before the account exists: open, and limited instead.
       'POST /api/images': 'anyone',
     });

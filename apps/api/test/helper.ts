@@ -130,3 +130,13 @@ export async function call(app: FastifyInstance, opts: InjectOptions & { token?:
   const json = /^application\/json/.test(String(res.headers['content-type'] ?? ''));
   return { status: res.statusCode, body: json ? res.json() : res.body, headers: res.headers };
 }
+
+/** The database's own words when it refuses a statement (drizzle wraps them), or 'not refused'. */
+export async function refusal(statement: PromiseLike<unknown>): Promise<string> {
+  try {
+    await statement;
+  } catch (err) {
+    return String((err as { cause?: { message?: string } }).cause?.message ?? err);
+  }
+  return 'not refused';
+}

@@ -11,7 +11,8 @@ export type { Method };
  * - anyone; signed-in; one of some roles (`verified`: the caller's e-mail must also be confirmed);
  * - self-or-admin: `:id` is the caller's own `_id` or e-mail, or the caller is an Admin;
  * - owner: the product or order (`:id`, or the body's `bodyKey`) is the caller's, who has one of `roles`; a
- *   booking (an order seen from the other side) is the caller's when the booked phone is;
+ *   booking (an order seen from the other side) is the caller's when the booked phone is; a review is its
+ *   writer's, and a 'review-of-me' the reviewed seller's;
  * - owner-or-admin: the product's seller or the order's buyer, or an Admin.
  */
 export type Rule =
@@ -19,7 +20,7 @@ export type Rule =
   | { who: 'signed-in'; verified?: true }
   | { who: 'role'; roles: readonly Role[]; verified?: true }
   | { who: 'self-or-admin' }
-  | { who: 'owner'; of: 'product' | 'order' | 'booking'; roles: readonly Role[]; bodyKey?: string }
+  | { who: 'owner'; of: 'product' | 'order' | 'booking' | 'review' | 'review-of-me'; roles: readonly Role[]; bodyKey?: string }
   | { who: 'owner-or-admin'; of: 'product' | 'order' };
 
 export const anyone = { who: 'anyone' } as const satisfies Rule;

@@ -3,7 +3,7 @@
  * name and argument; the app puts it in its cache before the first render (apps/web/src/app/first-screen.ts).
  */
 export interface FirstScreenEntry {
-  name: 'categories' | 'advertisedProducts' | 'categoryProducts' | 'product';
+  name: 'categories' | 'advertisedProducts' | 'categoryProducts' | 'product' | 'sellerProfile';
   /** The endpoint's argument in the web app (the id in the path), or null. */
   arg: string | null;
   /** A paged list (the web app keeps it as the first page of an infinite query). */

@@ -10,5 +10,6 @@ export { ImageUploaded } from './images.ts';
 export * from './accounts.ts';
 export * from './audit.ts';
 export * from './reports.ts';
+export * from './reviews.ts';
 export * from './endpoint.ts';
 export { endpoints, type EndpointName, type Endpoints } from './endpoints/index.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, text } from './common.ts';
 import { maxLength, messages, phonePattern } from './rules.ts';
+import { OrderReview } from './reviews.ts';
 
 export const Order = z.object({
   _id: z.uuid(),
@@ -22,6 +23,8 @@ export const Order = z.object({
   createdAt: z.iso.datetime(),
   /** The receipt of a paid order: what was charged, when, and the card processor's transaction id. */
   payment: z.object({ transactionId: z.string(), amount: z.number(), paidAt: z.iso.datetime() }).nullable(),
+  /** The buyer's review of the seller for this order (a paid order only; null until written). */
+  review: OrderReview.nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

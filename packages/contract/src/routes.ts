@@ -66,6 +66,12 @@ export const routes = {
   recordPayment: { method: 'POST', path: '/api/payment' },
   sandboxConfirm: { method: 'POST', path: '/api/sandbox/payment_intents/:id/confirm' },
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
+  review: { method: 'POST', path: '/api/review' },
+  editReview: { method: 'PUT', path: '/api/review/:id' },
+  answerReview: { method: 'PUT', path: '/api/review-answer/:id' },
+  sellerProfile: { method: 'GET', path: '/api/seller/:id' },
+  sellerReviews: { method: 'GET', path: '/api/seller-reviews/:id' },
+  sellerListings: { method: 'GET', path: '/api/seller-listings/:id' },
 } as const satisfies Record<string, { method: Method; path: `/api/${string}` }>;
 
 export type RouteName = keyof typeof routes;

@@ -50,7 +50,14 @@ export const maxLength = {
   colour: 40,
   /** A report's words, and an Admin's reason for an act. */
   reportText: 500,
+  /** A review's text, and the seller's answer. */
+  review: 1000,
 } as const;
+
+/** Stars a review gives, and how long its writer may change it (issue 16). */
+export const minStars = 1;
+export const maxStars = 5;
+export const reviewEditDays = 30;
 
 export const minPasswordLength = 6;
 /** The highest price a phone can have, in taka. */
@@ -122,6 +129,7 @@ export const messages = {
   storage: `must be one of ${storageSizes.join(', ')} GB`,
   battery: 'must be a whole percentage from 1 to 100',
   ram: `must be a whole number of GB from 1 to ${maxRamGb}`,
+  stars: `must be a whole number of stars from ${minStars} to ${maxStars}`,
   warranty: `must be a whole number of months from 0 to ${maxWarrantyMonths}`,
 } as const;
 

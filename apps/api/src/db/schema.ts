@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -368,6 +369,38 @@ export const payments = pgTable(
     index('payments_buyer_idx').on(t.buyerId),
     // A phone is sold once: one payment per product, whichever order it came through.
     uniqueIndex('payments_one_per_product').on(t.productId),
+  ],
+);
+
+/**
+ * A buyer's review of the seller after a paid order (issue 16): one per order (reviews_order_key), 1 to 5 stars
+ * and an optional text, which its writer may change for 30 days; the seller answers once. Like payments, it
+ * names its order by id without a foreign key: a buyer clearing the order from their list keeps the review.
+ * The reviewer's and the phone's names are copies; a deleted buyer's review stays, a deleted seller's go.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewerName: text('reviewer_name').notNull(),
+    productName: text('product_name').notNull(),
+    stars: smallint('stars').notNull(),
+    text: text('text'),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_order_key').on(t.orderId),
+    index('reviews_seller_idx').on(t.sellerId, t.createdAt, t.id),
+    check('reviews_stars_check', sql`${t.stars} between 1 and 5`),
+    check('reviews_text_check', sql`char_length(${t.text}) <= 1000 and char_length(${t.answer}) <= 1000`),
   ],
 );
 

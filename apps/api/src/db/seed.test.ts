@@ -19,6 +19,7 @@ import {
   sandboxIntents,
   stripeEvents,
   reports,
+  reviews,
   uploads,
   userIdentities,
   users,
@@ -150,6 +151,14 @@ describe('seed()', () => {
     const mine = await call(ctx.app, { method: 'GET', url: `/api/orders/${login.body.data.user._id}`, token: login.body.data.token });
     expect(mine.status).toBe(200);
     expect(new Set(mine.body.data.map((o: { paid: boolean }) => o.paid))).toEqual(new Set([true, false]));
+    // Their paid order waits for a review; the other buyer's has one, answered by the seller.
+    expect(mine.body.data.filter((o: { paid: boolean }) => o.paid).map((o: { review: unknown }) => o.review)).toEqual([null]);
+    const [review] = await ctx.app.db.select().from(reviews);
+    const reviewed = paid.find((o) => o.id === review!.orderId)!;
+    expect(review).toMatchObject({ reviewerId: reviewed.buyerId, reviewerName: 'Farhan Ahmed', productName: reviewed.productName, stars: 5 });
+    expect(review!.answer).toBeTruthy();
+    const [product] = await ctx.app.db.select().from(products).where(eq(products.id, reviewed.productId!));
+    expect(review!.sellerId).toBe(product!.sellerId);
   });
 
   it('resetDatabase() then seed() again rebuilds the same data (npm run seed -- --reset)', async () => {

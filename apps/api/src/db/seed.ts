@@ -8,7 +8,7 @@ import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import * as schema from './schema.ts';
-import { categories, orders, payments, products, reports, users } from './schema.ts';
+import { categories, orders, payments, products, reports, reviews, users } from './schema.ts';
 import { luhnDigit } from '@market/contract';
 import { seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
 
@@ -185,4 +185,19 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       .set({ status: 'sold' })
       .where(sql`${products.id} = ${order.productId}`);
   }
+
+  // Farhan reviewed his paid order and the seller answered; the demo buyer's paid order waits for a review.
+  const reviewed = orderRows.find((o) => o.paid && o.buyerId === userIds.get('buyer2'))!;
+  await db.insert(reviews).values({
+    orderId: reviewed.id,
+    sellerId: second.sellerId,
+    reviewerId: reviewed.buyerId,
+    reviewerName: reviewed.buyerName,
+    productName: reviewed.productName,
+    stars: 5,
+    text: 'The phone was exactly as described, battery health and all. We met at the shop and he showed me the IMEI on the box.',
+    answer: 'Thank you, Farhan! Enjoy the phone.',
+    answeredAt: new Date(now - 4 * DAY),
+    createdAt: new Date(now - 5 * DAY),
+  });
 }

@@ -59,7 +59,12 @@ export async function firstScreen(app: FastifyInstance, pathname: string, query 
   } else if (first === 'detail-product' && id && extra === undefined && isUuid(id)) {
     const body = (await get(path(routes.product.path, id))) as { data: Product } | undefined;
     add({ name: 'product', arg: id, paged: false, body });
-    if (body) view = { page: 'detail', product: body.data };
+    if (body) {
+      view = { page: 'detail', product: body.data };
+      // The seller's standing, which the page shows beside the phone: no second round trip on a slow line.
+      const seller = body.data.sellerId._id;
+      add({ name: 'sellerProfile', arg: seller, paged: false, body: await get(path(routes.sellerProfile.path, seller)) });
+    }
   }
   return { entries, categories, categoryId, view, image: largestPicture(view) };
 }

@@ -85,12 +85,16 @@ describe('a page comes with its first screen', () => {
   });
 
   it('/detail-product/:id: the phone picture (preloaded) and its name; a sold phone too', async () => {
-    const { newer } = await world();
+    const { seller: sellerActor, newer } = await world();
     await markSold(ctx.app, newer._id);
     const html = (await page(`/detail-product/${newer._id}`)).body as string;
     expect(html).toContain('<h1 class="text-3xl font-bold">Galaxy S23</h1>');
     expect(preload(html)).toBe(newer.img);
     expect(entries(html)[1]).toEqual({ name: 'product', arg: newer._id, paged: false, body: (await page(`/api/detail-product/${newer._id}`)).body });
+    // The seller's standing, shown beside the phone, comes with it.
+    const seller = sellerActor._id;
+    expect(entries(html)[2]).toEqual({ name: 'sellerProfile', arg: seller, paged: false, body: (await page(`/api/seller/${seller}`)).body });
+    expect(entries(html)).toHaveLength(3);
   });
 
   it('an unknown phone, a malformed id and any other page carry the header and categories only', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { endpoints, type Endpoint, type Rule } from '@market/contract';
-import { orders, products } from '../db/schema.ts';
+import { orders, products, reviews } from '../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { AuthUser } from './auth.ts';
 
@@ -33,16 +33,28 @@ function checkIdentity(rule: Rule, request: FastifyRequest) {
   }
 }
 
+type Owned = Extract<Rule, { who: 'owner' }>['of'];
+
+/** For each kind of thing a rule can own: who its owner is (undefined: no such thing), its name and the refusal. */
+const owners: Record<Owned, { owner(app: FastifyInstance, id: string): Promise<string | null | undefined>; noun: string; notYours: string }> = {
+  product: { owner: productSeller, noun: 'Product', notYours: 'This product is not yours' },
+  order: { owner: orderBuyer, noun: 'Order', notYours: 'This order is not yours' },
+  booking: { owner: bookedSeller, noun: 'Booking', notYours: 'This booking is not of your phone' },
+  review: { owner: reviewWriter, noun: 'Review', notYours: 'This review is not yours' },
+  'review-of-me': { owner: reviewedSeller, noun: 'Review', notYours: 'This review is not of you' },
+};
+
 /** Ownership checks, after the id has been validated. */
 async function checkOwnership(app: FastifyInstance, rule: Rule, request: FastifyRequest) {
   if (rule.who !== 'owner' && rule.who !== 'owner-or-admin') return;
   const user = signedInUser(request);
   const id = rule.who === 'owner' && rule.bodyKey ? String((request.body as Record<string, unknown>)[rule.bodyKey]) : (request.params as { id: string }).id;
-  const ownerId = rule.of === 'product' ? await productSeller(app, id) : rule.of === 'order' ? await orderBuyer(app, id) : await bookedSeller(app, id);
-  if (ownerId === undefined) throw notFound(rule.of === 'product' ? 'Product' : rule.of === 'order' ? 'Order' : 'Booking');
+  const kind = owners[rule.of];
+  const ownerId = await kind.owner(app, id);
+  if (ownerId === undefined) throw notFound(kind.noun);
   if (ownerId === user.id) return;
   if (rule.who === 'owner-or-admin' && user.role === 'Admin') return;
-  throw forbidden(rule.of === 'product' ? 'This product is not yours' : rule.of === 'order' ? 'This order is not yours' : 'This booking is not of your phone');
+  throw forbidden(kind.notYours);
 }
 
 async function productSeller(app: FastifyInstance, id: string) {
@@ -64,6 +76,17 @@ async function bookedSeller(app: FastifyInstance, id: string) {
 async function orderBuyer(app: FastifyInstance, id: string) {
   const [row] = await app.db.select({ owner: orders.buyerId }).from(orders).where(eq(orders.id, id)).limit(1);
   return row ? row.owner : undefined;
+}
+
+/** Who wrote a review (null once their account is deleted). */
+async function reviewWriter(app: FastifyInstance, id: string) {
+  const [row] = await app.db.select({ owner: reviews.reviewerId }).from(reviews).where(eq(reviews.id, id)).limit(1);
+  return row ? row.owner : undefined;
+}
+
+async function reviewedSeller(app: FastifyInstance, id: string) {
+  const [row] = await app.db.select({ owner: reviews.sellerId }).from(reviews).where(eq(reviews.id, id)).limit(1);
+  return row?.owner;
 }
 
 const listed = new Set<Endpoint>(Object.values(endpoints));

@@ -6,6 +6,9 @@ import {
   NewOrderBody,
   EditProductBody,
   ModerationBody,
+  NewReviewBody,
+  EditReviewBody,
+  AnswerBody,
   NewProductBody,
   ReportBody,
   PaymentBody,
@@ -310,5 +313,27 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       ),
     },
     'POST /api/stripe/webhook': { body: { kind: 'webhook' } },
+    'POST /api/review': {
+      body: json(NewReviewBody, () =>
+        fc.record(
+          {
+            orderId: fc.oneof(fc.constantFrom(...world.orderIds), fc.uuid()),
+            stars: fc.integer({ min: 1, max: 5 }),
+            text: fc.constantFrom('As described', 'ভালো বিক্রেতা'),
+          },
+          { requiredKeys: ['orderId', 'stars'] },
+        ),
+      ),
+    },
+    'PUT /api/review/:id': {
+      id: 'uuid',
+      body: json(EditReviewBody, () =>
+        fc.record({ stars: fc.integer({ min: 1, max: 5 }), text: fc.constantFrom('Changed my mind', 'ঠিক আছে') }, { requiredKeys: ['stars'] }),
+      ),
+    },
+    'PUT /api/review-answer/:id': { id: 'uuid', body: json(AnswerBody, () => fc.record({ answer: fc.constantFrom('Thank you', 'ধন্যবাদ') })) },
+    'GET /api/seller/:id': { id: 'uuid' },
+    'GET /api/seller-reviews/:id': { id: 'uuid', query: true },
+    'GET /api/seller-listings/:id': { id: 'uuid', query: true },
   };
 }

@@ -18,7 +18,7 @@ export type ActorName = (typeof actorNames)[number];
 /** These two have not confirmed their e-mail address: rules with `verified: true` turn them away. */
 export const isVerified = (name: ActorName) => !name.startsWith('unverified');
 /** Every product here is `seller`'s and every order `buyer`'s (a booking of `seller`'s phone): the others own nothing. */
-const OWNER = { product: 'seller', order: 'buyer', booking: 'seller' } as const satisfies Record<string, ActorName>;
+const OWNER = { product: 'seller', order: 'buyer', booking: 'seller', review: 'buyer', 'review-of-me': 'seller' } as const satisfies Record<string, ActorName>;
 /** The only passwords of the world's accounts (fixtures): no generated login body carries them. */
 export const PASSWORDS = ['secret1', 'admin1'];
 
@@ -68,6 +68,10 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   const open = await book(app, buyer, onSale._id);
   const paid = await book(app, buyer, sold._id);
   await markPaid(app, paid._id, { payment: true, sold: true });
+  // The buyer's review of the paid order: one to change, and for the seller to answer.
+  const reviewed = await call(app, { method: 'POST', url: '/api/review', token: buyer.token, payload: { orderId: paid._id, stars: 4, text: 'Fine' } });
+  expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(201);
+  const review = reviewed.body.data as { _id: string };
   const intent = await sandboxProvider(app.db).createIntent({ amount: 8_000_000, orderId: open._id });
   await app.db.insert(schema.stripeEvents).values({ id: 'evt_fuzz_handled', type: 'payment_intent.succeeded' });
   await app.db.insert(schema.oidcCodes).values({
@@ -142,6 +146,7 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
     sold._id,
     open._id,
     paid._id,
+    review._id,
   ];
   return {
     actors,

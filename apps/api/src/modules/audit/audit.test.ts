@@ -1,21 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { call, refusal, useTestApp } from '../../../test/helper.ts';
 import { createAdmin, createCategory, postProduct, signUp } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema.ts';
 
 /** Issue 16: every Admin act is appended to the audit log; nothing in the app or the database changes or deletes an entry. */
 const ctx = useTestApp();
 const as = (token: string, method: 'GET' | 'PUT' | 'DELETE', url: string) => call(ctx.app, { method, url, token });
-/** The database's own words when it refuses a statement (drizzle wraps them). */
-async function refusal(statement: PromiseLike<unknown>): Promise<string> {
-  try {
-    await statement;
-  } catch (err) {
-    return String((err as { cause?: { message?: string } }).cause?.message ?? err);
-  }
-  return 'not refused';
-}
 const entries = () => ctx.app.db.select().from(auditLog).orderBy(auditLog.createdAt, auditLog.id);
 
 describe('the audit log', () => {

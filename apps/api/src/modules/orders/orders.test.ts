@@ -59,6 +59,7 @@ describe('POST /api/order', () => {
       sellerPhone: '01712-345678',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       payment: null,
+      review: null,
     });
   });
 

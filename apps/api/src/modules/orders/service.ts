@@ -1,13 +1,15 @@
 import type { NewOrderBody, Order, PageQuery } from '@market/contract';
 import { and, eq, isNull, not, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, payments, products } from '../../db/schema.ts';
+import { orders, payments, products, reviews } from '../../db/schema.ts';
+import { editableUntil } from '../reviews/service.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { sellerNotSuspended } from '../products/service.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
 type PaymentRow = Pick<typeof payments.$inferSelect, 'transactionId' | 'productPrice' | 'createdAt'>;
+type ReviewRow = Pick<typeof reviews.$inferSelect, 'id' | 'stars' | 'text' | 'createdAt'>;
 
 /** The booked phone's status and its seller's number (null once the phone is deleted). */
 interface Booked {
@@ -15,8 +17,13 @@ interface Booked {
   phone: string | null;
 }
 
-/** An order as the API answers it, with what it needs of its phone; `payment` its record if paid. */
-export const toOrder = (o: typeof orders.$inferSelect, { status: productStatus, phone }: Booked, payment: PaymentRow | null = null): Order => ({
+/** An order as the API answers it, with what it needs of its phone; `payment` its record if paid, `review` the buyer's. */
+export const toOrder = (
+  o: typeof orders.$inferSelect,
+  { status: productStatus, phone }: Booked,
+  payment: PaymentRow | null = null,
+  review: ReviewRow | null = null,
+): Order => ({
   _id: o.id,
   productId: o.productId,
   productName: o.productName,
@@ -32,9 +39,10 @@ export const toOrder = (o: typeof orders.$inferSelect, { status: productStatus, 
   sellerPhone: phone,
   createdAt: o.createdAt.toISOString(),
   payment: payment && { transactionId: payment.transactionId, amount: payment.productPrice, paidAt: payment.createdAt.toISOString() },
+  review: review && { _id: review.id, stars: review.stars, text: review.text, editableUntil: editableUntil(review.createdAt).toISOString() },
 });
 
-/** Orders with their phone's status (for `soldToAnother`) and their payment record (the receipt). */
+/** Orders with their phone's status (for `soldToAnother`), their payment record (the receipt) and the buyer's review. */
 const withStatus = (db: Db) =>
   db
     .select({
@@ -42,10 +50,12 @@ const withStatus = (db: Db) =>
       status: products.status,
       phone: products.phoneNumber,
       payment: { transactionId: payments.transactionId, productPrice: payments.productPrice, createdAt: payments.createdAt },
+      review: { id: reviews.id, stars: reviews.stars, text: reviews.text, createdAt: reviews.createdAt },
     })
     .from(orders)
     .leftJoin(products, eq(products.id, orders.productId))
-    .leftJoin(payments, eq(payments.orderId, orders.id));
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(reviews, eq(reviews.orderId, orders.id));
 
 /** Buyer name and e-mail come from the token, product name, price and image from the database. */
 export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
@@ -94,7 +104,7 @@ async function list(db: Db, where: SQL, query: PageQuery) {
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.order.id);
-  return { items: items.map((r) => toOrder(r.order, r, r.payment)), nextCursor };
+  return { items: items.map((r) => toOrder(r.order, r, r.payment, r.review)), nextCursor };
 }
 
 export const listForBuyer = (db: Db, buyerId: string, query: PageQuery) => list(db, eq(orders.buyerId, buyerId), query);
@@ -123,7 +133,7 @@ export async function declineBooking(db: Db, id: string) {
 export async function getOrder(db: Db, id: string) {
   const [row] = await withStatus(db).where(eq(orders.id, id)).limit(1);
   if (!row) throw notFound('Order');
-  return toOrder(row.order, row, row.payment);
+  return toOrder(row.order, row, row.payment, row.review);
 }
 
 export async function deleteOrder(db: Db, id: string) {

@@ -49,6 +49,8 @@ export async function listCategories(db: Db) {
 export const listAdvertised = (db: Db, query: PageQuery) => list(db, and(eq(products.advertise, true), onSale), query);
 export const listInCategory = (db: Db, categoryId: string, query: PageQuery) => list(db, and(eq(products.categoryId, categoryId), onSale), query);
 export const listBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query, true);
+/** A seller's phones on sale, for their public page (none while they are suspended). */
+export const listOnSaleBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, and(eq(products.sellerId, sellerId), onSale), query);
 export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.report, true), query, true);
 
 const productById = perDb((db) =>

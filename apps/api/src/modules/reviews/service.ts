@@ -1,0 +1,133 @@
+import { reviewEditDays, type AnswerBody, type EditReviewBody, type NewReviewBody, type PageQuery, type Review, type SellerProfile } from '@market/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders, products, reviews, users } from '../../db/schema.ts';
+import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { listOnSaleBySeller } from '../products/service.ts';
+import { after, newestFirst, paged } from '../../pagination.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+
+/** A review's last day of changes: 30 days after it was written. */
+export const editableUntil = (createdAt: Date) => new Date(createdAt.getTime() + reviewEditDays * 24 * 60 * 60 * 1000);
+
+export const toReview = (r: typeof reviews.$inferSelect): Review => ({
+  _id: r.id,
+  stars: r.stars,
+  text: r.text,
+  reviewer: r.reviewerName,
+  productName: r.productName,
+  date: r.createdAt.toISOString(),
+  edited: r.editedAt?.toISOString() ?? null,
+  answer: r.answer !== null && r.answeredAt !== null ? { text: r.answer, date: r.answeredAt.toISOString() } : null,
+});
+
+/**
+ * The buyer of a paid order rates the phone's seller, once for that order (the access rule has checked the
+ * order is theirs). The phone must still be on the site: its seller is whom the review is of.
+ */
+export async function writeReview(db: Db, buyer: AuthUser, body: NewReviewBody): Promise<Review> {
+  const [row] = await db
+    .select({ order: orders, sellerId: products.sellerId })
+    .from(orders)
+    .leftJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, body.orderId))
+    .limit(1);
+  if (!row) throw notFound('Order');
+  if (!row.order.paid) throw conflict('This order is not paid: only a paid order can be reviewed');
+  if (!row.sellerId) throw conflict('The phone of this order was removed from the site: its seller can no longer be reviewed');
+  try {
+    const [review] = await db
+      .insert(reviews)
+      .values({
+        orderId: row.order.id,
+        sellerId: row.sellerId,
+        reviewerId: buyer.id,
+        reviewerName: buyer.name,
+        productName: row.order.productName,
+        stars: body.stars,
+        text: body.text ?? null,
+      })
+      .returning();
+    return toReview(review!);
+  } catch (err) {
+    if (!isUniqueViolation(err, 'reviews_order_key')) throw err;
+    throw conflict('You have already reviewed this order: change your review instead');
+  }
+}
+
+/** The writer changes a review (the access rule has checked it is theirs), within 30 days of writing it. */
+export async function editReview(db: Db, id: string, body: EditReviewBody): Promise<Review> {
+  const [review] = await db
+    .update(reviews)
+    .set({ stars: body.stars, text: body.text ?? null, editedAt: new Date() })
+    .where(and(eq(reviews.id, id), sql`${reviews.createdAt} > now() - make_interval(days => ${reviewEditDays})`))
+    .returning();
+  if (!review) throw conflict(`A review can be changed for ${reviewEditDays} days after it is written: this one is older`);
+  return toReview(review);
+}
+
+/** The reviewed seller answers, once (the trigger reviews_answer_once keeps an answer as given). */
+export async function answerReview(db: Db, id: string, body: AnswerBody): Promise<Review> {
+  const [review] = await db
+    .update(reviews)
+    .set({ answer: body.answer, answeredAt: new Date() })
+    .where(and(eq(reviews.id, id), isNull(reviews.answer)))
+    .returning();
+  if (!review) throw conflict('You have already answered this review');
+  return toReview(review);
+}
+
+/** A seller anyone may look at: not an unknown id, not another role, not while suspended. */
+async function publicSeller(db: Db, id: string) {
+  const [seller] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'Seller'), isNull(users.suspendedAt)))
+    .limit(1);
+  if (!seller) throw notFound('Seller');
+  return seller;
+}
+
+/** The head of the seller's public page: who, since when, the rating from reviews, phones sold and on sale. */
+export async function sellerProfile(db: Db, id: string): Promise<SellerProfile> {
+  const seller = await publicSeller(db, id);
+  const [stats] = await db
+    .select({
+      average: sql<number | null>`(select round(avg(${reviews.stars}), 1)::float8 from ${reviews} where ${reviews.sellerId} = ${id})`,
+      count: sql<number>`(select count(*)::int from ${reviews} where ${reviews.sellerId} = ${id})`,
+      sold: sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${id} and ${products.status} = 'sold')`,
+      live: sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${id} and ${products.status} = 'available')`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    _id: seller.id,
+    name: seller.name,
+    userImg: seller.userImg,
+    sellerVerified: seller.sellerVerified,
+    memberSince: seller.createdAt.toISOString(),
+    rating: { average: stats!.average === null ? null : Number(stats!.average), count: stats!.count },
+    soldCount: stats!.sold,
+    liveCount: stats!.live,
+  };
+}
+
+/** A page of the seller's phones on sale (an unknown or suspended seller is a 404, as their page is). */
+export async function sellerListings(db: Db, id: string, query: PageQuery) {
+  await publicSeller(db, id);
+  return listOnSaleBySeller(db, id, query);
+}
+
+const keys = { table: reviews, id: reviews.id, createdAt: reviews.createdAt };
+
+/** A page of the seller's reviews, newest first. */
+export async function sellerReviews(db: Db, id: string, query: PageQuery) {
+  await publicSeller(db, id);
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.sellerId, id), after(keys, query.cursor)))
+    .orderBy(...newestFirst(keys))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = paged(rows, query, (r) => r.id);
+  return { items: items.map(toReview), nextCursor };
+}
