@@ -329,6 +329,22 @@ export async function apiBook(request: APIRequestContext, buyer: Session, produc
   return (await res.json()).data as Order;
 }
 
+/** Pays an order through the API as its buyer does: a payment intent, the sandbox's card confirmation, the payment recorded. */
+export async function apiPay(request: APIRequestContext, buyer: Session, order: Order) {
+  const intent = await request.post('/api/create-payment-intent', { data: { orderId: order._id }, headers: { authorization: buyer.token } });
+  expect(intent.ok(), await intent.text()).toBeTruthy();
+  const { data } = await intent.json();
+  const confirmed = await request.post(`/api/sandbox/payment_intents/${data.intentId}/confirm`, {
+    data: { client_secret: data.clientSecret, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
+  const paid = await request.post('/api/payment', {
+    data: { orderId: order._id, transactionId: data.intentId },
+    headers: { authorization: `bearer ${buyer.token}` },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+}
+
 /** A GET of the API as the given user, returning `data`; `path` is '/api/orders/…' or just 'orders/…'. */
 export async function apiGet<T>(request: APIRequestContext, path: string, session: Session): Promise<T> {
   const res = await request.get(path.startsWith('/api/') ? path : `/api/${path}`, { headers: { authorization: session.token } });

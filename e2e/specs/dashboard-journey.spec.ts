@@ -158,7 +158,7 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await dashboardMenu(buyer).getByRole('link', { name: 'My Orders' }).click();
   await expect(buyer).toHaveURL(/\/dashboard\/myOrders$/);
   const orderRow = rowOf(buyer, productName);
-  await expect(orderRow.getByRole('cell')).toHaveText(['', productName, '27,500 tk', 'Uttara Sector 7, Dhaka', '01811-000555', 'Pay', 'Delete']);
+  await expect(orderRow.getByRole('cell')).toHaveText(['', productName, '27,500 tk', 'Uttara Sector 7, Dhaka', '01811-000555', 'Pay', '—', 'Delete']);
   await expect(orderRow.getByRole('link', { name: 'Pay' })).toHaveAttribute('href', `/dashboard/payment/${order!._id}`);
 
   await buyer.goto(`/detail-product/${product._id}`);

@@ -83,7 +83,7 @@ test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!"
   await apiBook(request, buyer, products[1]!, 'Motijheel, Dhaka');
   await signInWith(page, buyer);
   await page.goto('/dashboard/myOrders');
-  await expect(main(page).getByRole('columnheader')).toHaveText(['Image', 'Name', 'Price', 'Location', "Seller's number", 'Status', 'Delete']);
+  await expect(main(page).getByRole('columnheader')).toHaveText(['Image', 'Name', 'Price', 'Location', "Seller's number", 'Status', 'Review', 'Delete']);
   await expect(rows(page)).toHaveCount(2);
   const first = rows(page).filter({ hasText: products[0]!.productName });
   await expect(first.getByRole('cell').nth(2)).toHaveText(`${taka(products[0]!.resalePrice)} tk`);
@@ -128,6 +128,7 @@ test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request
     sellerPhone: '01811-000555',
     createdAt: '2026-11-23T05:00:00.000Z',
     payment: { transactionId: 'pi_sbx_0123456789abcdef01234567', amount: 45000, paidAt: '2026-11-23T06:00:00.000Z' },
+    review: null,
   };
   await page.route('**/api/orders/**', (route) =>
     route.fulfill({
@@ -140,7 +141,8 @@ test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request
   );
   await signInWith(page, buyer);
   await page.goto('/dashboard/myOrders');
-  await expect(rows(page).nth(0).getByRole('cell')).toHaveText(['', 'Galaxy S21', '45,000 tk', 'Sylhet', '01811-000555', 'Paid', 'Delete']);
+  await expect(rows(page).nth(0).getByRole('cell')).toHaveText(['', 'Galaxy S21', '45,000 tk', 'Sylhet', '01811-000555', 'Paid', 'Rate the seller', 'Delete']);
+  await expect(rows(page).nth(1).getByRole('cell').nth(6)).toHaveText('—');
   await expect(rows(page).nth(0).getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(rows(page).nth(1).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/dashboard/payment/00000000-0000-4000-8000-000000000003');
 });

@@ -19,6 +19,7 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['Add Product', '/dashboard/addProduct'],
     ['My Product', '/dashboard/myProduct'],
     ['Booking Requests', '/dashboard/bookings'],
+    ['My Reviews', '/dashboard/reviews'],
     ['Account', '/dashboard/account'],
   ],
   Buyer: [
@@ -47,6 +48,7 @@ const pageHeading: Record<string, string> = {
   '/dashboard/myProduct': 'My Products',
   '/dashboard/myOrders': 'My Orders',
   '/dashboard/bookings': 'Booking Requests',
+  '/dashboard/reviews': 'My Reviews',
   '/dashboard/allSellers': 'All Sellers',
   '/dashboard/allBuyers': 'All Buyers',
   '/dashboard/report': 'Reported Items',
@@ -82,6 +84,7 @@ test.describe('role guards', () => {
         '/dashboard/allSellers',
         '/dashboard/addProduct',
         '/dashboard/bookings',
+        '/dashboard/reviews',
         '/dashboard/overview-admin',
         '/dashboard/report',
         '/dashboard/outbox',

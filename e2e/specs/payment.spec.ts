@@ -1,4 +1,4 @@
-import { apiBook, apiCreateProduct, apiGet, apiSignUp, expect, expectAccessible, screenshots, signInWith, taka, test, toast } from '../fixtures.ts';
+import { apiBook, apiCreateProduct, apiGet, apiPay, apiSignUp, expect, expectAccessible, screenshots, signInWith, taka, test, toast } from '../fixtures.ts';
 
 interface Order {
   _id: string;
@@ -115,19 +115,7 @@ test.describe('paying for an order', () => {
     const product = await apiCreateProduct(request, sellerSession);
     const firstOrder = await apiBook(request, first, product);
     const secondOrder = await apiBook(request, second, product);
-    const intent = await request.post('/api/create-payment-intent', { data: { orderId: firstOrder._id }, headers: { authorization: first.token } });
-    const { data } = await intent.json();
-    await request.post(`/api/sandbox/payment_intents/${data.intentId}/confirm`, {
-      data: { client_secret: data.clientSecret, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } },
-    });
-    expect(
-      (
-        await request.post('/api/payment', {
-          data: { orderId: firstOrder._id, transactionId: data.intentId },
-          headers: { authorization: `bearer ${first.token}` },
-        })
-      ).status(),
-    ).toBe(201);
+    await apiPay(request, first, firstOrder);
 
     await signInWith(page, second);
     await page.goto('/dashboard/myOrders');

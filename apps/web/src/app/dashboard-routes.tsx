@@ -9,6 +9,7 @@ import AllSellers from '../features/dashboard/admin/all-sellers.tsx';
 import AuditLog from '../features/dashboard/admin/audit-log.tsx';
 import Outbox from '../features/dashboard/admin/outbox.tsx';
 import ReportedItems from '../features/dashboard/admin/reported-items.tsx';
+import MyReviews from '../features/catalog/my-reviews-page.tsx';
 import MyOrders from '../features/dashboard/buyer/my-orders.tsx';
 import DashboardLayout from '../features/dashboard/dashboard-layout.tsx';
 import { AdminOverview, BuyerOverview, RoleOverview, SellerOverview } from '../features/dashboard/overviews.tsx';
@@ -39,6 +40,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'myProduct', element: only('Seller', <MyProducts />) },
     { path: 'edit-product/:id', element: only('Seller', <EditProduct />) },
     { path: 'bookings', element: only('Seller', <BookingRequests />) },
+    { path: 'reviews', element: only('Seller', <MyReviews />) },
     { path: 'overview-buyer', element: only('Buyer', <BuyerOverview />) },
     { path: 'myOrders', element: only('Buyer', <MyOrders />) },
     { path: 'payment/:id', element: only('Buyer', <PaymentPage />) },

@@ -1,10 +1,11 @@
 import type { FirstScreenEntry as Entry } from '@market/contract';
 import { catalogApi } from '../features/catalog/api.ts';
+import { reviewsApi } from '../features/catalog/reviews-api.ts';
 import { call } from '../lib/endpoint.ts';
 import { sharedApi } from '../lib/shared-api.ts';
 import type { AppStore } from './store.ts';
 
-const endpoints = { ...sharedApi.endpoints, ...catalogApi.endpoints };
+const endpoints = { ...sharedApi.endpoints, ...catalogApi.endpoints, ...reviewsApi.endpoints };
 
 /**
  * Puts the first screen's data, which came with the HTML, into the API cache before the first render:

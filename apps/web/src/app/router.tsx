@@ -6,6 +6,7 @@ import { CategoryPage } from '../features/catalog/category-page.tsx';
 import { DetailPage } from '../features/catalog/detail-page.tsx';
 import { HomePage } from '../features/catalog/home-page.tsx';
 import { SearchPage } from '../features/catalog/search-page.tsx';
+import { SellerPage } from '../features/catalog/seller-page.tsx';
 import { RequireAuth } from '../components/guards.tsx';
 import { ScrollRestoration } from '../components/scroll-restoration.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -32,6 +33,7 @@ export function AppRoutes() {
           <Route path="/category/:id" element={<CategoryPage />} />
           <Route path="/detail-product/:id" element={<DetailPage />} />
           <Route path="/search" element={<SearchPage />} />
+          <Route path="/seller/:id" element={<SellerPage />} />
           <Route path="/login" element={later(<LoginPage />)} />
           <Route path="/signup" element={later(<SignUpPage />)} />
           <Route path="/blog" element={later(<BlogPage />)} />

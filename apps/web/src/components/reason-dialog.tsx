@@ -1,5 +1,7 @@
 import { maxLength, textProblem } from '@market/contract/rules';
 import { useId, useState } from 'react';
+import { DialogActions } from './dialog-actions.tsx';
+import { WordsField } from './words-field.tsx';
 import { useModal } from './use-modal.ts';
 
 interface Props {
@@ -7,22 +9,38 @@ interface Props {
   title: string;
   text: string;
   confirmLabel: string;
+  /** The words asked for, their longest length and the line under them: an Admin's reason unless said otherwise. */
+  label?: string;
+  max?: number;
+  hint?: string;
   /** Sends the act with its reason; it resolves once the act is done (the dialog then closes). */
   onConfirm(reason: string): Promise<void>;
   onCancel(): void;
 }
 
-/** An Admin's act that asks why first (issue 16): the reason is kept in the audit log, and a warning mails it to the seller. */
-export function ReasonDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: Props) {
+/**
+ * An act that asks for words first (issue 16): an Admin's reason, kept in the audit log (a warning mails it to the
+ * seller), or a seller's one answer to a review.
+ */
+export function ReasonDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  label = 'Reason',
+  max = maxLength.reportText,
+  hint = 'Kept in the audit log with your name',
+  onConfirm,
+  onCancel,
+}: Props) {
   const ref = useModal(open);
   const titleId = useId();
-  const hintId = useId();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
-    const found = textProblem(reason, maxLength.reportText);
-    if (found) return setProblem(`The reason ${found}`);
+    const found = textProblem(reason, max);
+    if (found) return setProblem(`The ${label.toLowerCase()} ${found}`);
     setProblem(null);
     setBusy(true);
     try {
@@ -39,29 +57,8 @@ export function ReasonDialog({ open, title, text, confirmLabel, onConfirm, onCan
           {title}
         </h2>
         <p className="py-2">{text}</p>
-        <label className="block">
-          <span className="label-text">Reason</span>
-          <textarea
-            rows={3}
-            className="textarea textarea-bordered mt-1 w-full"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-describedby={hintId}
-            aria-invalid={problem ? true : undefined}
-          />
-        </label>
-        <p id={hintId} className="text-sm">
-          {problem ? <span className="text-error">{problem}</span> : <span className="text-base-content/75">Kept in the audit log with your name</span>}
-        </p>
-        <div className="mt-4 flex justify-end gap-3">
-          <button type="button" className="btn" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" onClick={confirm} disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {confirmLabel}
-          </button>
-        </div>
+        <WordsField label={label} value={reason} onChange={setReason} problem={problem} hint={hint} />
+        <DialogActions label={confirmLabel} busy={busy} onConfirm={confirm} onCancel={onCancel} />
       </div>
     </dialog>
   );

@@ -33,7 +33,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['auth', 'product', 'order'],
+  tagTypes: ['auth', 'product', 'order', 'review'],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });

@@ -88,3 +88,50 @@ describe('a product card', () => {
     expect(screen.getByRole('link')).toHaveTextContent(/^iPhone 13Resale price : 65,000 tk$/);
   });
 });
+
+describe("the seller's standing on a phone's page", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const product = aProduct();
+  const seller = product.sellerId;
+  const review = (n: number, stars: number) => ({
+    _id: `00000000-0000-4000-8000-00000000010${n}`,
+    stars,
+    text: `Review number ${n}`,
+    reviewer: `Buyer ${n}`,
+    productName: 'Pixel 7',
+    date: '2026-11-20T10:00:00.000Z',
+    edited: null,
+    answer: n === 1 ? { text: 'Thank you!', date: '2026-11-21T10:00:00.000Z' } : null,
+  });
+
+  function show(rating: { average: number | null; count: number }, reviews: unknown[]) {
+    const profile = { ...seller, memberSince: '2025-01-01T00:00:00.000Z', rating, soldCount: 3, liveCount: 1 };
+    fakeApi(({ path }) => {
+      if (path === `/api/detail-product/${product._id}`) return { status: 200, body: { success: true, data: product } };
+      if (path === `/api/seller/${seller._id}`) return { status: 200, body: { success: true, data: profile } };
+      if (path === `/api/seller-reviews/${seller._id}`) return { status: 200, body: { success: true, data: reviews, meta: { nextCursor: null } } };
+      return { status: 404, body: {} };
+    });
+    renderAt(`/detail-product/${product._id}`, <DetailPage />, '/detail-product/:id');
+  }
+
+  it('with reviews: their mean and count, the newest ones with the answer, and the way to all of them', async () => {
+    show({ average: 4.5, count: 2 }, [review(1, 5), review(2, 4)]);
+    expect(await screen.findByLabelText('Rating 4.5 from 2 reviews')).toHaveTextContent('4.5');
+    expect(screen.getByRole('link', { name: seller.name })).toHaveAttribute('href', `/seller/${seller._id}`);
+    expect(screen.getByRole('link', { name: 'See all reviews' })).toHaveAttribute('href', `/seller/${seller._id}#reviews`);
+    const first = screen.getByRole('article', { name: 'Review by Buyer 1' });
+    expect(first).toHaveTextContent('Review number 1');
+    expect(first).toHaveTextContent("Seller's answer" + 'Thank you!');
+    expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
+    // Nobody answers from a phone's page.
+    expect(screen.queryByRole('button', { name: /^Answer/ })).toBeNull();
+  });
+
+  it("before any review: the spec's formula, labelled as such, and no reviews section", async () => {
+    show({ average: null, count: 0 }, []);
+    expect(await screen.findByLabelText(`Rating ${seller.sellerVerified ? 5 : 4}`)).toBeInTheDocument();
+    expect(screen.getByText('No reviews yet: starting score')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'See all reviews' })).toBeNull();
+  });
+});

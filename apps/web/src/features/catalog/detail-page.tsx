@@ -11,7 +11,9 @@ import { useProductQuery } from './api.ts';
 import { ReportDialog } from './report-dialog.tsx';
 import { rememberReported, reportedByMe } from './reported-by-me.ts';
 import { SpecRows } from './listing-specs.tsx';
-import { rating } from './rating.ts';
+import { LatestReviews } from './latest-reviews.tsx';
+import { useSellerProfileQuery } from './reviews-api.ts';
+import { SellerRating } from './seller-rating.tsx';
 
 // The booking form (and its form library) loads when someone books.
 const BookingModal = lazy(() => import('./booking-modal.tsx').then((m) => ({ default: m.BookingModal })));
@@ -23,6 +25,7 @@ export function DetailPage() {
   const { signedIn, user } = useAuth();
   const [booking, setBooking] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const { data: seller } = useSellerProfileQuery(product?.sellerId._id ?? '', { skip: !product });
 
   if (isLoading) return <Spinner label="Loading product" />;
   if (isError || !product) return <NotFound />;
@@ -69,13 +72,12 @@ export function DetailPage() {
               className="h-12 w-12 rounded-full object-cover"
             />
             <div>
-              <p className="font-semibold">{product.sellerId.name}</p>
+              <Link to={`/seller/${product.sellerId._id}`} className="link block font-semibold link-hover">
+                {product.sellerId.name}
+              </Link>
               {product.sellerId.sellerVerified && <span className="badge badge-info gap-1 text-white">✔ Verified</span>}
             </div>
-            <p className="ml-auto text-lg font-bold" aria-label={`Rating ${rating(product)}`}>
-              <span aria-hidden="true">★ </span>
-              {rating(product)}
-            </p>
+            <div className="ml-auto min-h-12">{seller && <SellerRating sellerVerified={product.sellerId.sellerVerified} rating={seller.rating} />}</div>
           </div>
           <p className="text-lg">
             <del className="mr-3 text-base-content/60">{taka(product.originalPrice)} BDT</del>
@@ -113,6 +115,7 @@ export function DetailPage() {
           </div>
         </div>
       </article>
+      <LatestReviews sellerId={product.sellerId._id} sellerName={product.sellerId.name} />
       {user && reporting && (
         <ReportDialog
           product={product}

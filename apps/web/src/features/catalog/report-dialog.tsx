@@ -1,6 +1,7 @@
 import type { Product, ReportReason } from '@market/contract';
 import { maxLength, reportReasonNames, reportReasons, textProblem } from '@market/contract/rules';
 import { useId, useState } from 'react';
+import { DialogActions } from '../../components/dialog-actions.tsx';
 import { useModal } from '../../components/use-modal.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
@@ -77,15 +78,7 @@ export function ReportDialog({ product, open, onReported, onClose }: Props) {
             {text.trim().length}/{maxLength.reportText}
           </span>
         </p>
-        <div className="mt-4 flex justify-end gap-3">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-error text-white" onClick={submit} disabled={isLoading}>
-            {isLoading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Send report
-          </button>
-        </div>
+        <DialogActions label="Send report" busy={isLoading} onConfirm={submit} onCancel={onClose} danger />
       </div>
     </dialog>
   );

@@ -1,4 +1,4 @@
-import type { AuditAction, EditProductBody, NewProductBody, Period } from '@market/contract';
+import type { AuditAction, EditProductBody, EditReviewBody, NewProductBody, NewReviewBody, Period } from '@market/contract';
 import { api } from '../../lib/api.ts';
 import { call, pages } from '../../lib/endpoint.ts';
 
@@ -50,6 +50,12 @@ export const dashboardApi = api.injectEndpoints({
     deleteProduct: build.mutation({ ...call('deleteProduct', byId), invalidatesTags: ['product', 'order'] }),
     myOrders: build.infiniteQuery({ ...pages('buyerOrders', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
     deleteOrder: build.mutation({ ...call('deleteOrder', byId), invalidatesTags: ['order'] }),
+    /** The buyer's review of a paid order, and its change: the order shows it, the seller's pages count it. */
+    review: build.mutation({ ...call('review', (body: NewReviewBody) => ({ body })), invalidatesTags: ['order', 'review'] }),
+    editReview: build.mutation({
+      ...call('editReview', ({ id, body }: { id: string; body: EditReviewBody }) => ({ params: { id }, body })),
+      invalidatesTags: ['order', 'review'],
+    }),
     sellerBookings: build.infiniteQuery({ ...pages('sellerBookings', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
     declineBooking: build.mutation({ ...call('declineBooking', byId), invalidatesTags: ['order'] }),
     outbox: build.infiniteQuery(pages('outbox', OUTBOX_PAGE)),
@@ -80,6 +86,8 @@ export const {
   useDeleteProductMutation,
   useMyOrdersInfiniteQuery,
   useDeleteOrderMutation,
+  useReviewMutation,
+  useEditReviewMutation,
   useSellerBookingsInfiniteQuery,
   useDeclineBookingMutation,
   useOutboxInfiniteQuery,

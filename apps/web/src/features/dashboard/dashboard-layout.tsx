@@ -5,13 +5,14 @@ import { useAuth } from '../../lib/use-auth.ts';
 
 const account = { to: '/dashboard/account', label: 'Account' };
 
-/** The spec's menu of each role, then the account page every role has. */
+/** The spec's menu of each role (a seller's also has their reviews), then the account page every role has. */
 const menus: Record<Role, { to: string; label: string }[]> = {
   Seller: [
     { to: '/dashboard', label: 'Overview' },
     { to: '/dashboard/addProduct', label: 'Add Product' },
     { to: '/dashboard/myProduct', label: 'My Product' },
     { to: '/dashboard/bookings', label: 'Booking Requests' },
+    { to: '/dashboard/reviews', label: 'My Reviews' },
     account,
   ],
   Buyer: [{ to: '/dashboard', label: 'Overview' }, { to: '/dashboard/myOrders', label: 'My Orders' }, account],

@@ -1,3 +1,5 @@
+import type { Order } from '@market/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
@@ -6,6 +8,8 @@ import { taka } from '../../../lib/format.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useDeleteOrderMutation, useMyOrdersInfiniteQuery } from '../api.ts';
 import { paged } from '../../../lib/pages.ts';
+import { Stars } from '../../../components/stars.tsx';
+import { ReviewDialog } from './review-dialog.tsx';
 
 export default function MyOrders() {
   const { user } = useAuth();
@@ -13,12 +17,15 @@ export default function MyOrders() {
   const { rows, more } = paged(list);
   const [remove] = useDeleteOrderMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
+  const [reviewing, setReviewing] = useState<Order | null>(null);
+  // When the page opened: a review's Edit shows while its 30 days last.
+  const [now] = useState(() => Date.now());
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">My Orders</h1>
       <DataTable
         caption="My orders"
-        columns={['Image', 'Name', { label: 'Price', className: 'whitespace-nowrap' }, 'Location', "Seller's number", 'Status', 'Delete']}
+        columns={['Image', 'Name', { label: 'Price', className: 'whitespace-nowrap' }, 'Location', "Seller's number", 'Status', 'Review', 'Delete']}
         rows={rows}
         loading={list.isLoading}
         more={more}
@@ -41,10 +48,40 @@ export default function MyOrders() {
               Pay
             </Link>
           ),
+          <ReviewCell order={o} now={now} onReview={() => setReviewing(o)} />,
           <DeleteButton label={`Delete order of ${o.productName}`} onClick={() => ask(o._id)} />,
         ]}
       />
       {dialog}
+      {reviewing && <ReviewDialog key={reviewing._id} order={reviewing} onClose={() => setReviewing(null)} />}
     </section>
+  );
+}
+
+/** A paid order's review: the button to write one, or the stars given and (for 30 days) a way to change them. */
+function ReviewCell({ order, now, onReview }: { order: Order; now: number; onReview(): void }) {
+  if (!order.paid) return '—';
+  if (!order.review) {
+    return (
+      <button
+        type="button"
+        className="btn btn-outline btn-primary btn-xs whitespace-nowrap"
+        onClick={onReview}
+        aria-label={`Rate the seller of ${order.productName}`}
+      >
+        Rate the seller
+      </button>
+    );
+  }
+  const editable = new Date(order.review.editableUntil).getTime() > now;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <Stars value={order.review.stars} />
+      {editable && (
+        <button type="button" className="btn btn-ghost btn-xs" onClick={onReview} aria-label={`Change your review of ${order.productName}`}>
+          Edit
+        </button>
+      )}
+    </span>
   );
 }

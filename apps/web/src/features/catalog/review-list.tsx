@@ -1,0 +1,71 @@
+import type { Review } from '@market/contract';
+import { maxLength } from '@market/contract/rules';
+import { useState } from 'react';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { Stars } from '../../components/stars.tsx';
+import { attempt } from '../../lib/attempt.ts';
+import { localDate } from '../../lib/format.ts';
+import { useAnswerReviewMutation } from './reviews-api.ts';
+
+/** Reviews, newest first: stars, who and when, the phone sold, the words and the seller's answer. `mine`: the seller reads them and may answer each once. */
+export function ReviewList({ reviews, mine = false }: { reviews: Review[]; mine?: boolean }) {
+  const [answering, setAnswering] = useState<Review | null>(null);
+  const [answer] = useAnswerReviewMutation();
+  return (
+    <>
+      <ul className="space-y-4">
+        {reviews.map((r) => (
+          <li key={r._id} className="rounded-xl bg-base-200 p-4 wrap-anywhere">
+            <article aria-label={`Review by ${r.reviewer}`}>
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <Stars value={r.stars} />
+                <span className="font-semibold">{r.reviewer}</span>
+                <span className="text-sm text-base-content/75">
+                  <time dateTime={r.date}>{localDate(r.date)}</time>
+                  {r.edited && ' · edited'}
+                </span>
+              </p>
+              <p className="text-sm text-base-content/75">Bought {r.productName}</p>
+              {r.text && <p className="mt-2 whitespace-pre-line">{r.text}</p>}
+              {r.answer ? (
+                <div className="mt-3 border-l-4 border-primary/40 pl-3">
+                  <p className="text-sm font-semibold">Seller's answer</p>
+                  <p className="whitespace-pre-line">{r.answer.text}</p>
+                </div>
+              ) : (
+                mine && (
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm mt-3"
+                    onClick={() => setAnswering(r)}
+                    aria-label={`Answer the review by ${r.reviewer}`}
+                  >
+                    Answer
+                  </button>
+                )
+              )}
+            </article>
+          </li>
+        ))}
+      </ul>
+      {mine && (
+        <ReasonDialog
+          key={answering?._id ?? 'none'}
+          open={answering !== null}
+          title="Answer this review?"
+          text="Your answer is shown under the review to everyone. You can answer once: it cannot be changed afterwards."
+          confirmLabel="Publish answer"
+          label="Answer"
+          max={maxLength.review}
+          hint={`At most ${maxLength.review} characters`}
+          onCancel={() => setAnswering(null)}
+          onConfirm={async (text) => {
+            const id = answering!._id;
+            await attempt(() => answer({ id, answer: text }).unwrap(), 'Your answer is published');
+            setAnswering(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

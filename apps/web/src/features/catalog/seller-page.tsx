@@ -1,0 +1,91 @@
+import { useParams } from 'react-router';
+import { LoadMore } from '../../components/load-more.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { localDate } from '../../lib/format.ts';
+import { paged } from '../../lib/pages.ts';
+import { useAuth } from '../../lib/use-auth.ts';
+import { ProductGrid } from './product-grid.tsx';
+import { ReviewList } from './review-list.tsx';
+import { useSellerListingsInfiniteQuery, useSellerProfileQuery, useSellerReviewsInfiniteQuery } from './reviews-api.ts';
+import { SellerRating } from './seller-rating.tsx';
+
+/**
+ * /seller/:id, a seller's public page (issue 16): who they are, their standing from reviews of real sales,
+ * the phones they sell now and every review, newest first. The seller reading their own page may answer.
+ */
+export function SellerPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const profile = useSellerProfileQuery(id);
+  const listings = paged(useSellerListingsInfiniteQuery(id, { skip: !profile.data }));
+  const reviews = paged(useSellerReviewsInfiniteQuery(id, { skip: !profile.data }));
+
+  if (profile.isLoading) return <Spinner label="Loading seller" />;
+  if (profile.isError || !profile.data) return <NotFound />;
+  const seller = profile.data;
+  const mine = user?._id === seller._id;
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
+      <header className="flex flex-wrap items-center gap-4 rounded-xl bg-base-200 p-4 wrap-anywhere">
+        <img src={seller.userImg || '/favicon.svg'} alt={seller.name} width="80" height="80" className="h-20 w-20 rounded-full object-cover" />
+        <div className="min-w-0 flex-1 space-y-1">
+          <h1 className="text-2xl font-bold">{seller.name}</h1>
+          {seller.sellerVerified && <span className="badge badge-info gap-1 text-white">✔ Verified</span>}
+          <p className="text-sm text-base-content/75">
+            Member since <time dateTime={seller.memberSince}>{localDate(seller.memberSince)}</time>
+          </p>
+        </div>
+        <SellerRating sellerVerified={seller.sellerVerified} rating={seller.rating} />
+        <dl className="grid w-full grid-cols-3 gap-2 text-center sm:w-auto sm:gap-6">
+          <div>
+            <dt className="text-sm text-base-content/75">Reviews</dt>
+            <dd className="text-lg font-bold">{seller.rating.count}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-base-content/75">Sold</dt>
+            <dd className="text-lg font-bold">{seller.soldCount}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-base-content/75">On sale</dt>
+            <dd className="text-lg font-bold">{seller.liveCount}</dd>
+          </div>
+        </dl>
+      </header>
+
+      <section aria-labelledby="on-sale">
+        <h2 id="on-sale" className="mb-4 text-xl font-bold">
+          On sale now ({seller.liveCount})
+        </h2>
+        {listings.rows === undefined ? (
+          <Spinner label="Loading phones" />
+        ) : listings.rows.length === 0 ? (
+          <p className="text-base-content/75">{seller.name} has no phone on sale now.</p>
+        ) : (
+          <>
+            <ProductGrid products={listings.rows} />
+            <LoadMore more={listings.more} />
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="reviews">
+        <h2 id="reviews" className="mb-1 text-xl font-bold">
+          Reviews ({seller.rating.count})
+        </h2>
+        <p className="mb-4 text-sm text-base-content/75">Only a buyer who paid for a phone through this site can review its seller, once per order.</p>
+        {reviews.rows === undefined ? (
+          <Spinner label="Loading reviews" />
+        ) : reviews.rows.length === 0 ? (
+          <p className="text-base-content/75">No reviews yet.</p>
+        ) : (
+          <>
+            <ReviewList reviews={reviews.rows} mine={mine} />
+            <LoadMore more={reviews.more} />
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

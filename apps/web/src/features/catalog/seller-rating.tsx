@@ -1,0 +1,20 @@
+import type { SellerRating as Rating } from '@market/contract';
+import { shownRating } from './rating.ts';
+
+/** ★ and the seller's rating, with how many reviews it comes from (or that it is the starting score). */
+export function SellerRating({ sellerVerified, rating }: { sellerVerified: boolean; rating: Rating }) {
+  const shown = shownRating(sellerVerified, rating);
+  return (
+    <p className="text-right">
+      <span className="block text-lg font-bold" aria-label={shown.label}>
+        <span aria-hidden="true" className="text-warning">
+          ★{' '}
+        </span>
+        {shown.value}
+      </span>
+      <span className="block text-xs text-base-content/75" aria-hidden="true" title={shown.explained}>
+        {shown.note}
+      </span>
+    </p>
+  );
+}
