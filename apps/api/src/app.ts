@@ -24,6 +24,7 @@ import { MAX_BYTES } from './modules/images/service.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import overviewRoutes from './modules/overview/routes.ts';
 import paymentRoutes from './modules/payments/routes.ts';
+import { refundJob } from './modules/payments/refunds.ts';
 import { sandboxProvider } from './modules/payments/sandbox.ts';
 import { stripeClient, stripeProvider } from './modules/payments/stripe.ts';
 import stripeWebhook from './modules/payments/webhook.ts';
@@ -36,6 +37,7 @@ import auth from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
 import publicCache from './plugins/public-cache.ts';
 import limits from './plugins/limits.ts';
+import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import maintenance from './plugins/maintenance.ts';
 import redis from './plugins/redis.ts';
@@ -152,12 +154,14 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(productRoutes);
   await app.register(reportRoutes);
   await app.register(reviewRoutes);
-  await app.register(orderRoutes);
+  const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;
+  const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments, stripe) : sandboxProvider(database.db);
+  // app.jobs: the durable queue's worker; a refund is given back by the provider that took the money.
+  await app.register(jobs, { handlers: { refund: refundJob(database.db, { [provider.name]: provider }) }, pollMs: config.jobsPollMs });
+  await app.register(orderRoutes, { provider: provider.name });
   await app.register(overviewRoutes);
   await app.register(imageRoutes, { uploadsDir: config.uploadsDir });
   await app.register(googleSignIn, { config });
-  const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;
-  const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments, stripe) : sandboxProvider(database.db);
   await app.register(paymentRoutes, { provider });
   await app.register(stripeWebhook, { stripe, secret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined });
 

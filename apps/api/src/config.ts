@@ -188,6 +188,8 @@ export interface Config {
   /** Fastify's trustProxy: whose X-Forwarded-For gives request.ip (false: the socket's address). Never `true`. */
   trustProxy: false | number | string;
   limits: AbuseLimits;
+  /** How often the durable job queue is looked at besides the nudges of requests (default 5 s; tests set it). */
+  jobsPollMs?: number;
 }
 
 export class ConfigError extends Error {}

@@ -225,6 +225,13 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'DELETE /api/user/:id': async () => ({ method: 'DELETE', url: `/api/user/${(await signUp(ctx.app, 'Buyer'))._id}` }),
   'GET /api/outbox': async () => ({ method: 'GET', url: '/api/outbox?limit=5' }),
   'GET /api/audit-log': async () => ({ method: 'GET', url: '/api/audit-log?limit=5&action=delete-user' }),
+  'GET /api/paid-orders': async () => ({ method: 'GET', url: '/api/paid-orders?limit=5' }),
+  'PUT /api/refund-order/:id': async () => ({
+    method: 'PUT',
+    url: `/api/refund-order/${(await paidOrder()).id}`,
+    payload: { reason: 'The phone never reached the buyer' },
+    after: async (res) => expect(res.body.data.refund).toMatchObject({ status: 'pending', reason: 'The phone never reached the buyer' }),
+  }),
   'GET /api/buyer-overview/:id': async () => ({ method: 'GET', url: `/api/buyer-overview/${world.actors.buyer._id}` }),
   'GET /api/orders/:id': async () => ({ method: 'GET', url: `/api/orders/${world.actors.buyer.email}` }),
   'GET /api/seller-overview/:id': async () => ({ method: 'GET', url: `/api/seller-overview/${world.actors.seller._id}` }),
@@ -439,6 +446,9 @@ describe('the access table', () => {
       'DELETE /api/user/:id': 'Admin',
       'GET /api/outbox': 'Admin',
       'GET /api/audit-log': 'Admin',
+      // Money given back: an Admin's act, audited.
+      'GET /api/paid-orders': 'Admin',
+      'PUT /api/refund-order/:id': 'Admin',
       'GET /api/admin-overview': 'Admin',
       'GET /api/buyer-overview/:id': 'self-or-admin',
       'GET /api/seller-overview/:id': 'self-or-admin',

@@ -28,11 +28,27 @@ export interface FakeIntent {
   livemode: false;
 }
 
+/** A refund in Stripe's wire format. */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  created: number;
+}
+
 export interface FakeStripe {
   /** `http://127.0.0.1:<port>`, for `config.payments.apiUrl`. */
   url: string;
   requests: RecordedRequest[];
   intents: Map<string, FakeIntent>;
+  refunds: Map<string, FakeRefund>;
+  /** Test-only: the status the next refunds get ('pending', as Stripe answers some, until `settleRefunds`). */
+  refundStatus: FakeRefund['status'];
+  /** Test-only: every pending refund succeeds, as Stripe's would later. */
+  settleRefunds(): void;
   /** Test-only: what a card confirmation in Stripe.js would do. */
   succeed(id: string): FakeIntent;
   /** Test-only: an intent created behind the app's back (any amount, any order). */
@@ -79,6 +95,9 @@ export async function startFakeStripe({ secretKey = 'sk_test_x' } = {}): Promise
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, FakeIntent>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundByKey = new Map<string, FakeRefund>();
+  const state = { refundStatus: 'succeeded' as FakeRefund['status'] };
 
   const addIntent: FakeStripe['addIntent'] = ({ amount, orderId, currency = 'bdt', status = 'requires_payment_method' }) => {
     const id = `pi_${token(18)}`;
@@ -137,6 +156,38 @@ export async function startFakeStripe({ secretKey = 'sk_test_x' } = {}): Promise
         if (!intent) return invalid(res, 404, { code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${id}'` });
         return send(res, 200, intent);
       }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        // As Stripe: the same idempotency key replays the first answer; a payment is refunded at most in full.
+        const key = req.headers['idempotency-key'];
+        const replay = typeof key === 'string' ? refundByKey.get(key) : undefined;
+        if (replay) return send(res, 200, replay);
+        const intent = intents.get(String(body.payment_intent ?? ''));
+        if (!intent)
+          return invalid(res, 404, { code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${String(body.payment_intent)}'` });
+        if (intent.status !== 'succeeded') return invalid(res, 400, { code: 'charge_not_succeeded', message: 'This PaymentIntent has not succeeded.' });
+        const amount = body.amount === undefined ? intent.amount : Number(body.amount);
+        const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
+        if (amount + refunded > intent.amount)
+          return invalid(res, 400, { code: 'charge_already_refunded', message: `Charge for ${intent.id} has already been refunded.` });
+        const refund: FakeRefund = {
+          id: `re_${token(18)}`,
+          object: 'refund',
+          amount,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: state.refundStatus,
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(refund.id, refund);
+        if (typeof key === 'string') refundByKey.set(key, { ...refund });
+        return send(res, 200, refund);
+      }
+      const refund = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && refund) {
+        const found = refunds.get(decodeURIComponent(refund[1]!));
+        if (!found) return invalid(res, 404, { code: 'resource_missing', param: 'id', message: `No such refund: '${refund[1]}'` });
+        return send(res, 200, found);
+      }
       return invalid(res, 404, { message: `Unrecognized request URL (${req.method}: ${url.pathname}).` });
     });
   });
@@ -147,6 +198,16 @@ export async function startFakeStripe({ secretKey = 'sk_test_x' } = {}): Promise
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    refunds,
+    get refundStatus() {
+      return state.refundStatus;
+    },
+    set refundStatus(status) {
+      state.refundStatus = status;
+    },
+    settleRefunds() {
+      for (const r of refunds.values()) if (r.status === 'pending') r.status = 'succeeded';
+    },
     addIntent,
     succeed(id) {
       const intent = intents.get(id);

@@ -25,6 +25,22 @@ export const Order = z.object({
   payment: z.object({ transactionId: z.string(), amount: z.number(), paidAt: z.iso.datetime() }).nullable(),
   /** The buyer's review of the seller for this order (a paid order only; null until written). */
   review: OrderReview.nullable(),
+  /**
+   * Money given back for this order (issue 17), the newest refund: a payment that could not settle it (the
+   * phone was sold to another buyer meanwhile), or an Admin's refund of the paid order. `id` and `refundedAt`
+   * come once the provider confirms; until then it is 'pending'. `amount` in taka. `ofPayment`: it gives back
+   * the payment that paid this order (the order is refunded), not a second payment that could not settle it.
+   */
+  refund: z
+    .object({
+      status: z.enum(['pending', 'refunded']),
+      id: z.string().nullable(),
+      amount: z.number(),
+      refundedAt: z.iso.datetime().nullable(),
+      reason: z.string(),
+      ofPayment: z.boolean(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

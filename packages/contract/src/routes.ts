@@ -29,6 +29,8 @@ export const routes = {
   deleteUser: { method: 'DELETE', path: '/api/user/:id' },
   suspendSeller: { method: 'PUT', path: '/api/suspend-seller/:id' },
   reinstateSeller: { method: 'PUT', path: '/api/reinstate-seller/:id' },
+  paidOrders: { method: 'GET', path: '/api/paid-orders' },
+  refundOrder: { method: 'PUT', path: '/api/refund-order/:id' },
   outbox: { method: 'GET', path: '/api/outbox' },
   auditLog: { method: 'GET', path: '/api/audit-log' },
   adminOverview: { method: 'GET', path: '/api/admin-overview' },

@@ -11,7 +11,16 @@ export const conditions = ['Excellent', 'Good', 'Fair'] as const;
 export const periods = ['Daily', 'Weekly', 'Monthly'] as const;
 
 /** What an Admin did (issue 16): each act is appended to the audit log, which nothing in the app changes or deletes. */
-export const auditActions = ['verify-seller', 'delete-user', 'delete-product', 'dismiss-reports', 'warn-seller', 'suspend-seller', 'reinstate-seller'] as const;
+export const auditActions = [
+  'verify-seller',
+  'delete-user',
+  'delete-product',
+  'dismiss-reports',
+  'warn-seller',
+  'suspend-seller',
+  'reinstate-seller',
+  'refund-order',
+] as const;
 
 /** Why a buyer reports a phone (issue 16); 'other' needs a few words. */
 export const reportReasons = ['spam', 'fake', 'stolen', 'wrong-category', 'offensive', 'other'] as const;

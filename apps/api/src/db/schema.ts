@@ -336,6 +336,8 @@ export const orders = pgTable(
     paid: boolean('paid').notNull().default(false),
     /** When the phone's seller declined this booking (it can no longer be paid; the buyer cannot book the phone again). */
     declinedAt: timestamp('declined_at', { withTimezone: true }),
+    /** When the buyer took this paid order off their list: it stays, in every count and in the seller's and Admins' views. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -369,6 +371,65 @@ export const payments = pgTable(
     index('payments_buyer_idx').on(t.buyerId),
     // A phone is sold once: one payment per product, whichever order it came through.
     uniqueIndex('payments_one_per_product').on(t.productId),
+  ],
+);
+
+/**
+ * Money given back (issue 17): one refund per payment taken (the provider's payment id), in full. It is made
+ * when a payment cannot settle its order (the phone was sold meanwhile, the order was paid already) or when an
+ * Admin refunds a paid order. A job asks the provider until it confirms; the row is history: never deleted,
+ * and once refunded never changed (a trigger). Like payments, it names its order by id without a foreign key.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull(),
+    /** Which provider took the money ('sandbox', 'stripe'), and its id of that payment. */
+    provider: text('provider').notNull(),
+    paymentId: text('payment_id').notNull(),
+    /** In poisha, as the provider took it (not the order's price, which may differ). */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** The Admin who asked for it; null when the site refunded a payment it could not settle. */
+    requestedBy: uuid('requested_by'),
+    status: text('status', { enum: ['pending', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    /** The provider's id of the refund, and when it confirmed it. */
+    providerRefundId: text('provider_refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_key').on(t.paymentId),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    check('refunds_status_check', sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null and ${t.providerRefundId} is not null)`),
+  ],
+);
+
+/**
+ * The durable job queue (issue 17): work that must happen even if this process stops now (a refund until the
+ * provider confirms it). A worker in each instance claims due jobs with SKIP LOCKED under a lease, runs them
+ * and marks them done, or tries again after a back-off; a job outlives restarts because it is a row.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
   ],
 );
 
@@ -418,6 +479,8 @@ export const sandboxIntents = pgTable('sandbox_intents', {
     .notNull()
     .default('requires_payment_method'),
   lastError: text('last_error'),
+  /** The sandbox's refund of a succeeded intent (one, in full), as Stripe answers a refund. */
+  refundId: text('refund_id'),
   createdAt: createdAt(),
 });
 

@@ -18,6 +18,8 @@ import {
   products,
   sandboxIntents,
   stripeEvents,
+  jobs,
+  refunds,
   reports,
   reviews,
   uploads,
@@ -200,6 +202,8 @@ describe('resetDatabase()', () => {
     await db.insert(uploads).values({ name: `${randomUUID()}.webp`, bytes: 1000 });
     await db.insert(sandboxIntents).values({ id: 'pi_reset', clientSecret: 'pi_reset_secret_x', amount: 100, currency: 'bdt', orderId: randomUUID() });
     await db.insert(stripeEvents).values({ id: 'evt_reset', type: 'payment_intent.succeeded' });
+    await db.insert(refunds).values({ orderId: randomUUID(), provider: 'sandbox', paymentId: 'pi_reset', amount: 100, reason: 'reset' });
+    await db.insert(jobs).values({ kind: 'refund', payload: { refundId: randomUUID() }, runAt: new Date(Date.now() + 3_600_000) });
     const [phone] = await db.select({ id: products.id }).from(products).limit(1);
     await db.insert(reports).values({ productId: phone!.id, reporterId: user!.id, reason: 'spam' });
     // The audit log refuses UPDATE and DELETE, not the TRUNCATE of a test's reset (an operator's act, outside the app).

@@ -8,7 +8,8 @@ import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import * as schema from './schema.ts';
-import { categories, orders, payments, products, reports, reviews, users } from './schema.ts';
+import { categories, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
+import { CURRENCY, toPoisha } from '../modules/payments/provider.ts';
 import { luhnDigit } from '@market/contract';
 import { seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
 
@@ -179,7 +180,18 @@ export async function seedDemo(db: Db, uploadsDir: string) {
     .returning();
 
   for (const order of orderRows.filter((o) => o.paid)) {
-    await db.insert(payments).values({ ...paymentOf(order, `pi_seed_${order.id.slice(0, 8)}`), createdAt: order.createdAt });
+    const intent = `pi_seed_${order.id.slice(0, 8)}`;
+    await db.insert(payments).values({ ...paymentOf(order, intent), createdAt: order.createdAt });
+    // The sandbox's side of the demo's payments, so an Admin can refund them as any other.
+    await db.insert(sandboxIntents).values({
+      id: intent,
+      clientSecret: `${intent}_secret_seed`,
+      amount: toPoisha(order.productPrice),
+      currency: CURRENCY,
+      orderId: order.id,
+      status: 'succeeded',
+      createdAt: order.createdAt,
+    });
     await db
       .update(products)
       .set({ status: 'sold' })

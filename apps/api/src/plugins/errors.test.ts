@@ -131,7 +131,7 @@ describe('malformed ids', () => {
     const payload =
       key === 'PUT /api/product/:id'
         ? productBody((await createCategory(ctx.app)).id, await uploadedPicture(ctx.app))
-        : /reports\/|warn-seller|remove-reported|suspend-seller|reinstate-seller/.test(key)
+        : /reports\/|warn-seller|remove-reported|suspend-seller|reinstate-seller|refund-order/.test(key)
           ? { reason: 'Looked at it' }
           : key === 'PUT /api/review/:id'
             ? { stars: 4 }

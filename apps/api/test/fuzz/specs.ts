@@ -231,6 +231,8 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'DELETE /api/user/:id': { id: 'uuid' },
     'GET /api/outbox': { query: true },
     'GET /api/audit-log': { query: true },
+    'GET /api/paid-orders': { query: true },
+    'PUT /api/refund-order/:id': { id: 'uuid', body: json(ModerationBody, moderation) },
     'GET /api/buyer-overview/:id': { id: 'userRef' },
     'GET /api/orders/:id': { id: 'userRef', query: true },
     'GET /api/seller-overview/:id': { id: 'userRef' },

@@ -72,6 +72,27 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   const reviewed = await call(app, { method: 'POST', url: '/api/review', token: buyer.token, payload: { orderId: paid._id, stars: 4, text: 'Fine' } });
   expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(201);
   const review = reviewed.body.data as { _id: string };
+  // Money given back (issue 17): a sandbox payment an Admin refunded, its job done: rows the fuzzing must leave as they are.
+  const refundable = await postProduct(app, seller, category.id);
+  const refundedOrder = await book(app, otherBuyer, refundable._id);
+  const charged = await sandboxProvider(app.db).createIntent({ amount: refundable.resalePrice * 100, orderId: refundedOrder._id });
+  await app.db.update(schema.sandboxIntents).set({ status: 'succeeded' }).where(eq(schema.sandboxIntents.id, charged.id));
+  const settled = await call(app, {
+    method: 'POST',
+    url: '/api/payment',
+    token: otherBuyer.token,
+    payload: { orderId: refundedOrder._id, transactionId: charged.id },
+  });
+  expect(settled.status, JSON.stringify(settled.body)).toBe(201);
+  const refunded = await call(app, {
+    method: 'PUT',
+    url: `/api/refund-order/${refundedOrder._id}`,
+    token: admin.token,
+    payload: { reason: 'Never delivered' },
+  });
+  expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+  await app.jobs.run();
+  expect((await app.db.select().from(schema.refunds))[0]?.status).toBe('refunded');
   const intent = await sandboxProvider(app.db).createIntent({ amount: 8_000_000, orderId: open._id });
   await app.db.insert(schema.stripeEvents).values({ id: 'evt_fuzz_handled', type: 'payment_intent.succeeded' });
   await app.db.insert(schema.oidcCodes).values({

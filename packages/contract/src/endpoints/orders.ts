@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, PageQuery, UserRefParams } from '../common.ts';
 import { anyone, endpoint, role, selfOrAdmin, verified } from '../endpoint.ts';
+import { ModerationBody } from '../reports.ts';
 import { NewOrderBody, Order, Payment, PaymentBody, PaymentIntentBody, PaymentIntentCreated, SandboxConfirmBody } from '../orders.ts';
 
 const tag = 'orders';
@@ -25,6 +26,24 @@ export const sellerBookings = endpoint('sellerBookings', {
   page: Order,
 });
 
+export const paidOrders = endpoint('paidOrders', {
+  tag,
+  summary: "Every paid order, newest first, with its payment and any refund (the Admin's Payments page)",
+  access: role('Admin'),
+  query: PageQuery,
+  page: Order,
+});
+
+export const refundOrder = endpoint('refundOrder', {
+  tag,
+  summary: "Give a paid order's payment back in full through its provider, with the reason (audited); the order then says Refunded",
+  access: role('Admin'),
+  params: IdParams,
+  body: ModerationBody,
+  data: Order,
+  cache: 'keeps',
+});
+
 export const declineBooking = endpoint('declineBooking', {
   tag,
   summary: "Decline an unpaid booking of an own phone: the buyer's order says so, and it can no longer be paid",
@@ -38,10 +57,10 @@ export const order = endpoint('order', { tag, summary: 'One order', access: { wh
 
 export const deleteOrder = endpoint('deleteOrder', {
   tag,
-  summary: 'Delete an order',
+  summary: "Delete an unpaid order; a paid one its buyer only hides from their list (it stays in every count and in the seller's and Admins' views)",
   access: { who: 'owner-or-admin', of: 'order' },
   params: IdParams,
-  data: z.object({ deleted: z.literal(true) }),
+  data: z.object({ deleted: z.literal(true), hidden: z.boolean() }),
 });
 
 const payments = 'payments';

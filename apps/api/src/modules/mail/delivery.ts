@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
+import { repeatRounds } from '../../rounds.ts';
 import { claimDue, markFailed, markSent } from './outbox.ts';
 
 export interface MailDelivery {
@@ -28,10 +29,6 @@ export function smtpDelivery(opts: { db: Db; smtpUrl: string; from: string; log:
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let next: Promise<number> | undefined;
-  let closed = false;
 
   async function round(): Promise<number> {
     let tried = 0;
@@ -52,39 +49,12 @@ export function smtpDelivery(opts: { db: Db; smtpUrl: string; from: string; log:
     }
   }
 
-  /** A round already under way may have looked before the caller's mail existed: the caller waits for a round after it. */
-  function deliverDue(): Promise<number> {
-    if (running) {
-      return (next ??= running.then(() => {
-        next = undefined;
-        return closed ? 0 : deliverDue();
-      }));
-    }
-    running = round()
-      .catch((err: unknown) => {
-        if (!closed) opts.log.error({ err }, 'outbox delivery round failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  const schedule = () => {
-    if (closed) return;
-    timer = setTimeout(() => void deliverDue().finally(schedule), opts.pollMs ?? POLL_MS);
-    timer.unref();
-  };
-  schedule();
-
+  const rounds = repeatRounds(round, { pollMs: opts.pollMs ?? POLL_MS, log: opts.log, what: 'outbox delivery' });
   return {
-    deliverDue,
-    nudge: () => void deliverDue(),
+    deliverDue: rounds.run,
+    nudge: rounds.nudge,
     async close() {
-      closed = true;
-      clearTimeout(timer);
-      await running;
+      await rounds.close();
       transport.close();
     },
   };

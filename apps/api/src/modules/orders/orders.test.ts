@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { call, refusal, useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markPaid, markSold, orderExists, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
-import { orders } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { orders, payments } from '../../db/schema.ts';
 
 const ctx = useTestApp();
 const get = (url: string, token: string) => call(ctx.app, { method: 'GET', url, token });
@@ -60,6 +61,7 @@ describe('POST /api/order', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       payment: null,
       review: null,
+      refund: null,
     });
   });
 
@@ -187,12 +189,60 @@ describe('GET and DELETE /api/order/:id', () => {
     expect(await orderExists(ctx.app, created._id)).toBe(true);
     const res = await del(`/api/order/${created._id}`, buyer.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { deleted: true } });
+    expect(res.body).toEqual({ success: true, data: { deleted: true, hidden: false } });
     expect(await orderExists(ctx.app, created._id)).toBe(false);
     expect((await get(`/api/order/${created._id}`, buyer.token)).status).toBe(404);
     expect((await del(`/api/order/${created._id}`, buyer.token)).status).toBe(404);
     expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data).toEqual([]);
     expect((await call(ctx.app, { method: 'POST', url: '/api/order', token: buyer.token, payload: booking(product._id) })).status).toBe(201);
+  });
+});
+
+describe('paid orders never vanish (issue 17)', () => {
+  async function paidWorld() {
+    const w = await world();
+    const paid = await book(ctx.app, w.buyer, w.product._id);
+    await markPaid(ctx.app, paid._id, { payment: true, sold: true });
+    return { ...w, paid };
+  }
+  const overview = async (buyer: Actor) => (await get(`/api/buyer-overview/${buyer._id}`, buyer.token)).body.data;
+
+  it("its buyer's delete only hides it: off their list, still in their counts, their receipt and the seller's bookings", async () => {
+    const { seller, buyer, paid } = await paidWorld();
+    const before = await overview(buyer);
+    const res = await del(`/api/order/${paid._id}`, buyer.token);
+    expect(res.body).toEqual({ success: true, data: { deleted: true, hidden: true } });
+    expect(await orderExists(ctx.app, paid._id)).toBe(true);
+    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data).toEqual([]);
+    expect(await overview(buyer)).toEqual(before);
+    expect((await get(`/api/order/${paid._id}`, buyer.token)).body.data).toMatchObject({ paid: true, payment: { transactionId: expect.any(String) } });
+    expect((await get(`/api/seller-bookings/${seller._id}`, seller.token)).body.data.map((o: { _id: string }) => o._id)).toEqual([paid._id]);
+    // Again: the same answer, nothing more changes.
+    expect((await del(`/api/order/${paid._id}`, buyer.token)).body.data).toEqual({ deleted: true, hidden: true });
+    expect(await ctx.app.db.select().from(payments).where(eq(payments.orderId, paid._id))).toHaveLength(1);
+  });
+
+  it('nobody else may remove a paid order: an Admin gets a 409, another buyer a 403', async () => {
+    const { otherBuyer, paid } = await paidWorld();
+    const admin = await createAdmin(ctx.app);
+    const res = await del(`/api/order/${paid._id}`, admin.token);
+    expect([res.status, res.body.message]).toEqual([409, 'A paid or refunded order cannot be deleted: it is the record of money paid']);
+    expect((await del(`/api/order/${paid._id}`, otherBuyer.token)).status).toBe(403);
+    const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
+    expect(row).toMatchObject({ paid: true, hiddenAt: null });
+  });
+
+  it('the database itself refuses deleting a paid order, making it unpaid, and changing or deleting a payment', async () => {
+    const { paid } = await paidWorld();
+    const db = ctx.app.db;
+    expect(await refusal(db.delete(orders).where(eq(orders.id, paid._id)))).toContain('a paid order is history');
+    expect(await refusal(db.update(orders).set({ paid: false }).where(eq(orders.id, paid._id)))).toContain('a paid order stays paid');
+    expect(await refusal(db.update(payments).set({ productPrice: 1 }).where(eq(payments.orderId, paid._id)))).toContain('payments are history: UPDATE');
+    expect(await refusal(db.delete(payments).where(eq(payments.orderId, paid._id)))).toContain('payments are history: DELETE');
+    expect(await orderExists(ctx.app, paid._id)).toBe(true);
+    expect(await db.select().from(payments).where(eq(payments.orderId, paid._id))).toHaveLength(1);
+    // What may change still does: the buyer's hiding, a deleted buyer's id.
+    await db.update(orders).set({ hiddenAt: new Date() }).where(eq(orders.id, paid._id));
   });
 });
 

@@ -1,8 +1,12 @@
 import type { NewOrderBody, Order, PageQuery } from '@market/contract';
-import { and, eq, isNull, not, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, payments, products, reviews } from '../../db/schema.ts';
+import { orders, payments, products, refunds, reviews } from '../../db/schema.ts';
 import { editableUntil } from '../reviews/service.ts';
+import { moneyHistory } from './history.ts';
+import { recordAdminAct } from '../audit/service.ts';
+import { toPoisha } from '../payments/provider.ts';
+import { queueRefund } from '../payments/refunds.ts';
 import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { sellerNotSuspended } from '../products/service.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
@@ -10,6 +14,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 
 type PaymentRow = Pick<typeof payments.$inferSelect, 'transactionId' | 'productPrice' | 'createdAt'>;
 type ReviewRow = Pick<typeof reviews.$inferSelect, 'id' | 'stars' | 'text' | 'createdAt'>;
+type RefundRow = Pick<typeof refunds.$inferSelect, 'status' | 'providerRefundId' | 'amount' | 'refundedAt' | 'reason' | 'paymentId'>;
 
 /** The booked phone's status and its seller's number (null once the phone is deleted). */
 interface Booked {
@@ -23,6 +28,7 @@ export const toOrder = (
   { status: productStatus, phone }: Booked,
   payment: PaymentRow | null = null,
   review: ReviewRow | null = null,
+  refund: RefundRow | null = null,
 ): Order => ({
   _id: o.id,
   productId: o.productId,
@@ -40,6 +46,14 @@ export const toOrder = (
   createdAt: o.createdAt.toISOString(),
   payment: payment && { transactionId: payment.transactionId, amount: payment.productPrice, paidAt: payment.createdAt.toISOString() },
   review: review && { _id: review.id, stars: review.stars, text: review.text, editableUntil: editableUntil(review.createdAt).toISOString() },
+  refund: refund && {
+    status: refund.status,
+    id: refund.providerRefundId,
+    amount: refund.amount / 100,
+    refundedAt: refund.refundedAt?.toISOString() ?? null,
+    reason: refund.reason,
+    ofPayment: payment !== null && refund.paymentId === payment.transactionId,
+  },
 });
 
 /** Orders with their phone's status (for `soldToAnother`), their payment record (the receipt) and the buyer's review. */
@@ -51,11 +65,21 @@ const withStatus = (db: Db) =>
       phone: products.phoneNumber,
       payment: { transactionId: payments.transactionId, productPrice: payments.productPrice, createdAt: payments.createdAt },
       review: { id: reviews.id, stars: reviews.stars, text: reviews.text, createdAt: reviews.createdAt },
+      refund: {
+        status: refunds.status,
+        providerRefundId: refunds.providerRefundId,
+        amount: refunds.amount,
+        refundedAt: refunds.refundedAt,
+        reason: refunds.reason,
+        paymentId: refunds.paymentId,
+      },
     })
     .from(orders)
     .leftJoin(products, eq(products.id, orders.productId))
     .leftJoin(payments, eq(payments.orderId, orders.id))
-    .leftJoin(reviews, eq(reviews.orderId, orders.id));
+    .leftJoin(reviews, eq(reviews.orderId, orders.id))
+    // The order's newest refund (an order may have had two payments given back).
+    .leftJoin(refunds, eq(refunds.id, sql`(select r.id from ${refunds} r where r.order_id = ${orders.id} order by r.created_at desc, r.id desc limit 1)`));
 
 /** Buyer name and e-mail come from the token, product name, price and image from the database. */
 export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
@@ -104,10 +128,13 @@ async function list(db: Db, where: SQL, query: PageQuery) {
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.order.id);
-  return { items: items.map((r) => toOrder(r.order, r, r.payment, r.review)), nextCursor };
+  return { items: items.map((r) => toOrder(r.order, r, r.payment, r.review, r.refund)), nextCursor };
 }
 
-export const listForBuyer = (db: Db, buyerId: string, query: PageQuery) => list(db, eq(orders.buyerId, buyerId), query);
+/** The buyer's orders, but for the paid ones they took off their list. */
+export const listForBuyer = (db: Db, buyerId: string, query: PageQuery) => list(db, and(eq(orders.buyerId, buyerId), isNull(orders.hiddenAt))!, query);
+/** Every paid order, for the Admin's Payments page. */
+export const listPaid = (db: Db, query: PageQuery) => list(db, eq(orders.paid, true), query);
 /** The bookings of the seller's phones (a deleted phone's bookings are no longer anyone's). */
 export const listForSeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query);
 
@@ -133,10 +160,66 @@ export async function declineBooking(db: Db, id: string) {
 export async function getOrder(db: Db, id: string) {
   const [row] = await withStatus(db).where(eq(orders.id, id)).limit(1);
   if (!row) throw notFound('Order');
-  return toOrder(row.order, row, row.payment, row.review);
+  return toOrder(row.order, row, row.payment, row.review, row.refund);
 }
 
-export async function deleteOrder(db: Db, id: string) {
-  const deleted = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
-  if (deleted.length === 0) throw notFound('Order');
+/**
+ * The spec's delete of an order. An open one goes. A paid or refunded one is money history (the payment or
+ * refund, the counts, the seller's records, a review): its buyer only takes it off their list, and nobody else
+ * may remove it (the database refuses it too). The row is locked, so a payment settling now comes first or after.
+ */
+export async function deleteOrder(db: Db, id: string, actor: AuthUser): Promise<{ hidden: boolean }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ history: sql<boolean>`${moneyHistory}`, buyerId: orders.buyerId })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .limit(1)
+      .for('update');
+    if (!order) throw notFound('Order');
+    if (!order.history) {
+      await tx.delete(orders).where(eq(orders.id, id));
+      return { hidden: false };
+    }
+    if (order.buyerId !== actor.id) throw conflict('A paid or refunded order cannot be deleted: it is the record of money paid');
+    await tx
+      .update(orders)
+      .set({ hiddenAt: sql`coalesce(${orders.hiddenAt}, now())` })
+      .where(eq(orders.id, id));
+    return { hidden: true };
+  });
+}
+
+/**
+ * An Admin gives a paid order's payment back (issue 17): the refund and its job are queued and the act is
+ * audited, all in one transaction; the provider that took the money refunds it (the job). Once per payment.
+ */
+export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: string, provider: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ order: orders, payment: payments })
+      .from(orders)
+      .leftJoin(payments, eq(payments.orderId, orders.id))
+      .where(eq(orders.id, id))
+      .limit(1)
+      .for('update', { of: orders });
+    if (!row) throw notFound('Order');
+    const { order, payment } = row;
+    if (!payment) throw conflict('Only a paid order can be refunded');
+    const { created } = await queueRefund(tx as unknown as Db, {
+      orderId: id,
+      provider,
+      paymentId: payment.transactionId,
+      amount: toPoisha(payment.productPrice),
+      reason,
+      requestedBy: admin.id,
+    });
+    if (!created) throw conflict('This order is already refunded');
+    await recordAdminAct(tx as unknown as Db, admin, {
+      action: 'refund-order',
+      target: { kind: 'order', id, label: `${order.productName}, bought by ${order.buyerName} <${order.buyerEmail}>` },
+      reason,
+    });
+  });
+  return getOrder(db, id);
 }

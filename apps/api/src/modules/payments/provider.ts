@@ -8,6 +8,12 @@ export interface Intent {
   orderId: string | undefined;
 }
 
+/** A refund as the provider answers it: its id, and whether the money is back, on its way, or refused. */
+export interface RefundAnswer {
+  id: string;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** What the browser needs to load the provider's card input (Stripe's publishable key). */
@@ -15,6 +21,10 @@ export interface PaymentProvider {
   createIntent(input: { amount: number; orderId: string }): Promise<Intent>;
   /** The intent as the provider knows it, or null when it has no such intent. */
   retrieveIntent(id: string): Promise<Intent | null>;
+  /** Gives a succeeded payment back in full; `key` makes a repeated call the same refund (our refund's id). */
+  refund(input: { paymentId: string; amount: number; key: string }): Promise<RefundAnswer>;
+  /** A refund asked for before, as the provider knows it now. */
+  retrieveRefund(id: string): Promise<RefundAnswer>;
 }
 
 export const CURRENCY = 'bdt';

@@ -12,9 +12,14 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
   });
 
   route(app, e.recordPayment, async ({ body, reply }) => {
-    const { payment, created } = await recordPayment(app.db, provider, body.orderId, body.transactionId);
-    void reply.code(created ? 201 : 200);
-    return payment;
+    try {
+      const { payment, created } = await recordPayment(app.db, provider, body.orderId, body.transactionId);
+      void reply.code(created ? 201 : 200);
+      return payment;
+    } finally {
+      // A payment that could not settle has a refund queued: it starts now, not at the next poll.
+      app.jobs.nudge();
+    }
   });
 
   route(

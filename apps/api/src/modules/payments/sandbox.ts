@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxIntents } from '../../db/schema.ts';
 import { CURRENCY, type Intent, type PaymentProvider } from './provider.ts';
@@ -27,6 +27,23 @@ export function sandboxProvider(db: Db): PaymentProvider {
     async retrieveIntent(id) {
       const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)).limit(1);
       return row ? toIntent(row) : null;
+    },
+    // As Stripe refunds in test mode: at once, in full, once per payment (asked again, the same refund).
+    async refund({ paymentId, amount }) {
+      await db
+        .update(sandboxIntents)
+        .set({ refundId: `re_sbx_${randomBytes(12).toString('hex')}` })
+        .where(
+          and(eq(sandboxIntents.id, paymentId), eq(sandboxIntents.status, 'succeeded'), eq(sandboxIntents.amount, amount), isNull(sandboxIntents.refundId)),
+        );
+      const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, paymentId)).limit(1);
+      if (!row?.refundId) throw new Error(`the sandbox has no succeeded payment ${paymentId} of ${amount} to refund`);
+      return { id: row.refundId, status: 'succeeded' };
+    },
+    async retrieveRefund(id) {
+      const [row] = await db.select({ id: sandboxIntents.refundId }).from(sandboxIntents).where(eq(sandboxIntents.refundId, id)).limit(1);
+      if (!row?.id) throw new Error(`the sandbox has no refund ${id}`);
+      return { id: row.id, status: 'succeeded' };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, payments, products, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { CURRENCY, toPoisha, type Intent, type PaymentProvider } from './provider.ts';
+import { queueRefund } from './refunds.ts';
 
 const toPayment = (p: typeof payments.$inferSelect): Payment => ({
   buyerName: p.buyerName,
@@ -72,12 +73,27 @@ export const paymentOf = (order: typeof orders.$inferSelect, transactionId: stri
 export async function recordPayment(db: Db, provider: PaymentProvider, orderId: string, transactionId: string) {
   const intent = await provider.retrieveIntent(transactionId);
   if (!intent) throw badRequest('transactionId does not name a payment');
-  return settle(db, intent, orderId);
+  return settle(db, provider.name, intent, orderId);
 }
 
-export async function settle(db: Db, intent: Intent, orderId: string) {
+/**
+ * Settles an order with a payment its provider says succeeded. Money taken for this order that cannot settle
+ * it (the phone was sold to another buyer meanwhile, the order was paid by another payment, declined or
+ * deleted, the price changed) is given back: a refund is queued, and the answer says so (issue 17).
+ */
+export async function settle(db: Db, providerName: string, intent: Intent, orderId: string) {
   if (intent.orderId !== orderId) throw badRequest('This payment belongs to another order');
   if (intent.status !== 'succeeded') throw new AppError(402, 'This payment has not succeeded');
+  try {
+    return await settleOnce(db, intent, orderId);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    await queueRefund(db, { orderId, provider: providerName, paymentId: intent.id, amount: intent.amount, reason: err.message });
+    throw new AppError(err.status, `${err.message}. Your payment is being refunded.`);
+  }
+}
+
+async function settleOnce(db: Db, intent: Intent, orderId: string) {
   try {
     return await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');

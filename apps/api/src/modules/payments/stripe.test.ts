@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../../../test/fake-stripe.ts';
 import { book, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { call, useTestApp, type TestContext } from '../../../test/helper.ts';
-import { orders, payments, products, stripeEvents } from '../../db/schema.ts';
+import { orders, payments, products, refunds, stripeEvents } from '../../db/schema.ts';
 
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
@@ -181,12 +181,14 @@ describe('with Stripe as the payment provider', () => {
     it.each([
       ['a smaller amount', { amount: 100 }],
       ['another currency', { amount: 4500000, currency: 'usd' }],
-    ])('refuses a succeeded intent for this order with %s with a 400', async (_, input) => {
+    ])('refuses a succeeded intent for this order with %s with a 400, and gives that money back', async (_, input) => {
       const { buyer, order } = await world(ctx);
       const intent = fake.addIntent({ ...input, orderId: order._id, status: 'succeeded' });
       const res = await pay(ctx, buyer, order._id, intent.id);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('The amount paid does not match the order');
+      expect(res.body.message).toBe('The amount paid does not match the order. Your payment is being refunded.');
+      const [refund] = await ctx.app.db.select().from(refunds);
+      expect(refund).toMatchObject({ orderId: order._id, provider: 'stripe', paymentId: intent.id, amount: input.amount });
       await expectUnpaid(ctx, order._id);
     });
   });
@@ -229,6 +231,25 @@ describe('with Stripe as the payment provider', () => {
       const event = signedEvent('payment_intent.succeeded', intent);
       expect((await deliver(ctx, event.payload, event.signature)).status).toBe(200);
       await expectPaidOnce(ctx, order._id, product._id, intent.id);
+    });
+
+    it("refunds a charged intent whose phone was sold to another buyer meanwhile, once however often it is delivered, and never the winner's", async () => {
+      const { otherBuyer, product, order, intent: winner } = await succeededIntent();
+      const lost = await book(ctx.app, otherBuyer, product._id);
+      const lostIntent = fake.succeed((await createIntent(ctx, otherBuyer, { orderId: lost._id })).body.data.intentId);
+      const won = signedEvent('payment_intent.succeeded', winner);
+      expect((await deliver(ctx, won.payload, won.signature)).status).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        const event = signedEvent('payment_intent.succeeded', lostIntent);
+        expect((await deliver(ctx, event.payload, event.signature)).status).toBe(200);
+      }
+      await expectPaidOnce(ctx, order._id, product._id, winner.id);
+      await ctx.app.jobs.run();
+      const rows = await ctx.app.db.select().from(refunds);
+      expect(rows).toMatchObject([
+        { orderId: lost._id, paymentId: lostIntent.id, status: 'refunded', reason: 'This phone has already been sold to another buyer' },
+      ]);
+      expect(fake.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
     });
 
     it('does not settle an order from an event whose amount differs from the order', async () => {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../../config.ts';
-import { CURRENCY, type Intent, type PaymentProvider } from './provider.ts';
+import { CURRENCY, type Intent, type PaymentProvider, type RefundAnswer } from './provider.ts';
 
 type StripeConfig = Extract<PaymentsConfig, { provider: 'stripe' }>;
 
@@ -25,6 +25,11 @@ const toIntent = (pi: Stripe.PaymentIntent): Intent => ({
   orderId: pi.metadata?.orderId,
 });
 
+const toRefund = (r: Stripe.Refund): RefundAnswer => ({
+  id: r.id,
+  status: r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending',
+});
+
 export function stripeProvider(config: StripeConfig, stripe = stripeClient(config)): PaymentProvider {
   return {
     name: 'stripe',
@@ -40,6 +45,12 @@ export function stripeProvider(config: StripeConfig, stripe = stripeClient(confi
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
         throw err;
       }
+    },
+    async refund({ paymentId, amount, key }) {
+      return toRefund(await stripe.refunds.create({ payment_intent: paymentId, amount }, { idempotencyKey: `refund-${key}` }));
+    },
+    async retrieveRefund(id) {
+      return toRefund(await stripe.refunds.retrieve(id));
     },
   };
 }

@@ -32,15 +32,17 @@ const webhook: FastifyPluginAsync<{ stripe: Stripe | undefined; secret: string |
       // Another integration on the same Stripe account may use orderId for its own ids: not ours, nothing to settle.
       if (orderId && Id.safeParse(orderId).success) {
         try {
-          await settle(app.db, { id: pi.id, clientSecret: '', status: pi.status, amount: pi.amount, currency: pi.currency, orderId }, orderId);
+          await settle(app.db, 'stripe', { id: pi.id, clientSecret: '', status: pi.status, amount: pi.amount, currency: pi.currency, orderId }, orderId);
         } catch (err) {
           if (!(err instanceof AppError)) {
             // Not handled after all: let Stripe deliver it again.
             await app.db.delete(stripeEvents).where(eq(stripeEvents.id, event.id));
             throw err;
           }
-          // A payment we cannot settle (order gone, phone sold meanwhile) is logged for a refund, not retried.
-          request.log.warn({ err, intent: pi.id, orderId }, 'succeeded payment could not settle its order');
+          // A payment we cannot settle (order gone, phone sold meanwhile) is being refunded (settle queued it), not retried.
+          request.log.warn({ err, intent: pi.id, orderId }, 'succeeded payment could not settle its order; it is being refunded');
+        } finally {
+          app.jobs.nudge();
         }
       }
     }

@@ -5,6 +5,7 @@ import { categories, orders, products, users, type Picture } from '../../db/sche
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { removableOrder } from '../orders/history.ts';
 import { recordAdminAct } from '../audit/service.ts';
 import { attachUpload } from '../images/uploads.ts';
 import { productColumns, toProduct } from './dto.ts';
@@ -171,7 +172,7 @@ export const markSold = (db: Db, id: string) => changeListing(db, id, { status: 
  */
 export async function deleteProduct(db: Db, id: string, by: AuthUser, reason: string | null = null) {
   await db.transaction(async (tx) => {
-    await tx.delete(orders).where(and(eq(orders.productId, id), eq(orders.paid, false)));
+    await tx.delete(orders).where(and(eq(orders.productId, id), removableOrder));
     const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning({ name: products.productName, sellerId: products.sellerId });
     if (!deleted) throw notFound('Product');
     if (by.role === 'Admin' && deleted.sellerId !== by.id) {

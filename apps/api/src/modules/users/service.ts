@@ -5,6 +5,7 @@ import { orders, products, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { removableOrder } from '../orders/history.ts';
 import { recordAdminAct } from '../audit/service.ts';
 
 const keys = { table: users, id: users.id, createdAt: users.createdAt };
@@ -80,8 +81,8 @@ export async function deleteUser(db: Db, id: string, admin: AuthUser) {
     if (user.role === 'Admin') throw forbidden('An admin account cannot be deleted');
     await recordAdminAct(tx, admin, { action: 'delete-user', target: { kind: 'user', id, label: `${user.name} <${user.email}> (${user.role})` } });
     const owned = tx.select({ id: products.id }).from(products).where(eq(products.sellerId, id));
-    await tx.delete(orders).where(and(eq(orders.paid, false), inArray(orders.productId, owned)));
-    await tx.delete(orders).where(and(eq(orders.paid, false), eq(orders.buyerId, id)));
+    await tx.delete(orders).where(and(removableOrder, inArray(orders.productId, owned)));
+    await tx.delete(orders).where(and(removableOrder, eq(orders.buyerId, id)));
     await tx.delete(users).where(eq(users.id, id));
   });
 }
