@@ -329,8 +329,8 @@ export async function apiBook(request: APIRequestContext, buyer: Session, produc
   return (await res.json()).data as Order;
 }
 
-/** Pays an order through the API as its buyer does: a payment intent, the sandbox's card confirmation, the payment recorded. */
-export async function apiPay(request: APIRequestContext, buyer: Session, order: Order) {
+/** Charges an order's buyer as the payment page does (a payment intent, the sandbox's card confirmation): the money is taken, nothing recorded yet. */
+export async function apiCharge(request: APIRequestContext, buyer: Session, order: Order): Promise<string> {
   const intent = await request.post('/api/create-payment-intent', { data: { orderId: order._id }, headers: { authorization: buyer.token } });
   expect(intent.ok(), await intent.text()).toBeTruthy();
   const { data } = await intent.json();
@@ -338,10 +338,16 @@ export async function apiPay(request: APIRequestContext, buyer: Session, order: 
     data: { client_secret: data.clientSecret, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } },
   });
   expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
-  const paid = await request.post('/api/payment', {
-    data: { orderId: order._id, transactionId: data.intentId },
-    headers: { authorization: `bearer ${buyer.token}` },
-  });
+  return data.intentId as string;
+}
+
+/** The payment page's last step: records a charged intent as the order's payment; answers the response. */
+export const apiRecordPayment = (request: APIRequestContext, buyer: Session, order: Order, transactionId: string) =>
+  request.post('/api/payment', { data: { orderId: order._id, transactionId }, headers: { authorization: `bearer ${buyer.token}` } });
+
+/** Pays an order through the API as its buyer does: charged, then recorded. */
+export async function apiPay(request: APIRequestContext, buyer: Session, order: Order) {
+  const paid = await apiRecordPayment(request, buyer, order, await apiCharge(request, buyer, order));
   expect(paid.status(), await paid.text()).toBe(201);
 }
 

@@ -110,7 +110,7 @@ test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!"
   await expect(main(page).getByText('no orders found', { exact: true })).toBeVisible();
 });
 
-test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request, adminSession }) => {
+test("a paid order shows 'Paid' instead of the Pay link, and a refunded one its refund", async ({ page, request, adminSession }) => {
   const buyer = await apiSignUp(request, adminSession, 'Buyer');
   const order: Order = {
     _id: '00000000-0000-4000-8000-000000000001',
@@ -129,20 +129,41 @@ test("a paid order shows 'Paid' instead of the Pay link", async ({ page, request
     createdAt: '2026-11-23T05:00:00.000Z',
     payment: { transactionId: 'pi_sbx_0123456789abcdef01234567', amount: 45000, paidAt: '2026-11-23T06:00:00.000Z' },
     review: null,
+    refund: null,
+  };
+  // A buyer charged for a phone sold meanwhile: refunded (issue 17).
+  const refunded: Order = {
+    ...order,
+    _id: '00000000-0000-4000-8000-000000000004',
+    productName: 'Pixel 8',
+    paid: false,
+    soldToAnother: true,
+    payment: null,
+    refund: {
+      status: 'refunded',
+      id: 're_sbx_0123456789abcdef',
+      amount: 45000,
+      refundedAt: '2026-11-23T07:00:00.000Z',
+      reason: 'This phone has already been sold to another buyer',
+      ofPayment: false,
+    },
   };
   await page.route('**/api/orders/**', (route) =>
     route.fulfill({
       json: {
         success: true,
-        data: [order, { ...order, _id: '00000000-0000-4000-8000-000000000003', productName: 'Pixel 6', paid: false, payment: null }],
+        data: [order, { ...order, _id: '00000000-0000-4000-8000-000000000003', productName: 'Pixel 6', paid: false, payment: null }, refunded],
         meta: { nextCursor: null },
       },
     }),
   );
   await signInWith(page, buyer);
   await page.goto('/dashboard/myOrders');
-  await expect(rows(page).nth(0).getByRole('cell')).toHaveText(['', 'Galaxy S21', '45,000 tk', 'Sylhet', '01811-000555', 'Paid', 'Rate the seller', 'Delete']);
+  await expect(rows(page).nth(0).getByRole('cell')).toHaveText(['', 'Galaxy S21', '45,000 tk', 'Sylhet', '01811-000555', 'Paid', 'Rate the seller', 'Hide']);
   await expect(rows(page).nth(1).getByRole('cell').nth(6)).toHaveText('—');
+  await expect(rows(page).nth(2).getByRole('cell').nth(5)).toHaveText('Refunded45,000 tk refunded 23 Nov 2026 · re_sbx_0123456789abcdef');
+  await expect(rows(page).nth(2).getByRole('link', { name: 'Pay' })).toHaveCount(0);
+  await expect(rows(page).nth(2).getByRole('cell').last()).toHaveText('Hide');
   await expect(rows(page).nth(0).getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(rows(page).nth(1).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/dashboard/payment/00000000-0000-4000-8000-000000000003');
 });

@@ -64,7 +64,18 @@ test.describe('paying for an order', () => {
     await screenshots(page, 'payment-receipt');
 
     await page.goto('/dashboard/myOrders');
-    await expect(page.getByRole('row', { name: new RegExp(product.productName) }).getByText('Paid')).toBeVisible();
+    const paidRow = page.getByRole('row', { name: new RegExp(product.productName) });
+    await expect(paidRow.getByText('Paid')).toBeVisible();
+    // A paid order cannot be deleted, only hidden from the list (issue 17): it stays in the totals and its receipt stays.
+    await expect(paidRow.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await paidRow.getByRole('button', { name: `Hide order of ${product.productName}` }).click();
+    const hide = page.getByRole('dialog', { name: 'Hide this paid order?' });
+    await expect(hide).toContainText('an order money was paid for is never deleted');
+    await hide.getByRole('button', { name: 'Yes, hide it' }).click();
+    await expect(toast(page, 'Hidden from your list')).toBeVisible();
+    await expect(paidRow).toHaveCount(0);
+    expect((await apiGet<{ totalPaidOrders: number }>(request, `buyer-overview/${buyer.user._id}`, buyer)).totalPaidOrders).toBe(1);
+    expect((await apiGet<Order>(request, `/api/order/${order._id}`, buyer)).paid).toBe(true);
     await page.goto(`/category/${product.categoryId._id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(product.productName)).toHaveCount(0);

@@ -8,6 +8,7 @@ import AllBuyers from '../features/dashboard/admin/all-buyers.tsx';
 import AllSellers from '../features/dashboard/admin/all-sellers.tsx';
 import AuditLog from '../features/dashboard/admin/audit-log.tsx';
 import Outbox from '../features/dashboard/admin/outbox.tsx';
+import Payments from '../features/dashboard/admin/payments.tsx';
 import ReportedItems from '../features/dashboard/admin/reported-items.tsx';
 import MyReviews from '../features/catalog/my-reviews-page.tsx';
 import MyOrders from '../features/dashboard/buyer/my-orders.tsx';
@@ -33,6 +34,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'allSellers', element: only('Admin', <AllSellers />) },
     { path: 'allBuyers', element: only('Admin', <AllBuyers />) },
     { path: 'report', element: only('Admin', <ReportedItems />) },
+    { path: 'payments', element: only('Admin', <Payments />) },
     { path: 'outbox', element: only('Admin', <Outbox />) },
     { path: 'audit', element: only('Admin', <AuditLog />) },
     { path: 'overview-seller', element: only('Seller', <SellerOverview />) },

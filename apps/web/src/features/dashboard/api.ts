@@ -58,6 +58,11 @@ export const dashboardApi = api.injectEndpoints({
     }),
     sellerBookings: build.infiniteQuery({ ...pages('sellerBookings', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
     declineBooking: build.mutation({ ...call('declineBooking', byId), invalidatesTags: ['order'] }),
+    paidOrders: build.infiniteQuery({ ...pages('paidOrders', DASHBOARD_PAGE), providesTags: ['order'] }),
+    refundOrder: build.mutation({
+      ...call('refundOrder', ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } })),
+      invalidatesTags: ['order'],
+    }),
     outbox: build.infiniteQuery(pages('outbox', OUTBOX_PAGE)),
     auditLog: build.infiniteQuery(pages('auditLog', DASHBOARD_PAGE, (action: AuditAction | undefined) => ({ query: { action } }))),
   }),
@@ -90,6 +95,8 @@ export const {
   useEditReviewMutation,
   useSellerBookingsInfiniteQuery,
   useDeclineBookingMutation,
+  usePaidOrdersInfiniteQuery,
+  useRefundOrderMutation,
   useOutboxInfiniteQuery,
   useAuditLogInfiniteQuery,
 } = dashboardApi;

@@ -21,6 +21,7 @@ const menus: Record<Role, { to: string; label: string }[]> = {
     { to: '/dashboard/allSellers', label: 'All Sellers' },
     { to: '/dashboard/allBuyers', label: 'All Buyers' },
     { to: '/dashboard/report', label: 'Reported Items' },
+    { to: '/dashboard/payments', label: 'Payments' },
     { to: '/dashboard/outbox', label: 'Outbox' },
     { to: '/dashboard/audit', label: 'Audit Log' },
     account,

@@ -15,6 +15,7 @@ export const actionNames: Record<AuditAction, string> = {
   'warn-seller': 'Warned a seller',
   'suspend-seller': 'Suspended a seller',
   'reinstate-seller': 'Reinstated a seller',
+  'refund-order': 'Refunded an order',
 };
 
 /** What Admins did, newest first (issue 16): who, when, what, to what, why. The log is only ever appended to. */

@@ -1,6 +1,5 @@
 import type { Order } from '@market/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
@@ -8,7 +7,10 @@ import { taka } from '../../../lib/format.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useDeleteOrderMutation, useMyOrdersInfiniteQuery } from '../api.ts';
 import { paged } from '../../../lib/pages.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Stars } from '../../../components/stars.tsx';
+import { attempt } from '../../../lib/attempt.ts';
+import { OrderStatus } from './order-status.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 
 export default function MyOrders() {
@@ -17,6 +19,8 @@ export default function MyOrders() {
   const { rows, more } = paged(list);
   const [remove] = useDeleteOrderMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
+  // A paid or refunded order is the record of money paid: its buyer can only take it off this list (issue 17).
+  const [hiding, setHiding] = useState<Order | null>(null);
   const [reviewing, setReviewing] = useState<Order | null>(null);
   // When the page opened: a review's Edit shows while its 30 days last.
   const [now] = useState(() => Date.now());
@@ -37,22 +41,30 @@ export default function MyOrders() {
           `${taka(o.productPrice)} tk`,
           o.meetingLocation,
           o.sellerPhone ? <PhoneLink number={o.sellerPhone} /> : '—',
-          o.paid ? (
-            <span className="badge badge-success">Paid</span>
-          ) : o.declined ? (
-            <span className="badge badge-ghost whitespace-nowrap">Declined by seller</span>
-          ) : o.soldToAnother ? (
-            <span className="badge badge-ghost whitespace-nowrap">Sold to another buyer</span>
-          ) : (
-            <Link to={`/dashboard/payment/${o._id}`} className="btn btn-primary btn-xs">
-              Pay
-            </Link>
-          ),
+          <OrderStatus order={o} />,
           <ReviewCell order={o} now={now} onReview={() => setReviewing(o)} />,
-          <DeleteButton label={`Delete order of ${o.productName}`} onClick={() => ask(o._id)} />,
+          o.paid || o.refund ? (
+            <button type="button" className="btn btn-outline btn-xs" onClick={() => setHiding(o)} aria-label={`Hide order of ${o.productName}`}>
+              Hide
+            </button>
+          ) : (
+            <DeleteButton label={`Delete order of ${o.productName}`} onClick={() => ask(o._id)} />
+          ),
         ]}
       />
       {dialog}
+      <ConfirmDialog
+        open={hiding !== null}
+        title={hiding?.paid === false ? 'Hide this refunded order?' : 'Hide this paid order?'}
+        text="It leaves this list. The payment stays in your totals and in the seller's records, and its receipt stays yours: an order money was paid for is never deleted."
+        confirmLabel="Yes, hide it"
+        onCancel={() => setHiding(null)}
+        onConfirm={async () => {
+          const id = hiding!._id;
+          setHiding(null);
+          await attempt(() => remove(id).unwrap(), 'Hidden from your list');
+        }}
+      />
       {reviewing && <ReviewDialog key={reviewing._id} order={reviewing} onClose={() => setReviewing(null)} />}
     </section>
   );
