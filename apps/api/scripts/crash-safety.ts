@@ -569,7 +569,7 @@ async function checkMigrations(db: Db): Promise<string[]> {
     : [`migrations: applied ${JSON.stringify(applied)}, the journal has ${JSON.stringify(expected)}`];
 }
 
-/** The check itself can fail: it notices a write that was never made, and a paid order without its payment. */
+/** The check itself can fail: it notices a write that was never made, and a paid order whose phone is not sold. */
 async function selfCheck(db: Db, ledger: Ledger): Promise<string[]> {
   const problems: string[] = [];
   const never = '00000000-0000-4000-8000-000000000000';
@@ -578,17 +578,19 @@ async function selfCheck(db: Db, ledger: Ledger): Promise<string[]> {
   const paid = ledger.payments[0];
   if (paid) {
     let noticed = false;
-    // Half a payment, inside a transaction that is rolled back: the payment row without its order marked paid.
+    // Half a payment, inside a transaction that is rolled back: the order paid but its phone not sold. (An order
+    // cannot be made unpaid again: the database refuses it.)
     await db
       .transaction(async (tx) => {
-        await tx.update(orders).set({ paid: false }).where(eq(orders.id, paid.orderId));
+        const [order] = await tx.select({ productId: orders.productId }).from(orders).where(eq(orders.id, paid.orderId));
+        await tx.update(products).set({ status: 'available' }).where(eq(products.id, order!.productId!));
         noticed = (await checkDatabase(tx as unknown as Db, ledger)).some((p) => p.includes(paid.orderId));
         tx.rollback();
       })
       .catch((err: unknown) => {
         if (!(err instanceof TransactionRollbackError)) throw err;
       });
-    if (!noticed) problems.push('self-check: an unpaid order with a payment went unnoticed');
+    if (!noticed) problems.push('self-check: a paid order whose phone is not sold went unnoticed');
   }
   return problems;
 }

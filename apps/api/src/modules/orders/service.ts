@@ -1,7 +1,7 @@
 import type { NewOrderBody, Order, PageQuery } from '@market/contract';
 import { and, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, payments, products, refunds, reviews } from '../../db/schema.ts';
+import { bkashPayments, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
 import { editableUntil } from '../reviews/service.ts';
 import { moneyHistory } from './history.ts';
 import { recordAdminAct } from '../audit/service.ts';
@@ -206,9 +206,11 @@ export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: s
     if (!row) throw notFound('Order');
     const { order, payment } = row;
     if (!payment) throw conflict('Only a paid order can be refunded');
+    // Paid with bKash (its trxID is the transaction id), or by card through the configured provider.
+    const [viaBkash] = await tx.select({ id: bkashPayments.paymentId }).from(bkashPayments).where(eq(bkashPayments.trxId, payment.transactionId)).limit(1);
     const { created } = await queueRefund(tx as unknown as Db, {
       orderId: id,
-      provider,
+      provider: viaBkash ? 'bkash' : provider,
       paymentId: payment.transactionId,
       amount: toPoisha(payment.productPrice),
       reason,

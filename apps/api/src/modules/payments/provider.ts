@@ -14,17 +14,22 @@ export interface RefundAnswer {
   status: 'succeeded' | 'pending' | 'failed';
 }
 
-export interface PaymentProvider {
+/** What gives a payment back: every card provider, and bKash. */
+export interface Refunder {
+  readonly name: string;
+  /** Gives a succeeded payment back in full; `key` makes a repeated call the same refund (our refund's id). */
+  refund(input: { paymentId: string; amount: number; key: string }): Promise<RefundAnswer>;
+  /** A refund asked for before (`id`, of the payment `paymentId`), as the provider knows it now. */
+  retrieveRefund(input: { id: string; paymentId: string }): Promise<RefundAnswer>;
+}
+
+export interface PaymentProvider extends Refunder {
   readonly name: 'sandbox' | 'stripe';
   /** What the browser needs to load the provider's card input (Stripe's publishable key). */
   readonly publishableKey: string | undefined;
   createIntent(input: { amount: number; orderId: string }): Promise<Intent>;
   /** The intent as the provider knows it, or null when it has no such intent. */
   retrieveIntent(id: string): Promise<Intent | null>;
-  /** Gives a succeeded payment back in full; `key` makes a repeated call the same refund (our refund's id). */
-  refund(input: { paymentId: string; amount: number; key: string }): Promise<RefundAnswer>;
-  /** A refund asked for before, as the provider knows it now. */
-  retrieveRefund(id: string): Promise<RefundAnswer>;
 }
 
 export const CURRENCY = 'bdt';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refunds } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { Refunder } from './provider.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -41,14 +41,14 @@ export async function queueRefund(db: Db, request: RefundRequest): Promise<{ ref
  * The job of a refund: asks the provider that took the money to give it back (the same refund however often
  * it is asked), and records it once the provider confirms. Until then it throws, and the queue tries again.
  */
-export function refundJob(db: Db, providers: Partial<Record<string, PaymentProvider>>) {
+export function refundJob(db: Db, providers: Partial<Record<string, Refunder>>) {
   return async ({ refundId }: { refundId: string }) => {
     const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
     if (!refund || refund.status === 'refunded') return;
     const provider = providers[refund.provider];
     if (!provider) throw new Error(`the payment provider ${refund.provider} is not configured on this server`);
     const answer = refund.providerRefundId
-      ? await provider.retrieveRefund(refund.providerRefundId)
+      ? await provider.retrieveRefund({ id: refund.providerRefundId, paymentId: refund.paymentId })
       : await provider.refund({ paymentId: refund.paymentId, amount: refund.amount, key: refund.id });
     const pending = and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'));
     if (answer.status === 'succeeded') {

@@ -5,9 +5,9 @@ import type { PaymentProvider } from './provider.ts';
 import { confirmIntent, intentBuyer } from './sandbox-processor.ts';
 import { createPaymentIntent, recordPayment } from './service.ts';
 
-export default async function paymentRoutes(app: FastifyInstance, { provider }: { provider: PaymentProvider }) {
+export default async function paymentRoutes(app: FastifyInstance, { provider, bkash }: { provider: PaymentProvider; bkash: boolean }) {
   route(app, e.createPaymentIntent, async ({ body }) => {
-    const created = await createPaymentIntent(app.db, provider, body.orderId);
+    const created = { ...(await createPaymentIntent(app.db, provider, body.orderId)), bkash };
     return { success: true as const, clientSecret: created.clientSecret, data: created };
   });
 

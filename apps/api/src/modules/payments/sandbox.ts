@@ -40,7 +40,7 @@ export function sandboxProvider(db: Db): PaymentProvider {
       if (!row?.refundId) throw new Error(`the sandbox has no succeeded payment ${paymentId} of ${amount} to refund`);
       return { id: row.refundId, status: 'succeeded' };
     },
-    async retrieveRefund(id) {
+    async retrieveRefund({ id }) {
       const [row] = await db.select({ id: sandboxIntents.refundId }).from(sandboxIntents).where(eq(sandboxIntents.refundId, id)).limit(1);
       if (!row?.id) throw new Error(`the sandbox has no refund ${id}`);
       return { id: row.id, status: 'succeeded' };

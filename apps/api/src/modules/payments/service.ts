@@ -16,7 +16,7 @@ const toPayment = (p: typeof payments.$inferSelect): Payment => ({
 });
 
 /** Why an order cannot be paid now, or null when it can. */
-async function payable(db: Db, order: typeof orders.$inferSelect) {
+export async function payable(db: Db, order: typeof orders.$inferSelect) {
   if (order.paid) return 'This order is already paid';
   if (order.declinedAt) return 'The seller declined this booking';
   if (!order.productId) return 'This phone is no longer for sale';
@@ -33,7 +33,7 @@ async function payable(db: Db, order: typeof orders.$inferSelect) {
   return null;
 }
 
-async function findOrder(db: Db, id: string) {
+export async function findOrder(db: Db, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw notFound('Order');
   return order;

@@ -107,7 +107,7 @@ describe('with Stripe as the payment provider', () => {
       expect(res.body).toEqual({
         success: true,
         clientSecret: intent.client_secret,
-        data: { clientSecret: intent.client_secret, intentId: intent.id, amount: 45000, provider: 'stripe', publishableKey: 'pk_test_x' },
+        data: { clientSecret: intent.client_secret, intentId: intent.id, amount: 45000, provider: 'stripe', publishableKey: 'pk_test_x', bkash: true },
       });
       expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_`));
     });

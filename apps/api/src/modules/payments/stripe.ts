@@ -49,7 +49,7 @@ export function stripeProvider(config: StripeConfig, stripe = stripeClient(confi
     async refund({ paymentId, amount, key }) {
       return toRefund(await stripe.refunds.create({ payment_intent: paymentId, amount }, { idempotencyKey: `refund-${key}` }));
     },
-    async retrieveRefund(id) {
+    async retrieveRefund({ id }) {
       return toRefund(await stripe.refunds.retrieve(id));
     },
   };
