@@ -23,6 +23,12 @@ import mailRoutes from './modules/mail/routes.ts';
 import { MAX_BYTES } from './modules/images/service.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import overviewRoutes from './modules/overview/routes.ts';
+import { bkashAccount } from './modules/bkash/account.ts';
+import { bkashCheckout, bkashRefunder } from './modules/bkash/checkout.ts';
+import { bkashClient } from './modules/bkash/client.ts';
+import bkashRoutes from './modules/bkash/routes.ts';
+import bkashSandbox from './modules/bkash/sandbox.ts';
+import { publicOrigin } from './public-origin.ts';
 import paymentRoutes from './modules/payments/routes.ts';
 import { refundJob } from './modules/payments/refunds.ts';
 import { sandboxProvider } from './modules/payments/sandbox.ts';
@@ -156,13 +162,19 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(reviewRoutes);
   const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments, stripe) : sandboxProvider(database.db);
+  const bkash = bkashAccount(config, () => publicOrigin(app.server, config));
+  const bkashApi = bkash && bkashClient(bkash);
   // app.jobs: the durable queue's worker; a refund is given back by the provider that took the money.
-  await app.register(jobs, { handlers: { refund: refundJob(database.db, { [provider.name]: provider }) }, pollMs: config.jobsPollMs });
+  const refunders = { [provider.name]: provider, ...(bkashApi ? { bkash: bkashRefunder(database.db, bkashApi) } : {}) };
+  await app.register(jobs, { handlers: { refund: refundJob(database.db, refunders) }, pollMs: config.jobsPollMs });
+  await app.register(bkashRoutes, { config, checkout: bkashApi && bkashCheckout(database.db, bkashApi) });
   await app.register(orderRoutes, { provider: provider.name });
   await app.register(overviewRoutes);
   await app.register(imageRoutes, { uploadsDir: config.uploadsDir });
   await app.register(googleSignIn, { config });
-  await app.register(paymentRoutes, { provider });
+  // The local stand-in for bKash (demos and tests only; never with bKash keys).
+  if (config.bkash.provider === 'sandbox') await app.register(bkashSandbox, { secret: config.jwtSecret, origin: () => publicOrigin(app.server, config) });
+  await app.register(paymentRoutes, { provider, bkash: Boolean(bkashApi) });
   await app.register(stripeWebhook, { stripe, secret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined });
 
   await registerFiles(app, config);

@@ -262,4 +262,28 @@ describe('Redis, proxies and abuse limits', () => {
   ])('refuses %s=%s, naming it', (variable, value) => {
     expectConfigError({ [variable]: value }, variable);
   });
+
+  it('bKash: the real one with all five keys, else the local stand-in in a demo (or with BKASH_SANDBOX), else none; never both', () => {
+    const keys = {
+      BKASH_BASE_URL: 'https://tokenized.pay.bka.sh/v1.2.0-beta/',
+      BKASH_APP_KEY: 'key',
+      BKASH_APP_SECRET: 'secret',
+      BKASH_USERNAME: 'user',
+      BKASH_PASSWORD: 'pass',
+    };
+    expect(load({ JWT_SECRET: SECRET, ...keys }).bkash).toEqual({
+      provider: 'bkash',
+      baseUrl: 'https://tokenized.pay.bka.sh/v1.2.0-beta',
+      appKey: 'key',
+      appSecret: 'secret',
+      username: 'user',
+      password: 'pass',
+    });
+    expect(load({ JWT_SECRET: SECRET }).bkash).toEqual({ provider: 'sandbox' });
+    expect(load({ JWT_SECRET: SECRET, DEMO: 'false' }).bkash).toEqual({ provider: 'off' });
+    expect(load({ JWT_SECRET: SECRET, DEMO: 'false', BKASH_SANDBOX: 'true' }).bkash).toEqual({ provider: 'sandbox' });
+    expectConfigError({ JWT_SECRET: SECRET, BKASH_APP_KEY: 'key' }, 'BKASH_PASSWORD');
+    expectConfigError({ JWT_SECRET: SECRET, ...keys, BKASH_SANDBOX: 'true' }, 'BKASH_SANDBOX');
+    expectConfigError({ JWT_SECRET: SECRET, ...keys, BKASH_BASE_URL: 'tokenized.pay.bka.sh' }, 'BKASH_BASE_URL');
+  });
 });

@@ -81,6 +81,14 @@ const EnvSchema = z.object({
   IDLE_TIMEOUT: duration.prefault('2m'),
   /** The local OpenID Connect stand-in for Google; default: on while DEMO is on. Never served while a Google client is configured. */
   LOCAL_OIDC: flag.optional(),
+  /** bKash Tokenized Checkout (all five together); its base URL ends with the API version, e.g. https://tokenized.pay.bka.sh/v1.2.0-beta. */
+  BKASH_BASE_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  BKASH_APP_KEY: z.string().min(1).optional(),
+  BKASH_APP_SECRET: z.string().min(1).optional(),
+  BKASH_USERNAME: z.string().min(1).optional(),
+  BKASH_PASSWORD: z.string().min(1).optional(),
+  /** The local stand-in for bKash (demos and tests), served by this process under /bkash-sandbox: never on with bKash keys. */
+  BKASH_SANDBOX: flag.optional(),
   /** Outgoing mail: smtp://user:pass@host:587 or smtps://…; unset: mails wait in the outbox, readable by Admins. */
   SMTP_URL: z
     .string()
@@ -107,6 +115,10 @@ export const envVariables = Object.keys(EnvSchema.shape) as (keyof z.infer<typeo
 
 export type PaymentsConfig =
   { provider: 'sandbox' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined };
+
+/** bKash Tokenized Checkout: the real one (keys), the local stand-in (demos and tests), or none. */
+export type BkashConfig =
+  { provider: 'bkash'; baseUrl: string; appKey: string; appSecret: string; username: string; password: string } | { provider: 'sandbox' } | { provider: 'off' };
 
 export interface Limit {
   max: number;
@@ -182,6 +194,7 @@ export interface Config {
   mail: MailConfig;
   timeouts: Timeouts;
   payments: PaymentsConfig;
+  bkash: BkashConfig;
   /** Unset: counters live in each process. */
   redisUrl: string | undefined;
   redisPrefix: string;
@@ -216,6 +229,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.GOOGLE_CLIENT_ID && e.LOCAL_OIDC === true) {
     throw new ConfigError('Invalid configuration: LOCAL_OIDC cannot be on while GOOGLE_CLIENT_ID is set (the stand-in only replaces a missing Google client)');
   }
+  const bkashKeys = [e.BKASH_BASE_URL, e.BKASH_APP_KEY, e.BKASH_APP_SECRET, e.BKASH_USERNAME, e.BKASH_PASSWORD];
+  if (bkashKeys.some(Boolean) && !bkashKeys.every(Boolean)) {
+    throw new ConfigError('Invalid configuration: BKASH_BASE_URL, BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME and BKASH_PASSWORD go together');
+  }
+  if (e.BKASH_APP_KEY && e.BKASH_SANDBOX === true) {
+    throw new ConfigError('Invalid configuration: BKASH_SANDBOX cannot be on while bKash keys are set (the stand-in only replaces a missing bKash account)');
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -246,6 +266,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.STRIPE_API_URL,
           }
         : { provider: 'sandbox' },
+    bkash:
+      e.BKASH_BASE_URL && e.BKASH_APP_KEY && e.BKASH_APP_SECRET && e.BKASH_USERNAME && e.BKASH_PASSWORD
+        ? {
+            provider: 'bkash',
+            baseUrl: e.BKASH_BASE_URL.replace(/\/$/, ''),
+            appKey: e.BKASH_APP_KEY,
+            appSecret: e.BKASH_APP_SECRET,
+            username: e.BKASH_USERNAME,
+            password: e.BKASH_PASSWORD,
+          }
+        : (e.BKASH_SANDBOX ?? e.DEMO)
+          ? { provider: 'sandbox' }
+          : { provider: 'off' },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: trustProxy(e.TRUST_PROXY),

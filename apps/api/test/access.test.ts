@@ -36,6 +36,8 @@ let world: World;
 
 beforeAll(async () => {
   const { app } = ctx;
+  // The bKash stand-in is reached over HTTP, as bKash would be.
+  await app.listen({ port: 0, host: '127.0.0.1' });
   const [buyer, otherBuyer, seller, otherSeller, admin, unverifiedBuyer, unverifiedSeller] = await Promise.all([
     signUp(app, 'Buyer'),
     signUp(app, 'Buyer'),
@@ -226,6 +228,15 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'GET /api/outbox': async () => ({ method: 'GET', url: '/api/outbox?limit=5' }),
   'GET /api/audit-log': async () => ({ method: 'GET', url: '/api/audit-log?limit=5&action=delete-user' }),
   'GET /api/paid-orders': async () => ({ method: 'GET', url: '/api/paid-orders?limit=5' }),
+  // The bKash stand-in answers over HTTP: this file's app listens (below).
+  'POST /api/bkash/create-payment': async () => ({
+    method: 'POST',
+    url: '/api/bkash/create-payment',
+    payload: { orderId: (await buyersOrder())._id },
+    after: async (res) => expect(res.body.data.bkashURL).toContain('/bkash-sandbox/checkout?paymentID='),
+  }),
+  // bKash's return carries no credential: what it says is checked with bKash.
+  'GET /api/bkash/callback': async () => ({ method: 'GET', url: '/api/bkash/callback?paymentID=TR0011UNKNOWN&status=success', expectStatus: 302 }),
   'PUT /api/refund-order/:id': async () => ({
     method: 'PUT',
     url: `/api/refund-order/${(await paidOrder()).id}`,
@@ -438,6 +449,9 @@ describe('the access table', () => {
       'POST /api/sandbox/payment_intents/:id/confirm': 'anyone',
       // Stripe's signature on the raw body is the credential.
       'POST /api/stripe/webhook': 'anyone',
+      'POST /api/bkash/create-payment': 'Buyer owning the order (body.orderId)',
+      // bKash's return: nothing it says is believed until bKash confirms it (execute, then query).
+      'GET /api/bkash/callback': 'anyone',
       'GET /api/all-buyer': 'Admin',
       'GET /api/all-seller': 'Admin',
       'PUT /api/verify-seller/:id': 'Admin',

@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mail: { smtpUrl: undefined, from: 'Resale Phones <no-reply@resale.test>' },
     timeouts: { request: 30_000, headers: 10_000, keepAlive: 72_000, idle: 120_000 },
     payments: { provider: 'sandbox' },
+    bkash: { provider: 'sandbox' },
     redisUrl: undefined,
     redisPrefix: 'market-test:',
     trustProxy: false,

@@ -67,8 +67,22 @@ export const PaymentIntentCreated = z.object({
   amount: z.number(),
   provider: z.enum(['sandbox', 'stripe']),
   publishableKey: z.string().nullable(),
+  /** Whether bKash is offered beside the card (issue 17). */
+  bkash: z.boolean(),
 });
 export type PaymentIntentCreated = z.infer<typeof PaymentIntentCreated>;
+
+/** POST /api/bkash/create-payment: where to send the buyer (bKash's page), for the order's own amount. */
+export const BkashCreated = z.object({ paymentID: z.string(), bkashURL: z.url() });
+export type BkashCreated = z.infer<typeof BkashCreated>;
+
+/** GET /api/bkash/callback: what bKash's page sends the buyer back with; never trusted alone. */
+export const BkashCallbackQuery = z.object({
+  paymentID: z.string().trim().min(1, { error: 'is required' }).max(100).regex(/^\w+$/, { error: 'must be a bKash payment id' }),
+  status: z.string().max(20).optional(),
+  signature: z.string().max(500).optional(),
+  apiVersion: z.string().max(20).optional(),
+});
 
 /** The spec's payload; only orderId and transactionId are used, the rest comes from the order. */
 export const PaymentBody = z.object({

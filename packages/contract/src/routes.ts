@@ -68,6 +68,8 @@ export const routes = {
   recordPayment: { method: 'POST', path: '/api/payment' },
   sandboxConfirm: { method: 'POST', path: '/api/sandbox/payment_intents/:id/confirm' },
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
+  bkashCreate: { method: 'POST', path: '/api/bkash/create-payment' },
+  bkashCallback: { method: 'GET', path: '/api/bkash/callback' },
   review: { method: 'POST', path: '/api/review' },
   editReview: { method: 'PUT', path: '/api/review/:id' },
   answerReview: { method: 'PUT', path: '/api/review-answer/:id' },

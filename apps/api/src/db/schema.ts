@@ -484,6 +484,55 @@ export const sandboxIntents = pgTable('sandbox_intents', {
   createdAt: createdAt(),
 });
 
+/**
+ * Our side of bKash payments (issue 17): each payment we created at bKash, for which order and amount, and its
+ * trxID once bKash completed it (the transaction id of the order's payment). The callback finds the order here,
+ * never in what the browser brings back.
+ */
+export const bkashPayments = pgTable(
+  'bkash_payments',
+  {
+    paymentId: text('payment_id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    /** In taka, the order's price when the payment was created. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['created', 'completed', 'failed', 'cancelled'] })
+      .notNull()
+      .default('created'),
+    trxId: text('trx_id').unique(),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bkash_payments_order_idx').on(t.orderId)],
+);
+
+/**
+ * The bKash stand-in's own records (issue 17), standing in for bKash's side of Tokenized Checkout in demos and
+ * tests: each payment a merchant created, what the wallet page did with it, and its refund. Amounts are
+ * bKash's decimal strings ('45000.00').
+ */
+export const bkashSandboxPayments = pgTable('bkash_sandbox_payments', {
+  paymentId: text('payment_id').primaryKey(),
+  /** The merchant's app key: another merchant's calls never see this payment. */
+  appKey: text('app_key').notNull(),
+  amount: text('amount').notNull(),
+  currency: text('currency').notNull(),
+  merchantInvoiceNumber: text('merchant_invoice_number').notNull(),
+  payerReference: text('payer_reference').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  /** Initiated → (wallet page) Authorized, Failed or Cancelled → (execute) Completed. */
+  status: text('status', { enum: ['Initiated', 'Authorized', 'Completed', 'Failed', 'Cancelled'] })
+    .notNull()
+    .default('Initiated'),
+  wallet: text('wallet'),
+  wrongPins: integer('wrong_pins').notNull().default(0),
+  trxId: text('trx_id').unique(),
+  executedAt: timestamp('executed_at', { withTimezone: true }),
+  refundTrxId: text('refund_trx_id').unique(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
 /** Stripe webhook events already handled: Stripe may deliver one event more than once. */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),

@@ -10,6 +10,8 @@ import { demoAccounts } from './demo-accounts.ts';
 import {
   accountTokens,
   auditLog,
+  bkashPayments,
+  bkashSandboxPayments,
   categories,
   oidcCodes,
   orders,
@@ -203,6 +205,16 @@ describe('resetDatabase()', () => {
     await db.insert(sandboxIntents).values({ id: 'pi_reset', clientSecret: 'pi_reset_secret_x', amount: 100, currency: 'bdt', orderId: randomUUID() });
     await db.insert(stripeEvents).values({ id: 'evt_reset', type: 'payment_intent.succeeded' });
     await db.insert(refunds).values({ orderId: randomUUID(), provider: 'sandbox', paymentId: 'pi_reset', amount: 100, reason: 'reset' });
+    await db.insert(bkashSandboxPayments).values({
+      paymentId: 'TR0011RESET',
+      appKey: 'k',
+      amount: '1.00',
+      currency: 'BDT',
+      merchantInvoiceNumber: 'i',
+      payerReference: 'p',
+      callbackUrl: 'http://127.0.0.1/cb',
+    });
+    await db.insert(bkashPayments).values({ paymentId: 'TR0011RESET', orderId: randomUUID(), amount: 1 });
     await db.insert(jobs).values({ kind: 'refund', payload: { refundId: randomUUID() }, runAt: new Date(Date.now() + 3_600_000) });
     const [phone] = await db.select({ id: products.id }).from(products).limit(1);
     await db.insert(reports).values({ productId: phone!.id, reporterId: user!.id, reason: 'spam' });

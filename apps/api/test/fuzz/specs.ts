@@ -279,6 +279,11 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
         fc.record({ orderId: fc.oneof(fc.constantFrom(...world.orderIds), fc.uuid()), productPrice: junkLeaf }, { requiredKeys: ['orderId'] }),
       ),
     },
+    'POST /api/bkash/create-payment': {
+      body: json(PaymentIntentBody, () => fc.record({ orderId: fc.oneof(fc.constantFrom(...world.orderIds), fc.uuid()) })),
+    },
+    // bKash's return: the world's one bKash payment is completed, so no query changes it (bKash is out of reach here).
+    'GET /api/bkash/callback': { query: true },
     'POST /api/payment': {
       // Settling needs an intent that succeeded, and none ever does here (its client secret is never sent).
       body: json(

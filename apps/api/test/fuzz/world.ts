@@ -93,6 +93,18 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
   await app.jobs.run();
   expect((await app.db.select().from(schema.refunds))[0]?.status).toBe('refunded');
+  // The bKash stand-in's record of a payment it took (its table must hold a row the fuzzing leaves alone).
+  await app.db.insert(schema.bkashSandboxPayments).values({
+    paymentId: 'TR0011FUZZ',
+    appKey: 'sandbox-app-key',
+    amount: '80000.00',
+    currency: 'BDT',
+    merchantInvoiceNumber: open._id,
+    payerReference: buyer._id,
+    callbackUrl: 'http://127.0.0.1/api/bkash/callback',
+  });
+  // Our record of a bKash payment, completed (so a callback naming it changes nothing).
+  await app.db.insert(schema.bkashPayments).values({ paymentId: 'TR0011FUZZ', orderId: open._id, amount: 80000, status: 'completed', trxId: 'BFUZZ000000' });
   const intent = await sandboxProvider(app.db).createIntent({ amount: 8_000_000, orderId: open._id });
   await app.db.insert(schema.stripeEvents).values({ id: 'evt_fuzz_handled', type: 'payment_intent.succeeded' });
   await app.db.insert(schema.oidcCodes).values({

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { IdParams, PageQuery, UserRefParams } from '../common.ts';
 import { anyone, endpoint, role, selfOrAdmin, verified } from '../endpoint.ts';
 import { ModerationBody } from '../reports.ts';
-import { NewOrderBody, Order, Payment, PaymentBody, PaymentIntentBody, PaymentIntentCreated, SandboxConfirmBody } from '../orders.ts';
+import {
+  BkashCallbackQuery,
+  BkashCreated,
+  NewOrderBody,
+  Order,
+  Payment,
+  PaymentBody,
+  PaymentIntentBody,
+  PaymentIntentCreated,
+  SandboxConfirmBody,
+} from '../orders.ts';
 
 const tag = 'orders';
 
@@ -85,6 +95,26 @@ export const recordPayment = endpoint('recordPayment', {
   body: PaymentBody,
   data: Payment,
   status: [201, 200],
+});
+
+export const bkashCreate = endpoint('bkashCreate', {
+  tag: payments,
+  summary: "Start paying an own unpaid order with bKash (amount from the order): answers bKash's page to send the buyer to",
+  access: ownOrder,
+  body: PaymentIntentBody,
+  data: BkashCreated,
+  cache: 'keeps',
+  limits: [{ limit: 'paymentIntentsPerBuyer', per: 'user', kind: 'intent-buyer', message: 'Too many payment attempts, try again in {wait}' }],
+});
+
+export const bkashCallback = endpoint('bkashCallback', {
+  tag: payments,
+  // What the browser brings back proves nothing: bKash is asked (execute, then query) before anything is recorded.
+  summary: "bKash's return to the shop: executes and queries the payment, settles the order only as bKash confirms, and sends the buyer to the payment page",
+  access: anyone,
+  query: BkashCallbackQuery,
+  raw: z.null().describe("To the order's payment page, with the result"),
+  status: [302],
 });
 
 /** Stripe's shape, not our envelope: the sandbox stands in for Stripe's API. */

@@ -21,6 +21,8 @@ export const paymentApi = api.injectEndpoints({
       // The intent is in `data`; the spec's client also found `clientSecret` at the top.
       transformResponse: (body: { data: PaymentIntentCreated }) => body.data,
     }),
+    /** bKash: where to send the buyer (bKash's page), for the order's own amount. */
+    bkashCreate: build.mutation(call('bkashCreate', (body: { orderId: string }) => ({ body }))),
     recordPayment: build.mutation({
       // The spec sends this one call with a 'bearer' scheme.
       ...call('recordPayment', ({ token, ...body }: PaymentRecord) => ({ body, headers: { authorization: `bearer ${token}` } })),
@@ -29,4 +31,4 @@ export const paymentApi = api.injectEndpoints({
   }),
 });
 
-export const { useOrderQuery, useCreatePaymentIntentMutation, useRecordPaymentMutation } = paymentApi;
+export const { useOrderQuery, useCreatePaymentIntentMutation, useRecordPaymentMutation, useBkashCreateMutation } = paymentApi;

@@ -1,13 +1,14 @@
 import type { PaymentIntentCreated } from '@market/contract';
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../lib/notify.ts';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { localDateTime, taka } from '../../lib/format.ts';
 import { useAuth } from '../../lib/use-auth.ts';
-import { useCreatePaymentIntentMutation, useOrderQuery, useRecordPaymentMutation } from './api.ts';
+import { useBkashCreateMutation, useCreatePaymentIntentMutation, useOrderQuery, useRecordPaymentMutation } from './api.ts';
+import { BkashPay } from './bkash-pay.tsx';
 import { confirmWithSandbox, type SandboxCard } from './card-input.ts';
 import { SandboxCardFields } from './sandbox-card-fields.tsx';
 import { mountStripeCard } from './stripe-card.ts';
@@ -27,6 +28,12 @@ export default function PaymentPage() {
   const [card, setCard] = useState<SandboxCard>({ number: '', expiry: '', cvc: '' });
   const stripeEl = useRef<HTMLDivElement>(null);
   const stripeCard = useRef<StripeCard | null>(null);
+  // Back from bKash's page (issue 17): how it went, as the server found out from bKash.
+  const [params] = useSearchParams();
+  const fromBkash = params.get('bkash');
+  const [method, setMethod] = useState<'card' | 'bkash'>(fromBkash ? 'bkash' : 'card');
+  const [startBkash, bkashStart] = useBkashCreateMutation();
+  const bkashProblem = fromBkash === 'failure' || fromBkash === 'cancel' ? (params.get('message') ?? 'The bKash payment did not go through') : '';
 
   const unpaid = order && !order.paid;
   useEffect(() => {
@@ -79,16 +86,27 @@ export default function PaymentPage() {
     }
   };
 
-  // Paid now, or earlier (a revisit): the receipt instead of the card form.
+  const payWithBkash = async () => {
+    setProblem('');
+    try {
+      const { bkashURL } = await startBkash({ orderId: order._id }).unwrap();
+      window.location.assign(bkashURL);
+    } catch (err) {
+      setProblem(errorMessage(err, 'bKash could not be reached, please try again'));
+    }
+  };
+
+  // Paid now (by card here, or with bKash just now), or earlier (a revisit): the receipt instead of the form.
+  const paidNow = transactionId || (fromBkash === 'success' && order.payment?.transactionId) || '';
   const receipt = order.payment ?? (transactionId ? { transactionId, amount: order.productPrice, paidAt: new Date().toISOString() } : null);
   if (order.paid || receipt) {
     return (
       <section className="mx-auto max-w-xl">
         <h1 className="text-2xl font-bold">Payment for {order.productName}</h1>
-        {transactionId && (
+        {paidNow && (
           <div role="status" className="mt-4 space-y-1 rounded-box bg-success p-4 text-success-content">
             <p className="font-semibold">Your payment completed !</p>
-            <p className="break-all">Your transaction id : {transactionId}</p>
+            <p className="break-all">Your transaction id : {paidNow}</p>
           </div>
         )}
         <section aria-labelledby="receipt-title" className="mt-6 rounded-xl bg-base-100 p-5 shadow-sm ring-1 ring-base-200">
@@ -123,20 +141,40 @@ export default function PaymentPage() {
         Please pay <strong>{taka(order.productPrice)}</strong> tk for {order.productName}
       </p>
       <div className="mt-6 space-y-4 rounded-xl bg-base-100 p-5 shadow-sm ring-1 ring-base-200">
-        {intent?.provider === 'stripe' ? (
-          <div ref={stripeEl} className="rounded-lg border border-base-300 p-3" aria-label="Card details" />
-        ) : (
-          <SandboxCardFields value={card} onChange={setCard} disabled={processing} />
+        {intent?.bkash && (
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="mb-2 font-semibold">Pay with</legend>
+            {(['card', 'bkash'] as const).map((m) => (
+              <label
+                key={m}
+                className={`btn flex-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 ${method === m ? 'btn-primary' : 'btn-outline'}`}
+              >
+                <input type="radio" name="method" className="sr-only" checked={method === m} onChange={() => setMethod(m)} />
+                {m === 'card' ? 'Card' : 'bKash'}
+              </label>
+            ))}
+          </fieldset>
         )}
-        {problem && (
+        {method === 'bkash' && <BkashPay busy={bkashStart.isLoading} onPay={payWithBkash} />}
+        {/* The card form stays mounted while bKash is chosen: Stripe's card element lives in it. */}
+        <div className={method === 'bkash' ? 'hidden' : 'space-y-4'}>
+          {intent?.provider === 'stripe' ? (
+            <div ref={stripeEl} className="rounded-lg border border-base-300 p-3" aria-label="Card details" />
+          ) : (
+            <SandboxCardFields value={card} onChange={setCard} disabled={processing} />
+          )}
+        </div>
+        {(problem || (method === 'bkash' && bkashProblem)) && (
           <p role="alert" className="text-sm text-error">
-            {problem}
+            {problem || bkashProblem}
           </p>
         )}
-        <button type="button" className="btn btn-primary w-full" onClick={pay} disabled={processing || !intent?.clientSecret}>
-          {processing && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Pay
-        </button>
+        {method === 'card' && (
+          <button type="button" className="btn btn-primary w-full" onClick={pay} disabled={processing || !intent?.clientSecret}>
+            {processing && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Pay
+          </button>
+        )}
       </div>
     </section>
   );

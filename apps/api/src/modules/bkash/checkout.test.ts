@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { book, createAdmin, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
+import { call, useTestApp } from '../../../test/helper.ts';
+import { bkashPayments, bkashSandboxPayments, orders, payments, refunds } from '../../db/schema.ts';
+import { sandboxWallets } from './sandbox-accounts.ts';
+
+// Issue 17: paying with bKash end to end against the stand-in, over real HTTP: create, the wallet page, bKash's
+// return — which is never trusted alone — and the order settled exactly once, or the money given back.
+
+const ctx = useTestApp();
+beforeAll(async () => {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+async function world() {
+  const seller = await signUp(ctx.app, 'Seller');
+  const [buyer, other] = [await signUp(ctx.app, 'Buyer'), await signUp(ctx.app, 'Buyer')];
+  const product = await postProduct(ctx.app, seller, (await createCategory(ctx.app)).id, { resalePrice: 52000 });
+  return { buyer, other, product, order: await book(ctx.app, buyer, product._id) };
+}
+
+const start = async (buyer: Actor, orderId: string) =>
+  call(ctx.app, { method: 'POST', url: '/api/bkash/create-payment', token: buyer.token, payload: { orderId } });
+/** The buyer on bKash's page: answers the callback's path and query bKash sends them to. */
+async function wallet(bkashURL: string, fields: Record<string, string>) {
+  const paymentID = new URL(bkashURL).searchParams.get('paymentID')!;
+  const res = await call(ctx.app, {
+    method: 'POST',
+    url: '/bkash-sandbox/checkout',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ paymentID, action: 'confirm', ...fields }).toString(),
+  });
+  expect(res.status).toBe(302);
+  const back = new URL(res.headers.location as string);
+  return `${back.pathname}${back.search}`;
+}
+const pays = { wallet: sandboxWallets.success, otp: sandboxWallets.otp, pin: sandboxWallets.pin };
+/** The browser follows bKash's redirect to us; answers where we send it. */
+async function returns(callback: string) {
+  const res = await call(ctx.app, { method: 'GET', url: callback });
+  expect(res.status).toBe(302);
+  const to = new URL(res.headers.location as string, 'http://shop');
+  return { path: to.pathname, result: to.searchParams.get('bkash'), message: to.searchParams.get('message') };
+}
+const paymentRows = () => ctx.app.db.select().from(payments);
+
+describe('paying with bKash', () => {
+  it("creates a bKash payment for the order's own price, and settles the order once bKash completed it: its trxID is the transaction id", async () => {
+    const { buyer, order } = await world();
+    const created = await start(buyer, order._id);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const [row] = await ctx.app.db.select().from(bkashPayments);
+    expect(row).toMatchObject({ paymentId: created.body.data.paymentID, orderId: order._id, amount: 52000, status: 'created' });
+    const [atBkash] = await ctx.app.db.select().from(bkashSandboxPayments);
+    expect(atBkash).toMatchObject({ amount: '52000.00', currency: 'BDT', merchantInvoiceNumber: order._id, payerReference: buyer._id });
+    expect(atBkash!.callbackUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/bkash\/callback$/);
+
+    const callback = await wallet(created.body.data.bkashURL, pays);
+    expect(await returns(callback)).toEqual({ path: `/dashboard/payment/${order._id}`, result: 'success', message: null });
+    const [trx] = await ctx.app.db.select({ trxId: bkashSandboxPayments.trxId }).from(bkashSandboxPayments);
+    expect(await paymentRows()).toMatchObject([{ orderId: order._id, transactionId: trx!.trxId, productPrice: 52000 }]);
+    const mine = await call(ctx.app, { method: 'GET', url: `/api/order/${order._id}`, token: buyer.token });
+    expect(mine.body.data).toMatchObject({ paid: true, payment: { transactionId: trx!.trxId, amount: 52000 } });
+
+    // bKash's return again (a reload, a replay): the same answer, one payment.
+    expect((await returns(callback)).result).toBe('success');
+    expect(await paymentRows()).toHaveLength(1);
+  });
+
+  it('50 returns of one payment at once record it once', async () => {
+    const { buyer, order } = await world();
+    const callback = await wallet((await start(buyer, order._id)).body.data.bkashURL, pays);
+    const results = await Promise.all(Array.from({ length: 50 }, () => returns(callback)));
+    expect(results.every((r) => r.result === 'success')).toBe(true);
+    expect(await paymentRows()).toHaveLength(1);
+  });
+
+  it("a return saying success for a payment bKash never authorised, insufficient balance and a cancel leave the order unpaid, with bKash's words", async () => {
+    const { buyer, order } = await world();
+    const untouched = (await start(buyer, order._id)).body.data.paymentID;
+    expect(await returns(`/api/bkash/callback?paymentID=${untouched}&status=success`)).toMatchObject({
+      result: 'failure',
+      message: 'bKash: Invalid Payment State',
+    });
+
+    const poor = await wallet((await start(buyer, order._id)).body.data.bkashURL, { ...pays, wallet: sandboxWallets.insufficientBalance });
+    expect(await returns(poor)).toMatchObject({ result: 'failure', message: 'The bKash payment did not go through' });
+
+    const paymentID = (await start(buyer, order._id)).body.data.paymentID;
+    const cancelled = await call(ctx.app, {
+      method: 'POST',
+      url: '/bkash-sandbox/checkout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ paymentID, action: 'cancel' }).toString(),
+    });
+    const back = new URL(cancelled.headers.location as string);
+    expect(await returns(`${back.pathname}${back.search}`)).toMatchObject({ result: 'cancel', message: 'You cancelled the bKash payment' });
+
+    expect(await paymentRows()).toHaveLength(0);
+    expect((await ctx.app.db.select().from(orders).where(eq(orders.id, order._id)))[0]!.paid).toBe(false);
+  });
+
+  it("a paymentID this shop did not start (made up, or another merchant's) is ignored; another buyer cannot start one for the order", async () => {
+    const { other, order } = await world();
+    expect(await returns('/api/bkash/callback?paymentID=TR0011MADEUP&status=success')).toEqual({
+      path: '/dashboard/myOrders',
+      result: 'failure',
+      message: 'This bKash payment was not started here',
+    });
+    expect((await start(other, order._id)).status).toBe(403);
+    expect(await ctx.app.db.select().from(bkashPayments)).toHaveLength(0);
+  });
+
+  it('a buyer who paid with bKash for a phone sold meanwhile is told so and refunded through bKash; an Admin refunds a bKash payment through bKash too', async () => {
+    const { buyer, other, product, order } = await world();
+    const lostOrder = await book(ctx.app, other, product._id);
+    const winner = await wallet((await start(buyer, order._id)).body.data.bkashURL, pays);
+    const loser = await wallet((await start(other, lostOrder._id)).body.data.bkashURL, pays);
+    expect((await returns(winner)).result).toBe('success');
+    expect(await returns(loser)).toMatchObject({
+      result: 'failure',
+      message: 'This phone has already been sold to another buyer. Your payment is being refunded.',
+    });
+    await ctx.app.jobs.run();
+    const [refund] = await ctx.app.db.select().from(refunds);
+    expect(refund).toMatchObject({
+      orderId: lostOrder._id,
+      provider: 'bkash',
+      amount: 5_200_000,
+      status: 'refunded',
+      providerRefundId: expect.stringMatching(/^R/),
+    });
+    const [lost] = await ctx.app.db.select().from(bkashSandboxPayments).where(eq(bkashSandboxPayments.refundTrxId, refund!.providerRefundId!));
+    expect(lost!.merchantInvoiceNumber).toBe(lostOrder._id);
+
+    const admin = await createAdmin(ctx.app);
+    const refunded = await call(ctx.app, {
+      method: 'PUT',
+      url: `/api/refund-order/${order._id}`,
+      token: admin.token,
+      payload: { reason: 'Never handed over' },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    await ctx.app.jobs.run();
+    const rows = await ctx.app.db.select().from(refunds);
+    expect(rows.find((r) => r.orderId === order._id)).toMatchObject({ provider: 'bkash', status: 'refunded' });
+    const mine = await call(ctx.app, { method: 'GET', url: `/api/order/${order._id}`, token: buyer.token });
+    expect(mine.body.data).toMatchObject({ paid: true, refund: { status: 'refunded', ofPayment: true } });
+  });
+
+  it('tells the payment page that bKash is offered', async () => {
+    const { buyer, order } = await world();
+    const intent = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId: order._id } });
+    expect(intent.body.data.bkash).toBe(true);
+  });
+});

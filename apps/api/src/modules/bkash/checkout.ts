@@ -1,0 +1,112 @@
+import type { BkashCreated } from '@market/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bkashPayments } from '../../db/schema.ts';
+import { AppError, conflict } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { Refunder } from '../payments/provider.ts';
+import { findOrder, payable, settle } from '../payments/service.ts';
+import { BkashError, type BkashClient } from './client.ts';
+
+export type CallbackResult = { orderId: string | null; result: 'success' | 'failure' | 'cancel'; message?: string };
+
+/** bKash's refusal as a 502 the buyer reads: bKash's own words, or that it could not be reached. */
+const providerError = (err: unknown): never => {
+  throw new AppError(502, words(err));
+};
+const words = (err: unknown) => (err instanceof BkashError ? `bKash: ${err.message}` : 'bKash could not be reached, please try again');
+
+/**
+ * The merchant's side of bKash Tokenized Checkout (issue 17). Create: a payment at bKash for the order's own
+ * price, recorded with its order here. Callback: whatever the browser brings back, bKash is asked — execute,
+ * then query — and the order is settled only when bKash says this payment, of this order's invoice, is
+ * Completed in BDT; its trxID is the order's transaction id. Settling is the cards' (`settle`): exactly once,
+ * and money that cannot settle the order (sold meanwhile) is refunded.
+ */
+export function bkashCheckout(db: Db, client: BkashClient) {
+  const mark = (paymentId: string, set: Partial<typeof bkashPayments.$inferInsert>) =>
+    db
+      .update(bkashPayments)
+      .set(set)
+      .where(and(eq(bkashPayments.paymentId, paymentId), eq(bkashPayments.status, 'created')));
+
+  return {
+    async create(orderId: string, buyer: AuthUser, callbackURL: string): Promise<BkashCreated> {
+      const order = await findOrder(db, orderId);
+      const problem = await payable(db, order);
+      if (problem) throw conflict(problem);
+      const created = await client.createPayment({ amount: order.productPrice, invoice: order.id, payerReference: buyer.id, callbackURL }).catch(providerError);
+      await db.insert(bkashPayments).values({ paymentId: created.paymentID, orderId: order.id, amount: order.productPrice });
+      return { paymentID: created.paymentID, bkashURL: created.bkashURL };
+    },
+
+    async callback(paymentId: string, status: string | undefined): Promise<CallbackResult> {
+      const [row] = await db.select().from(bkashPayments).where(eq(bkashPayments.paymentId, paymentId)).limit(1);
+      // Not a payment this shop created (made up, or another merchant's): nothing to do, nothing said about it.
+      if (!row) return { orderId: null, result: 'failure', message: 'This bKash payment was not started here' };
+      const orderId = row.orderId;
+      if (status === 'cancel') {
+        await mark(paymentId, { status: 'cancelled' });
+        return { orderId, result: 'cancel', message: 'You cancelled the bKash payment' };
+      }
+      let refusal: string | undefined;
+      try {
+        await client.executePayment(paymentId);
+      } catch (err) {
+        // Executed before (a replayed callback), not authorised, or bKash out of reach: the query says which.
+        refusal = words(err);
+      }
+      let found;
+      try {
+        found = await client.queryPayment(paymentId);
+      } catch (err) {
+        // Nothing is decided: coming back here later asks bKash again.
+        return { orderId, result: 'failure', message: words(err) };
+      }
+      if (found.transactionStatus !== 'Completed' || !found.trxID) {
+        const message = status === 'success' ? (refusal ?? `bKash: the payment is ${found.transactionStatus}`) : 'The bKash payment did not go through';
+        await mark(paymentId, { status: 'failed', message });
+        return { orderId, result: 'failure', message };
+      }
+      if ((found.merchantInvoice ?? found.merchantInvoiceNumber) !== orderId || found.currency !== 'BDT') {
+        return { orderId, result: 'failure', message: 'The bKash payment does not match this order' };
+      }
+      await db.update(bkashPayments).set({ status: 'completed', trxId: found.trxID, message: null }).where(eq(bkashPayments.paymentId, paymentId));
+      const intent = { id: found.trxID, clientSecret: '', status: 'succeeded', amount: Math.round(Number(found.amount) * 100), currency: 'bdt', orderId };
+      try {
+        await settle(db, 'bkash', intent, orderId);
+        return { orderId, result: 'success' };
+      } catch (err) {
+        if (err instanceof AppError) return { orderId, result: 'failure', message: err.message };
+        throw err;
+      }
+    },
+  };
+}
+
+/** bKash gives money back for the refund queue: the payment is found by its trxID (our transaction id). */
+export function bkashRefunder(db: Db, client: BkashClient): Refunder {
+  const paymentOf = async (trxId: string) => {
+    const [row] = await db.select().from(bkashPayments).where(eq(bkashPayments.trxId, trxId)).limit(1);
+    if (!row) throw new Error(`no bKash payment has the trxID ${trxId}`);
+    return row.paymentId;
+  };
+  const asked = async (trxId: string) => {
+    const r = await client.refundStatus({ paymentID: await paymentOf(trxId), trxID: trxId });
+    return { id: r.refundTrxID, status: r.transactionStatus === 'Completed' ? ('succeeded' as const) : ('pending' as const) };
+  };
+  return {
+    name: 'bkash',
+    async refund({ paymentId: trxId, amount }) {
+      try {
+        const r = await client.refund({ paymentID: await paymentOf(trxId), trxID: trxId, amount: amount / 100, reason: 'Refund from Resale Phones' });
+        return { id: r.refundTrxID, status: r.transactionStatus === 'Completed' ? 'succeeded' : 'pending' };
+      } catch (err) {
+        // Refunded before (the answer was lost): bKash says so; its refund is the answer.
+        if (err instanceof BkashError && err.code === '2071') return asked(trxId);
+        throw err;
+      }
+    },
+    retrieveRefund: ({ paymentId }) => asked(paymentId),
+  };
+}
