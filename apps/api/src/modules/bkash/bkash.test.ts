@@ -106,6 +106,15 @@ describe('the bKash adapter against the stand-in', () => {
     expect((await call(ctx.app, { method: 'GET', url: `/bkash-sandbox/checkout?paymentID=${changedMind.paymentID}` })).status).toBe(404);
   });
 
+  it('a payment nobody authorised within 15 minutes expires: its page closes, a query says Expired, execute refuses it', async () => {
+    const bkash = client();
+    const payment = await created(bkash);
+    await ctx.app.db.update(bkashSandboxPayments).set({ createdAt: new Date(Date.now() - 16 * 60_000) });
+    expect((await call(ctx.app, { method: 'GET', url: `/bkash-sandbox/checkout?paymentID=${payment.paymentID}` })).status).toBe(404);
+    expect((await bkash.queryPayment(payment.paymentID)).transactionStatus).toBe('Expired');
+    expect(await refusal(bkash.executePayment(payment.paymentID))).toEqual(['2056', 'Invalid Payment State']);
+  });
+
   it('the wallet page asks again for an unknown wallet or a wrong OTP, and its answers leave only for the callback', async () => {
     const bkash = client();
     const payment = await created(bkash);

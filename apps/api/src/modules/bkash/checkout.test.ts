@@ -101,6 +101,24 @@ describe('paying with bKash', () => {
     expect((await ctx.app.db.select().from(orders).where(eq(orders.id, order._id)))[0]!.paid).toBe(false);
   });
 
+  it("a payment left on bKash's page past its time expires: its page is closed, and its return leaves the order unpaid", async () => {
+    const { buyer, order } = await world();
+    const { paymentID, bkashURL } = (await start(buyer, order._id)).body.data;
+    await ctx.app.db
+      .update(bkashSandboxPayments)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(bkashSandboxPayments.paymentId, paymentID));
+    const page = await call(ctx.app, { method: 'GET', url: new URL(bkashURL).pathname + new URL(bkashURL).search });
+    expect(page.status).toBe(404);
+    expect(page.body).toContain('This payment is not open any more');
+    expect(await returns(`/api/bkash/callback?paymentID=${paymentID}&status=success`)).toMatchObject({
+      result: 'failure',
+      message: 'bKash: Invalid Payment State',
+    });
+    expect(await paymentRows()).toHaveLength(0);
+    expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ status: 'failed', message: 'bKash: Invalid Payment State' });
+  });
+
   it("a paymentID this shop did not start (made up, or another merchant's) is ignored; another buyer cannot start one for the order", async () => {
     const { other, order } = await world();
     expect(await returns('/api/bkash/callback?paymentID=TR0011MADEUP&status=success')).toEqual({

@@ -4,3 +4,5 @@ export const sandboxMerchant = { username: 'sandbox-merchant', password: 'sandbo
 export const sandboxWallets = { success: '01770618575', insufficientBalance: '01823074817', otp: '123456', pin: '12121' };
 /** The API version in its base URL, as bKash's. */
 export const SANDBOX_VERSION = 'v1.2.0-beta';
+/** A payment nobody authorised within this long expires: its page closes, it cannot be executed, a query says 'Expired'. */
+export const SANDBOX_PAYMENT_MINUTES = 15;

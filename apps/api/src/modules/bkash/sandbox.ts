@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bkashSandboxPayments } from '../../db/schema.ts';
-import { SANDBOX_VERSION, sandboxMerchant, sandboxWallets } from './sandbox-accounts.ts';
+import { SANDBOX_PAYMENT_MINUTES, SANDBOX_VERSION, sandboxMerchant, sandboxWallets } from './sandbox-accounts.ts';
 import { walletPage } from './wallet-page.ts';
 
 /**
@@ -44,6 +44,10 @@ const ok = { statusCode: '0000', statusMessage: 'Successful' };
 const id = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).toString('hex').toUpperCase()}`;
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const amountPattern = /^\d{1,9}(\.\d{1,2})?$/;
+type Row = typeof bkashSandboxPayments.$inferSelect;
+/** Still waiting for the buyer on the wallet page, or expired waiting. */
+const expired = (row: Row) => row.status === 'Initiated' && Date.now() - row.createdAt.getTime() > SANDBOX_PAYMENT_MINUTES * 60_000;
+const open = (row: Row | undefined): row is Row => row !== undefined && row.status === 'Initiated' && !expired(row);
 
 export default async function bkashSandbox(app: FastifyInstance, opts: { secret: string; origin: () => string }) {
   const db = app.db;
@@ -90,7 +94,7 @@ export default async function bkashSandbox(app: FastifyInstance, opts: { secret:
       .limit(1);
     return row;
   };
-  const described = (row: typeof bkashSandboxPayments.$inferSelect) => ({
+  const described = (row: Row) => ({
     paymentID: row.paymentId,
     mode: '0011',
     paymentCreateTime: row.createdAt.toISOString(),
@@ -98,7 +102,7 @@ export default async function bkashSandbox(app: FastifyInstance, opts: { secret:
     currency: row.currency,
     intent: 'sale',
     merchantInvoice: row.merchantInvoiceNumber,
-    transactionStatus: row.status,
+    transactionStatus: expired(row) ? 'Expired' : row.status,
     verificationStatus: row.status === 'Completed' ? 'Complete' : 'Incomplete',
     payerReference: row.payerReference,
     ...(row.trxId ? { trxID: row.trxId, customerMsisdn: row.wallet } : {}),
@@ -189,7 +193,7 @@ export default async function bkashSandbox(app: FastifyInstance, opts: { secret:
     const b = body(request);
     const row = await find(b.paymentID);
     if (!row || row.trxId !== b.trxID) return fail('paymentId');
-    const answer = (r: typeof row) => ({
+    const answer = (r: Row) => ({
       completedTime: r.refundedAt!.toISOString(),
       transactionStatus: 'Completed',
       originalTrxID: r.trxId,
@@ -228,14 +232,14 @@ export default async function bkashSandbox(app: FastifyInstance, opts: { secret:
 
   app.get('/bkash-sandbox/checkout', hide, async (request, reply) => {
     const row = await find((request.query as Record<string, unknown>).paymentID);
-    if (!row || row.status !== 'Initiated') return page(reply, 404, walletPage.closed());
+    if (!open(row)) return page(reply, 404, walletPage.closed());
     return page(reply, 200, walletPage.form(row), row.callbackUrl);
   });
 
   app.post('/bkash-sandbox/checkout', hide, async (request, reply) => {
     const b = body(request) as Record<string, string>;
     const row = await find(b.paymentID);
-    if (!row || row.status !== 'Initiated') return page(reply, 404, walletPage.closed());
+    if (!open(row)) return page(reply, 404, walletPage.closed());
     const back = (status: 'success' | 'failure' | 'cancel') =>
       reply.redirect(
         withParams(row.callbackUrl, { paymentID: row.paymentId, status, signature: sign(`${row.paymentId}:${status}`), apiVersion: '1.2.0-beta' }),
