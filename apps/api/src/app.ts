@@ -166,8 +166,16 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   const bkashApi = bkash && bkashClient(bkash);
   // app.jobs: the durable queue's worker; a refund is given back by the provider that took the money.
   const refunders = { [provider.name]: provider, ...(bkashApi ? { bkash: bkashRefunder(database.db, bkashApi) } : {}) };
-  await app.register(jobs, { handlers: { refund: refundJob(database.db, refunders) }, pollMs: config.jobsPollMs });
-  await app.register(bkashRoutes, { config, checkout: bkashApi && bkashCheckout(database.db, bkashApi) });
+  const checkout = bkashApi && bkashCheckout(database.db, bkashApi);
+  const handlers = {
+    refund: refundJob(database.db, refunders),
+    'bkash-check': async ({ paymentId }: { paymentId: string }) => {
+      if (!checkout) throw new Error('bKash is not configured on this server');
+      await checkout.check(paymentId);
+    },
+  };
+  await app.register(jobs, { handlers, pollMs: config.jobsPollMs });
+  await app.register(bkashRoutes, { config, checkout });
   await app.register(orderRoutes, { provider: provider.name });
   await app.register(overviewRoutes);
   await app.register(imageRoutes, { uploadsDir: config.uploadsDir });

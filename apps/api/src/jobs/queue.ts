@@ -6,6 +6,8 @@ import { jobs } from '../db/schema.ts';
 export interface JobPayloads {
   /** Ask the provider to refund until it confirms (issue 17). */
   refund: { refundId: string };
+  /** A bKash payment whose buyer may never have come back from bKash's page: ask bKash and settle it as the return would. */
+  'bkash-check': { paymentId: string };
 }
 export type JobKind = keyof JobPayloads;
 export type JobRow = typeof jobs.$inferSelect;
@@ -16,9 +18,9 @@ export const CLAIM_BATCH = 5;
 /** Back-off after a failure: doubling from 10 s up to an hour, and so on until the job succeeds. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 
-/** Adds a job in the caller's transaction: it exists exactly when what asked for it was committed. */
-export async function enqueueJob<K extends JobKind>(db: Db, kind: K, payload: JobPayloads[K]) {
-  await db.insert(jobs).values({ kind, payload });
+/** Adds a job in the caller's transaction: it exists exactly when what asked for it was committed. `runAt`: not before. */
+export async function enqueueJob<K extends JobKind>(db: Db, kind: K, payload: JobPayloads[K], runAt?: Date) {
+  await db.insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) });
 }
 
 /** Claims up to `limit` due jobs for this worker: one statement, rows locked with SKIP LOCKED, so instances never run a job at once. */

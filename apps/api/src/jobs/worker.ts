@@ -19,9 +19,10 @@ export function startJobWorker(opts: { db: Db; handlers: JobHandlers; log: Fasti
       ran += batch.length;
       for (const job of batch) {
         try {
-          const handler = opts.handlers[job.kind as JobKind];
+          // The row's kind picks the handler; its payload is what that kind was queued with.
+          const handler = opts.handlers[job.kind as JobKind] as ((payload: unknown) => Promise<void>) | undefined;
           if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
-          await handler(job.payload as JobPayloads[JobKind]);
+          await handler(job.payload);
           await markDone(opts.db, job);
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);

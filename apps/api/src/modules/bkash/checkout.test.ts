@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { book, createAdmin, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { call, useTestApp } from '../../../test/helper.ts';
-import { bkashPayments, bkashSandboxPayments, orders, payments, refunds } from '../../db/schema.ts';
+import { bkashPayments, bkashSandboxPayments, jobs, orders, payments, refunds } from '../../db/schema.ts';
 import { sandboxWallets } from './sandbox-accounts.ts';
 
 // Issue 17: paying with bKash end to end against the stand-in, over real HTTP: create, the wallet page, bKash's
@@ -165,6 +165,31 @@ describe('paying with bKash', () => {
     expect(rows.find((r) => r.orderId === order._id)).toMatchObject({ provider: 'bkash', status: 'refunded' });
     const mine = await call(ctx.app, { method: 'GET', url: `/api/order/${order._id}`, token: buyer.token });
     expect(mine.body.data).toMatchObject({ paid: true, refund: { status: 'refunded', ofPayment: true } });
+  });
+
+  it("a buyer who paid on bKash's page but never came back: the late check asks bKash and settles the order; an unpaid one is closed", async () => {
+    const { buyer, other, order } = await world();
+    const paid = (await start(buyer, order._id)).body.data;
+    await wallet(paid.bkashURL, pays);
+    const elsewhere = await postProduct(ctx.app, await signUp(ctx.app, 'Seller'), (await createCategory(ctx.app)).id);
+    const otherOrder = await book(ctx.app, other, elsewhere._id);
+    const abandoned = (await start(other, otherOrder._id)).body.data;
+    const checks = await ctx.app.db.select().from(jobs).where(eq(jobs.kind, 'bkash-check'));
+    expect(checks).toHaveLength(2);
+    // Not before bKash's page has closed.
+    expect(checks.every((j) => j.runAt.getTime() > Date.now() + 25 * 60_000)).toBe(true);
+    await ctx.app.jobs.run();
+    expect(await paymentRows()).toHaveLength(0);
+
+    // Half an hour later.
+    await ctx.app.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
+    await ctx.app.db.update(bkashSandboxPayments).set({ createdAt: new Date(Date.now() - 31 * 60_000) });
+    await ctx.app.jobs.run();
+    expect(await paymentRows()).toMatchObject([{ orderId: order._id }]);
+    const rows = await ctx.app.db.select().from(bkashPayments);
+    expect(rows.find((r) => r.paymentId === paid.paymentID)).toMatchObject({ status: 'completed' });
+    expect(rows.find((r) => r.paymentId === abandoned.paymentID)).toMatchObject({ status: 'failed' });
+    expect((await ctx.app.db.select().from(jobs)).every((j) => j.doneAt !== null)).toBe(true);
   });
 
   it('tells the payment page that bKash is offered', async () => {

@@ -6,6 +6,7 @@ import { AppError, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Refunder } from '../payments/provider.ts';
 import { findOrder, payable, settle } from '../payments/service.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { BkashError, type BkashClient } from './client.ts';
 
 export type CallbackResult = { orderId: string | null; result: 'success' | 'failure' | 'cancel'; message?: string };
@@ -14,7 +15,10 @@ export type CallbackResult = { orderId: string | null; result: 'success' | 'fail
 const providerError = (err: unknown): never => {
   throw new AppError(502, words(err));
 };
-const words = (err: unknown) => (err instanceof BkashError ? `bKash: ${err.message}` : 'bKash could not be reached, please try again');
+const unreachable = 'bKash could not be reached, please try again';
+const words = (err: unknown) => (err instanceof BkashError ? `bKash: ${err.message}` : unreachable);
+/** When a payment's late check runs: after bKash's page has closed (it expires after 15 minutes at the stand-in). */
+const CHECK_AFTER_MS = 30 * 60_000;
 
 /**
  * The merchant's side of bKash Tokenized Checkout (issue 17). Create: a payment at bKash for the order's own
@@ -36,8 +40,21 @@ export function bkashCheckout(db: Db, client: BkashClient) {
       const problem = await payable(db, order);
       if (problem) throw conflict(problem);
       const created = await client.createPayment({ amount: order.productPrice, invoice: order.id, payerReference: buyer.id, callbackURL }).catch(providerError);
-      await db.insert(bkashPayments).values({ paymentId: created.paymentID, orderId: order.id, amount: order.productPrice });
+      await db.transaction(async (tx) => {
+        await tx.insert(bkashPayments).values({ paymentId: created.paymentID, orderId: order.id, amount: order.productPrice });
+        // Should the buyer pay on bKash's page and never come back, bKash is asked later all the same.
+        await enqueueJob(tx as unknown as Db, 'bkash-check', { paymentId: created.paymentID }, new Date(Date.now() + CHECK_AFTER_MS));
+      });
       return { paymentID: created.paymentID, bkashURL: created.bkashURL };
+    },
+
+    /** The job of a payment's late check: as a return that says nothing, once its time on bKash's page is over. */
+    async check(paymentId: string) {
+      const [row] = await db.select({ status: bkashPayments.status }).from(bkashPayments).where(eq(bkashPayments.paymentId, paymentId)).limit(1);
+      if (row?.status !== 'created') return;
+      const done = await this.callback(paymentId, undefined);
+      // bKash out of reach: the queue tries again later.
+      if (done.result === 'failure' && done.message === unreachable) throw new Error(done.message);
     },
 
     async callback(paymentId: string, status: string | undefined): Promise<CallbackResult> {
