@@ -16,6 +16,7 @@ import {
   signInWith,
   test,
   toast,
+  submitLogin,
 } from '../fixtures.ts';
 
 test('the avatar menu closes once a link in it is chosen, instead of covering the page', async ({ page, buyerSession }) => {
@@ -34,11 +35,11 @@ test("a success clears the form's earlier error toasts: a mistyped password, the
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.user.email);
   await page.getByLabel('Password').fill('wrong-password');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await submitLogin(page);
   const failure = page.locator('[data-rht-toaster]').getByRole('status').filter({ hasNotText: 'Login successfully' });
   await expect(failure).toBeVisible();
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await submitLogin(page);
   await expect(toast(page, 'Login successfully')).toBeVisible();
   await expect(failure).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, expectToastAccessible, test, toast, uniqueEmail, type Role } from '../fixtures.ts';
+import { demo, expect, expectAccessible, expectToastAccessible, test, toast, uniqueEmail, type Role, submitLogin } from '../fixtures.ts';
 
 // POST /api/login allows 20 calls a minute from one address (the production limit): this file makes 6 (the sign-up form logs in too).
 // The API fixtures wait out the limit when the suite reaches it; the form cannot, so keep form logins few.
@@ -53,7 +53,7 @@ test.describe('login', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(demo.Buyer.email);
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page);
     const error = toast(page, 'Invalid Email or Password');
     await expect(error).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -106,7 +106,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(demo.Buyer.email);
     await page.getByLabel('Password').fill(demo.Buyer.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page);
     await expect(toast(page, 'Login successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard(\/[\w-]+)?$/);
     // A success toast lasts 2 s (then 1 s to leave), not the 4 s of an error.

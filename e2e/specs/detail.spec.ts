@@ -13,6 +13,7 @@ import {
   taka,
   test,
   toast,
+  submitLogin,
 } from '../fixtures.ts';
 
 const rating = (page: Page) => page.getByRole('main').locator('[aria-label^="Rating"]');
@@ -75,7 +76,7 @@ test("signed out: 'Login for Order' and 'Login for Report' lead to the login, an
   }
   await page.getByLabel('Email').fill(demo.Buyer.email);
   await page.getByLabel('Password').fill(demo.Buyer.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await submitLogin(page);
   await expect(page).toHaveURL(new RegExp(`/detail-product/${product._id}$`));
   await expect(page.getByRole('button', { name: 'Book Now' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Report', exact: true })).toBeEnabled();

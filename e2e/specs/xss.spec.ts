@@ -14,6 +14,7 @@ import {
   test,
   toast,
   type Session,
+  submitLogin,
 } from '../fixtures.ts';
 
 /**
@@ -236,7 +237,7 @@ test.describe('stored HTML and script render as text, under a CSP the app does n
     await visit(page, '/login');
     await page.getByLabel('Email').fill(buyer.email);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page);
     await expect(toast(page, 'Login successfully')).toBeVisible();
     await expectInert(page);
 
