@@ -172,6 +172,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     'bkash-check': async ({ paymentId }: { paymentId: string }) => {
       if (!checkout) throw new Error('bKash is not configured on this server');
       await checkout.check(paymentId);
+      // It may have sold a phone.
+      app.publicCache.invalidate();
     },
   };
   await app.register(jobs, { handlers, pollMs: config.jobsPollMs });

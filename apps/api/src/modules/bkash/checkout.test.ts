@@ -47,7 +47,7 @@ const paymentRows = () => ctx.app.db.select().from(payments);
 
 describe('paying with bKash', () => {
   it("creates a bKash payment for the order's own price, and settles the order once bKash completed it: its trxID is the transaction id", async () => {
-    const { buyer, order } = await world();
+    const { buyer, order, product } = await world();
     const created = await start(buyer, order._id);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const [row] = await ctx.app.db.select().from(bkashPayments);
@@ -56,8 +56,14 @@ describe('paying with bKash', () => {
     expect(atBkash).toMatchObject({ amount: '52000.00', currency: 'BDT', merchantInvoiceNumber: order._id, payerReference: buyer._id });
     expect(atBkash!.callbackUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/bkash\/callback$/);
 
+    // The phone is on its brand's page (an answer the public cache keeps) until the payment settles.
+    const listed = async () =>
+      ((await call(ctx.app, { method: 'GET', url: `/api/category-products/${atBkashCategory}` })).body.data as { _id: string }[]).map((p) => p._id);
+    const atBkashCategory = (await call(ctx.app, { method: 'GET', url: `/api/detail-product/${product._id}` })).body.data.categoryId._id as string;
+    expect(await listed()).toContain(product._id);
     const callback = await wallet(created.body.data.bkashURL, pays);
     expect(await returns(callback)).toEqual({ path: `/dashboard/payment/${order._id}`, result: 'success', message: null });
+    expect(await listed()).not.toContain(product._id);
     const [trx] = await ctx.app.db.select({ trxId: bkashSandboxPayments.trxId }).from(bkashSandboxPayments);
     expect(await paymentRows()).toMatchObject([{ orderId: order._id, transactionId: trx!.trxId, productPrice: 52000 }]);
     const mine = await call(ctx.app, { method: 'GET', url: `/api/order/${order._id}`, token: buyer.token });
