@@ -198,6 +198,17 @@ describe('paying with bKash', () => {
     expect((await ctx.app.db.select().from(jobs)).every((j) => j.doneAt !== null)).toBe(true);
   });
 
+  it("a bKash amount that is not the order's leaves the order unpaid and is given back", async () => {
+    const { buyer, order } = await world();
+    const callback = await wallet((await start(buyer, order._id)).body.data.bkashURL, pays);
+    // The order's price changed while the buyer was on bKash's page.
+    await ctx.app.db.update(orders).set({ productPrice: 50000 }).where(eq(orders.id, order._id));
+    expect(await returns(callback)).toMatchObject({ result: 'failure', message: 'The amount paid does not match the order. Your payment is being refunded.' });
+    expect(await paymentRows()).toHaveLength(0);
+    await ctx.app.jobs.run();
+    expect(await ctx.app.db.select().from(refunds)).toMatchObject([{ orderId: order._id, provider: 'bkash', amount: 5_200_000, status: 'refunded' }]);
+  });
+
   it('tells the payment page that bKash is offered', async () => {
     const { buyer, order } = await world();
     const intent = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId: order._id } });
