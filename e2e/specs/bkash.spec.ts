@@ -71,6 +71,7 @@ test('a buyer pays with bKash at 375 px: wallet page, back to the shop, the trxI
   await expect(page.getByRole('alert')).toHaveText('The bKash payment did not go through');
   await expect(page.getByRole('radio', { name: 'bKash' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Pay with bKash' })).toBeEnabled();
+  await screenshots(page, 'bkash-not-paid');
   expect((await apiGet<{ paid: boolean }>(request, `/api/order/${second._id}`, buyer)).paid).toBe(false);
   await page.context().close();
 });

@@ -79,6 +79,7 @@ test('buy → review (changed once) → the seller answers → the rating from r
   await expect(review).toContainText("Seller's answerThank you, Arif! Come again.");
   // Once only.
   await expect(review.getByRole('button', { name: /^Answer/ })).toHaveCount(0);
+  await screenshots(sellerPage, 'my-reviews');
   await sellerPage.context().close();
 
   // Everyone: the mean of the reviews with its count, on the phone's page and the seller's page.

@@ -40,7 +40,7 @@ export function accessTableMarkdown(): string {
   const rows = byPath.map((e) => {
     const rule = e.access;
     const confirmed = 'verified' in rule && rule.verified ? 'yes' : '';
-    const cache = e.cache === 'public' ? 'cached' : e.cache === 'keeps' ? 'leaves it' : e.method === 'GET' ? '' : 'empties it';
+    const cache = e.cache === 'public' ? 'cached' : e.cache === 'keeps' ? 'leaves it' : e.method === 'GET' && e.cache !== 'writes' ? '' : 'empties it';
     const limits = (e.limits ?? []).map((l) => `${l.limit} (per ${l.per})`).join(', ');
     return `| \`${e.method} ${e.path}\` | ${whoText(rule)} | ${confirmed} | ${cache} | ${limits} |`;
   });

@@ -82,8 +82,11 @@ export type Endpoint = Answer & {
   multipart?: true;
   /** The success statuses, the first being the usual one (default 200). */
   status?: readonly SuccessStatus[];
-  /** 'public': its 200 answers are the same for everyone and are cached; 'keeps': a write that changes no public answer. */
-  cache?: 'public' | 'keeps';
+  /**
+   * 'public': its 200 answers are the same for everyone and are cached; 'keeps': a write that changes no public
+   * answer; 'writes': a GET that may change public answers (bKash's return, which can sell a phone), dropped as a write's.
+   */
+  cache?: 'public' | 'keeps' | 'writes';
   limits?: readonly LimitUse[];
   /** Answers besides the success and the JSON errors (the Google popup's pages), for the API documentation. */
   otherAnswers?: Readonly<Record<number, z.ZodType>>;

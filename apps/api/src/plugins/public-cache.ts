@@ -132,6 +132,11 @@ function encode(entry: Entry, encoding: Encoding): Buffer {
 }
 
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+/** A write that may change public answers (unless its descriptor says it keeps them), or a GET whose descriptor says it writes. */
+const changesPublicAnswers = (request: FastifyRequest) => {
+  const cache = request.routeOptions.config.endpoint?.cache;
+  return isWrite(request.method) ? cache !== 'keeps' : cache === 'writes';
+};
 
 /** Answers a hit straight from memory: same headers, body and ETag as the answer that was stored. */
 function serve(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
@@ -193,7 +198,7 @@ export default fp(async function publicCache(app: FastifyInstance, { ttlMs, maxB
         if (value !== undefined && !perResponse.has(name)) headers[name] = value;
       }
       cache.set(request.url, request[kSince], Buffer.from(body), headers);
-    } else if (isWrite(request.method) && request.routeOptions.config.endpoint?.cache !== 'keeps' && (reply.statusCode < 400 || reply.statusCode >= 500)) {
+    } else if (changesPublicAnswers(request) && (reply.statusCode < 400 || reply.statusCode >= 500)) {
       cache.invalidate();
     }
     done();

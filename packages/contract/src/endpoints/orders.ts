@@ -115,6 +115,8 @@ export const bkashCallback = endpoint('bkashCallback', {
   query: BkashCallbackQuery,
   raw: z.null().describe("To the order's payment page, with the result"),
   status: [302],
+  // It may sell a phone: the public answers are dropped, as after a write.
+  cache: 'writes',
 });
 
 /** Stripe's shape, not our envelope: the sandbox stands in for Stripe's API. */

@@ -25,9 +25,8 @@ export default async function bkashRoutes(app: FastifyInstance, opts: { config: 
       const params = new URLSearchParams({ bkash: done.result, ...(done.message ? { message: done.message } : {}) });
       return reply.redirect(`${done.orderId ? `/dashboard/payment/${done.orderId}` : '/dashboard/myOrders'}?${params}`, 302);
     } finally {
-      // A GET that may have sold a phone: the public answers are dropped here and on every instance, as a
-      // write's are. A payment that could not settle has a refund queued: it starts now.
-      app.publicCache.invalidate();
+      // A payment that could not settle has a refund queued: it starts now. (The public answers are dropped
+      // after it as after a write: its descriptor says it writes.)
       app.jobs.nudge();
     }
   });

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bkashSandboxPayments } from '../../db/schema.ts';
 import { SANDBOX_PAYMENT_MINUTES, SANDBOX_VERSION, sandboxMerchant, sandboxWallets } from './sandbox-accounts.ts';
+import { sendStandInPage } from '../../stand-in-page.ts';
 import { walletPage } from './wallet-page.ts';
 
 /**
@@ -219,16 +220,9 @@ export default async function bkashSandbox(app: FastifyInstance, opts: { secret:
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4 * 1024 }, (_request, text, done) => {
     done(null, Object.fromEntries(new URLSearchParams(text as string)));
   });
+  // The wallet's form goes to itself, and then the buyer to the merchant's callback.
   const page = (reply: FastifyReply, status: number, html: string, callback?: string) =>
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${callback ? new URL(callback).origin : ''}; frame-ancestors 'none'; base-uri 'none'`,
-      )
-      .send(html);
+    sendStandInPage(reply, status, html, { formTarget: callback && new URL(callback).origin });
 
   app.get('/bkash-sandbox/checkout', hide, async (request, reply) => {
     const row = await find((request.query as Record<string, unknown>).paymentID);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sendStandInPage } from '../../stand-in-page.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { consumeCode, issueCode } from './codes.ts';
@@ -125,22 +126,9 @@ function clientCredentials(header: string | undefined, body: z.infer<typeof Toke
   return body.client_id && body.client_secret ? { id: body.client_id, secret: body.client_secret } : undefined;
 }
 
-function html(reply: FastifyReply, status: number, body: string, formTarget?: string) {
-  const formAction = formTarget ? `'self' ${formTarget}` : "'none'";
-  return (
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
-      )
-      // A page of the sign-in popup: it must not cut the popup off from the page that opened it.
-      .header('cross-origin-opener-policy', 'unsafe-none')
-      .send(body)
-  );
-}
+/** The provider's pages: pages of the sign-in popup, with their own images. */
+const html = (reply: FastifyReply, status: number, body: string, formTarget?: string) =>
+  sendStandInPage(reply, status, body, { formTarget, images: true, popup: true });
 
 export default async function localOidcRoutes(app: FastifyInstance, opts: LocalOidcOptions) {
   const { provider, publicUrl } = opts;

@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
-import { LoadMore } from '../../components/load-more.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { paged } from '../../lib/pages.ts';
 import { useAuth } from '../../lib/use-auth.ts';
-import { ReviewList } from './review-list.tsx';
+import { PagedReviews } from './review-list.tsx';
 import { useSellerProfileQuery, useSellerReviewsInfiniteQuery } from './reviews-api.ts';
 import { SellerRating } from './seller-rating.tsx';
 
@@ -27,16 +25,7 @@ export default function MyReviews() {
         </Link>
         .
       </p>
-      {rows === undefined ? (
-        <Spinner label="Loading reviews" />
-      ) : rows.length === 0 ? (
-        <p className="py-8 text-center text-lg text-base-content/75">No reviews yet</p>
-      ) : (
-        <>
-          <ReviewList reviews={rows} mine />
-          <LoadMore more={more} />
-        </>
-      )}
+      <PagedReviews rows={rows} more={more} mine empty={<p className="py-8 text-center text-lg text-base-content/75">No reviews yet</p>} />
     </section>
   );
 }

@@ -1,6 +1,9 @@
 import type { Review } from '@market/contract';
 import { maxLength } from '@market/contract/rules';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { LoadMore } from '../../components/load-more.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import type { More } from '../../lib/pages.ts';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { Stars } from '../../components/stars.tsx';
 import { attempt } from '../../lib/attempt.ts';
@@ -66,6 +69,18 @@ export function ReviewList({ reviews, mine = false }: { reviews: Review[]; mine?
           }}
         />
       )}
+    </>
+  );
+}
+
+/** A paged list of reviews: a spinner until the first page, the words for none, then the reviews and 'Load more'. */
+export function PagedReviews({ rows, more, mine = false, empty }: { rows: Review[] | undefined; more: More; mine?: boolean; empty: ReactNode }) {
+  if (rows === undefined) return <Spinner label="Loading reviews" />;
+  if (rows.length === 0) return empty;
+  return (
+    <>
+      <ReviewList reviews={rows} mine={mine} />
+      <LoadMore more={more} />
     </>
   );
 }

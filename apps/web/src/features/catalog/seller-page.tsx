@@ -1,12 +1,11 @@
 import { useParams } from 'react-router';
-import { LoadMore } from '../../components/load-more.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { localDate } from '../../lib/format.ts';
 import { paged } from '../../lib/pages.ts';
 import { useAuth } from '../../lib/use-auth.ts';
-import { ProductGrid } from './product-grid.tsx';
-import { ReviewList } from './review-list.tsx';
+import { PagedReviews } from './review-list.tsx';
+import { ResultList } from './search-filters.tsx';
 import { useSellerListingsInfiniteQuery, useSellerProfileQuery, useSellerReviewsInfiniteQuery } from './reviews-api.ts';
 import { SellerRating } from './seller-rating.tsx';
 
@@ -18,7 +17,8 @@ export function SellerPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const profile = useSellerProfileQuery(id);
-  const listings = paged(useSellerListingsInfiniteQuery(id, { skip: !profile.data }));
+  const listingPages = useSellerListingsInfiniteQuery(id, { skip: !profile.data });
+  const listings = paged(listingPages);
   const reviews = paged(useSellerReviewsInfiniteQuery(id, { skip: !profile.data }));
 
   if (profile.isLoading) return <Spinner label="Loading seller" />;
@@ -58,16 +58,12 @@ export function SellerPage() {
         <h2 id="on-sale" className="mb-4 text-xl font-bold">
           On sale now ({seller.liveCount})
         </h2>
-        {listings.rows === undefined ? (
-          <Spinner label="Loading phones" />
-        ) : listings.rows.length === 0 ? (
-          <p className="text-base-content/75">{seller.name} has no phone on sale now.</p>
-        ) : (
-          <>
-            <ProductGrid products={listings.rows} />
-            <LoadMore more={listings.more} />
-          </>
-        )}
+        <ResultList
+          loading={listingPages.isLoading}
+          rows={listings.rows}
+          more={listings.more}
+          empty={<p className="text-base-content/75">{seller.name} has no phone on sale now.</p>}
+        />
       </section>
 
       <section aria-labelledby="reviews">
@@ -75,16 +71,7 @@ export function SellerPage() {
           Reviews ({seller.rating.count})
         </h2>
         <p className="mb-4 text-sm text-base-content/75">Only a buyer who paid for a phone through this site can review its seller, once per order.</p>
-        {reviews.rows === undefined ? (
-          <Spinner label="Loading reviews" />
-        ) : reviews.rows.length === 0 ? (
-          <p className="text-base-content/75">No reviews yet.</p>
-        ) : (
-          <>
-            <ReviewList reviews={reviews.rows} mine={mine} />
-            <LoadMore more={reviews.more} />
-          </>
-        )}
+        <PagedReviews rows={reviews.rows} more={reviews.more} mine={mine} empty={<p className="text-base-content/75">No reviews yet.</p>} />
       </section>
     </main>
   );
