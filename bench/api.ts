@@ -30,6 +30,8 @@ export interface Measurement {
   /** Responses that were not 2xx, and connection errors or timeouts: both should be 0. */
   non2xx: number;
   errors: number;
+  /** How many responses of each status, when any was not 2xx. */
+  statuses?: Record<string, number>;
 }
 
 interface Endpoint {
@@ -61,6 +63,8 @@ export function endpointsOf(data: Pick<Dataset, 'categoryId' | 'productIds' | 'c
     },
   ];
 }
+
+const statusCounts = (stats: Record<string, { count?: number }>) => Object.fromEntries(Object.entries(stats).map(([code, s]) => [code, s.count ?? 0]));
 
 function percentile(sorted: Float64Array, p: number) {
   if (sorted.length === 0) return NaN;
@@ -98,6 +102,7 @@ export function load(baseUrl: string, paths: string[], seconds: number, headers:
         p99: round(percentile(sorted, 99)),
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
+        ...(result.non2xx > 0 && { statuses: statusCounts(result.statusCodeStats as unknown as Record<string, { count?: number }>) }),
       });
     });
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {

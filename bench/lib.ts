@@ -29,6 +29,8 @@ export interface WebResult {
   initialCssGzKiB: number;
   /** Lighthouse performance score (0-100) per page; keys are route patterns ("/category/{id}"). */
   lighthouse: Record<string, number>;
+  /** Lighthouse SEO score (0-100) per page, same keys (issue 18). */
+  seo?: Record<string, number>;
   /** Cumulative layout shift per page, same keys. */
   cls: Record<string, number>;
   /** First contentful paint and largest contentful paint (ms, simulated slow 4G) per page, same keys. */
@@ -36,16 +38,30 @@ export interface WebResult {
   lcpMs?: Record<string, number>;
 }
 
+/** Server-rendered phone pages against the API's detail route at N products (bench/pages.ts, issue 18). */
+export interface PagesResult {
+  n: number;
+  connections: number;
+  /** Seconds of measured load per row (5 with --quick, else 10). */
+  seconds: number;
+  rows: { endpoint: string; rps: number; p50: number; p99: number; bytes: number }[];
+  /** Page req/s ÷ API detail req/s, the same phones (answers cached). */
+  ratio: number;
+  /** The same, each phone about once per run (a crawler). */
+  uncachedRatio: number;
+}
+
 export interface Results {
   api: ApiResult[];
   web: WebResult | null;
+  pages?: PagesResult | null;
 }
 
 export function readResults(file = resultsFile): Results {
   if (!existsSync(file)) return { api: [], web: null };
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Results>;
-    return { api: parsed.api ?? [], web: parsed.web ?? null };
+    return { api: parsed.api ?? [], web: parsed.web ?? null, pages: parsed.pages ?? null };
   } catch {
     return { api: [], web: null };
   }

@@ -88,6 +88,8 @@ export function targets(results: Results): { ok: boolean; text: string }[] {
     checks.push({ ok: web.initialJsGzKiB <= 120, text: `initial JS of /: ${web.initialJsGzKiB} KiB gz (target <= 120)` });
     for (const [page, score] of Object.entries(web.lighthouse)) {
       checks.push({ ok: score >= 95, text: `Lighthouse ${page}: ${score} (target >= 95)` });
+      const seo = web.seo?.[page];
+      if (seo !== undefined) checks.push({ ok: seo >= 95, text: `Lighthouse SEO ${page}: ${seo} (target >= 95)` });
       const cls = web.cls[page];
       if (cls !== undefined) checks.push({ ok: cls <= 0.02, text: `CLS ${page}: ${cls} (target <= 0.02)` });
     }
@@ -102,8 +104,8 @@ function report(results: Results, markdown: boolean) {
     const w = results.web;
     console.log(`\nweb: initial JS ${w.initialJsGzKiB} KiB gz, CSS ${w.initialCssGzKiB} KiB gz`);
     const pages = Object.keys(w.lighthouse);
-    const webRows = pages.map((p) => [p, w.lighthouse[p]!, w.cls[p] ?? NaN]);
-    console.log(markdown ? markdownTable(['page', 'Lighthouse performance', 'CLS'], webRows) : table(['page', 'Lighthouse', 'CLS'], webRows));
+    const webRows = pages.map((p) => [p, w.lighthouse[p]!, w.seo?.[p] ?? NaN, w.cls[p] ?? NaN]);
+    console.log(markdown ? markdownTable(['page', 'Lighthouse performance', 'SEO', 'CLS'], webRows) : table(['page', 'Lighthouse', 'SEO', 'CLS'], webRows));
   }
   console.log('\nTargets (issues 6 and 14):');
   for (const c of targets(results)) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.text}`);
@@ -167,7 +169,7 @@ async function main() {
       problems.push(`the machine was ${Math.round(busy * 100)} % busy with other work just before Lighthouse: its scores are low and noisy`);
     web = await benchWeb({ quick });
   }
-  const results: Results = { api, web };
+  const results: Results = { api, web, pages: previous.pages ?? null };
   writeResults(results, file);
 
   console.log(`\n=== results (bench/${basename(file)}) ===`);

@@ -54,6 +54,7 @@ export function initialAssets(): InitialAsset[] {
 
 interface PageScore {
   performance: number;
+  seo: number;
   cls: number;
   fcpMs: number;
   lcpMs: number;
@@ -69,12 +70,13 @@ async function lighthouseRuns(pages: { key: string; url: string }[], runs: numbe
     for (const page of pages) {
       const samples: PageScore[] = [];
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const result = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] });
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
         const { lhr } = result;
         if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.url}: ${lhr.runtimeError.message}`);
         samples.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
           cls: round(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN, 3),
           fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? NaN),
           lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
@@ -127,10 +129,10 @@ export async function benchWeb(opts: { quick: boolean; log?: (msg: string) => vo
     scores = await lighthouseRuns(pages, runs);
     log(
       table(
-        ['page', 'performance', 'CLS', 'FCP ms', 'LCP ms', 'TBT ms'],
+        ['page', 'performance', 'SEO', 'CLS', 'FCP ms', 'LCP ms', 'TBT ms'],
         pages.map((p) => {
           const s = scores.get(p.key)!;
-          return [p.key, s.performance, s.cls, s.fcpMs, s.lcpMs, s.tbtMs];
+          return [p.key, s.performance, s.seo, s.cls, s.fcpMs, s.lcpMs, s.tbtMs];
         }),
       ),
     );
@@ -140,11 +142,12 @@ export async function benchWeb(opts: { quick: boolean; log?: (msg: string) => vo
     forgetDir();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const pick = (field: 'performance' | 'cls' | 'fcpMs' | 'lcpMs') => Object.fromEntries([...scores].map(([k, s]) => [k, s[field]]));
+  const pick = (field: 'performance' | 'seo' | 'cls' | 'fcpMs' | 'lcpMs') => Object.fromEntries([...scores].map(([k, s]) => [k, s[field]]));
   return {
     initialJsGzKiB: kib('js'),
     initialCssGzKiB: kib('css'),
     lighthouse: pick('performance'),
+    seo: pick('seo'),
     cls: pick('cls'),
     fcpMs: pick('fcpMs'),
     lcpMs: pick('lcpMs'),

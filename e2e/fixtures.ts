@@ -9,6 +9,7 @@ import {
   type Locator,
   type Page,
   type PlaywrightWorkerArgs,
+  type Response as PageResponse,
   type WorkerFixture,
 } from '@playwright/test';
 
@@ -259,9 +260,10 @@ export async function openHome(page: Page): Promise<Product[]> {
   const response = await page.goto('/');
   const json = /<script type="application\/json" id="first-screen">(.*?)<\/script>/s.exec(await response!.text())?.[1];
   expect(json, 'the home page carries its first screen').toBeTruthy();
-  const advertised = (JSON.parse(json!) as { name: string; body: { data: Product[] } }[]).find((e) => e.name === 'advertisedProducts');
+  const answers = JSON.parse(json!) as { name: string; value: { data: Product[] } }[];
+  const advertised = answers.find((e) => e.name === 'advertisedProducts');
   expect(advertised, 'the home page carries the advertised phones').toBeTruthy();
-  return advertised!.body.data;
+  return advertised!.value.data;
 }
 
 /**
@@ -269,7 +271,25 @@ export async function openHome(page: Page): Promise<Product[]> {
  * draws some of the same elements: the app's category strip alone carries aria-busy.
  */
 export async function appStarted(page: Page) {
-  await expect(page.locator('nav[aria-label="Categories"][aria-busy]')).toBeAttached();
+  await expect(page.locator('html[data-started]')).toBeAttached();
+}
+
+/**
+ * The public pages come rendered (decision 033) and their scripts start after the page has loaded
+ * (public/boot.js): a test that opens a page of the app waits for the app to have started (hydrated)
+ * before it acts, as a page's controls do nothing until then. Other pages (the stand-ins') are left alone.
+ */
+function waitForTheAppAfterLoads(page: Page) {
+  for (const name of ['goto', 'reload'] as const) {
+    const original = page[name].bind(page) as (...args: unknown[]) => Promise<PageResponse | null>;
+    page[name] = (async (...args: unknown[]) => {
+      const response = await original(...args);
+      // A test that asked to stop at an earlier point of the load (waitUntil) means to act before the app starts.
+      const options = args.find((a) => typeof a === 'object' && a !== null) as { waitUntil?: string } | undefined;
+      if (!options?.waitUntil && (await page.locator('script[src="/boot.js"]').count()) > 0) await appStarted(page);
+      return response;
+    }) as never;
+  }
 }
 
 /** A demo phone that no test changes (advertised, by the verified demo seller): for pages that need any product. */
@@ -420,6 +440,23 @@ const demoSession = (role: Role): [WorkerFixture<Session, PlaywrightWorkerArgs>,
 ];
 
 export const test = base.extend<object, { sellerSession: Session; adminSession: Session; buyerSession: Session }>({
+  page: async ({ page }, use) => {
+    waitForTheAppAfterLoads(page);
+    await use(page);
+  },
+  browser: [
+    async ({ browser }, use) => {
+      // The contexts a test makes itself: their pages wait for the app too, unless they run no JavaScript.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled !== false) context.on('page', waitForTheAppAfterLoads);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   sellerSession: demoSession('Seller'),
   adminSession: demoSession('Admin'),
   buyerSession: demoSession('Buyer'),

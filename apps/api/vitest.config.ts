@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { compiledCatalogs, locales } from '../web/vite-catalogs.ts';
 import { postgresReachable, postgresUrl } from './test/databases.ts';
 
 /**
@@ -46,6 +47,10 @@ export default defineConfig(async () => {
     },
   });
   return {
+    // The web app's server render, imported from its source (test/helper.ts): compiled as its build compiles it.
+    plugins: [compiledCatalogs()],
+    resolve: { alias: { '@locales': locales } },
+    esbuild: { jsx: 'automatic' as const },
     test: {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: 20_000,

@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { compiledCatalogs, locales } from './vite-catalogs.ts';
 import { defineConfig, type Plugin } from 'vitest/config';
 
 /**
@@ -26,10 +27,12 @@ const scriptsAfterFirstScreen = (): Plugin => ({
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), scriptsAfterFirstScreen()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [compiledCatalogs(), react(), tailwindcss(), scriptsAfterFirstScreen()],
+  resolve: { alias: { '@locales': locales } },
   server: { proxy: { '/api': api, '/uploads': api } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
+  // The server's render (entry-server.tsx, into dist-ssr) needs none of the files the browser is served.
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600, copyPublicDir: !isSsrBuild },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'lint/**/*.test.ts'],
@@ -37,4 +40,4 @@ export default defineConfig({
     // npm run test:fast: one jsdom per worker, shared by its files (a third of the time); npm test isolates each file.
     isolate: process.env.TEST_FAST !== 'true',
   },
-});
+}));

@@ -85,7 +85,7 @@ test('a new account confirms its address: the banner, a new link, the Outbox, th
   const link = row.getByRole('link', { name: /\/verify-email\?token=/ });
   await expect(link).toBeVisible();
   const path = (await link.getAttribute('href'))!;
-  expect(path).toMatch(/^\/verify-email\?token=[\w-]{43}$/);
+  expect(path).toMatch(/^\/verify-email\?token=[\w-]{43}&lang=en$/);
   // The link shown is the mail's own, whole; it opens on the address the Admin uses.
   expect(new URL((await link.textContent())!).pathname + new URL((await link.textContent())!).search).toBe(path);
   await expectAccessible(admin);

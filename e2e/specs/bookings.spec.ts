@@ -26,6 +26,7 @@ test("a seller sees each booking of a phone with the buyer's mobile number at 37
   request,
   adminSession,
 }) => {
+  test.setTimeout(90_000);
   const { seller, products } = await apiSellerWithProducts(request, adminSession, 1);
   const phone = products[0]!;
   const kept = await apiSignUp(request, adminSession, 'Buyer', { name: 'Nusrat Jahan' });

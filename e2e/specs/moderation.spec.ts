@@ -24,6 +24,7 @@ test('a buyer reports a phone with a reason; the admin dismisses it with a reaso
   adminSession,
   sellerSession,
 }) => {
+  test.setTimeout(90_000);
   const product = await apiCreateProduct(request, sellerSession);
   const buyer = await apiSignUp(request, adminSession, 'Buyer', { name: 'Shirin Akter' });
   const buyerPage = await pageAs(browser, buyer);

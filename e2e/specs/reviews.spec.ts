@@ -12,6 +12,7 @@ test('buy → review (changed once) → the seller answers → the rating from r
   request,
   adminSession,
 }) => {
+  test.setTimeout(90_000);
   const seller = await apiSignUp(request, adminSession, 'Seller', { name: 'Sumaiya Telecom' });
   const sold = await apiCreateProduct(request, seller, { productName: `Galaxy S22 ${Date.now()}` });
   const onSale = await apiCreateProduct(request, seller, { productName: `Pixel 6a ${Date.now()}` });

@@ -10,7 +10,8 @@ export type RouteKey = { [K in keyof Endpoints]: RouteKeyOf<Endpoints[K]> }[keyo
  * where each rule is written once, and printed for people in docs/access-table.md (a test keeps it
  * current). The access plugin enforces the descriptor of each route on every request and refuses to
  * start if an /api route was registered without one. The local OpenID Connect stand-in (/oidc) lies
- * outside /api and so outside this table: all of it is open, as a provider's endpoints are.
+ * outside /api and so outside this table: all of it is open, as a provider's endpoints are. So are
+ * robots.txt and the sitemaps (first-screen/crawler-files.ts, decision 030): files for crawlers, open to anyone.
  */
 export const accessTable = Object.fromEntries(Object.values(endpoints).map((e) => [`${e.method} ${e.path}`, e.access])) as Record<RouteKey, Rule>;
 

@@ -9,11 +9,19 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
-import { firstScreen } from './first-screen/data.ts';
-import { pageHtml } from './first-screen/shell.ts';
+import crawlerFiles from './first-screen/crawler-files.ts';
+import { sendPage } from './first-screen/page.ts';
+import { loadWebRender } from './first-screen/web-render.ts';
 import type { Database, Db } from './db/client.ts';
+import { errorBody } from './errors.ts';
 import accountRoutes from './modules/accounts/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import googleSignIn from './modules/google/routes.ts';
@@ -40,7 +48,7 @@ import reviewRoutes from './modules/reviews/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import access from './plugins/access.ts';
 import auth from './plugins/auth.ts';
-import errors from './plugins/errors.ts';
+import errors, { documentedSchemas, frameworkErrorBody } from './plugins/errors.ts';
 import publicCache from './plugins/public-cache.ts';
 import limits from './plugins/limits.ts';
 import jobs from './plugins/jobs.ts';
@@ -82,7 +90,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     clientErrorHandler: clientError,
     // The router's own refusals (bad percent-encoding, over-long ids) in our error shape.
     frameworkErrors: (err, _request, reply) => {
-      void (reply as FastifyReply).code(err.statusCode ?? 400).send({ success: false, message: err.message, massage: err.message });
+      const status = err.statusCode ?? 400;
+      void (reply as FastifyReply).code(status).send(frameworkErrorBody(err, status));
     },
   }).withTypeProvider<ZodTypeProvider>();
   // Bodies are JSON (or multipart for pictures); plain text is refused with a 415.
@@ -140,7 +149,9 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    // ErrorBody, every refusal's body (codes: packages/contract/src/errors.ts), is among the components.
+    transform: createJsonSchemaTransform({ schemaRegistry: documentedSchemas }),
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas }),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -186,6 +197,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   if (config.bkash.provider === 'sandbox') await app.register(bkashSandbox, { secret: config.jwtSecret, origin: () => publicOrigin(app.server, config) });
   await app.register(paymentRoutes, { provider, bkash: Boolean(bkashApi) });
   await app.register(stripeWebhook, { stripe, secret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined });
+  // robots.txt and the sitemaps, for search engines (decision 030).
+  await app.register(crawlerFiles, { origin: () => publicOrigin(app.server, config), pageSize: config.sitemapPageSize });
 
   await registerFiles(app, config);
   return app;
@@ -194,15 +207,15 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
 /** Node's own refusals, before any route runs: a request that took too long to arrive (408), headers too big (431), bytes that are not HTTP (400). */
 function clientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, message] =
+  const [status, reason, code] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', 'The request took too long to arrive: send it again on a steadier connection']
+      ? [408, 'Request Timeout', 'request_timeout' as const]
       : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
-        : [400, 'Bad Request', 'The request is not valid HTTP'];
+        ? [431, 'Request Header Fields Too Large', 'headers_too_large' as const]
+        : [400, 'Bad Request', 'not_http' as const];
   this.log.debug({ err }, 'client error');
   if (socket.writable) {
-    const body = JSON.stringify({ success: false, message, massage: message });
+    const body = JSON.stringify(errorBody(code));
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );
@@ -217,6 +230,7 @@ async function registerFiles(app: FastifyInstance, config: Config) {
   mkdirSync(config.uploadsDir, { recursive: true });
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   const template = hasWeb ? readFileSync(join(config.webDist, 'index.html'), 'utf8') : '';
+  const webRender = hasWeb ? await loadWebRender(config.webRender) : null;
   const immutable = (reply: FastifyReply) => {
     reply.header('cache-control', 'public, max-age=31536000, immutable');
     reply.header('x-content-type-options', 'nosniff');
@@ -237,16 +251,10 @@ async function registerFiles(app: FastifyInstance, config: Config) {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const [path = '', query = ''] = request.url.split('?');
+    const [path = ''] = request.url.split('?');
     const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/uploads/');
-    if (isPage && hasWeb) {
-      // The page's first screen comes with its HTML: the shell, the data, a preload of its picture.
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(pageHtml(template, await firstScreen(app, path, query)));
-    }
-    const message = `Route ${request.method} ${path} not found`;
-    return reply.status(404).send({ success: false, message, massage: message });
+    // The page's first screen and its own head come with its HTML; a sold phone is gone (410), what is no page is not found (404).
+    if (isPage && webRender) return sendPage(app, { request, reply, template, webRender, origin: publicOrigin(app.server, config) });
+    return reply.status(404).send(errorBody('route_not_found', { method: request.method, path }));
   });
 }

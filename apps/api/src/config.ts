@@ -186,6 +186,8 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Where the built web app lives; served with history fallback when present. */
   webDist: string;
+  /** The web app's server render (apps/web/src/entry-server.tsx, built into dist-ssr): the public pages' markup. */
+  webRender: string;
   publicUrl: string | undefined;
   /** Unset: Google sign-in goes to the local OpenID Connect stand-in, if that is on. */
   google: GoogleConfig | undefined;
@@ -203,6 +205,8 @@ export interface Config {
   limits: AbuseLimits;
   /** How often the durable job queue is looked at besides the nudges of requests (default 5 s; tests set it). */
   jobsPollMs?: number;
+  /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
+  sitemapPageSize?: number;
 }
 
 export class ConfigError extends Error {}
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
+    webRender: resolve(import.meta.dirname, '../../web/dist-ssr/entry-server.js'),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

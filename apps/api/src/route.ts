@@ -81,7 +81,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: (
           preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
             for (const use of limits) {
               const subject = await subjectOf(use, request, options);
-              if (subject) await app.limiter.take(reply, use.kind, subject, app.abuseLimits[use.limit], (wait) => use.message.replace('{wait}', wait));
+              if (subject) await app.limiter.take(reply, use.kind, subject, app.abuseLimits[use.limit], use.code);
             }
           },
         }

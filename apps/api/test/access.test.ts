@@ -183,6 +183,18 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
       expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: res.body.data.token })).status, 'the new session').toBe(200);
     },
   }),
+  'PUT /api/language': async (caller) => ({
+    method: 'PUT',
+    url: '/api/language',
+    payload: { language: 'bn' },
+    expectStatus: 200,
+    // A new account: the world's actors keep their English mails.
+    ...(caller === 'anonymous' ? {} : { as: await throwaway(caller) }),
+    after: async (res, actor) => {
+      expect(res.body.data.language).toBe('bn');
+      expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: actor.token })).body.data.language, 'kept on the account').toBe('bn');
+    },
+  }),
   'POST /api/logout-everywhere': async (caller) => ({
     method: 'POST',
     url: '/api/logout-everywhere',
@@ -410,6 +422,7 @@ describe('the access table', () => {
       'POST /api/verification-email': 'signed-in',
       'POST /api/change-password': 'signed-in',
       'POST /api/logout-everywhere': 'signed-in',
+      'PUT /api/language': 'signed-in',
       // Google sign-in (OpenID Connect): the popup's two steps, then the ID token for a session.
       'GET /api/auth/google/start': 'anyone',
       'GET /api/auth/google/callback': 'anyone',

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, products, refunds, users } from '../src/db/schema.ts';
+import { expectErrorBody } from './error-body.ts';
 import { createCategory, postProduct, type Actor } from './fixtures.ts';
 import { call, useTestApp } from './helper.ts';
 
@@ -65,6 +66,7 @@ async function actors(role: Actor['role'], n: number): Promise<Actor[]> {
       role: u.role,
       userImg: u.userImg,
       emailVerified: true,
+      language: u.language,
       token: await ctx.app.signToken(u),
     })),
   );
@@ -91,7 +93,7 @@ function expectSane(results: Res[], refusal: { status: number; message: string |
   for (const r of results.filter((x) => x.status >= 400)) {
     expect(r.status).toBe(refusal.status);
     expect(messages).toContain(r.body.message);
-    expect(r.body).toEqual({ success: false, message: r.body.message, massage: r.body.message });
+    expectErrorBody(r.body);
   }
 }
 

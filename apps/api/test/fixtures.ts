@@ -14,6 +14,7 @@ export interface Actor {
   role: 'Admin' | 'Seller' | 'Buyer';
   userImg: string;
   emailVerified: boolean;
+  language: 'en' | 'bn';
   token: string;
 }
 

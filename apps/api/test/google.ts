@@ -53,7 +53,7 @@ export async function callbackRequest(app: FastifyInstance, person: Person): Pro
 }
 
 /** What the callback page posts to the opener. */
-export function pageMessage(html: string): { type: string; idToken?: string; error?: string } {
+export function pageMessage(html: string): { type: string; idToken?: string; error?: string; code?: string; params?: Record<string, string> } {
   const match = /var message = (\{.*?\});/s.exec(html);
   if (!match) throw new Error(`no message in the page: ${html.slice(0, 300)}`);
   return JSON.parse(match[1]!);

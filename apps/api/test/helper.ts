@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject, onTestFinished } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AbuseLimits, Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -42,6 +42,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: true,
     logLevel: 'silent',
     webDist: join(dataDir, 'no-web'),
+    // The web app's render from its source (vitest.config.ts compiles it as the web build does): no build needed.
+    webRender: resolve(import.meta.dirname, '../../web/src/entry-server.tsx'),
     publicUrl: undefined,
     google: undefined,
     localOidc: true,
@@ -121,6 +123,20 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
     if (ctx.config) rmSync(ctx.config.dataDir, { recursive: true, force: true });
   });
   return ctx;
+}
+
+/**
+ * Another app over the test file's database, with some abuse limits set to real values (the rest roomy),
+ * closed when the test ends: its counters start at zero.
+ */
+export async function appWithLimits(ctx: TestContext, limits: Partial<AbuseLimits>, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const config = testConfig({ limits: { ...roomyLimits, ...limits }, ...overrides });
+  const app = await buildApp({ config, database: ctx.database });
+  onTestFinished(async () => {
+    await app.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  });
+  return app;
 }
 
 /** `app.inject` with the token in `authorization`, raw as the spec's client sends it. */

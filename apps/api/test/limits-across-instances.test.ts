@@ -106,6 +106,8 @@ describe.runIf(available)('abuse limits across two instances on one PostgreSQL a
       success: false,
       message: expect.stringMatching(/^Too many sign-up attempts for this e-mail, try again in \d+ seconds$/),
       massage: refused.body.message,
+      code: 'too_many_signups_for_email',
+      params: { seconds: Number(refused.retryAfter), minutes: 0 },
     });
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);

@@ -1,3 +1,4 @@
+import { errorCodes } from '@market/contract';
 import { describe, expect, it } from 'vitest';
 import { accessTable } from '../src/access-table.ts';
 import { call, useTestApp } from './helper.ts';
@@ -15,7 +16,7 @@ type OpenApi = {
   openapi: string;
   info: { title: string; version: string };
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, unknown> };
+  components?: { securitySchemes?: Record<string, unknown>; schemas?: Record<string, { properties?: Record<string, { enum?: unknown[] }> }> };
 };
 
 const routeKeys = Object.keys(accessTable);
@@ -61,6 +62,14 @@ describe('GET /api/docs/json', () => {
     // Success is a 2xx, or a redirect: the Google popup's first step, bKash's return to the shop.
     const success = ['GET /api/auth/google/start', 'GET /api/bkash/callback'].includes(key) ? /^302$/ : /^2\d\d$/;
     expect(Object.keys(op!.responses).some((status) => success.test(status))).toBe(true);
+  });
+
+  it("documents every refusal's body once, with the contract's list of codes", async () => {
+    const doc = await document();
+    const body = doc.components?.schemas?.ErrorBody;
+    expect(Object.keys(body?.properties ?? {})).toEqual(['success', 'message', 'massage', 'code', 'params', 'fields']);
+    expect(body?.properties?.code?.enum).toEqual(errorCodes);
+    expect(JSON.stringify(doc.paths['/api/auth/google/callback']!.get!.responses['400'])).toContain('#/components/schemas/ErrorBody');
   });
 
   it('documents the JSON bodies of the creating routes', async () => {

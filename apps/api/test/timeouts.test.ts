@@ -46,6 +46,7 @@ describe('HTTP timeouts', () => {
       success: false,
       message: 'The request took too long to arrive: send it again on a steadier connection',
       massage: 'The request took too long to arrive: send it again on a steadier connection',
+      code: 'request_timeout',
     });
     // Not before the limit, and not long after it (Node looks every second).
     expect(elapsedMs).toBeGreaterThanOrEqual(1400);

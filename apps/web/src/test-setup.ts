@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { namespaces } from '@market/contract/locales/types.ts';
+import { i18n } from '@lingui/core';
+import { intlLocale } from '@market/contract';
+import { loadCatalog } from './lib/i18n.ts';
 
 afterEach(() => cleanup());
 
@@ -15,3 +19,7 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// Every catalog in English, as a page has them once its screens have rendered (the spec's texts are the English ones).
+await Promise.all(namespaces.map((ns) => loadCatalog('en', ns)));
+i18n.activate('en', [intlLocale.en]);

@@ -20,6 +20,7 @@ export const aUser = (overrides: Partial<User> = {}): User => ({
   userImg: '',
   sellerVerified: false,
   emailVerified: false,
+  language: 'en',
   ...overrides,
 });
 

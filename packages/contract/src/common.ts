@@ -36,14 +36,6 @@ export const text = (max: number) =>
     .max(max, { error: messages.tooLong(max) })
     .regex(noControlPattern, { error: messages.control });
 
-export const ErrorBody = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  /** Same as message: the spec's client reads this spelling. */
-  massage: z.string(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
 export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 /** Keyset pagination of every list: `limit` rows after the row `cursor` names (newest first). */
 export const PageQuery = z.object({

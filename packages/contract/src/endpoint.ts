@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ok, page, type Page } from './common.ts';
 import type { Role } from './common.ts';
+import type { WaitCode } from './errors.ts';
 import type { Method } from './method.ts';
 import { routes, type RouteName } from './routes.ts';
 
@@ -50,14 +51,14 @@ export type LimitName =
 /**
  * One abuse limit of a route, counted after the body is valid (a bad body is a 400 and costs nothing):
  * per client address, per signed-in user (by id or by e-mail), per the body's e-mail, or per the buyer
- * whose order a payment intent pays for. `message` says why, with `{wait}` where the wait goes.
+ * whose order a payment intent pays for. `code` is the refusal's (a 429 that says how long to wait).
  */
 export interface LimitUse {
   limit: LimitName;
   per: 'ip' | 'user' | 'user-email' | 'body-email' | 'intent-buyer';
   /** The counter's name: routes that share a count share a kind. */
   kind: string;
-  message: string;
+  code: WaitCode;
 }
 
 /** What a successful call answers: `data` in the envelope, a `page` of items in the envelope, or a `raw` body. */

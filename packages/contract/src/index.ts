@@ -1,9 +1,11 @@
 export * from './common.ts';
+export * from './errors.ts';
+export { formatIcu, type IcuValues } from './icu.ts';
+export * from './lang.ts';
 export * from './rules.ts';
 export * from './users.ts';
 export * from './catalog.ts';
 export * from './search.ts';
-export type { FirstScreenEntry } from './first-screen.ts';
 export * from './orders.ts';
 export * from './overview.ts';
 export { ImageUploaded } from './images.ts';

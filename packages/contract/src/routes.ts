@@ -19,6 +19,7 @@ export const routes = {
   resetPassword: { method: 'POST', path: '/api/reset-password' },
   changePassword: { method: 'POST', path: '/api/change-password' },
   logoutEverywhere: { method: 'POST', path: '/api/logout-everywhere' },
+  setLanguage: { method: 'PUT', path: '/api/language' },
   googleStart: { method: 'GET', path: '/api/auth/google/start' },
   googleCallback: { method: 'GET', path: '/api/auth/google/callback' },
   googleUser: { method: 'POST', path: '/api/google-user' },

@@ -1,6 +1,11 @@
+import type { ErrorCode } from './errors.ts';
 import { z } from 'zod';
 import { Role, UploadedImageUrl, text } from './common.ts';
+import { languages } from './lang.ts';
 import { emailPattern, maxLength, messages, minPasswordLength } from './rules.ts';
+
+/** One of the site's two languages (decision 029). */
+export const Language = z.enum(languages, { error: 'must be en or bn' });
 
 export const User = z.object({
   _id: z.uuid(),
@@ -15,6 +20,8 @@ export const User = z.object({
   emailVerified: z.boolean(),
   /** Present (true) only while an Admin has suspended the account (issue 16): it cannot sign in, its phones are off the site. */
   suspended: z.literal(true).optional(),
+  /** The language the owner chose (decision 029): their e-mails are written in it; signing in switches the site to it. */
+  language: Language,
 });
 export type User = z.infer<typeof User>;
 
@@ -35,6 +42,8 @@ export const SignUpBody = z.object({
   password: Password,
   role: z.enum(['Buyer', 'Seller'], { error: 'must be Buyer or Seller' }),
   userImg: UploadedImageUrl,
+  /** The language of the page the account was made on: the new account's, and its confirmation mail's (default English). */
+  language: Language.optional(),
 });
 export type SignUpBody = z.infer<typeof SignUpBody>;
 
@@ -54,6 +63,10 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const AuthResult = z.object({ user: User, token: z.string() });
 export type AuthResult = z.infer<typeof AuthResult>;
 
+/** PUT /api/language: the signed-in user's language, kept on the account. */
+export const LanguageBody = z.object({ language: Language });
+export type LanguageBody = z.infer<typeof LanguageBody>;
+
 export const DemoAccount = z.object({ role: Role, email: z.string(), password: z.string() });
 export type DemoAccount = z.infer<typeof DemoAccount>;
 
@@ -64,8 +77,15 @@ export const GoogleUserBody = z.strictObject({
     .min(1, { error: 'is required' })
     .max(8192)
     .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, { error: 'must be an ID token (a signed JWT)' }),
+  /** The page's language: a new account starts in it (an existing one keeps its own). */
+  language: Language.optional(),
 });
 export type GoogleUserBody = z.infer<typeof GoogleUserBody>;
 
 /** What the Google sign-in popup posts to the page that opened it: the ID token, or why there is none. */
-export type GoogleSignInMessage = { type: 'google-sign-in'; idToken: string } | { type: 'google-sign-in'; error: string };
+/**
+ * What the Google sign-in popup hands to the page that opened it: the ID token, or why not — its error
+ * code and values (the page says them in its language) beside the English words.
+ */
+export type GoogleSignInMessage =
+  { type: 'google-sign-in'; idToken: string } | { type: 'google-sign-in'; error: string; code: ErrorCode; params?: Record<string, string> };

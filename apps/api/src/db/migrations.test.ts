@@ -106,7 +106,9 @@ describe(`a database of the release before issue 15 (${olderRelease}), migrated`
   });
 
   it('lets the old seller sign in, see the booking and edit the old listing without an IMEI (or add one)', async () => {
-    const { token } = await logIn(app, 'old-seller@example.com', 'old-secret');
+    const { token, language } = await logIn(app, 'old-seller@example.com', 'old-secret');
+    // Accounts made before they had a language (migration 0020) are English, as their mails were.
+    expect(language).toBe('en');
     const bookings = await call(app, { method: 'GET', url: `/api/seller-bookings/${ids.seller}`, token });
     expect(bookings.status).toBe(200);
     expect(bookings.body.data[0]).toMatchObject({ mobileNumber: '01911-000000', meetingLocation: 'Mirpur 10' });

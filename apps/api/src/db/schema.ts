@@ -53,9 +53,14 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** Set by an Admin (issue 16): the account cannot sign in, and its phones leave every public page until it is cleared. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The language the owner chose (decision 029): their e-mails are written in it, and a sign-in switches the site to it. */
+    language: text('language', { enum: ['en', 'bn'] })
+      .notNull()
+      .default('en'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('users_language_check', sql`${t.language} in ('en', 'bn')`),
     index('users_role_idx').on(t.role, t.createdAt, t.id),
     // The few suspended accounts, for the anti-join every public list of phones carries (sellerNotSuspended).
     index('users_suspended_idx')

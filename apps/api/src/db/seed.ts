@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { count, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
+import { isDeadlock } from '../errors.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
@@ -30,8 +31,20 @@ export async function isEmpty(db: Db) {
 /** Every table schema.ts declares: resetDatabase empties them all, so a new one is never forgotten. */
 export const tables = Object.values<unknown>(schema).filter((value): value is PgTable => is(value, PgTable));
 
+/**
+ * Empties every table. The truncate locks the tables one by one, so a query of a running app's background work
+ * (search index refresh, job or mail worker) that reads two of them can deadlock with it: PostgreSQL then aborts
+ * one of the two, and when that is the truncate it is simply tried again.
+ */
 export async function resetDatabase(db: Db) {
-  await db.execute(sql`truncate table ${sql.join(tables, sql`, `)} cascade`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.execute(sql`truncate table ${sql.join(tables, sql`, `)} cascade`);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isDeadlock(error)) throw error;
+    }
+  }
 }
 
 /** Initials on a coloured disc: demo avatars that need no stock photos. */

@@ -1,16 +1,25 @@
-import { isUuid, type Category, type FirstScreenEntry as Entry, type Page, type Product } from '@market/contract';
+import { isUuid, type Category, type Page, type Product, type SellerProfile } from '@market/contract';
 import { categoryPageSize, routes } from '@market/contract/routes';
-import type { FastifyInstance } from 'fastify';
+import { matchPage } from './pages.ts';
+import type { PublicReader } from './web-render.ts';
 
-/** What the page shows under the header, when the HTML can show it before the JS runs. */
+/**
+ * What the page is, and what it shows under the header when the HTML can show it before the JS runs.
+ * 'sold': a phone no longer for sale (410); 'missing': no such phone, brand, seller or page (404);
+ * 'unavailable': the API could not say (503); 'other': a page the server draws no content for (sign-in, dashboard).
+ */
 export type View =
   | { page: 'home'; products: Product[] }
   | { page: 'category'; name: string | null; products: Product[]; filtered?: boolean }
   | { page: 'detail'; product: Product }
+  | { page: 'sold'; product: Product }
+  | { page: 'search'; query: string }
+  | { page: 'seller'; seller: SellerProfile }
+  | { page: 'missing' }
+  | { page: 'unavailable' }
   | { page: 'other' };
 
 export interface FirstScreen {
-  entries: Entry[];
   categories: Category[];
   /** The category whose page this is (its strip link is the current one). */
   categoryId: string | null;
@@ -19,54 +28,65 @@ export interface FirstScreen {
   image: string | null;
 }
 
+/** The page's HTTP status: a sold phone is gone for good (410), what never was or was deleted is not found (404). */
+export function statusOf(view: View): 200 | 404 | 410 | 503 {
+  return view.page === 'sold' ? 410 : view.page === 'missing' ? 404 : view.page === 'unavailable' ? 503 : 200;
+}
+
 /** The search parameters the category page reads (its filters and sort); others (utm_source, …) leave it the plain list. */
 const categoryChoices = new Set(['condition', 'minPrice', 'maxPrice', 'location', 'verified', 'sort']);
 
 /**
- * What a page shows first, read from the public API in-process (`inject`, no credentials: only what
- * anyone may see), so the HTML can carry it and the browser need not wait for the JS to ask.
- * A call that does not answer 200 is left out; the web app then asks for it as usual.
+ * What the page is (its status, head and largest picture), read from the public API by the page's
+ * reader (web-render.ts: in-process, no credentials). The page's content is the web app's render (page.ts).
  */
-export async function firstScreen(app: FastifyInstance, pathname: string, query = ''): Promise<FirstScreen> {
-  const get = async (url: string): Promise<unknown> => {
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    return res.statusCode === 200 ? res.json() : undefined;
+export async function firstScreen(read: PublicReader, pathname: string, query = ''): Promise<FirstScreen> {
+  const get = async <T>(url: string): Promise<{ status: number; body: T | undefined }> => {
+    const { status, payload } = await read(url);
+    return { status, body: status === 200 ? (JSON.parse(payload.toString('utf8')) as T) : undefined };
   };
   const path = (template: string, id: string) => template.replace(':id', encodeURIComponent(id));
-  const entries: Entry[] = [];
-  const add = (entry: Entry) => entry.body !== undefined && entries.push(entry);
+  /** A page's own answer: 404 is the page's too; any other failure leaves it unknown. */
+  const missingOr = (status: number, view: View): View => (status === 404 ? { page: 'missing' } : status === 200 ? view : { page: 'unavailable' });
 
-  const categoryBody = (await get(routes.categories.path)) as { data: Category[] } | undefined;
-  add({ name: 'categories', arg: null, paged: false, body: categoryBody });
-  const categories = categoryBody?.data ?? [];
-  let categoryId: string | null = null;
-  let view: View = { page: 'other' };
+  const categoryAnswer = await get<{ data: Category[] }>(routes.categories.path);
+  const categories = categoryAnswer.body?.data ?? [];
+  const screen = (view: View, categoryId: string | null = null): FirstScreen => ({ categories, categoryId, view, image: largestPicture(view) });
 
-  const [, first, id, extra] = pathname.split('/');
-  if (pathname === '/') {
-    const body = (await get(routes.advertisedProducts.path)) as Page<Product> | undefined;
-    add({ name: 'advertisedProducts', arg: null, paged: false, body });
-    if (body) view = { page: 'home', products: body.data };
-  } else if (first === 'category' && id && extra === undefined && isUuid(id)) {
-    categoryId = id;
-    // Filters or a sort in the URL: the app asks the search for the phones; the first screen draws the page around them.
-    const name = categories.find((c) => c._id === id)?.category ?? null;
-    const filtered = [...new URLSearchParams(query).keys()].some((k) => categoryChoices.has(k));
-    if (filtered) return { entries, categories, categoryId, view: { page: 'category', name, products: [], filtered: true }, image: null };
-    const body = (await get(`${path(routes.categoryProducts.path, id)}?limit=${categoryPageSize}`)) as Page<Product> | undefined;
-    add({ name: 'categoryProducts', arg: id, paged: true, body });
-    if (body) view = { page: 'category', name, products: body.data };
-  } else if (first === 'detail-product' && id && extra === undefined && isUuid(id)) {
-    const body = (await get(path(routes.product.path, id))) as { data: Product } | undefined;
-    add({ name: 'product', arg: id, paged: false, body });
-    if (body) {
-      view = { page: 'detail', product: body.data };
-      // The seller's standing, which the page shows beside the phone: no second round trip on a slow line.
-      const seller = body.data.sellerId._id;
-      add({ name: 'sellerProfile', arg: seller, paged: false, body: await get(path(routes.sellerProfile.path, seller)) });
+  const match = matchPage(pathname);
+  const id = match?.id ?? '';
+  // A malformed id names nothing: the API would refuse it (400), the page is not found.
+  if (!match || (match.id !== null && !isUuid(id))) return screen({ page: 'missing' });
+  switch (match.pattern) {
+    case '/': {
+      const { body } = await get<Page<Product>>(routes.advertisedProducts.path);
+      return screen({ page: 'home', products: body?.data ?? [] });
     }
+    case '/category/:id': {
+      const known = categories.find((c) => c._id.toLowerCase() === id.toLowerCase());
+      // Without the list (the call failed) the brand cannot be told missing: the page is drawn as before.
+      if (categoryAnswer.body && !known) return screen({ page: 'missing' });
+      const name = known?.category ?? null;
+      // Filters or a sort in the URL: the render asks the search for the phones.
+      const filtered = [...new URLSearchParams(query).keys()].some((k) => categoryChoices.has(k));
+      if (filtered) return screen({ page: 'category', name, products: [], filtered: true }, id);
+      const { status, body } = await get<Page<Product>>(`${path(routes.categoryProducts.path, id)}?limit=${categoryPageSize}`);
+      return screen(missingOr(status, { page: 'category', name, products: body?.data ?? [] }), id);
+    }
+    case '/detail-product/:id': {
+      const { status, body } = await get<{ data: Product }>(path(routes.product.path, id));
+      if (!body) return screen(missingOr(status, { page: 'other' }));
+      return screen(body.data.status === 'available' ? { page: 'detail', product: body.data } : { page: 'sold', product: body.data });
+    }
+    case '/seller/:id': {
+      const { status, body } = await get<{ data: SellerProfile }>(path(routes.sellerProfile.path, id));
+      return screen(body ? { page: 'seller', seller: body.data } : missingOr(status, { page: 'other' }));
+    }
+    case '/search':
+      return screen({ page: 'search', query: new URLSearchParams(query).get('q')?.trim() ?? '' });
+    default:
+      return screen({ page: 'other' });
   }
-  return { entries, categories, categoryId, view, image: largestPicture(view) };
 }
 
 function largestPicture(view: View): string | null {

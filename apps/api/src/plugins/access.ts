@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { endpoints, type Endpoint, type Rule } from '@market/contract';
+import { endpoints, type Endpoint, type NotFoundWhat, type NotYoursWhat, type Rule } from '@market/contract';
 import { orders, products, reviews } from '../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { AuthUser } from './auth.ts';
@@ -9,39 +9,37 @@ import type { AuthUser } from './auth.ts';
 const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized(request.authProblem ?? 'Please log in first');
+  if (!request.user) throw unauthorized(request.authProblem ?? 'not_logged_in');
   return request.user;
 }
-
-const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 /** Checks that need no database: signed in, role, self. Runs before input validation. */
 function checkIdentity(rule: Rule, request: FastifyRequest) {
   if (rule.who === 'anyone') return;
   const user = signedInUser(request);
   if (rule.who === 'role' || rule.who === 'owner') {
-    if (!rule.roles.includes(user.role)) throw forbidden(`Only ${article(rule.roles[0] ?? '')} ${rule.roles.join(' or ')} can do this`);
+    if (!rule.roles.includes(user.role)) throw forbidden('forbidden_role', { roles: rule.roles.join(' or ') });
   }
   if ((rule.who === 'signed-in' || rule.who === 'role') && rule.verified && !user.emailVerifiedAt) {
-    throw forbidden('Confirm your e-mail address first: open the link we sent you, or ask for a new one on your account page');
+    throw forbidden('email_not_confirmed');
   }
   if (rule.who === 'self-or-admin' && user.role !== 'Admin') {
     const id = String((request.params as { id?: string }).id ?? '')
       .trim()
       .toLowerCase();
-    if (id !== user.id && id !== user.email) throw forbidden('You can only see your own data');
+    if (id !== user.id && id !== user.email) throw forbidden('own_data_only');
   }
 }
 
 type Owned = Extract<Rule, { who: 'owner' }>['of'];
 
-/** For each kind of thing a rule can own: who its owner is (undefined: no such thing), its name and the refusal. */
-const owners: Record<Owned, { owner(app: FastifyInstance, id: string): Promise<string | null | undefined>; noun: string; notYours: string }> = {
-  product: { owner: productSeller, noun: 'Product', notYours: 'This product is not yours' },
-  order: { owner: orderBuyer, noun: 'Order', notYours: 'This order is not yours' },
-  booking: { owner: bookedSeller, noun: 'Booking', notYours: 'This booking is not of your phone' },
-  review: { owner: reviewWriter, noun: 'Review', notYours: 'This review is not yours' },
-  'review-of-me': { owner: reviewedSeller, noun: 'Review', notYours: 'This review is not of you' },
+/** For each kind of thing a rule can own: who its owner is (undefined: no such thing), its name in a 404 and in a 403 (`not_yours`). */
+const owners: Record<Owned, { owner(app: FastifyInstance, id: string): Promise<string | null | undefined>; noun: NotFoundWhat; what: NotYoursWhat }> = {
+  product: { owner: productSeller, noun: 'Product', what: 'product' },
+  order: { owner: orderBuyer, noun: 'Order', what: 'order' },
+  booking: { owner: bookedSeller, noun: 'Booking', what: 'booking' },
+  review: { owner: reviewWriter, noun: 'Review', what: 'review' },
+  'review-of-me': { owner: reviewedSeller, noun: 'Review', what: 'review_of_me' },
 };
 
 /** Ownership checks, after the id has been validated. */
@@ -54,7 +52,7 @@ async function checkOwnership(app: FastifyInstance, rule: Rule, request: Fastify
   if (ownerId === undefined) throw notFound(kind.noun);
   if (ownerId === user.id) return;
   if (rule.who === 'owner-or-admin' && user.role === 'Admin') return;
-  throw forbidden(kind.notYours);
+  throw forbidden('not_yours', { what: kind.what });
 }
 
 async function productSeller(app: FastifyInstance, id: string) {

@@ -27,6 +27,7 @@ describe('a token whose _id is not a UUID', () => {
         success: false,
         message: 'Your session is invalid, please log in again',
         massage: 'Your session is invalid, please log in again',
+        code: 'session_invalid',
       });
 
       // A route open to anyone serves the caller as anonymous.

@@ -15,7 +15,7 @@ declare module 'fastify' {
     /** The signed-in user, re-read from the database on every request. */
     user: AuthUser | null;
     /** Why a presented token was not accepted, when one was. */
-    authProblem: string | null;
+    authProblem: 'session_expired' | 'session_invalid' | 'account_gone' | 'session_ended' | 'account_suspended' | null;
   }
 }
 
@@ -53,19 +53,19 @@ export default fp(async function auth(app: FastifyInstance, opts: { jwtSecret: s
       id = payload._id;
       version = payload.sv;
     } catch {
-      request.authProblem = 'Your session is invalid or has expired, please log in again';
+      request.authProblem = 'session_expired';
       return;
     }
     if (typeof id !== 'string' || !isUuid(id)) {
-      request.authProblem = 'Your session is invalid, please log in again';
+      request.authProblem = 'session_invalid';
       return;
     }
     const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
-    if (!user) request.authProblem = 'Your account no longer exists';
+    if (!user) request.authProblem = 'account_gone';
     // Log out everywhere, a password change or a reset raised the version: older tokens are over.
-    else if (version !== user.sessionVersion) request.authProblem = 'Your session has ended, please log in again';
+    else if (version !== user.sessionVersion) request.authProblem = 'session_ended';
     // Suspending also raises the version; this holds even for a token signed in the same instant.
-    else if (user.suspendedAt) request.authProblem = 'Your account is suspended';
+    else if (user.suspendedAt) request.authProblem = 'account_suspended';
     else request.user = user;
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ErrorCode } from '@market/contract';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -6,16 +7,16 @@ import { accessTable } from '../access-table.ts';
 import { orders, products, users } from '../db/schema.ts';
 import { call, useTestApp } from '../../test/helper.ts';
 import errors from './errors.ts';
+import { expectErrorBody } from '../../test/error-body.ts';
 import { book, createAdmin, createCategory, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../test/fixtures.ts';
 
 const ctx = useTestApp();
 
-/** Asserts the one error shape of DESIGN.md: `{ success: false, message, massage }`, message repeated. */
-function expectErrorShape(res: { status: number; body: Record<string, unknown>; headers: Record<string, unknown> }, status?: number) {
+/** Asserts the one error shape of DESIGN.md: `{ success: false, message, massage, code, params? }`, message repeated. */
+function expectErrorShape(res: { status: number; body: Record<string, unknown>; headers: Record<string, unknown> }, status?: number, code?: ErrorCode) {
   if (status !== undefined) expect(res.status).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.body).toEqual({ success: false, message: expect.any(String), massage: res.body.message });
-  expect((res.body.message as string).length).toBeGreaterThan(0);
+  expectErrorBody(res.body, code);
 }
 
 let client = 0;
@@ -275,21 +276,22 @@ describe('the error handler on its own', () => {
   };
 
   it.each([
-    ['/bug', 500, 'Something went wrong on our side'],
-    ['/nul', 400, expect.stringContaining('Invalid input')],
-    ['/overflow', 400, expect.stringContaining('Invalid input')],
+    ['/bug', 500, 'Something went wrong on our side', 'server_error'],
+    ['/nul', 400, expect.stringContaining('Invalid input'), 'invalid_input'],
+    ['/overflow', 400, expect.stringContaining('Invalid input'), 'invalid_input'],
     // Not something a client value causes: stays a server error.
-    ['/division', 500, 'Something went wrong on our side'],
-    ['/limited', 429, 'Too many requests, please try again later'],
-    ['/teapot', 418, "I'm a teapot"],
-  ])('%s answers %i in the JSON error shape, without internals', async (url, status, message) => {
+    ['/division', 500, 'Something went wrong on our side', 'server_error'],
+    ['/limited', 429, 'Too many requests, please try again later', 'too_many_requests'],
+    // A plugin's 4xx without a code of its own keeps its words.
+    ['/teapot', 418, "I'm a teapot", 'request_refused'],
+  ] as const)('%s answers %i in the JSON error shape, without internals', async (url, status, message, code) => {
     const app = Fastify({ logger: false });
     await app.register(errors);
     app.get(url, async () => thrown[url]!());
     const res = await app.inject({ method: 'GET', url });
     await app.close();
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ success: false, message, massage: res.json().message });
+    expect(expectErrorBody(res.json(), code).message).toEqual(message);
     expect(res.body).not.toContain('postgres://');
   });
 });

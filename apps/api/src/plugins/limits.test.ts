@@ -4,8 +4,12 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AbuseLimits, type Config } from '../config.ts';
 import { uploadedPicture } from '../../test/fixtures.ts';
-import { call, roomyLimits, testConfig, useTestApp } from '../../test/helper.ts';
-import { memoryCounters, waitText } from './limits.ts';
+import { appWithLimits, call, testConfig, useTestApp } from '../../test/helper.ts';
+import { expectErrorBody } from '../../test/error-body.ts';
+import { memoryCounters } from './limits.ts';
+
+/** The wait as 429s have always said it: "37 seconds", "1 second", "15 minutes". */
+const waitText = (seconds: number) => (seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`);
 
 /**
  * Login and sign-up limits per client address and per e-mail, in this process's own counters
@@ -14,15 +18,7 @@ import { memoryCounters, waitText } from './limits.ts';
  */
 const ctx = useTestApp();
 
-async function appWith(limits: Partial<AbuseLimits>, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-  const config = testConfig({ limits: { ...roomyLimits, ...limits }, ...overrides });
-  const app = await buildApp({ config, database: ctx.database });
-  onTestFinished(async () => {
-    await app.close();
-    rmSync(config.dataDir, { recursive: true, force: true });
-  });
-  return app;
-}
+const appWith = (limits: Partial<AbuseLimits>, overrides: Partial<Config> = {}) => appWithLimits(ctx, limits, overrides);
 
 const minute = (max: number) => ({ max, windowMs: 60_000 });
 const login = (app: FastifyInstance, ip: string, email: string, password = 'wrong-password') =>
@@ -39,13 +35,15 @@ const signUpAs = async (app: FastifyInstance, ip: string, email: string) =>
 function expectRefused(res: Awaited<ReturnType<typeof call>>, message: RegExp, windowSeconds: number) {
   expect(res.status, JSON.stringify(res.body)).toBe(429);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.body).toEqual({ success: false, message: expect.stringMatching(message), massage: res.body.message });
+  expectErrorBody(res.body);
+  expect(res.body.message).toMatch(message);
   const retryAfter = Number(res.headers['retry-after']);
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  // The message says the same wait as the header.
+  // The message says the same wait as the header, in the words it always had.
   expect(res.body.message).toContain(`try again in ${waitText(retryAfter)}`);
+  expect(res.body.params).toEqual({ seconds: retryAfter, minutes: retryAfter < 120 ? 0 : Math.ceil(retryAfter / 60) });
 }
 
 describe('POST /api/login per client address', () => {

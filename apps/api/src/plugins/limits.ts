@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import type { WaitCode } from '@market/contract';
 import type { AbuseLimits, Limit } from '../config.ts';
-import { AppError } from '../errors.ts';
+import { appError } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,11 +79,8 @@ export function redisCounters(redis: Redis): CounterStore {
   };
 }
 
-/** "37 seconds", "1 second", "15 minutes". */
-export function waitText(seconds: number): string {
-  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
-}
+/** The wait a 429's message names: "37 seconds", "1 second", or from two minutes on "15 minutes" (`minutes` is 0 before). */
+const waitParams = (seconds: number) => ({ seconds, minutes: seconds < 120 ? 0 : Math.ceil(seconds / 60) });
 
 /** The address or e-mail is not stored as such: Redis holds only a digest of it. */
 const digest = (id: string) => createHash('sha256').update(id).digest('base64url').slice(0, 22);
@@ -90,10 +88,10 @@ const digest = (id: string) => createHash('sha256').update(id).digest('base64url
 export interface Limiter {
   /**
    * Counts one attempt for `id` under `kind`; past the limit, sets Retry-After and throws a 429
-   * whose message is `message(wait)`. If the counters cannot be reached the attempt is let
-   * through and logged: a Redis outage must not stop everyone logging in.
+   * with `code`, whose message says how long to wait. If the counters cannot be reached the attempt
+   * is let through and logged: a Redis outage must not stop everyone logging in.
    */
-  take(reply: FastifyReply, kind: string, id: string, limit: Limit, message: (wait: string) => string): Promise<void>;
+  take(reply: FastifyReply, kind: string, id: string, limit: Limit, code: WaitCode): Promise<void>;
   /** Forgets the attempts counted for `id` under `kind`. */
   clear(kind: string, id: string): Promise<void>;
   close(): void;
@@ -102,7 +100,7 @@ export interface Limiter {
 export function createLimiter(store: CounterStore, prefix: string, log: FastifyBaseLogger): Limiter {
   const key = (kind: string, id: string) => `${prefix}${kind}:${digest(id)}`;
   return {
-    async take(reply, kind, id, limit, message) {
+    async take(reply, kind, id, limit, code) {
       let hit: Hit;
       try {
         hit = await store.hit(key(kind, id), limit.windowMs);
@@ -113,7 +111,7 @@ export function createLimiter(store: CounterStore, prefix: string, log: FastifyB
       if (hit.count <= limit.max) return;
       const seconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
       reply.header('retry-after', String(seconds));
-      throw new AppError(429, message(waitText(seconds)));
+      throw appError(429, code, waitParams(seconds));
     },
     async clear(kind, id) {
       await store.clear(key(kind, id)).catch((err: unknown) => log.error({ err, kind }, 'abuse-limit counters unreachable; not cleared'));

@@ -33,6 +33,8 @@ export interface PublicCachePluginOptions {
 type Encoding = 'br' | 'gzip';
 
 interface Entry {
+  /** 200 for an API answer; a server-rendered page may be a 404 or a 410 (first-screen/page.ts). */
+  status: number;
   body: Buffer;
   headers: Record<string, string | number | string[]>;
   expires: number;
@@ -45,7 +47,8 @@ const MIN_COMPRESS = 1024;
 
 /**
  * The serialized answers of public GETs (categories, advertised list, category pages,
- * product details), kept for a few seconds and dropped on every write.
+ * product details), and the server-rendered pages built from them (first-screen/page.ts, keyed
+ * `page <lang> <url>`), kept for a few seconds and dropped on every write.
  *
  * Correctness rests on a generation number: every successful (or failed-with-5xx) request
  * that is not a GET (unless its descriptor says `cache: 'keeps'`) bumps it after its handler
@@ -73,11 +76,11 @@ export class PublicCache {
   }
 
   /** Stores an answer built while the generation was `since`; refused if a write finished meanwhile. */
-  set(key: string, since: number, body: Buffer, headers: Entry['headers']): boolean {
+  set(key: string, since: number, body: Buffer, headers: Entry['headers'], status = 200): boolean {
     if (since !== this.generation || body.length > this.options.maxBytes / 8) return false;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.entries.set(key, { body, headers, expires: Date.now() + this.options.ttlMs, encoded: {} });
+    this.entries.set(key, { status, body, headers, expires: Date.now() + this.options.ttlMs, encoded: {} });
     this.bytes += body.length;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.options.maxBytes) break;

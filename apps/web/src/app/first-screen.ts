@@ -1,38 +1,39 @@
-import type { FirstScreenEntry as Entry } from '@market/contract';
-import { catalogApi } from '../features/catalog/api.ts';
-import { reviewsApi } from '../features/catalog/reviews-api.ts';
-import { call } from '../lib/endpoint.ts';
-import { sharedApi } from '../lib/shared-api.ts';
+import { api } from '../lib/api.ts';
 import type { AppStore } from './store.ts';
 
-const endpoints = { ...sharedApi.endpoints, ...catalogApi.endpoints, ...reviewsApi.endpoints };
+/** One answer in the app's API cache, as the server's render left it (entry-server.tsx) and the HTML carries it. */
+export interface CachedAnswer {
+  name: string;
+  arg: unknown;
+  value: unknown;
+}
 
 /**
- * Puts the first screen's data, which came with the HTML, into the API cache before the first render:
- * the page shows its content at once instead of a spinner and a round trip. Anything unreadable is
- * skipped, and the app asks the API as usual.
+ * Puts the first screen's data, which came with the HTML, into the API cache before the first render
+ * (once the page's code, which holds its endpoints, is loaded):
+ * the page starts from what the server drew it with (the same answers: hydration finds the same markup)
+ * instead of a spinner and a round trip. Anything unreadable is skipped, and the app asks the API as usual.
  */
 export function loadFirstScreen(store: AppStore, doc: Document = document) {
   const script = doc.getElementById('first-screen');
   if (!script?.textContent) return;
-  let entries: Entry[];
+  let answers: CachedAnswer[];
   try {
-    entries = JSON.parse(script.textContent) as Entry[];
+    answers = JSON.parse(script.textContent) as CachedAnswer[];
   } catch {
     return;
   }
-  if (!Array.isArray(entries)) return;
-  const known = entries.filter((e) => e && typeof e.name === 'string' && e.name in endpoints);
-  store.dispatch(
-    catalogApi.util.upsertQueryEntries(
-      known.map((e) => ({
-        endpointName: e.name,
-        arg: e.arg ?? undefined,
-        value: e.paged ? { pages: [e.body], pageParams: [null] } : call(e.name).transformResponse(e.body),
-      })) as never,
-    ),
+  if (!Array.isArray(answers)) return;
+  putAnswers(
+    store,
+    answers.filter((a) => a && typeof a.name === 'string' && a.name in api.endpoints).map((a) => ({ ...a, arg: a.arg ?? undefined })),
   );
   script.remove();
+}
+
+/** Puts answers into the cache as if the app had asked for them (their endpoints are the loaded pages'). */
+export function putAnswers(store: AppStore, answers: CachedAnswer[]) {
+  store.dispatch(api.util.upsertQueryEntries(answers.map((a) => ({ endpointName: a.name, arg: a.arg, value: a.value })) as never));
 }
 
 /** The first screen's search box, and whether the visitor is in it: what they type there must survive the app's start. */

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
+import { useT } from '../lib/i18n.ts';
 
 /** The spec's Quick Links, each to a real place: the brands on the home page are where shopping starts; Contact is this footer's address. */
 const quickLinks = [
-  { label: 'Home', to: '/' },
-  { label: 'Shop', to: '/#brands' },
-  { label: 'Blog', to: '/blog' },
-  { label: 'Contact', to: '#contact' },
-];
+  { label: 'footer.home', to: '/' },
+  { label: 'footer.shop', to: '/#brands' },
+  { label: 'footer.blog', to: '/blog' },
+  { label: 'footer.contact', to: '#contact' },
+] as const;
 
 const social = [
   { label: 'Facebook', path: 'M13 22v-8h3l.5-4H13V7.5c0-1.1.3-1.9 1.9-1.9H17V2.2A28 28 0 0 0 14.4 2C11.8 2 10 3.6 10 6.5V10H7v4h3v8h3z' },
@@ -21,35 +22,34 @@ const social = [
 ];
 
 export function Footer() {
+  const t = useT();
   return (
     <footer className="mt-16 bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-3">
         <section>
-          <h2 className="mb-3 text-lg font-semibold">About Us</h2>
-          <p className="text-sm leading-relaxed opacity-90">
-            We are a leading mobile reseller platform, providing the best second-hand devices. Our mission is quality and affordability for everyone.
-          </p>
+          <h2 className="mb-3 text-lg font-semibold">{t('footer.about')}</h2>
+          <p className="text-sm leading-relaxed opacity-90">{t('footer.aboutText')}</p>
         </section>
         <section>
-          <h2 className="mb-3 text-lg font-semibold">Quick Links</h2>
+          <h2 className="mb-3 text-lg font-semibold">{t('footer.quickLinks')}</h2>
           <ul className="text-sm sm:space-y-1">
             {quickLinks.map(({ label, to }) => (
               <li key={label}>
                 <Link to={to} className="link-hover link inline-flex min-h-11 items-center sm:min-h-0">
-                  {label}
+                  {t(label)}
                 </Link>
               </li>
             ))}
           </ul>
         </section>
         <section id="contact">
-          <h2 className="mb-3 text-lg font-semibold">Get in Touch</h2>
+          <h2 className="mb-3 text-lg font-semibold">{t('footer.getInTouch')}</h2>
           <address className="space-y-1 text-sm not-italic opacity-90">
-            <p>House 12, Road 5, Dhanmondi, Dhaka 1205</p>
-            <p>Phone: +880 1700-000000</p>
-            <p>Email: hello@resalephones.example</p>
+            <p>{t('footer.address')}</p>
+            <p>{t('footer.phone', { phone: '+880 1700-000000' })}</p>
+            <p>{t('footer.email', { email: 'hello@resalephones.example' })}</p>
           </address>
-          <div className="mt-3 flex gap-3" aria-label="Social media">
+          <div className="mt-3 flex gap-3" aria-label={t('footer.social')}>
             {social.map((s) => (
               <svg key={s.label} role="img" aria-label={s.label} viewBox="0 0 24 24" width="24" height="24" className="fill-current opacity-80">
                 <path d={s.path} />
@@ -58,7 +58,7 @@ export function Footer() {
           </div>
         </section>
       </div>
-      <p className="border-t border-neutral-content/20 py-4 text-center text-sm opacity-80">Copyright © 2024 Resale Phones. All rights reserved.</p>
+      <p className="border-t border-neutral-content/20 py-4 text-center text-sm opacity-80">{t('footer.copyright')}</p>
     </footer>
   );
 }

@@ -3,6 +3,8 @@ import { signedOut } from '../lib/session.ts';
 import { useAuth } from '../lib/use-auth.ts';
 import { api } from '../lib/api.ts';
 import { useAppDispatch } from '../lib/shared-state.ts';
+import { useT } from '../lib/i18n.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { SearchBox } from './search-box.tsx';
 
 // daisyUI paints the current link (aria-current) dark; teal text on it was hard to read, so paint it like the active category instead.
@@ -15,6 +17,7 @@ export function Navbar() {
   const { user, signedIn } = useAuth();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const t = useT();
 
   const logout = () => {
     dispatch(signedOut());
@@ -26,29 +29,32 @@ export function Navbar() {
     <>
       <li>
         <NavLink to="/" end className={linkClass}>
-          Home
+          {t('nav.home')}
         </NavLink>
       </li>
       {signedIn && (
         <li>
           <NavLink to="/dashboard" className={linkClass}>
-            Dashboard
+            {t('nav.dashboard')}
           </NavLink>
         </li>
       )}
       <li>
         <NavLink to="/blog" className={linkClass}>
-          Blogs
+          {t('nav.blogs')}
         </NavLink>
+      </li>
+      <li>
+        <LanguageSwitch onSwitched={closeMenu} />
       </li>
       <li>
         {signedIn ? (
           <button type="button" onClick={logout}>
-            Logout
+            {t('nav.logout')}
           </button>
         ) : (
           <NavLink to="/login" className={linkClass}>
-            Login
+            {t('nav.login')}
           </NavLink>
         )}
       </li>
@@ -57,18 +63,18 @@ export function Navbar() {
 
   return (
     <header className="border-b border-base-200 bg-base-100">
-      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
+      <nav className="navbar mx-auto max-w-7xl px-4" aria-label={t('nav.main')}>
         <div className="flex-1">
           <Link to="/" className="flex items-center gap-2 text-xl font-bold text-primary">
             <img src="/favicon.svg" alt="" width="28" height="28" />
-            Resale Phones
+            {t('site.name')}
           </Link>
         </div>
         <SearchBox />
         <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{links}</ul>
         {signedIn && user ? (
           <div className="dropdown dropdown-end">
-            <button type="button" tabIndex={0} className="btn btn-circle btn-ghost avatar" aria-label={`Account menu of ${user.name}`}>
+            <button type="button" tabIndex={0} className="btn btn-circle btn-ghost avatar" aria-label={t('nav.accountMenu', { name: user.name })}>
               <div className="w-10 rounded-full ring-2 ring-primary ring-offset-2">
                 <img src={user.userImg || '/favicon.svg'} alt={user.name} width="40" height="40" />
               </div>
@@ -85,7 +91,7 @@ export function Navbar() {
           </div>
         ) : (
           <div className="dropdown dropdown-end md:hidden">
-            <button type="button" tabIndex={0} className="btn btn-ghost" aria-label="Open menu">
+            <button type="button" tabIndex={0} className="btn btn-ghost" aria-label={t('nav.openMenu')}>
               <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
                 <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
               </svg>

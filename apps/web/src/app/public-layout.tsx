@@ -1,13 +1,23 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useFreshUser } from '../features/auth/use-fresh-user.ts';
 import { VerifyEmailBanner } from '../features/auth/verify-email-banner.tsx';
 import { CategoryStrip } from './category-strip.tsx';
-import { Footer } from './footer.tsx';
+import { lazyPage } from './lazy-page.ts';
 import { Navbar } from './navbar.tsx';
+import { useT } from '../lib/i18n.ts';
+
+/**
+ * The footer's code is out of the first load: it is below the fold, and on a page the server rendered its
+ * markup is already there (the server's render preloads it: entry-server.tsx); React hydrates it when its
+ * chunk arrives, after the rest of the page.
+ */
+export const Footer = lazyPage(() => import('./footer.tsx').then((m) => m.Footer));
 
 /** Every page's frame, the dashboard's included (it renders inside the outlet). */
 export function PublicLayout() {
   useFreshUser();
+  const t = useT();
   return (
     <div className="flex min-h-screen flex-col">
       {/* The first Tab on every page: past the menu and the twelve brand links, straight to the page's own content. */}
@@ -15,7 +25,7 @@ export function PublicLayout() {
         href="#content"
         className="sr-only z-50 rounded-box bg-primary px-4 py-3 font-semibold text-primary-content focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t('nav.skip')}
       </a>
       <Navbar />
       <VerifyEmailBanner />
@@ -24,7 +34,9 @@ export function PublicLayout() {
       <div id="content" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         <Outlet />
       </div>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

@@ -1,26 +1,57 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
-import { NotFound } from '../components/not-found.tsx';
+import { Suspense } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
+import type { Lang } from '@market/contract';
 import { Spinner } from '../components/spinner.tsx';
-import { CategoryPage } from '../features/catalog/category-page.tsx';
-import { DetailPage } from '../features/catalog/detail-page.tsx';
-import { HomePage } from '../features/catalog/home-page.tsx';
-import { SearchPage } from '../features/catalog/search-page.tsx';
-import { SellerPage } from '../features/catalog/seller-page.tsx';
 import { RequireAuth } from '../components/guards.tsx';
 import { ScrollRestoration } from '../components/scroll-restoration.tsx';
+import { loadCatalog } from '../lib/i18n.ts';
+import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { PublicLayout } from './public-layout.tsx';
 
-// The dashboard and the form pages are not part of the home page's bundle.
-const DashboardApp = lazy(() => import('./dashboard-app.tsx'));
-const LoginPage = lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
-const SignUpPage = lazy(() => import('../features/auth/signup-page.tsx').then((m) => ({ default: m.SignUpPage })));
-const BlogPage = lazy(() => import('../features/blog/blog-page.tsx').then((m) => ({ default: m.BlogPage })));
-const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
-const VerifyEmailPage = lazy(() => import('../features/auth/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })));
+// Every page is a chunk of its own, with its catalogs: a shared link to a phone loads no home page code, and
+// the home page's code is out of the first load too (the server's HTML shows it; decision 033).
+const NotFound = lazyPage(() => import('../components/not-found.tsx').then((m) => m.NotFound));
+const HomePage = lazyPage(() => import('../features/catalog/home-page.tsx').then((m) => m.HomePage), ['catalog']);
+const CategoryPage = lazyPage(() => import('../features/catalog/category-page.tsx').then((m) => m.CategoryPage), ['catalog']);
+const DetailPage = lazyPage(() => import('../features/catalog/detail-page.tsx').then((m) => m.DetailPage), ['catalog', 'forms']);
+const SearchPage = lazyPage(() => import('../features/catalog/search-page.tsx').then((m) => m.SearchPage), ['catalog']);
+const SellerPage = lazyPage(() => import('../features/catalog/seller-page.tsx').then((m) => m.SellerPage), ['catalog']);
+const DashboardApp = lazyPage(() => import('./dashboard-app.tsx').then((m) => m.default), ['dashboard', 'forms']);
+const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage), ['auth', 'forms']);
+const SignUpPage = lazyPage(() => import('../features/auth/signup-page.tsx').then((m) => m.SignUpPage), ['auth', 'forms']);
+const BlogPage = lazyPage(() => import('../features/blog/blog-page.tsx').then((m) => m.BlogPage), ['blog']);
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage), ['auth', 'forms']);
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage), ['auth', 'forms']);
+const VerifyEmailPage = lazyPage(() => import('../features/auth/verify-email-page.tsx').then((m) => m.VerifyEmailPage), ['auth']);
 
-const later = (page: React.ReactNode) => <Suspense fallback={<Spinner />}>{page}</Suspense>;
+const pages: [path: string, page: LazyPage][] = [
+  ['/', HomePage],
+  ['/category/:id', CategoryPage],
+  ['/detail-product/:id', DetailPage],
+  ['/search', SearchPage],
+  ['/seller/:id', SellerPage],
+  ['/login', LoginPage],
+  ['/signup', SignUpPage],
+  ['/blog', BlogPage],
+  // The pages that e-mailed links open, and the way to ask for a reset link.
+  ['/forgot-password', ForgotPasswordPage],
+  ['/reset-password', ResetPasswordPage],
+  ['/verify-email', VerifyEmailPage],
+];
+
+/** Before the first render: the code and catalogs of the page at `pathname`, so it replaces the HTML's first screen without a spinner. */
+export function preloadPage(pathname: string, lang: Lang): Promise<void> {
+  if (pathname.startsWith('/dashboard')) {
+    // The dashboard's catalogs, and those of the pages it hosts that belong to other screen groups.
+    const hosted = matchPath('/dashboard/account', pathname)
+      ? (['auth', 'forms'] as const)
+      : matchPath('/dashboard/payment/:id', pathname)
+        ? (['payment'] as const)
+        : [];
+    return Promise.all([DashboardApp.preload(lang), ...hosted.map((ns) => loadCatalog(lang, ns))]).then(() => undefined);
+  }
+  return (pages.find(([path]) => matchPath(path, pathname))?.[1] ?? NotFound).preload(lang);
+}
 
 /** Declarative routes: the data router's loaders and actions would add ~10 KiB gz that no page uses. */
 export function AppRoutes() {
@@ -29,20 +60,27 @@ export function AppRoutes() {
       <ScrollRestoration />
       <Routes>
         <Route element={<PublicLayout />}>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/category/:id" element={<CategoryPage />} />
-          <Route path="/detail-product/:id" element={<DetailPage />} />
-          <Route path="/search" element={<SearchPage />} />
-          <Route path="/seller/:id" element={<SellerPage />} />
-          <Route path="/login" element={later(<LoginPage />)} />
-          <Route path="/signup" element={later(<SignUpPage />)} />
-          <Route path="/blog" element={later(<BlogPage />)} />
-          {/* The pages that e-mailed links open, and the way to ask for a reset link. */}
-          <Route path="/forgot-password" element={later(<ForgotPasswordPage />)} />
-          <Route path="/reset-password" element={later(<ResetPasswordPage />)} />
-          <Route path="/verify-email" element={later(<VerifyEmailPage />)} />
-          <Route path="/dashboard/*" element={<RequireAuth>{later(<DashboardApp />)}</RequireAuth>} />
-          <Route path="*" element={<NotFound />} />
+          {[...pages, ['*', NotFound] as const].map(([path, Page]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<Spinner />}>
+                  <Page />
+                </Suspense>
+              }
+            />
+          ))}
+          <Route
+            path="/dashboard/*"
+            element={
+              <RequireAuth>
+                <Suspense fallback={<Spinner />}>
+                  <DashboardApp />
+                </Suspense>
+              </RequireAuth>
+            }
+          />
         </Route>
       </Routes>
     </>

@@ -1,16 +1,21 @@
 import { configureStore } from '@reduxjs/toolkit';
 import productReducer from '../features/catalog/product-slice.ts';
-import { api } from '../lib/api.ts';
-import { AUTH_STORAGE_KEY, loadAuth } from '../lib/session.ts';
+import { api, type ServerCalls } from '../lib/api.ts';
+import { AUTH_STORAGE_KEY, loadAuth, type AuthState } from '../lib/session.ts';
 import { sharedReducers } from '../lib/shared-state.ts';
 import historyReducer from '../features/dashboard/history-slice.ts';
 
-export function makeStore() {
+/**
+ * The app's store: signed in as stored in this browser unless told `auth`. A store made on the server
+ * (entry-server.tsx) is signed out, has its calls answered by `server`, and keeps nothing.
+ */
+export function makeStore({ auth, server }: { auth?: AuthState; server?: ServerCalls } = {}) {
   const store = configureStore({
     reducer: { ...sharedReducers, product: productReducer, history: historyReducer },
-    preloadedState: { auth: loadAuth() },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    preloadedState: { auth: auth ?? loadAuth() },
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: server } }).concat(api.middleware),
   });
+  if (server) return store;
   // Only the auth slice is persisted, under the key 'auth'.
   let saved = store.getState().auth;
   store.subscribe(() => {

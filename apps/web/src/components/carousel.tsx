@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { number } from '../lib/format.ts';
+import { useT } from '../lib/i18n.ts';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 
@@ -17,6 +19,8 @@ function usePrefersReducedMotion() {
       return () => query?.removeEventListener('change', onChange);
     },
     () => window.matchMedia?.(reducedMotion).matches ?? false,
+    // On the server, and while hydrating its markup: not known, so the carousel starts as it would without the wish.
+    () => false,
   );
 }
 
@@ -26,6 +30,7 @@ function usePrefersReducedMotion() {
  */
 export function Carousel({ images, label }: Props) {
   const [index, setIndex] = useState(0);
+  const t = useT();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const still = usePrefersReducedMotion();
@@ -56,7 +61,13 @@ export function Carousel({ images, label }: Props) {
     >
       <div className="flex transition-transform duration-700 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${current * 100}%)` }}>
         {images.map((src, i) => (
-          <div key={`${src}-${i}`} className="w-full shrink-0" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={i !== current}>
+          <div
+            key={`${src}-${i}`}
+            className="w-full shrink-0"
+            aria-roledescription="slide"
+            aria-label={t('slide.position', { n: number(i + 1), count: number(count) })}
+            aria-hidden={i !== current}
+          >
             <img
               src={src}
               alt={src}
@@ -71,10 +82,10 @@ export function Carousel({ images, label }: Props) {
       </div>
       {count > 1 && (
         <>
-          <button type="button" className="btn btn-circle absolute left-3 top-1/2 -translate-y-1/2" onClick={() => go(-1)} aria-label="Previous slide">
+          <button type="button" className="btn btn-circle absolute left-3 top-1/2 -translate-y-1/2" onClick={() => go(-1)} aria-label={t('carousel.previous')}>
             ❮
           </button>
-          <button type="button" className="btn btn-circle absolute right-3 top-1/2 -translate-y-1/2" onClick={() => go(1)} aria-label="Next slide">
+          <button type="button" className="btn btn-circle absolute right-3 top-1/2 -translate-y-1/2" onClick={() => go(1)} aria-label={t('carousel.next')}>
             ❯
           </button>
           <div className="flex flex-wrap justify-center bg-base-100">
@@ -85,7 +96,7 @@ export function Carousel({ images, label }: Props) {
                 // A 12 px dot inside a 44 px target a thumb can hit.
                 className="grid h-11 w-11 place-items-center"
                 onClick={() => setIndex(i)}
-                aria-label={`Go to slide ${i + 1}`}
+                aria-label={t('carousel.goTo', { n: number(i + 1) })}
                 aria-current={i === current}
               >
                 <span className={`h-3 w-3 rounded-full ${i === current ? 'bg-primary' : 'bg-base-300'}`} aria-hidden="true" />

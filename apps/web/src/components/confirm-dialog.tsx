@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '../lib/i18n.ts';
 import { useModal } from './use-modal.ts';
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
 /** A modal question with the spec's wording ('Are you sure?' …); native <dialog> for focus and Escape. */
 export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: Props) {
   const ref = useModal(open);
+  const t = useT();
   // A page may hold several questions (delete, mark sold): each names its own dialog.
   const titleId = useId();
   return (
@@ -33,7 +35,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
             {confirmLabel}
           </button>
           <button type="button" className="btn btn-error text-white" onClick={onCancel}>
-            Cancel
+            {t('dialog.cancel')}
           </button>
         </div>
       </div>

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
+import { useLang } from '../lib/i18n.ts';
+import { digits } from './listing-words.ts';
 
 export const COUNT_UP_MS = 4000;
 
 /** Counts up from 0 to `value` over 4 seconds, easing out. */
 export function Counter({ value, label }: { value: number; label: string }) {
   const [shown, setShown] = useState(0);
+  useLang();
   useEffect(() => {
     let frame = 0;
     const start = performance.now();
@@ -20,7 +23,7 @@ export function Counter({ value, label }: { value: number; label: string }) {
     <div className="stat rounded-xl bg-base-100 shadow-sm ring-1 ring-base-200">
       <div className="stat-title">{label}</div>
       <div className="stat-value text-primary" aria-live="off" data-value={value}>
-        {shown}
+        {digits(shown)}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n.ts';
 import type { More } from '../lib/pages.ts';
 import { LoadMore } from './load-more.tsx';
 import { Spinner } from './spinner.tsx';
@@ -33,7 +34,8 @@ const asColumn = (c: string | Column): Column => (typeof c === 'string' ? { labe
  * the table's semantics for screen readers once CSS changes its display.
  */
 export function DataTable<T>({ caption, columns, rows, loading, empty, cells, rowKey, more }: Props<T>) {
-  if (loading) return <Spinner label={`Loading ${caption.toLowerCase()}`} />;
+  const t = useT();
+  if (loading) return <Spinner label={t('table.loading', { what: caption.toLowerCase() })} />;
   if (!rows || rows.length === 0) return <p className="py-12 text-center text-xl font-semibold text-base-content/70">{empty}</p>;
   const cols = columns.map(asColumn);
   return (

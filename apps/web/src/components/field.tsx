@@ -1,3 +1,5 @@
+import { useT } from '../lib/i18n.ts';
+import { digits } from './listing-words.ts';
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 
 interface Props {
@@ -17,6 +19,7 @@ interface Props {
  */
 export function Field({ label, error, hint, count, children }: Props) {
   const id = useId();
+  const t = useT();
   const length = count?.value.trim().length ?? 0;
   const over = count !== undefined && length > count.max;
   const described = error || hint || count;
@@ -37,8 +40,8 @@ export function Field({ label, error, hint, count, children }: Props) {
           {error ? <span className="text-error">{error}</span> : <span className="text-base-content/75">{hint}</span>}
           {count && (
             <span className={`shrink-0 tabular-nums ${over ? 'font-semibold text-error' : 'text-base-content/75'}`}>
-              {length}/{count.max}
-              <span className="sr-only"> characters</span>
+              {digits(length)}/{digits(count.max)}
+              <span className="sr-only"> {t('field.characters')}</span>
             </span>
           )}
         </p>

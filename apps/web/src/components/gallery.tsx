@@ -1,6 +1,8 @@
 import type { Picture } from '@market/contract';
 import { detailSizes } from '@market/contract/rules';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { number } from '../lib/format.ts';
+import { useT } from '../lib/i18n.ts';
 import { useModal } from './use-modal.ts';
 
 interface Props {
@@ -19,8 +21,9 @@ export function Gallery({ pictures, name }: Props) {
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
   const dialog = useModal(full);
+  const t = useT();
   const count = pictures.length;
-  const alt = (i: number) => (count > 1 ? `${name}, photo ${i + 1} of ${count}` : name);
+  const alt = (i: number) => (count > 1 ? t('gallery.photoAlt', { name, n: number(i + 1), count: number(count) }) : name);
 
   /** Shows picture `i` (wrapping round): the strip scrolls to it, smoothly unless the user asked for less motion. */
   const show = (i: number) => {
@@ -44,7 +47,7 @@ export function Gallery({ pictures, name }: Props) {
         type="button"
         className="btn btn-circle btn-sm absolute left-2 top-1/2 -translate-y-1/2 opacity-90"
         onClick={() => show(index - 1)}
-        aria-label="Previous photo"
+        aria-label={t('gallery.previous')}
       >
         ❮
       </button>
@@ -52,7 +55,7 @@ export function Gallery({ pictures, name }: Props) {
         type="button"
         className="btn btn-circle btn-sm absolute right-2 top-1/2 -translate-y-1/2 opacity-90"
         onClick={() => show(index + 1)}
-        aria-label="Next photo"
+        aria-label={t('gallery.next')}
       >
         ❯
       </button>
@@ -60,12 +63,12 @@ export function Gallery({ pictures, name }: Props) {
   );
 
   return (
-    <section aria-roledescription="carousel" aria-label={`Photos of ${name}`} className="space-y-3" onKeyDown={keys}>
+    <section aria-roledescription="carousel" aria-label={t('gallery.photosOf', { name })} className="space-y-3" onKeyDown={keys}>
       <div className="relative overflow-hidden rounded-2xl bg-base-200">
         <div
           ref={strip}
           tabIndex={0}
-          aria-label="Photos: arrow keys go to the previous or next one"
+          aria-label={t('gallery.strip')}
           className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]"
           // A swipe ends on a picture: the counter and thumbnails follow it.
           onScroll={(e) => {
@@ -79,7 +82,12 @@ export function Gallery({ pictures, name }: Props) {
           }}
         >
           {pictures.map((p, i) => (
-            <figure key={p.url} className="w-full shrink-0 snap-center" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
+            <figure
+              key={p.url}
+              className="w-full shrink-0 snap-center"
+              aria-roledescription="slide"
+              aria-label={t('slide.position', { n: number(i + 1), count: number(count) })}
+            >
               <img
                 src={p.url}
                 srcSet={p.srcset || undefined}
@@ -96,23 +104,23 @@ export function Gallery({ pictures, name }: Props) {
         </div>
         {arrows}
         <button type="button" className="btn btn-sm absolute bottom-2 right-2 opacity-90" onClick={() => setFull(true)}>
-          Full screen
+          {t('gallery.fullScreen')}
         </button>
         {count > 1 && (
           <p className="badge absolute bottom-3 left-2 tabular-nums" aria-live="polite">
-            {index + 1} / {count}
+            {number(index + 1)} / {number(count)}
           </p>
         )}
       </div>
       {count > 1 && (
-        <ol className="flex gap-2 overflow-x-auto" aria-label="Choose a photo">
+        <ol className="flex gap-2 overflow-x-auto" aria-label={t('gallery.choose')}>
           {pictures.map((p, i) => (
             <li key={p.url} className="shrink-0">
               <button
                 type="button"
                 className={`block overflow-hidden rounded-lg ring-2 ${i === index ? 'ring-primary' : 'ring-transparent'}`}
                 onClick={() => show(i)}
-                aria-label={`Show photo ${i + 1}`}
+                aria-label={t('gallery.show', { n: number(i + 1) })}
                 aria-current={i === index ? 'true' : undefined}
               >
                 <img src={p.url} srcSet={p.srcset || undefined} sizes="64px" alt="" width="64" height="64" loading="lazy" className="h-16 w-16 object-cover" />
@@ -122,7 +130,7 @@ export function Gallery({ pictures, name }: Props) {
         </ol>
       )}
       {full && (
-        <dialog ref={dialog} className="modal" aria-label={`Photos of ${name}, full screen`} onClose={() => setFull(false)}>
+        <dialog ref={dialog} className="modal" aria-label={t('gallery.fullScreenOf', { name })} onClose={() => setFull(false)}>
           <div className="relative flex h-full w-full items-center justify-center bg-black/95 p-2">
             <img src={pictures[index]!.url} alt={alt(index)} className="max-h-full max-w-full object-contain" />
             {arrows}
@@ -130,7 +138,7 @@ export function Gallery({ pictures, name }: Props) {
               type="button"
               className="btn btn-circle btn-sm absolute right-2 top-2"
               onClick={() => setFull(false)}
-              aria-label="Close full screen"
+              aria-label={t('gallery.closeFullScreen')}
               autoFocus
             >
               ✕

@@ -1,5 +1,7 @@
 import { maxLength, textProblem } from '@market/contract/rules';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
+import { said, useFieldRules } from '../lib/field-rules.ts';
+import { useT } from '../lib/i18n.ts';
 import { DialogActions } from './dialog-actions.tsx';
 import { WordsField } from './words-field.tsx';
 import { useModal } from './use-modal.ts';
@@ -20,27 +22,31 @@ interface Props {
 
 /**
  * An act that asks for words first (issue 16): an Admin's reason, kept in the audit log (a warning mails it to the
- * seller), or a seller's one answer to a review.
+ * seller), or a seller's one answer to a review. It waits, unseen, for the forms' messages in the page's language:
+ * the page behind it stays.
  */
-export function ReasonDialog({
-  open,
-  title,
-  text,
-  confirmLabel,
-  label = 'Reason',
-  max = maxLength.reportText,
-  hint = 'Kept in the audit log with your name',
-  onConfirm,
-  onCancel,
-}: Props) {
+export function ReasonDialog(props: Props) {
+  return (
+    <Suspense fallback={null}>
+      <Dialog {...props} />
+    </Suspense>
+  );
+}
+
+function Dialog({ open, title, text, confirmLabel, label: ownLabel, max = maxLength.reportText, hint: ownHint, onConfirm, onCancel }: Props) {
   const ref = useModal(open);
+  const t = useT();
+  useFieldRules();
+  const label = ownLabel ?? t('reasonDialog.reason');
+  const hint = ownHint ?? t('reasonDialog.hint');
   const titleId = useId();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     const found = textProblem(reason, max);
-    if (found) return setProblem(`The ${label.toLowerCase()} ${found}`);
+    // 'The reason is required', the contract's words in the page's language.
+    if (found) return setProblem(String(said(t('reasonDialog.subject', { label: label.toLowerCase() }), found, max)));
     setProblem(null);
     setBusy(true);
     try {

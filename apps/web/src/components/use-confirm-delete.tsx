@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { notify } from '../lib/notify.ts';
 import { errorMessage } from '../lib/errors.ts';
+import { translate, useT } from '../lib/i18n.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
@@ -9,12 +10,13 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
  */
 export function useConfirmDelete(remove: (id: string) => Promise<unknown>) {
   const [target, setTarget] = useState<string | null>(null);
+  const t = useT();
   const dialog = (
     <ConfirmDialog
       open={target !== null}
-      title="Are you sure?"
-      text="You won't be able to revert this!"
-      confirmLabel="Yes, delete it!"
+      title={t('confirmDelete.title')}
+      text={t('confirmDelete.text')}
+      confirmLabel={t('confirmDelete.confirm')}
       onCancel={() => setTarget(null)}
       onConfirm={async () => {
         const id = target;
@@ -22,9 +24,9 @@ export function useConfirmDelete(remove: (id: string) => Promise<unknown>) {
         if (!id) return;
         try {
           await remove(id);
-          notify.success('Deleted!');
+          notify.success(translate('confirmDelete.done'));
         } catch (err) {
-          notify.error(errorMessage(err, 'Something went wrong'));
+          notify.error(errorMessage(err, translate('toast.somethingWentWrong')));
         }
       }}
     />
@@ -34,9 +36,10 @@ export function useConfirmDelete(remove: (id: string) => Promise<unknown>) {
 
 /** The red Delete button of every dashboard table. */
 export function DeleteButton({ label, onClick }: { label: string; onClick(): void }) {
+  const t = useT();
   return (
     <button type="button" className="btn btn-error btn-xs text-white" onClick={onClick} aria-label={label}>
-      Delete
+      {t('confirmDelete.button')}
     </button>
   );
 }

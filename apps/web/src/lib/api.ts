@@ -1,17 +1,28 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { reactHooksModule } from '@reduxjs/toolkit/query/react';
 import { signedOut } from './session.ts';
 
-const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/api',
-  prepareHeaders: (headers, { getState }) => {
-    const token = (getState() as { auth: { token: string | null } }).auth.token;
-    // The spec's client sends the token raw, without a scheme.
-    if (token) headers.set('authorization', token);
-    return headers;
-  },
-});
-
 const currentToken = (getState: () => unknown) => (getState() as { auth: { token: string | null } }).auth.token;
+
+const prepareHeaders = (headers: Headers, { getState }: { getState: () => unknown }) => {
+  const token = currentToken(getState);
+  // The spec's client sends the token raw, without a scheme.
+  if (token) headers.set('authorization', token);
+  return headers;
+};
+const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', prepareHeaders });
+
+/** What a store made on the server gives its calls (entry-server.tsx): the API answers them in-process. */
+export interface ServerCalls {
+  fetchFn: (input: RequestInfo, init?: RequestInit) => Promise<Response>;
+}
+const serverBaseQueries = new WeakMap<ServerCalls, ReturnType<typeof fetchBaseQuery>>();
+/** The base query of a store made on the server: the same calls, answered by its `fetchFn` (no network, no credentials). */
+const serverBaseQuery = (calls: ServerCalls) => {
+  let query = serverBaseQueries.get(calls);
+  if (!query) serverBaseQueries.set(calls, (query = fetchBaseQuery({ baseUrl: 'http://server.invalid/api', fetchFn: calls.fetchFn, prepareHeaders })));
+  return query;
+};
 
 /**
  * A 401 to a call that carried the token means the session is over (the account was deleted, its
@@ -21,13 +32,20 @@ const currentToken = (getState: () => unknown) => (getState() as { auth: { token
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, apiCtx, extra) => {
   const sent = currentToken(apiCtx.getState);
-  const result = await rawBaseQuery(args, apiCtx, extra);
+  const server = apiCtx.extra as ServerCalls | undefined;
+  const result = await (server?.fetchFn ? serverBaseQuery(server) : rawBaseQuery)(args, apiCtx, extra);
   if (result.error?.status === 401 && sent && sent === currentToken(apiCtx.getState) && apiCtx.endpoint !== 'login') {
     apiCtx.dispatch(signedOut());
     apiCtx.dispatch(api.util.resetApiState());
   }
   return result;
 };
+
+/**
+ * Rendering on the server (import.meta.env.SSR: the build of entry-server.tsx), a query hook asks for its
+ * data during the render, since no effect runs there: entry-server.tsx waits for the answers and renders again.
+ */
+const createApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: import.meta.env.SSR }));
 
 /** The API slice: feature modules inject their endpoints into it (one module per endpoint group). */
 export const api = createApi({

@@ -11,9 +11,11 @@ import {
   useYearsProblem,
   wholeProblem,
 } from '@market/contract/rules';
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { imageRule, imeiRule, optionalTextRule, pastDateRule, takaRule, textRule, wholeRule } from './field-rules.ts';
+import { imageRule, imeiRule, optionalTextRule, pastDateRule, said, takaRule, textRule, wholeRule } from './field-rules.ts';
+import { loadCatalog } from './i18n.ts';
 
 /** What the server's schema says of one field's value: null when it takes it, else its message. */
 function serverSays(schema: z.ZodObject, field: string, value: unknown): string | null {
@@ -154,3 +156,31 @@ describe('the phone details rules', () => {
     expect(run(model, 'm'.repeat(61))).toBe('Model must be at most 60 characters');
   });
 });
+
+describe("the contract's messages in the page's language", () => {
+  const limits: Partial<Record<keyof typeof messages, number>> = { tooLong: 120, tooHigh: 10_000_000 };
+  afterEach(() => i18n.activate('en', ['en-IN']));
+
+  it('say in English exactly what the server says, after the label', () => {
+    for (const [name, message] of Object.entries(messages)) {
+      if (name === 'imeiTaken') continue; // the server's refusal of a whole listing, not a field's problem
+      const limit = limits[name as keyof typeof messages] ?? 0;
+      const text = typeof message === 'function' ? message(limit) : message;
+      expect(said('Field', text, limit), name).toBe(`Field ${text}`);
+    }
+    expect(said('Field', null)).toBe(true);
+    expect(said('Field', 'says something new')).toBe('Field says something new');
+  });
+
+  it('say it in Bangla, numbers in Bangla digits', async () => {
+    await loadCatalog('bn', 'forms');
+    i18n.activate('bn', ['bn-BD']);
+    expect(run(textRule('পণ্যের নাম', 'পণ্যের নাম লিখুন', 120), 'x'.repeat(121))).toBe('পণ্যের নাম সর্বোচ্চ ১২০ অক্ষরের হতে পারে');
+    expect(run(textRule('পণ্যের নাম', 'পণ্যের নাম লিখুন', 120), ' ')).toBe('পণ্যের নাম লিখুন');
+    expect(run(takaRule('দাম', 'দাম লিখুন'), '১০,০০,০০,০০১')).toBe('দাম সর্বোচ্চ ১,০০,০০,০০০ হতে পারে');
+    expect(run(imeiRule('IMEI', null), '123')).toBe('IMEI ১৫ অঙ্কের হতে হবে (দেখতে ফোনে *#06# ডায়াল করুন)');
+    expect(run(wholeRule('ব্যাটারি', null, 1, 100, messages.battery), '101')).toBe('ব্যাটারি ১ থেকে ১০০-এর মধ্যে পূর্ণ শতাংশ হতে হবে');
+  });
+});
+
+const run = (rule: { validate: (v: never) => unknown }, value: unknown) => rule.validate(value as never);

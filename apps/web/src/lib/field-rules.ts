@@ -1,44 +1,105 @@
+import { i18n } from '@lingui/core';
 import {
   emailProblem,
   imageProblem,
   imeiProblem,
+  maxImageBytes,
+  maxLength,
+  maxRamGb,
+  maxStars,
+  maxTaka,
+  maxUseYears,
+  maxWarrantyMonths,
   messages,
+  minPasswordLength,
+  minStars,
   passwordProblem,
   phoneProblem,
+  storageSizes,
   takaProblem,
   textProblem,
   useYearsProblem,
   wholeProblem,
 } from '@market/contract/rules';
+import { number } from './format.ts';
+import { translate, useT } from './i18n.ts';
 
 /*
  * react-hook-form rules made from the contract's own checks (packages/contract/src/rules.ts), so a
  * form says what the server would, next to the field and before anything is sent. `required` is
- * the spec's message for an empty field; the others read '<label> <what the server says>'.
+ * the spec's message for an empty field; the others read '<label> <what the server says>'. The
+ * server says it in English (the contract's `messages`); the form says it in the page's language,
+ * from the 'forms' catalog: a form that uses these rules calls `useFieldRules()` to have it loaded.
+ * `label` and `required` come translated from the form.
  */
 
+/** Loads the forms' messages in the page's language (suspends until they are in): every form using these rules calls it. */
+export function useFieldRules(): void {
+  useT('forms');
+}
+
 type Check = (value: string) => string | null;
+type Problem = Exclude<keyof typeof messages, 'imeiTaken'>;
 
-/** What a field says of a problem: '<label> <the server's words>', or nothing (true). */
-const said = (label: string, problem: string | null): string | true => (problem ? `${label} ${problem}` : true);
+/** A number in the language's digits, ungrouped as sizes are written ('1024'). */
+const digits = (n: number) => new Intl.NumberFormat(i18n.locales, { useGrouping: false }).format(n);
 
-const rule = (label: string, required: string, check: Check) => ({
-  validate: (value: string): string | true => (typeof value !== 'string' || value.trim() === '' ? required : said(label, check(value))),
+/**
+ * Each of the contract's messages a check can give, in the page's language, after the field's label.
+ * `limit`: the most the rule allows (a text's length, an amount), which some of them name.
+ */
+const inLanguage: Record<Problem, (label: string, limit: number) => string> = {
+  required: (label) => translate('forms.required', { label }),
+  control: (label) => translate('forms.control', { label }),
+  tooLong: (label, max) => translate('forms.tooLong', { label, max: number(max) }),
+  phone: (label) => translate('forms.phone', { label }),
+  email: (label) => translate('forms.email', { label }),
+  passwordShort: (label) => translate('forms.passwordShort', { label, min: number(minPasswordLength) }),
+  passwordLong: (label) => translate('forms.passwordLong', { label, max: number(maxLength.password) }),
+  number: (label) => translate('forms.number', { label }),
+  wholeTaka: (label) => translate('forms.wholeTaka', { label }),
+  positive: (label) => translate('forms.positive', { label }),
+  tooHigh: (label, max) => translate('forms.tooHigh', { label, max: number(max) }),
+  imageType: (label) => translate('forms.imageType', { label }),
+  imageSize: (label) => translate('forms.imageSize', { label, size: number(maxImageBytes / 1024 / 1024) }),
+  future: (label) => translate('forms.future', { label }),
+  imeiShape: (label) => translate('forms.imeiShape', { label }),
+  imeiCheck: (label) => translate('forms.imeiCheck', { label }),
+  storage: (label) => translate('forms.storage', { label, sizes: storageSizes.map(digits).join(', ') }),
+  battery: (label) => translate('forms.battery', { label, min: number(1), max: number(100) }),
+  ram: (label) => translate('forms.ram', { label, min: number(1), max: number(maxRamGb) }),
+  stars: (label) => translate('forms.stars', { label, min: number(minStars), max: number(maxStars) }),
+  warranty: (label) => translate('forms.warranty', { label, min: number(0), max: number(maxWarrantyMonths) }),
+};
+const problems = Object.keys(inLanguage) as Problem[];
+
+/** What a field says of a problem (the contract's words): '<label> <the problem>' in the page's language, or nothing (true). */
+export function said(label: string, problem: string | null, limit = 0): string | true {
+  if (!problem) return true;
+  const name = problems.find((p) => {
+    const message = messages[p];
+    return (typeof message === 'function' ? message(limit) : message) === problem;
+  });
+  return name ? inLanguage[name](label, limit) : `${label} ${problem}`;
+}
+
+const rule = (label: string, required: string, check: Check, limit?: number) => ({
+  validate: (value: string): string | true => (typeof value !== 'string' || value.trim() === '' ? required : said(label, check(value), limit)),
 });
 
 /** Free text of at most `max` characters (the field also shows a counter). */
-export const textRule = (label: string, required: string, max: number) => rule(label, required, (v) => textProblem(v, max));
+export const textRule = (label: string, required: string, max: number) => rule(label, required, (v) => textProblem(v, max), max);
 export const phoneRule = (label: string, required: string) => rule(label, required, phoneProblem);
 export const emailRule = (label: string, required: string) => rule(label, required, emailProblem);
 /** Taka as people write it: '125000', '1,25,000', '125,000'. */
-export const takaRule = (label: string, required: string) => rule(label, required, takaProblem);
-export const useYearsRule = (label: string, required: string) => rule(label, required, useYearsProblem);
+export const takaRule = (label: string, required: string) => rule(label, required, takaProblem, maxTaka);
+export const useYearsRule = (label: string, required: string) => rule(label, required, useYearsProblem, maxUseYears);
 /** An optional field: empty is fine, anything typed is checked as the server checks it. */
-const optional = (label: string, check: Check) => ({
-  validate: (value: string): string | true => (typeof value !== 'string' || value.trim() === '' ? true : said(label, check(value))),
+const optional = (label: string, check: Check, limit?: number) => ({
+  validate: (value: string): string | true => (typeof value !== 'string' || value.trim() === '' ? true : said(label, check(value), limit)),
 });
 /** Optional free text of at most `max` characters (a model number, a colour). */
-export const optionalTextRule = (label: string, max: number) => optional(label, (v) => textProblem(v, max));
+export const optionalTextRule = (label: string, max: number) => optional(label, (v) => textProblem(v, max), max);
 /** A whole number from `min` to `max` (battery health, RAM, months of warranty); `required` null: the field may stay empty. */
 export const wholeRule = (label: string, required: string | null, min: number, max: number, problem: string) => {
   const check = (v: string) => wholeProblem(v, min, max, problem);

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { localDate, localDateTime, shortDay, storageSize, taka } from './format.ts';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCatalog } from './i18n.ts';
+import { localDate, localDateTime, number, priceBdt, priceTk, shortDay, storageSize } from './format.ts';
 
 describe('formats', () => {
   it('writes taka with South Asian grouping', () => {
-    expect(taka(125000)).toBe('1,25,000');
-    expect(taka(90)).toBe('90');
+    expect(number(125000)).toBe('1,25,000');
+    expect(number(90)).toBe('90');
   });
 
   it('writes storage in GB, and a terabyte as TB', () => {
@@ -22,5 +24,21 @@ describe('formats', () => {
   it('shows what it was given when it is not a date', () => {
     expect(localDate('soon')).toBe('soon');
     expect(shortDay('nope')).toBe('nope');
+  });
+});
+
+describe('formats in Bangla', () => {
+  afterEach(() => i18n.activate('en', ['en-IN']));
+
+  it('writes prices and dates in Bangla digits, the taka sign before the amount', async () => {
+    expect(priceTk(118000)).toBe('1,18,000 tk');
+    expect(priceBdt(118000)).toBe('1,18,000 BDT');
+    await loadCatalog('bn', 'common');
+    i18n.activate('bn', ['bn-BD']);
+    expect(number(118000)).toBe('১,১৮,০০০');
+    expect(priceTk(118000)).toBe('৳১,১৮,০০০');
+    expect(priceBdt(118000)).toBe('৳১,১৮,০০০');
+    expect(localDate('2026-11-23T12:00:00.000Z')).toMatch(/^২৩ নভে(ম্বর)?,? ২০২৬$/);
+    expect(shortDay('2026-11-03')).toMatch(/^৩ নভে/);
   });
 });

@@ -1,12 +1,38 @@
-/** Taka amounts with South Asian digit grouping: 1,25,000, and storage sizes ('128 GB', '1 TB'): the contract's, as the server writes them. */
-export { storageSize, taka } from '@market/contract/rules';
+import { i18n } from '@lingui/core';
+import { intlLocale, isLang, type Lang } from '@market/contract';
+import { translate } from './i18n.ts';
 
-// Dates as people in Bangladesh write them: day, month, year ('23 Nov 2026'), never the US month-first order.
-const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateAndTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
-// A calendar day ('2026-11-23') is the same day everywhere: formatted in UTC, where it was counted.
-const dayAndMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const monthAndYear = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+/*
+ * Numbers, prices and dates in the current language (decision 029): English with South Asian digit
+ * grouping ('1,25,000') and day-month-year dates ('23 Nov 2026'); Bangla with Bangla digits
+ * ('১,২৫,০০০', '২৩ নভে, ২০২৬'). A component that shows them calls `useT()` (or `useLang()`), so it
+ * renders again when the language changes.
+ */
+
+/** Storage sizes ('128 GB', '1 TB'): the contract's, as the server writes them. */
+export { storageSize } from '@market/contract/rules';
+
+const lang = (): Lang => (isLang(i18n.locale) ? i18n.locale : 'en');
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(name: string, make: (lang: Lang) => F): F {
+  const key = `${lang()}:${name}`;
+  let f = cache.get(key) as F | undefined;
+  if (!f) cache.set(key, (f = make(lang())));
+  return f;
+}
+
+/** A number in the language's digits and grouping: '1,25,000' or '১,২৫,০০০'. */
+export const number = (n: number) => formatter('number', (l) => new Intl.NumberFormat(intlLocale[l])).format(n);
+
+/** A price as the tables write it: '1,18,000 tk' (the spec's) or '৳১,১৮,০০০'. */
+export const priceTk = (amount: number) => translate('price.tk', { amount: number(amount) });
+
+/** A price as the phone's page writes it: '1,18,000 BDT' (the spec's) or '৳১,১৮,০০০'. */
+export const priceBdt = (amount: number) => translate('price.bdt', { amount: number(amount) });
+
+// Dates as people in Bangladesh write them: day, month, year, never the US month-first order.
+const dateLocale = (l: Lang) => (l === 'en' ? 'en-GB' : intlLocale[l]);
+const dateFormat = (name: string, options: Intl.DateTimeFormatOptions) => formatter(name, (l) => new Intl.DateTimeFormat(dateLocale(l), options));
 
 const formatted = (iso: string, format: Intl.DateTimeFormat) => {
   const date = new Date(iso);
@@ -14,13 +40,17 @@ const formatted = (iso: string, format: Intl.DateTimeFormat) => {
 };
 
 /** '23 Nov 2026' in the reader's time zone. */
-export const localDate = (iso: string) => formatted(iso, dateOnly);
+export const localDate = (iso: string) => formatted(iso, dateFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }));
 
 /** '23 Nov 2026, 9:25 am' in the reader's time zone. */
-export const localDateTime = (iso: string) => formatted(iso, dateAndTime);
+export const localDateTime = (iso: string) =>
+  formatted(iso, dateFormat('dateTime', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }));
 
+// A calendar day ('2026-11-23') is the same day everywhere: formatted in UTC, where it was counted.
 /** A calendar day ('2026-11-23') as '23 Nov' (chart axes). */
-export const shortDay = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? formatted(`${day}T00:00:00Z`, dayAndMonth) : day);
+export const shortDay = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatted(`${day}T00:00:00Z`, dateFormat('day', { day: 'numeric', month: 'short', timeZone: 'UTC' })) : day;
 
 /** A calendar month by its first day ('2026-11-01') as 'Nov 2026' (chart axes). */
-export const shortMonth = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? formatted(`${day}T00:00:00Z`, monthAndYear) : day);
+export const shortMonth = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatted(`${day}T00:00:00Z`, dateFormat('month', { month: 'short', year: 'numeric', timeZone: 'UTC' })) : day;

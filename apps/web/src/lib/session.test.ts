@@ -10,6 +10,7 @@ const user = {
   userImg: '',
   sellerVerified: false,
   emailVerified: false,
+  language: 'en' as const,
 };
 const storage = (value: string | null) => ({ getItem: () => value });
 

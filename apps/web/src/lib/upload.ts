@@ -1,9 +1,11 @@
 import { routes } from '@market/contract/routes';
+import { errorMessage } from './errors.ts';
+import { translate } from './i18n.ts';
 
 /**
  * Sends one picture to POST /api/images and answers its URL, telling how much of the file has gone
  * (0 to 1) as it goes: fetch cannot say that, XMLHttpRequest can. A refusal rejects with the server's
- * message ('image is too large: at most 40 megapixels'); a lost connection with a message that says so.
+ * message in the page's language ('image is too large: at most 40 megapixels'); a lost connection with a message that says so.
  */
 export function uploadPicture(file: File, token: string | null, onProgress: (sent: number) => void, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -16,13 +18,13 @@ export function uploadPicture(file: File, token: string | null, onProgress: (sen
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      const body = xhr.response as { success?: boolean; data?: { url?: string }; message?: string } | null;
+      const body = xhr.response as { success?: boolean; data?: { url?: string } } | null;
       if (xhr.status >= 200 && xhr.status < 300 && body?.data?.url) {
         onProgress(1);
         resolve(body.data.url);
-      } else reject(new Error(body?.message || `The upload failed (${xhr.status})`));
+      } else reject(new Error(errorMessage({ data: body }, translate('upload.failedStatus', { status: xhr.status }))));
     };
-    xhr.onerror = () => reject(new Error('The upload failed: check the connection and try again'));
+    xhr.onerror = () => reject(new Error(translate('upload.failedConnection')));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const body = new FormData();

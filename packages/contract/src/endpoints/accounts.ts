@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ChangePasswordBody, EmailVerified, ForgotPasswordBody, LoggedOutEverywhere, MailAccepted, ResetPasswordBody, VerifyEmailBody } from '../accounts.ts';
-import { ErrorBody } from '../common.ts';
+import { ErrorBody } from '../errors.ts';
 import { anyone, endpoint, signedIn } from '../endpoint.ts';
-import { AuthResult, DemoAccount, GoogleUserBody, LoginBody, SignUpAccepted, SignUpBody, User } from '../users.ts';
+import { AuthResult, DemoAccount, GoogleUserBody, LanguageBody, LoginBody, SignUpAccepted, SignUpBody, User } from '../users.ts';
 
 const tag = 'accounts';
 
@@ -15,8 +15,8 @@ export const signUp = endpoint('signUp', {
   status: [202],
   cache: 'keeps',
   limits: [
-    { limit: 'signUpPerIp', per: 'ip', kind: 'signup-ip', message: 'Too many sign-ups from this address, try again in {wait}' },
-    { limit: 'signUpPerEmail', per: 'body-email', kind: 'signup-email', message: 'Too many sign-up attempts for this e-mail, try again in {wait}' },
+    { limit: 'signUpPerIp', per: 'ip', kind: 'signup-ip', code: 'too_many_signups_from_address' },
+    { limit: 'signUpPerEmail', per: 'body-email', kind: 'signup-email', code: 'too_many_signups_for_email' },
   ],
 });
 
@@ -28,9 +28,9 @@ export const logIn = endpoint('logIn', {
   data: AuthResult,
   cache: 'keeps',
   limits: [
-    { limit: 'loginPerIp', per: 'ip', kind: 'login-ip', message: 'Too many login attempts from this address, try again in {wait}' },
+    { limit: 'loginPerIp', per: 'ip', kind: 'login-ip', code: 'too_many_logins_from_address' },
     // Counted before the password is checked (parallel guesses cannot slip past), forgotten on success: what remains are the failures.
-    { limit: 'loginFailuresPerEmail', per: 'body-email', kind: 'login-email', message: 'Too many failed logins for this e-mail, try again in {wait}' },
+    { limit: 'loginFailuresPerEmail', per: 'body-email', kind: 'login-email', code: 'too_many_failed_logins' },
   ],
 });
 
@@ -45,7 +45,7 @@ export const verificationEmail = endpoint('verificationEmail', {
   data: MailAccepted,
   status: [202],
   cache: 'keeps',
-  limits: [{ limit: 'verifyMailPerUser', per: 'user', kind: 'verify-mail-user', message: 'You have asked for several links already: try again in {wait}' }],
+  limits: [{ limit: 'verifyMailPerUser', per: 'user', kind: 'verify-mail-user', code: 'too_many_links' }],
 });
 
 export const verifyEmail = endpoint('verifyEmail', {
@@ -67,8 +67,8 @@ export const forgotPassword = endpoint('forgotPassword', {
   status: [202],
   cache: 'keeps',
   limits: [
-    { limit: 'resetPerIp', per: 'ip', kind: 'reset-ip', message: 'Too many password resets from this address, try again in {wait}' },
-    { limit: 'resetPerEmail', per: 'body-email', kind: 'reset-email', message: 'Too many password resets for this e-mail, try again in {wait}' },
+    { limit: 'resetPerIp', per: 'ip', kind: 'reset-ip', code: 'too_many_resets_from_address' },
+    { limit: 'resetPerEmail', per: 'body-email', kind: 'reset-email', code: 'too_many_resets_for_email' },
   ],
 });
 
@@ -79,7 +79,7 @@ export const resetPassword = endpoint('resetPassword', {
   body: ResetPasswordBody,
   data: AuthResult,
   cache: 'keeps',
-  limits: [{ limit: 'resetPerIp', per: 'ip', kind: 'reset-use-ip', message: 'Too many password resets from this address, try again in {wait}' }],
+  limits: [{ limit: 'resetPerIp', per: 'ip', kind: 'reset-use-ip', code: 'too_many_resets_from_address' }],
 });
 
 export const changePassword = endpoint('changePassword', {
@@ -90,9 +90,7 @@ export const changePassword = endpoint('changePassword', {
   data: AuthResult,
   cache: 'keeps',
   // A wrong current password counts as a failed login of the account: a stolen session cannot guess it freely.
-  limits: [
-    { limit: 'loginFailuresPerEmail', per: 'user-email', kind: 'login-email', message: 'Too many wrong passwords for this account, try again in {wait}' },
-  ],
+  limits: [{ limit: 'loginFailuresPerEmail', per: 'user-email', kind: 'login-email', code: 'too_many_wrong_passwords' }],
 });
 
 export const logoutEverywhere = endpoint('logoutEverywhere', {
@@ -100,6 +98,15 @@ export const logoutEverywhere = endpoint('logoutEverywhere', {
   summary: 'End every session of my account, this one included',
   access: signedIn,
   data: LoggedOutEverywhere,
+  cache: 'keeps',
+});
+
+export const setLanguage = endpoint('setLanguage', {
+  tag,
+  summary: 'Keep my language on my account: my e-mails come in it, and signing in switches the site to it',
+  access: signedIn,
+  body: LanguageBody,
+  data: User,
   cache: 'keeps',
 });
 
@@ -131,5 +138,5 @@ export const googleUser = endpoint('googleUser', {
   data: AuthResult,
   status: [200, 201],
   cache: 'keeps',
-  limits: [{ limit: 'googlePerIp', per: 'ip', kind: 'google-ip', message: 'Too many Google sign-ins from this address, try again in {wait}' }],
+  limits: [{ limit: 'googlePerIp', per: 'ip', kind: 'google-ip', code: 'too_many_google_sign_ins' }],
 });

@@ -88,7 +88,7 @@ export const uploadImage = endpoint('uploadImage', {
   status: [201],
   cache: 'keeps',
   limits: [
-    { limit: 'uploadsPerIp', per: 'ip', kind: 'upload-ip', message: 'Too many picture uploads from this address, try again in {wait}' },
-    { limit: 'uploadsPerIpDay', per: 'ip', kind: 'upload-ip-day', message: 'This address has uploaded as many pictures as a day allows, try again in {wait}' },
+    { limit: 'uploadsPerIp', per: 'ip', kind: 'upload-ip', code: 'too_many_uploads' },
+    { limit: 'uploadsPerIpDay', per: 'ip', kind: 'upload-ip-day', code: 'daily_upload_limit' },
   ],
 });

@@ -85,7 +85,7 @@ export const createPaymentIntent = endpoint('createPaymentIntent', {
   raw: z.object({ success: z.literal(true), data: PaymentIntentCreated, clientSecret: z.string() }),
   cache: 'keeps',
   // Intents are each a fresh chance at a card: a buyer gets a bounded number of them.
-  limits: [{ limit: 'paymentIntentsPerBuyer', per: 'user', kind: 'intent-buyer', message: 'Too many payment attempts, try again in {wait}' }],
+  limits: [{ limit: 'paymentIntentsPerBuyer', per: 'user', kind: 'intent-buyer', code: 'too_many_payment_attempts' }],
 });
 
 export const recordPayment = endpoint('recordPayment', {
@@ -104,7 +104,7 @@ export const bkashCreate = endpoint('bkashCreate', {
   body: PaymentIntentBody,
   data: BkashCreated,
   cache: 'keeps',
-  limits: [{ limit: 'paymentIntentsPerBuyer', per: 'user', kind: 'intent-buyer', message: 'Too many payment attempts, try again in {wait}' }],
+  limits: [{ limit: 'paymentIntentsPerBuyer', per: 'user', kind: 'intent-buyer', code: 'too_many_payment_attempts' }],
 });
 
 export const bkashCallback = endpoint('bkashCallback', {
@@ -133,8 +133,8 @@ export const sandboxConfirm = endpoint('sandboxConfirm', {
   cache: 'keeps',
   // Across intents, per address and per buyer: fresh intents do not buy a card tester fresh attempts.
   limits: [
-    { limit: 'cardAttemptsPerIp', per: 'ip', kind: 'card-ip', message: 'Too many card attempts, try again in {wait}' },
-    { limit: 'cardAttemptsPerBuyer', per: 'intent-buyer', kind: 'card-buyer', message: 'Too many card attempts, try again in {wait}' },
+    { limit: 'cardAttemptsPerIp', per: 'ip', kind: 'card-ip', code: 'too_many_card_attempts' },
+    { limit: 'cardAttemptsPerBuyer', per: 'intent-buyer', kind: 'card-buyer', code: 'too_many_card_attempts' },
   ],
 });
 

@@ -6,11 +6,11 @@ import { route } from '../../route.ts';
 import { sessionOf } from '../auth/session.ts';
 import { toUser } from '../users/dto.ts';
 import { accountLinks } from './links.ts';
-import { changePassword, logOutEverywhere, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './service.ts';
+import { changePassword, logOutEverywhere, requestPasswordReset, resendVerification, resetPassword, setLanguage, verifyEmail } from './service.ts';
 
 /**
  * The account's own business: who am I, confirming the address, forgotten and changed
- * passwords, and ending every session. None of it changes the public catalogue.
+ * passwords, its language, and ending every session. None of it changes the public catalogue.
  * The access plugin let only signed-in callers through where `user!` is read.
  */
 export default async function accountRoutes(app: FastifyInstance, opts: { config: Pick<Config, 'publicUrl' | 'host' | 'port'> }) {
@@ -48,6 +48,8 @@ export default async function accountRoutes(app: FastifyInstance, opts: { config
     app.mailer.nudge();
     return sessionOf(app, changed);
   });
+
+  route(app, e.setLanguage, async ({ user, body }) => toUser(await setLanguage(app.db, user!, body.language)));
 
   route(app, e.logoutEverywhere, async ({ user }) => {
     await logOutEverywhere(app.db, user!);

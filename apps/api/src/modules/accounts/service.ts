@@ -1,8 +1,8 @@
-import type { ChangePasswordBody } from '@market/contract';
+import type { ChangePasswordBody, Lang } from '@market/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { hashPassword, passwordMatches } from '../auth/passwords.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -16,15 +16,15 @@ const HOUR = 3_600_000;
 /** A verification link for the user's current address (older ones stop working). */
 export async function sendVerification(db: Db, user: AuthUser, links: AccountLinks) {
   const token = await issueLinkToken(db, user, 'verify-email', VERIFY_LINK_HOURS * HOUR);
-  await enqueueMail(db, verifyEmailMail(user.email, user.name, links.verify(token)));
+  await enqueueMail(db, verifyEmailMail(user, links.verify(token)));
 }
 
 export async function resendVerification(db: Db, user: AuthUser, links: AccountLinks) {
-  if (user.emailVerifiedAt) throw conflict('Your e-mail address is already confirmed');
+  if (user.emailVerifiedAt) throw conflict('email_already_confirmed');
   await db.transaction((tx) => sendVerification(tx, user, links));
 }
 
-const badLink = () => badRequest('This link has expired or was already used: ask for a new one');
+const badLink = () => badRequest('link_expired');
 
 export async function verifyEmail(db: Db, token: string) {
   return db.transaction(async (tx) => {
@@ -46,7 +46,7 @@ export async function requestPasswordReset(db: Db, email: string, links: Account
     const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     if (!user) return false;
     const token = await issueLinkToken(tx, user, 'reset-password', RESET_LINK_MINUTES * 60_000);
-    await enqueueMail(tx, resetPasswordMail(user.email, user.name, links.reset(token)));
+    await enqueueMail(tx, resetPasswordMail(user, links.reset(token)));
     return true;
   });
 }
@@ -67,16 +67,16 @@ export async function resetPassword(db: Db, token: string, password: string, lin
       .where(eq(users.id, user.id))
       .returning();
     await tx.delete(userIdentities).where(and(eq(userIdentities.userId, user.id), eq(userIdentities.provider, LOCAL_OIDC_PROVIDER)));
-    await enqueueMail(tx, passwordChangedMail(user.email, user.name, links.forgot));
+    await enqueueMail(tx, passwordChangedMail(user, links.forgot));
     return updated!;
   });
 }
 
 /** Checks the current password first; a wrong one is a 400 (and counts as a failed login, by the caller). */
 export async function changePassword(db: Db, user: AuthUser, body: ChangePasswordBody, links: AccountLinks) {
-  if (!user.passwordHash) throw badRequest("Your account has no password yet: use 'Forgot password?' on the login page to set one");
+  if (!user.passwordHash) throw badRequest('no_password_yet');
   const matches = await passwordMatches(user.passwordHash, body.currentPassword);
-  if (!matches) throw new AppError(400, 'currentPassword is not your current password');
+  if (!matches) throw badRequest('wrong_current_password');
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -84,7 +84,7 @@ export async function changePassword(db: Db, user: AuthUser, body: ChangePasswor
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, user.id))
       .returning();
-    await enqueueMail(tx, passwordChangedMail(user.email, user.name, links.forgot));
+    await enqueueMail(tx, passwordChangedMail(user, links.forgot));
     return updated!;
   });
 }
@@ -95,4 +95,10 @@ export async function logOutEverywhere(db: Db, user: AuthUser) {
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, user.id));
+}
+
+/** The account's language (decision 029): the mails it gets from now on are written in it. */
+export async function setLanguage(db: Db, user: AuthUser, language: Lang) {
+  const [updated] = await db.update(users).set({ language }).where(eq(users.id, user.id)).returning();
+  return updated!;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginBody, SignUpBody } from '@market/contract';
+import { defaultLang, type LoginBody, type SignUpBody } from '@market/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -27,12 +27,22 @@ export async function signUp(db: Db, body: SignUpBody, links: AccountLinks): Pro
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ providerId: `local:${randomUUID()}`, name: body.name, email: body.email, passwordHash, role: body.role, userImg: body.userImg })
+        .values({
+          providerId: `local:${randomUUID()}`,
+          name: body.name,
+          email: body.email,
+          passwordHash,
+          role: body.role,
+          userImg: body.userImg,
+          language: body.language ?? defaultLang,
+        })
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (!user) {
-        const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.email, body.email)).limit(1);
-        await enqueueMail(tx, accountExistsMail(body.email, owner?.name ?? body.email, links.login, links.forgot));
+        // In the owner's language, not the sign-up page's: the mail goes to them.
+        const [owner] = await tx.select({ name: users.name, language: users.language }).from(users).where(eq(users.email, body.email)).limit(1);
+        const recipient = { email: body.email, name: owner?.name ?? body.email, language: owner?.language ?? body.language ?? defaultLang };
+        await enqueueMail(tx, accountExistsMail(recipient, links.login, links.forgot));
         return { created: false };
       }
       await attachUpload(tx, body.userImg, 'userImg');
@@ -50,6 +60,6 @@ export async function logIn(db: Db, body: LoginBody) {
   const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
   const stored = user?.passwordHash ?? (await (decoyHash ??= hashPassword(randomUUID())));
   const matches = await passwordMatches(stored, body.password);
-  if (!user || !user.passwordHash || !matches) throw unauthorized('Invalid Email or Password');
+  if (!user || !user.passwordHash || !matches) throw unauthorized('wrong_credentials');
   return user;
 }

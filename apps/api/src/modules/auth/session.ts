@@ -4,11 +4,11 @@ import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { toUser } from '../users/dto.ts';
 
-/** Said to a suspended account at every way of signing in (only once its password or Google has proved it is theirs). */
-export const SUSPENDED = 'This account is suspended: it cannot sign in. Write to hello@resalephones.example if you think this is a mistake';
-
-/** What every way of signing in answers: the user and a fresh token; none for a suspended account (issue 16). */
+/**
+ * What every way of signing in answers: the user and a fresh token; none for a suspended account (issue 16),
+ * which is told so only once its password or Google has proved it is theirs.
+ */
 export const sessionOf = async (app: FastifyInstance, user: AuthUser): Promise<AuthResult> => {
-  if (user.suspendedAt) throw forbidden(SUSPENDED);
+  if (user.suspendedAt) throw forbidden('suspended');
   return { user: toUser(user), token: await app.signToken(user) };
 };

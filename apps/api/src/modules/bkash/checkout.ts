@@ -1,8 +1,8 @@
-import type { BkashCreated } from '@market/contract';
+import { errorMessage, type BkashCreated } from '@market/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bkashPayments } from '../../db/schema.ts';
-import { AppError, conflict } from '../../errors.ts';
+import { AppError, appError, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Refunder } from '../payments/provider.ts';
 import { findOrder, payable, settle } from '../payments/service.ts';
@@ -13,10 +13,10 @@ export type CallbackResult = { orderId: string | null; result: 'success' | 'fail
 
 /** bKash's refusal as a 502 the buyer reads: bKash's own words, or that it could not be reached. */
 const providerError = (err: unknown): never => {
-  throw new AppError(502, words(err));
+  throw err instanceof BkashError ? appError(502, 'bkash_refused', { detail: err.message }) : appError(502, 'bkash_unreachable');
 };
-const unreachable = 'bKash could not be reached, please try again';
-const words = (err: unknown) => (err instanceof BkashError ? `bKash: ${err.message}` : unreachable);
+const unreachable = errorMessage('bkash_unreachable');
+const words = (err: unknown) => (err instanceof BkashError ? errorMessage('bkash_refused', { detail: err.message }) : unreachable);
 /** When a payment's late check runs: after bKash's page has closed (it expires after 15 minutes at the stand-in). */
 const CHECK_AFTER_MS = 30 * 60_000;
 

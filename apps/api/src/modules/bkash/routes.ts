@@ -1,7 +1,7 @@
 import { endpoints as e } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
+import { appError } from '../../errors.ts';
 import { publicOrigin } from '../../public-origin.ts';
 import { route } from '../../route.ts';
 import type { bkashCheckout } from './checkout.ts';
@@ -13,7 +13,7 @@ import type { bkashCheckout } from './checkout.ts';
 export default async function bkashRoutes(app: FastifyInstance, opts: { config: Config; checkout: ReturnType<typeof bkashCheckout> | undefined }) {
   const { checkout } = opts;
   route(app, e.bkashCreate, async ({ body, user }) => {
-    if (!checkout) throw new AppError(503, 'bKash is not available on this server');
+    if (!checkout) throw appError(503, 'bkash_unavailable');
     return checkout.create(body.orderId, user!, `${publicOrigin(app.server, opts.config)}/api/bkash/callback`);
   });
 

@@ -1,5 +1,5 @@
 import type { bkashSandboxPayments } from '../../db/schema.ts';
-import { escapeHtml as escape } from '../../first-screen/shell.ts';
+import { escapeHtml as escape } from '../../html.ts';
 import { sandboxWallets } from './sandbox-accounts.ts';
 
 type Payment = typeof bkashSandboxPayments.$inferSelect;

@@ -111,7 +111,18 @@ describe('the popup flow against the local provider', () => {
     const { cookie, authorize: url } = await start();
     const page = await callback(await authorize(url, 'cancel'), cookie);
     expect(page.status).toBe(400);
-    expect(page.message).toEqual({ type: 'google-sign-in', error: 'Google sign-in was cancelled' });
+    expect(page.message).toEqual({ type: 'google-sign-in', code: 'google_sign_in_cancelled', error: 'Google sign-in was cancelled' });
+    expect(page.html).toContain('<html lang="en">');
+    expect(page.html).toContain('<p>Google sign-in was cancelled</p>');
+  });
+
+  it('the popup speaks the page language (its cookie): Bangla words on its last page, the code for the opener to say in its own', async () => {
+    const { cookie, authorize: url } = await start();
+    const page = await callback(await authorize(url, 'cancel'), `${cookie}; lang=bn`);
+    expect(page.status).toBe(400);
+    expect(page.html).toContain('<html lang="bn">');
+    expect(page.html).toContain('<p>গুগল সাইন-ইন বাতিল করা হয়েছে</p>');
+    expect(page.message).toMatchObject({ code: 'google_sign_in_cancelled', error: 'Google sign-in was cancelled' });
   });
 
   it('refuses a callback without the flow cookie, or with a tampered one', async () => {
@@ -122,6 +133,7 @@ describe('the popup flow against the local provider', () => {
       expect(page.status).toBe(400);
       expect(page.message.idToken).toBeUndefined();
       expect(page.message.error).toMatch(/took too long or was started elsewhere/);
+      expect(page.message.code).toBe('google_sign_in_lost');
     }
   });
 

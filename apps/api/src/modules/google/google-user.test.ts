@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userIdentities, users } from '../../db/schema.ts';
+import { expectErrorBody } from '../../../test/error-body.ts';
 import { createAdmin, linkToken, signUp } from '../../../test/fixtures.ts';
 import { call, useTestApp } from '../../../test/helper.ts';
 import { KEY_FILE } from '../local-oidc/provider.ts';
@@ -177,7 +178,7 @@ describe('POST /api/google-user with the local stand-in', () => {
     const before = (await ctx.app.db.select().from(users)).length;
     const res = await post({ idToken: await token() });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: expect.any(String), massage: res.body.message });
+    expectErrorBody(res.body);
     expect((await ctx.app.db.select().from(users)).length).toBe(before);
   });
 

@@ -1,25 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { GoogleSignInMessage } from '@market/contract';
+import type { GoogleSignInMessage, Lang } from '@market/contract';
 import type { FastifyReply } from 'fastify';
+import { escapeHtml as escape, scriptJson } from '../../html.ts';
+import { texts } from '../../texts.ts';
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** JSON inside a <script>: nothing in it may end the element or break the line. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+/** What the popup says for the moment before it closes, in the page's language (the opener says it again in its own). */
+const said = (lang: Lang, message: GoogleSignInMessage) => ('error' in message ? texts(lang)(message.code, message.params) : texts(lang)('googleSignIn.done'));
 
 /**
  * The last page of the sign-in popup: hands the result to the page that opened it
  * (postMessage to our own origin only; through a same-origin BroadcastChannel when the
  * provider's pages cut the popup off from its opener), then closes.
  */
-export function sendResultPage(reply: FastifyReply, status: number, message: GoogleSignInMessage) {
+export function sendResultPage(reply: FastifyReply, lang: Lang, status: number, message: GoogleSignInMessage) {
   const nonce = randomBytes(16).toString('base64');
-  const text = 'error' in message ? message.error : 'Signed in with Google. This window closes by itself.';
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Google sign-in</title></head><body><p>${escape(text)}</p>
+  const body = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Google</title></head><body><p>${escape(said(lang, message))}</p>
 <script nonce="${nonce}">(function () {
   var message = ${scriptJson(message)};
   try {

@@ -1,19 +1,18 @@
-import { endpoints as e } from '@market/contract';
+import { endpoints as e, errorMessage, type ErrorCode } from '@market/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.ts';
 import localOidcRoutes, { CALLBACK_PATH } from '../local-oidc/routes.ts';
 import { openLocalProvider } from '../local-oidc/provider.ts';
 import { publicOrigin } from '../../public-origin.ts';
-import { AppError } from '../../errors.ts';
+import { appError } from '../../errors.ts';
 import { route } from '../../route.ts';
 import { sessionOf } from '../auth/session.ts';
 import { flowCookies } from './flow-cookie.ts';
+import { pageLang } from '../../first-screen/page-lang.ts';
 import { sendResultPage } from './page.ts';
 import { googleProvider, localProvider, type SignInProvider } from './provider.ts';
 import { LOCAL_OIDC_PROVIDER, signInWithGoogle, verifyIdToken, type IdentitySource } from './service.ts';
-
-const notSetUp = 'Google sign-in is not set up on this server';
 
 /**
  * Google sign-in: OpenID Connect authorization code flow with PKCE (openid-client) in
@@ -36,16 +35,22 @@ export default async function googleSignIn(app: FastifyInstance, { config }: { c
   const cookies = flowCookies(config.jwtSecret);
   /** Where the browser reaches us: PUBLIC_URL, else the request's own origin (the popup comes back to it). */
   const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const failed = (error: string) => ({ type: 'google-sign-in' as const, error });
+  /** The popup's refusal: its code and values for the page to say in its language, and the English words. */
+  const failed = (code: ErrorCode, params?: Record<string, string>) => ({
+    type: 'google-sign-in' as const,
+    error: errorMessage(code, params),
+    code,
+    ...(params && { params }),
+  });
 
   route(app, e.googleStart, async ({ request, reply }) => {
-    if (!provider) return sendResultPage(reply, 503, failed(notSetUp));
+    if (!provider) return sendResultPage(reply, pageLang(request), 503, failed('google_not_set_up'));
     let configuration: oidc.Configuration;
     try {
       configuration = await provider.configuration();
     } catch (err) {
       request.log.warn({ err }, 'OpenID Connect discovery failed');
-      return sendResultPage(reply, 502, failed('Google could not be reached, please try again'));
+      return sendResultPage(reply, pageLang(request), 502, failed('google_unreachable'));
     }
     const redirectUri = new URL(CALLBACK_PATH, origin(request)).href;
     const flow = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier(), redirectUri };
@@ -66,15 +71,20 @@ export default async function googleSignIn(app: FastifyInstance, { config }: { c
   });
 
   route(app, e.googleCallback, async ({ request, reply }) => {
-    if (!provider) return sendResultPage(reply, 503, failed(notSetUp));
+    if (!provider) return sendResultPage(reply, pageLang(request), 503, failed('google_not_set_up'));
     const flow = await cookies.open(request.headers.cookie);
-    if (!flow) return sendResultPage(reply, 400, failed('The Google sign-in took too long or was started elsewhere, please try again'));
+    if (!flow) return sendResultPage(reply, pageLang(request), 400, failed('google_sign_in_lost'));
     void reply.header('set-cookie', cookies.cleared(flow.redirectUri.startsWith('https:')));
     const current = new URL(flow.redirectUri);
     current.search = new URL(request.url, 'http://query.only').search;
     const error = current.searchParams.get('error');
     if (error)
-      return sendResultPage(reply, 400, failed(error === 'access_denied' ? 'Google sign-in was cancelled' : `Google sign-in failed (${error.slice(0, 100)})`));
+      return sendResultPage(
+        reply,
+        pageLang(request),
+        400,
+        error === 'access_denied' ? failed('google_sign_in_cancelled') : failed('google_sign_in_failed', { reason: error.slice(0, 100) }),
+      );
     try {
       const tokens = await oidc.authorizationCodeGrant(await provider.configuration(), current, {
         pkceCodeVerifier: flow.verifier,
@@ -83,17 +93,17 @@ export default async function googleSignIn(app: FastifyInstance, { config }: { c
         idTokenExpected: true,
       });
       if (!tokens.id_token) throw new Error('no ID token');
-      return sendResultPage(reply, 200, { type: 'google-sign-in', idToken: tokens.id_token });
+      return sendResultPage(reply, pageLang(request), 200, { type: 'google-sign-in', idToken: tokens.id_token });
     } catch (err) {
       request.log.warn({ err }, 'Google sign-in callback refused');
-      return sendResultPage(reply, 400, failed('Your Google sign-in could not be verified, please try again'));
+      return sendResultPage(reply, pageLang(request), 400, failed('google_sign_in_unverified'));
     }
   });
 
   route(app, e.googleUser, async ({ body, reply }) => {
-    if (!provider || !source) throw new AppError(503, notSetUp);
+    if (!provider || !source) throw appError(503, 'google_not_set_up');
     const profile = await verifyIdToken(provider, body.idToken);
-    const { user, created, linked } = await signInWithGoogle(app.db, source, profile);
+    const { user, created, linked } = await signInWithGoogle(app.db, source, profile, body.language);
     if (linked) app.mailer.nudge();
     void reply.code(created ? 201 : 200);
     return sessionOf(app, user);

@@ -1,9 +1,10 @@
+import { defaultLang, type Lang } from '@market/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema.ts';
-import { AppError, conflict, forbidden, isUniqueViolation, unauthorized } from '../../errors.ts';
+import { appError, conflict, forbidden, isUniqueViolation, unauthorized } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { googleLinkedMail } from '../mail/templates.ts';
 import type { SignInProvider } from './provider.ts';
@@ -43,16 +44,16 @@ export async function verifyIdToken(provider: SignInProvider, idToken: string): 
       clockTolerance: 5,
     }));
   } catch (err) {
-    if (err instanceof errors.JWTExpired) throw unauthorized('Your Google sign-in has expired, please try again');
-    if (err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError)) throw new AppError(502, 'Google could not be reached, please try again');
-    throw unauthorized('Your Google sign-in could not be verified');
+    if (err instanceof errors.JWTExpired) throw unauthorized('google_sign_in_expired');
+    if (err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError)) throw appError(502, 'google_unreachable');
+    throw unauthorized('google_sign_in_unverified');
   }
   const claims = Claims.safeParse(payload);
-  if (!claims.success) throw unauthorized('Your Google sign-in did not include a usable e-mail address');
+  if (!claims.success) throw unauthorized('google_no_email');
   const c = claims.data;
   // Several audiences: the token must have been issued to us (OpenID Connect Core 3.1.3.7).
-  if (Array.isArray(c.aud) && c.aud.length > 1 && c.azp !== provider.clientId) throw unauthorized('Your Google sign-in could not be verified');
-  if (c.email_verified !== true && c.email_verified !== 'true') throw unauthorized('Your Google e-mail address is not verified');
+  if (Array.isArray(c.aud) && c.aud.length > 1 && c.azp !== provider.clientId) throw unauthorized('google_sign_in_unverified');
+  if (c.email_verified !== true && c.email_verified !== 'true') throw unauthorized('google_email_unverified');
   const name = (c.name ?? '').replace(controls, '').trim().slice(0, 80) || c.email.split('@')[0]!.slice(0, 80);
   return { sub: c.sub, email: c.email, name, picture: pictureOf(provider, c.picture) };
 }
@@ -93,7 +94,7 @@ export interface IdentitySource {
 export type SignInOutcome = { user: User; created: boolean; linked: boolean };
 type User = typeof users.$inferSelect;
 
-const adminRefused = () => forbidden('An Admin signs in with e-mail and password only');
+const adminRefused = () => forbidden('admin_password_only');
 
 /**
  * Google sign-in by the rules of account linking. The identity is found by the provider's
@@ -104,10 +105,11 @@ const adminRefused = () => forbidden('An Admin signs in with e-mail and password
  *   the owner's account) and it is not an Admin's.
  * The local stand-in never links: it enters only the password-less Buyer accounts it created.
  */
-export async function signInWithGoogle(db: Db, source: IdentitySource, profile: GoogleProfile): Promise<SignInOutcome> {
+/** `language`: the page's, for a new account (an existing one keeps its own). */
+export async function signInWithGoogle(db: Db, source: IdentitySource, profile: GoogleProfile, language: Lang = defaultLang): Promise<SignInOutcome> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction((tx) => signInOnce(tx, source, profile));
+      return await db.transaction((tx) => signInOnce(tx, source, profile, language));
     } catch (err) {
       // A simultaneous first sign-in created the account or the identity: look again, once.
       if (attempt === 0 && isUniqueViolation(err)) continue;
@@ -116,7 +118,7 @@ export async function signInWithGoogle(db: Db, source: IdentitySource, profile: 
   }
 }
 
-async function signInOnce(db: Db, source: IdentitySource, profile: GoogleProfile): Promise<SignInOutcome> {
+async function signInOnce(db: Db, source: IdentitySource, profile: GoogleProfile, language: Lang): Promise<SignInOutcome> {
   const [identity] = await db
     .select({ user: users })
     .from(userIdentities)
@@ -126,8 +128,7 @@ async function signInOnce(db: Db, source: IdentitySource, profile: GoogleProfile
   if (identity) {
     const { user } = identity;
     if (user.role === 'Admin') throw adminRefused();
-    if (source.standIn && (user.role !== 'Buyer' || user.passwordHash))
-      throw forbidden('The local test provider can only sign in to Buyer accounts it created itself');
+    if (source.standIn && (user.role !== 'Buyer' || user.passwordHash)) throw forbidden('test_provider_own_accounts_only');
     return { user, created: false, linked: false };
   }
 
@@ -140,22 +141,20 @@ async function signInOnce(db: Db, source: IdentitySource, profile: GoogleProfile
       .from(userIdentities)
       .where(and(eq(userIdentities.provider, source.provider), eq(userIdentities.subject, profile.sub)))
       .limit(1);
-    if (same) return signInOnce(db, source, profile);
-    if (source.standIn) throw conflict('This e-mail address already has an account, which the local test provider cannot sign in to: log in with its password');
+    if (same) return signInOnce(db, source, profile, language);
+    if (source.standIn) throw conflict('test_provider_email_taken');
     if (owner.role === 'Admin') throw adminRefused();
     if (!owner.emailVerifiedAt) {
-      throw conflict(
-        "An account with this e-mail exists, but its address is not confirmed yet, so Google cannot be added to it: log in with its password and confirm the address, or use 'Forgot password?'",
-      );
+      throw conflict('google_email_unconfirmed');
     }
     const [other] = await db
       .select({ subject: userIdentities.subject })
       .from(userIdentities)
       .where(and(eq(userIdentities.userId, owner.id), eq(userIdentities.provider, source.provider)))
       .limit(1);
-    if (other) throw conflict('This e-mail address belongs to another Google account');
+    if (other) throw conflict('google_other_account');
     await db.insert(userIdentities).values({ provider: source.provider, subject: profile.sub, userId: owner.id, email: profile.email });
-    await enqueueMail(db, googleLinkedMail(owner.email, owner.name, profile.email));
+    await enqueueMail(db, googleLinkedMail(owner, profile.email));
     return { user: owner, created: false, linked: true };
   }
 
@@ -169,6 +168,7 @@ async function signInOnce(db: Db, source: IdentitySource, profile: GoogleProfile
       role: 'Buyer',
       userImg: profile.picture,
       emailVerifiedAt: sql`now()`,
+      language,
     })
     .returning();
   await db.insert(userIdentities).values({ provider: source.provider, subject: profile.sub, userId: user!.id, email: profile.email });

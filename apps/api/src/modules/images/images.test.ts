@@ -202,7 +202,12 @@ describe('POST /api/images', () => {
     const res = await upload(ctx.app, bomb, { filename: 'bomb.png', type: 'image/png' });
     // Decoding would have failed on the tiny IDAT (a 400 "damaged"): the 413 is the header check.
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ success: false, message: 'image is too large: at most 40 megapixels', massage: 'image is too large: at most 40 megapixels' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'image is too large: at most 40 megapixels',
+      massage: 'image is too large: at most 40 megapixels',
+      code: 'image_too_many_pixels',
+    });
     expect(uploadedFiles()).toEqual(before);
   });
 
@@ -268,7 +273,12 @@ describe('POST /api/images', () => {
     const before = uploadedFiles();
     const res = await upload(ctx.app, big, { filename: 'photo.jpg', type: 'image/jpeg' });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ success: false, message: 'image is too large: at most 5 MB', massage: 'image is too large: at most 5 MB' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'image is too large: at most 5 MB',
+      massage: 'image is too large: at most 5 MB',
+      code: 'image_too_large',
+    });
     expect(uploadedFiles()).toEqual(before);
   });
 
@@ -336,6 +346,8 @@ describe('POST /api/images rate limit', () => {
       success: false,
       message: expect.stringMatching(/^Too many picture uploads from this address, try again in \d+ seconds$/),
       massage: refused.body.message,
+      code: 'too_many_uploads',
+      params: { seconds: Number(refused.headers['retry-after']), minutes: 0 },
     });
     expect(readdirSync(config.uploadsDir)).toHaveLength(30);
     // Other routes are not limited by the uploads' budget.

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectErrorBody } from '../../../test/error-body.ts';
 import { call, useTestApp } from '../../../test/helper.ts';
 
 const ctx = useTestApp();
@@ -20,7 +21,7 @@ describe('POST /api/images with a malformed multipart body', () => {
     const res = await call(ctx.app, { method: 'POST', url: '/api/images', payload, headers: { 'content-type': type } });
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ success: false, message: expect.stringMatching(/./), massage: res.body.message });
+    expectErrorBody(res.body);
     expect(readdirSync(ctx.config.uploadsDir)).toEqual(before);
   });
 });

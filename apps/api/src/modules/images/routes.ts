@@ -1,6 +1,6 @@
-import { endpoints as e, messages } from '@market/contract';
+import { endpoints as e } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, appError, badRequest } from '../../errors.ts';
 import { route } from '../../route.ts';
 import { storeImage } from './service.ts';
 import { recordUpload } from './uploads.ts';
@@ -11,16 +11,16 @@ import { recordUpload } from './uploads.ts';
  */
 function malformed(err: unknown): never {
   if (err instanceof AppError || typeof (err as { statusCode?: unknown })?.statusCode === 'number') throw err;
-  throw badRequest('The multipart/form-data body is malformed');
+  throw badRequest('malformed_multipart');
 }
 
 export default async function imageRoutes(app: FastifyInstance, opts: { uploadsDir: string }) {
   route(app, e.uploadImage, async ({ request, user }) => {
-    if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
+    if (!request.isMultipart()) throw badRequest('image_not_multipart');
     const file = await request.file().catch(malformed);
-    if (!file || file.fieldname !== 'image') throw badRequest('Send the picture in the multipart field "image"');
+    if (!file || file.fieldname !== 'image') throw badRequest('image_field_missing');
     const buffer = await file.toBuffer().catch((err: unknown) => {
-      if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError(413, `image ${messages.imageSize}`);
+      if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw appError(413, 'image_too_large');
       return malformed(err);
     });
     const stored = await storeImage(buffer, opts.uploadsDir);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { maxImageBytes, messages } from '@market/contract';
-import { AppError } from '../../errors.ts';
+import { maxImageBytes } from '@market/contract';
+import { appError, badRequest } from '../../errors.ts';
 
 export const MAX_BYTES = maxImageBytes;
 const MAX_PIXELS = 40_000_000;
@@ -36,7 +36,7 @@ export function srcsetOf(url: string, widths: number[]): string {
 /** sharp's names for JPEG, PNG, WebP, GIF and AVIF (AVIF is read through libheif). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
-const unsupported = () => new AppError(415, `image ${messages.imageType}`);
+const unsupported = () => appError(415, 'image_type');
 
 /**
  * Checks the picture by its content, not its name, then re-encodes it as WebP:
@@ -53,7 +53,7 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<{ u
   if (meta.format === 'heif' && meta.compression !== 'av1') throw unsupported();
   const frames = meta.pages ?? 1;
   if ((meta.width ?? 0) * (meta.height ?? 0) * frames > MAX_PIXELS) {
-    throw new AppError(413, 'image is too large: at most 40 megapixels');
+    throw appError(413, 'image_too_many_pixels');
   }
   const animated = meta.format === 'gif' && frames > 1;
   let output: Buffer | undefined;
@@ -65,11 +65,11 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<{ u
         .webp({ quality })
         .toBuffer();
     } catch {
-      throw new AppError(400, 'image could not be read: the file is damaged');
+      throw badRequest('image_damaged');
     }
     if (output.length <= MAX_STORED_BYTES) break;
   }
-  if (!output || output.length > MAX_STORED_BYTES) throw new AppError(413, 'image is too detailed to store: try a smaller or plainer picture');
+  if (!output || output.length > MAX_STORED_BYTES) throw appError(413, 'image_too_detailed');
   const name = `${randomUUID()}.webp`;
   const width = (await sharp(output, { animated }).metadata()).width ?? 0;
   const copies = SIZES.filter((w) => w < width);

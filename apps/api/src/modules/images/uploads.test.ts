@@ -3,11 +3,10 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema.ts';
 import { createCategory, postProduct, productBody, signUp } from '../../../test/fixtures.ts';
-import { call, roomyLimits, testConfig, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
 import { MAX_STORED_BYTES } from './service.ts';
 
 /** What becomes of uploads: a bounded size on disk, a record of each, the sweep of unused ones, the daily budget. */
@@ -156,12 +155,7 @@ describe('the sweep of unused uploads', () => {
 
 describe('the daily upload budget per address', () => {
   it('refuses uploads past the day budget with a 429 whose wait is hours away, per address', async () => {
-    const config = testConfig({ limits: { ...roomyLimits, uploadsPerIpDay: { max: 3, windowMs: 86_400_000 } } });
-    const app = await buildApp({ config, database: ctx.database });
-    onTestFinished(async () => {
-      await app.close();
-      rmSync(config.dataDir, { recursive: true, force: true });
-    });
+    const app = await appWithLimits(ctx, { uploadsPerIpDay: { max: 3, windowMs: 86_400_000 } });
     for (let i = 0; i < 3; i++) expect((await upload(app, await small(), { ip: '10.9.0.1' })).status).toBe(201);
     const refused = await upload(app, await small(), { ip: '10.9.0.1' });
     expect(refused.status).toBe(429);

@@ -23,7 +23,7 @@ export async function requireUpload(db: Db, url: string, field: string) {
     .from(uploads)
     .where(eq(uploads.name, nameOf(url)))
     .limit(1);
-  if (!row) throw badRequest(`${field} must be a picture uploaded to this site, and used within ${UNATTACHED_LIFETIME_HOURS} hours of uploading it`);
+  if (!row) throw badRequest('image_not_uploaded_here', { field, hours: UNATTACHED_LIFETIME_HOURS });
 }
 
 /** Marks the picture as in use, so the sweep keeps it for good; answers the widths it is stored in. */
@@ -33,7 +33,7 @@ export async function attachUpload(db: Db, url: string, field: string): Promise<
     .set({ attachedAt: sql`coalesce(${uploads.attachedAt}, now())` })
     .where(eq(uploads.name, nameOf(url)))
     .returning({ widths: uploads.widths });
-  if (!row) throw badRequest(`${field} must be a picture uploaded to this site, and used within ${UNATTACHED_LIFETIME_HOURS} hours of uploading it`);
+  if (!row) throw badRequest('image_not_uploaded_here', { field, hours: UNATTACHED_LIFETIME_HOURS });
   return row.widths;
 }
 

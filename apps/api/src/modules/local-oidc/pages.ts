@@ -1,6 +1,5 @@
+import { escapeHtml as escape } from '../../html.ts';
 /** The local provider's one screen: who are you (name, e-mail), then Continue or Cancel. */
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Someone to be when nobody types anything else. */
 export const demoGoogleUser = { name: 'Nusrat Jahan', email: 'nusrat.google@resale.demo' };

@@ -95,7 +95,7 @@ describe('mails delivered over SMTP', () => {
     const fromHtml = link.exec(htmlOf(received!))?.[1];
     expect(fromText).toMatch(/^[\w-]{43}$/);
     expect(fromHtml).toBe(fromText);
-    expect(htmlOf(received!)).toMatch(/<a href="[^"]*\/verify-email\?token=[\w-]{43}"/);
+    expect(htmlOf(received!)).toMatch(/<a href="[^"]*\/verify-email\?token=[\w-]{43}&amp;lang=en"/);
 
     const login = await call(app, { method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } });
     const me = () => call(app, { method: 'GET', url: '/api/me', token: login.body.data.token });
@@ -187,8 +187,16 @@ describe('while the SMTP server is down', () => {
     expect(forgot.status).toBe(202);
     expect(forgot.body.success).toBe(true);
 
-    // The request's own nudge tried at once (sooner than the worker's 5 s timer), and failed.
-    await vi.waitFor(async () => expect((await oneRow(app, email, 'reset-password')).attempts).toBeGreaterThanOrEqual(1), { timeout: 4_000 });
+    // The request's own nudge tried at once (sooner than the worker's 5 s timer), and failed. The claim counts the
+    // attempt before the connection is refused: wait for the failure to be written, not only for the count.
+    await vi.waitFor(
+      async () => {
+        const row = await oneRow(app, email, 'reset-password');
+        expect(row.attempts).toBeGreaterThanOrEqual(1);
+        expect(row.lastError).not.toBeNull();
+      },
+      { timeout: 4_000 },
+    );
     const waiting = await oneRow(app, email, 'reset-password');
     expect(waiting.status).toBe('pending');
     expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);

@@ -90,7 +90,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
     .limit(1);
   // A suspended seller's phone is on no public page: it cannot be booked either.
   if (!product) throw notFound('Product');
-  if (product.status !== 'available') throw conflict('This product is already sold');
+  if (product.status !== 'available') throw conflict('product_sold');
   try {
     const [order] = await db
       .insert(orders)
@@ -115,7 +115,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
       .from(orders)
       .where(and(eq(orders.buyerId, buyer.id), eq(orders.productId, product.id), not(orders.paid), not(isNull(orders.declinedAt))))
       .limit(1);
-    throw conflict(declined ? 'The seller declined your booking of this phone: it cannot be booked again' : 'You have already booked this product');
+    throw conflict(declined ? 'booking_declined' : 'already_booked');
   }
 }
 
@@ -152,7 +152,7 @@ export async function declineBooking(db: Db, id: string) {
   if (!declined) {
     const [order] = await db.select({ paid: orders.paid }).from(orders).where(eq(orders.id, id)).limit(1);
     if (!order) throw notFound('Booking');
-    throw conflict(order.paid ? 'This booking is paid: it cannot be declined' : 'This booking is already declined');
+    throw conflict(order.paid ? 'booking_paid_cannot_decline' : 'booking_already_declined');
   }
   return getOrder(db, id);
 }
@@ -181,7 +181,7 @@ export async function deleteOrder(db: Db, id: string, actor: AuthUser): Promise<
       await tx.delete(orders).where(eq(orders.id, id));
       return { hidden: false };
     }
-    if (order.buyerId !== actor.id) throw conflict('A paid or refunded order cannot be deleted: it is the record of money paid');
+    if (order.buyerId !== actor.id) throw conflict('order_paid_cannot_delete');
     await tx
       .update(orders)
       .set({ hiddenAt: sql`coalesce(${orders.hiddenAt}, now())` })
@@ -205,7 +205,7 @@ export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: s
       .for('update', { of: orders });
     if (!row) throw notFound('Order');
     const { order, payment } = row;
-    if (!payment) throw conflict('Only a paid order can be refunded');
+    if (!payment) throw conflict('order_not_paid_cannot_refund');
     // Paid with bKash (its trxID is the transaction id), or by card through the configured provider.
     const [viaBkash] = await tx.select({ id: bkashPayments.paymentId }).from(bkashPayments).where(eq(bkashPayments.trxId, payment.transactionId)).limit(1);
     const { created } = await queueRefund(tx as unknown as Db, {
@@ -216,7 +216,7 @@ export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: s
       reason,
       requestedBy: admin.id,
     });
-    if (!created) throw conflict('This order is already refunded');
+    if (!created) throw conflict('order_already_refunded');
     await recordAdminAct(tx as unknown as Db, admin, {
       action: 'refund-order',
       target: { kind: 'order', id, label: `${order.productName}, bought by ${order.buyerName} <${order.buyerEmail}>` },

@@ -1,10 +1,8 @@
-import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
 import type { AbuseLimits } from '../../config.ts';
 import { book, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
-import { call, roomyLimits, testConfig, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
 
 /**
  * Card attempts are limited across payment intents, per buyer and per address: intents are free,
@@ -13,15 +11,7 @@ import { call, roomyLimits, testConfig, useTestApp } from '../../../test/helper.
 const ctx = useTestApp();
 const hour = 3_600_000;
 
-async function appWith(limits: Partial<AbuseLimits>): Promise<FastifyInstance> {
-  const config = testConfig({ limits: { ...roomyLimits, ...limits } });
-  const app = await buildApp({ config, database: ctx.database });
-  onTestFinished(async () => {
-    await app.close();
-    rmSync(config.dataDir, { recursive: true, force: true });
-  });
-  return app;
-}
+const appWith = (limits: Partial<AbuseLimits>) => appWithLimits(ctx, limits);
 
 async function buyerWithOrder() {
   const seller = await signUp(ctx.app, 'Seller');
@@ -82,6 +72,8 @@ describe('card attempts', () => {
       success: false,
       message: expect.stringMatching(/^Too many card attempts, try again in \d+ minutes$/),
       massage: refused.body.message,
+      code: 'too_many_card_attempts',
+      params: { seconds: Number(refused.headers['retry-after']), minutes: Math.ceil(Number(refused.headers['retry-after']) / 60) },
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
   });

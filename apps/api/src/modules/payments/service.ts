@@ -2,7 +2,7 @@ import type { Payment } from '@market/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, payments, products, users } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { AppError, appError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { CURRENCY, toPoisha, type Intent, type PaymentProvider } from './provider.ts';
 import { queueRefund } from './refunds.ts';
 
@@ -16,20 +16,23 @@ const toPayment = (p: typeof payments.$inferSelect): Payment => ({
 });
 
 /** Why an order cannot be paid now, or null when it can. */
-export async function payable(db: Db, order: typeof orders.$inferSelect) {
-  if (order.paid) return 'This order is already paid';
-  if (order.declinedAt) return 'The seller declined this booking';
-  if (!order.productId) return 'This phone is no longer for sale';
+export async function payable(
+  db: Db,
+  order: typeof orders.$inferSelect,
+): Promise<'order_paid' | 'order_declined' | 'product_gone' | 'sold_to_another_buyer' | 'seller_suspended' | null> {
+  if (order.paid) return 'order_paid';
+  if (order.declinedAt) return 'order_declined';
+  if (!order.productId) return 'product_gone';
   const [product] = await db
     .select({ status: products.status, suspended: users.suspendedAt })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.id, order.productId))
     .limit(1);
-  if (!product) return 'This phone is no longer for sale';
-  if (product.status !== 'available') return 'This phone has already been sold to another buyer';
+  if (!product) return 'product_gone';
+  if (product.status !== 'available') return 'sold_to_another_buyer';
   // Money is not sent to a seller an Admin has suspended (issue 16).
-  if (product.suspended) return 'The seller of this phone is suspended: it cannot be paid for now';
+  if (product.suspended) return 'seller_suspended';
   return null;
 }
 
@@ -72,7 +75,7 @@ export const paymentOf = (order: typeof orders.$inferSelect, transactionId: stri
 
 export async function recordPayment(db: Db, provider: PaymentProvider, orderId: string, transactionId: string) {
   const intent = await provider.retrieveIntent(transactionId);
-  if (!intent) throw badRequest('transactionId does not name a payment');
+  if (!intent) throw badRequest('unknown_payment');
   return settle(db, provider.name, intent, orderId);
 }
 
@@ -82,14 +85,14 @@ export async function recordPayment(db: Db, provider: PaymentProvider, orderId: 
  * deleted, the price changed) is given back: a refund is queued, and the answer says so (issue 17).
  */
 export async function settle(db: Db, providerName: string, intent: Intent, orderId: string) {
-  if (intent.orderId !== orderId) throw badRequest('This payment belongs to another order');
-  if (intent.status !== 'succeeded') throw new AppError(402, 'This payment has not succeeded');
+  if (intent.orderId !== orderId) throw badRequest('payment_other_order');
+  if (intent.status !== 'succeeded') throw appError(402, 'payment_not_succeeded');
   try {
     return await settleOnce(db, intent, orderId);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await queueRefund(db, { orderId, provider: providerName, paymentId: intent.id, amount: intent.amount, reason: err.message });
-    throw new AppError(err.status, `${err.message}. Your payment is being refunded.`);
+    throw appError(err.status, 'payment_refunded', { reason: err.message, reasonCode: err.code });
   }
 }
 
@@ -98,11 +101,11 @@ async function settleOnce(db: Db, intent: Intent, orderId: string) {
     return await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
       if (!order) throw notFound('Order');
-      if (intent.amount !== toPoisha(order.productPrice) || intent.currency !== CURRENCY) throw badRequest('The amount paid does not match the order');
+      if (intent.amount !== toPoisha(order.productPrice) || intent.currency !== CURRENCY) throw badRequest('amount_mismatch');
       const [existing] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
       if (existing) {
         if (existing.transactionId === intent.id) return { payment: toPayment(existing), created: false };
-        throw conflict('This order is already paid');
+        throw conflict('order_paid');
       }
       // One sale per phone: payments for different orders of the same phone queue on the
       // product row, and each one after the first finds it sold. (A unique index on
@@ -121,7 +124,7 @@ async function settleOnce(db: Db, intent: Intent, orderId: string) {
     // Another request recorded this payment at the same moment.
     const [existing] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
     if (existing?.transactionId === intent.id) return { payment: toPayment(existing), created: false };
-    if (isUniqueViolation(err, 'payments_one_per_product')) throw conflict('This phone has already been sold to another buyer');
-    throw conflict('This order is already paid');
+    if (isUniqueViolation(err, 'payments_one_per_product')) throw conflict('sold_to_another_buyer');
+    throw conflict('order_paid');
   }
 }

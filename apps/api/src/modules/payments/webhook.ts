@@ -22,7 +22,7 @@ const webhook: FastifyPluginAsync<{ stripe: Stripe | undefined; secret: string |
     try {
       event = stripe.webhooks.constructEvent(request.body as Buffer, String(signature ?? ''), secret);
     } catch {
-      throw badRequest('stripe-signature does not match the body');
+      throw badRequest('bad_stripe_signature');
     }
     const fresh = await app.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (fresh.length === 0) return { received: true as const, duplicate: true as const };

@@ -32,7 +32,11 @@ const descriptions = [
   'Selling because I switched to a new phone.',
   'Galaxy buds included, charger too.',
   'Screen like new; battery 88%.',
+  'আইফোন ১৩ এর চেয়ে ভালো, ব্যাটারি ৮৮%।',
 ];
+/** What the searches look for: English words, typos, unfinished words; Bangla and mixed ones (decision 032). */
+const english = ['iphone', 'iPhone 13', '13 iphone', 'galaxi', 'gal', 'samsng galaxy', 'pro max', 'box', 'phone ', 'iphnoe 13', 'nothing'];
+const texts = [...english, 'আইফোন ১৩', 'iphone ১৩', 'স্যামসাং গ্যালাক্সি', 'আইফো', 'ব্যাটারি ৮৮'];
 const places = ['Dhanmondi, Dhaka', 'Mirpur 10, Dhaka', 'Agrabad, Chattogram', 'Zindabazar, Sylhet'];
 
 /** Three brands, two sellers (one verified), 90 phones, a few sold; some share a creation time to the microsecond. */
@@ -74,7 +78,7 @@ function randomSearch(rnd: () => number, brands: { id: string }[]): Params {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const some = <T>(list: readonly T[]) => list.filter(() => rnd() < 0.4);
   const p: Params = { limit: 1 + Math.floor(rnd() * 9) };
-  if (rnd() < 0.7) p.q = pick(['iphone', 'iPhone 13', '13 iphone', 'galaxi', 'gal', 'samsng galaxy', 'pro max', 'box', 'phone ', 'iphnoe 13', 'nothing']);
+  if (rnd() < 0.7) p.q = pick(texts);
   if (rnd() < 0.4) p.category = some(brands).map((b) => b.id);
   if (rnd() < 0.4) p.condition = some(conditions);
   if (rnd() < 0.4) p.minPrice = 10000 + Math.floor(rnd() * 10) * 5000;

@@ -4,6 +4,7 @@ import { perDb, type Db } from '../../db/client.ts';
 import { categories, products, searchWords, users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { productColumns, toProduct, type ProductRow } from './dto.ts';
+import { readQuery, type QueryWord } from './query-words.ts';
 import { isoMicros, micros, type SearchIndex } from './search-index.ts';
 import { listCategories, select, sellerNotSuspended } from './service.ts';
 
@@ -14,19 +15,9 @@ import { listCategories, select, sellerNotSuspended } from './service.ts';
  * like Meilisearch's default, the words one typo away (5+ letters) or two (9+). Every word must match.
  */
 
-const MAX_WORDS = 8;
 const MAX_EXPANSIONS = 40;
 
-/** The query's words as the search documents hold them ('simple' configuration: lower case, letters and digits). */
-export const queryWords = (q: string) =>
-  [
-    ...new Set(
-      q
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean),
-    ),
-  ].slice(0, MAX_WORDS);
+export { queryWords } from './query-words.ts';
 
 /** How many typos a word may carry: none below 5 letters, one from 5, two from 9. */
 export const typosAllowed = (word: string) => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
@@ -63,16 +54,19 @@ interface Word {
  * Each query word with what it may mean, from the vocabulary of every search document. `known`: what
  * words meant before, kept by the search index until a new word joins its vocabulary.
  */
-async function expand(db: Db, words: string[], prefixLast: boolean, known?: Map<string, string[]>): Promise<Word[]> {
+async function expand(db: Db, words: QueryWord[], prefixLast: boolean, known?: Map<string, string[]>): Promise<Word[]> {
   return Promise.all(
-    words.map(async (word, i) => {
+    words.map(async ({ word, also }, i) => {
       const prefix = prefixLast && i === words.length - 1;
-      const key = `${prefix ? '*' : ''}${word}`;
+      // The word and its other spellings (a Bangla brand's, decision 032) each mean themselves and, while typed,
+      // the words they begin; typos are forgiven the word only (a Bangla spelling is no typo of its English word).
+      const forms = [word, ...also];
+      const key = `${prefix ? '*' : ''}${forms.join(' ')}`;
       const meant = known?.get(key);
       if (meant) return { word, means: meant };
       const k = typosAllowed(word);
-      const conditions: SQL[] = [eq(searchWords.word, word)];
-      if (prefix) conditions.push(sql`starts_with(${searchWords.word}, ${word})`);
+      const conditions: SQL[] = [inArray(searchWords.word, forms)];
+      if (prefix) conditions.push(...forms.map((f) => sql`starts_with(${searchWords.word}, ${f})`));
       // Candidates by Levenshtein (a swap counts two there), kept when the swap-aware distance allows them.
       if (k > 0)
         conditions.push(
@@ -82,9 +76,9 @@ async function expand(db: Db, words: string[], prefixLast: boolean, known?: Map<
         .select({ word: searchWords.word })
         .from(searchWords)
         .where(or(...conditions))
-        .orderBy(sql`levenshtein(${searchWords.word}, ${word})`, asc(sql`length(${searchWords.word})`))
+        .orderBy(desc(inArray(searchWords.word, forms)), sql`levenshtein(${searchWords.word}, ${word})`, asc(sql`length(${searchWords.word})`))
         .limit(MAX_EXPANSIONS);
-      const close = rows.map((r) => r.word).filter((w) => w === word || (prefix && w.startsWith(word)) || typoCost(w, word) <= k);
+      const close = rows.map((r) => r.word).filter((w) => forms.includes(w) || (prefix && forms.some((f) => w.startsWith(f))) || typoCost(w, word) <= k);
       const means = [...new Set([word, ...close])];
       known?.set(key, means);
       return { word, means };
@@ -117,9 +111,9 @@ function escapeLike(text: string) {
 
 /** The query's words, each with what it may mean, and the phrase an exact model name equals. */
 async function textOf(db: Db, q: string | undefined, known?: Map<string, string[]>): Promise<{ words: Word[]; phrase: string }> {
-  const words = q ? queryWords(q) : [];
+  const words = q ? readQuery(q) : [];
   // While typing, the last word is unfinished: it also means the words it begins.
-  return { words: words.length ? await expand(db, words, !/\s$/.test(q!), known) : [], phrase: words.join(' ') };
+  return { words: words.length ? await expand(db, words, !/\s$/.test(q!), known) : [], phrase: words.map((w) => w.word).join(' ') };
 }
 
 async function plan(db: Db, query: SearchQuery): Promise<Plan> {
@@ -164,7 +158,7 @@ type Key = [number, number, string, string] | [string, string] | [number, string
 const encodeCursor = (sort: SearchSort, key: Key) => Buffer.from(JSON.stringify({ s: sort, k: key })).toString('base64url');
 
 function decodeCursor(cursor: string, sort: SearchSort): Key {
-  const refused = () => badRequest('cursor must be a cursor from a previous page of this search');
+  const refused = () => badRequest('bad_search_cursor');
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -366,7 +360,7 @@ export async function suggestProducts(db: Db, q: string, index: SearchIndex): Pr
 }
 
 async function suggestionPool(db: Db, index: SearchIndex, q: string) {
-  if (queryWords(q).length === 0) return [];
+  if (readQuery(q).length === 0) return [];
   const { ordered } = await fromIndex(db, index, { q, limit: SUGGESTION_POOL });
   return ordered.slice(0, SUGGESTION_POOL).map((r) => ({ productName: r.product.productName, category: r.categoryName }));
 }

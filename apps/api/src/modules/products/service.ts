@@ -1,4 +1,4 @@
-import { latestToday, messages, type EditProductBody, type NewProductBody, type PageQuery, type Product } from '@market/contract';
+import { latestToday, type PlainErrorCode, type EditProductBody, type NewProductBody, type PageQuery, type Product } from '@market/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { perDb, type Db } from '../../db/client.ts';
 import { categories, orders, products, users, type Picture } from '../../db/schema.ts';
@@ -75,9 +75,9 @@ export async function getProduct(db: Db, id: string, asOwner = false) {
 
 /** What the server checks of a listing beyond its shape: a purchase date not ahead of anyone's today, a real category. */
 async function checkListing(db: Db, body: NewProductBody | EditProductBody) {
-  if (body.purchase > latestToday()) throw badRequest(`purchase ${messages.future}`);
+  if (body.purchase > latestToday()) throw badRequest('purchase_in_future');
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, body.categoryId)).limit(1);
-  if (!category) throw badRequest('categoryId does not name a category');
+  if (!category) throw badRequest('unknown_category');
 }
 
 /** The same handset twice (products_imei_key) is a 409 that says so. */
@@ -85,7 +85,7 @@ async function oneHandsetEach<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err, 'products_imei_key')) throw conflict(messages.imeiTaken);
+    if (isUniqueViolation(err, 'products_imei_key')) throw conflict('imei_taken');
     throw err;
   }
 }
@@ -136,7 +136,7 @@ export async function editProduct(db: Db, id: string, body: EditProductBody) {
   );
   if (!changed) {
     await getProduct(db, id);
-    throw conflict('This product is sold: a sold listing cannot be edited');
+    throw conflict('sold_cannot_edit');
   }
   return getProduct(db, id, true);
 }
@@ -145,7 +145,7 @@ export async function editProduct(db: Db, id: string, body: EditProductBody) {
  * A seller's change of an own listing, made only while `when` holds (one statement, so two at once cannot both
  * pass); otherwise 404 for an unknown phone, or a 409 saying why not (`whyNot` reads the phone as it is).
  */
-async function changeListing(db: Db, id: string, set: Partial<typeof products.$inferInsert>, when: SQL, whyNot: (current: Product) => string) {
+async function changeListing(db: Db, id: string, set: Partial<typeof products.$inferInsert>, when: SQL, whyNot: (current: Product) => PlainErrorCode) {
   const [row] = await db
     .update(products)
     .set(set)
@@ -157,14 +157,13 @@ async function changeListing(db: Db, id: string, set: Partial<typeof products.$i
 
 export const advertiseProduct = (db: Db, id: string) =>
   changeListing(db, id, { advertise: true }, and(available, eq(products.advertise, false))!, (p) =>
-    p.advertise ? 'This product is already advertised' : 'Only an available product can be advertised',
+    p.advertise ? 'already_advertised' : 'only_available_advertised',
   );
 
-export const stopAdvertising = (db: Db, id: string) =>
-  changeListing(db, id, { advertise: false }, eq(products.advertise, true), () => 'This product is not advertised');
+export const stopAdvertising = (db: Db, id: string) => changeListing(db, id, { advertise: false }, eq(products.advertise, true), () => 'not_advertised');
 
 /** Sold outside the site: off every list and search, like a phone paid for here; its open bookings can no longer be paid. */
-export const markSold = (db: Db, id: string) => changeListing(db, id, { status: 'sold', advertise: false }, available, () => 'This product is already sold');
+export const markSold = (db: Db, id: string) => changeListing(db, id, { status: 'sold', advertise: false }, available, () => 'product_sold');
 
 /**
  * Open bookings of the product go with it; paid orders keep their own copy. An Admin removing someone

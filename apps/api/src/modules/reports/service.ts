@@ -19,7 +19,7 @@ const open = isNull(reports.resolvedAt);
 export async function fileReport(db: Db, user: AuthUser, body: ReportBody, again: 'answer' | 'refuse') {
   const [phone] = await db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, body.productId)).limit(1);
   if (!phone) throw notFound('Product');
-  if (phone.sellerId === user.id) throw forbidden('You cannot report your own phone');
+  if (phone.sellerId === user.id) throw forbidden('own_phone_report');
   try {
     await db.transaction(async (tx) => {
       await tx.insert(reports).values({ productId: body.productId, reporterId: user.id, reason: body.reason, text: body.text ?? null });
@@ -27,7 +27,7 @@ export async function fileReport(db: Db, user: AuthUser, body: ReportBody, again
     });
   } catch (err) {
     if (!isUniqueViolation(err, 'reports_product_reporter_key')) throw err;
-    if (again === 'refuse') throw conflict('You have already reported this phone');
+    if (again === 'refuse') throw conflict('already_reported');
   }
   return getProduct(db, body.productId);
 }
@@ -69,14 +69,14 @@ export async function reportQueue(db: Db, query: PageQuery): Promise<{ items: Re
 async function resolve(db: Db, admin: AuthUser, productId: string, how: 'dismissed' | 'warned', body: ModerationBody) {
   await db.transaction(async (tx) => {
     const [phone] = await tx
-      .select({ name: products.productName, report: products.report, seller: { id: users.id, name: users.name, email: users.email } })
+      .select({ name: products.productName, report: products.report, seller: { id: users.id, name: users.name, email: users.email, language: users.language } })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(eq(products.id, productId))
       .limit(1)
       .for('update', { of: products });
     if (!phone) throw notFound('Product');
-    if (!phone.report) throw conflict('This phone has no open reports');
+    if (!phone.report) throw conflict('no_open_reports');
     await tx
       .update(reports)
       .set({ resolvedAt: new Date(), resolution: how })
@@ -85,7 +85,7 @@ async function resolve(db: Db, admin: AuthUser, productId: string, how: 'dismiss
     if (how === 'dismissed') {
       await recordAdminAct(tx, admin, { action: 'dismiss-reports', target: { kind: 'product', id: productId, label: phone.name }, reason: body.reason });
     } else {
-      await enqueueMail(tx, sellerWarningMail(phone.seller.email, phone.seller.name, phone.name, body.reason));
+      await enqueueMail(tx, sellerWarningMail(phone.seller, phone.name, body.reason));
       const label = `${phone.seller.name} <${phone.seller.email}>, about ${phone.name}`;
       await recordAdminAct(tx, admin, { action: 'warn-seller', target: { kind: 'user', id: phone.seller.id, label }, reason: body.reason });
     }

@@ -114,6 +114,7 @@ describe('changing a review', () => {
     await ctx.app.db.execute(sql`update reviews set created_at = now() - interval '31 days' where id = ${id}`);
     const late = await edit(buyer, id, { stars: 1 });
     expect([late.status, late.body.message]).toEqual([409, 'A review can be changed for 30 days after it is written: this one is older']);
+    expect(late.body).toMatchObject({ code: 'review_edit_window_passed', params: { days: 30 } });
     expect((await reviewRows()).map((r) => [r.stars, r.text])).toEqual([[4, null]]);
   });
 });

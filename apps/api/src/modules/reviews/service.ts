@@ -33,8 +33,8 @@ export async function writeReview(db: Db, buyer: AuthUser, body: NewReviewBody):
     .where(eq(orders.id, body.orderId))
     .limit(1);
   if (!row) throw notFound('Order');
-  if (!row.order.paid) throw conflict('This order is not paid: only a paid order can be reviewed');
-  if (!row.sellerId) throw conflict('The phone of this order was removed from the site: its seller can no longer be reviewed');
+  if (!row.order.paid) throw conflict('order_not_paid_cannot_review');
+  if (!row.sellerId) throw conflict('review_seller_gone');
   try {
     const [review] = await db
       .insert(reviews)
@@ -51,7 +51,7 @@ export async function writeReview(db: Db, buyer: AuthUser, body: NewReviewBody):
     return toReview(review!);
   } catch (err) {
     if (!isUniqueViolation(err, 'reviews_order_key')) throw err;
-    throw conflict('You have already reviewed this order: change your review instead');
+    throw conflict('already_reviewed');
   }
 }
 
@@ -62,7 +62,7 @@ export async function editReview(db: Db, id: string, body: EditReviewBody): Prom
     .set({ stars: body.stars, text: body.text ?? null, editedAt: new Date() })
     .where(and(eq(reviews.id, id), sql`${reviews.createdAt} > now() - make_interval(days => ${reviewEditDays})`))
     .returning();
-  if (!review) throw conflict(`A review can be changed for ${reviewEditDays} days after it is written: this one is older`);
+  if (!review) throw conflict('review_edit_window_passed', { days: reviewEditDays });
   return toReview(review);
 }
 
@@ -73,7 +73,7 @@ export async function answerReview(db: Db, id: string, body: AnswerBody): Promis
     .set({ answer: body.answer, answeredAt: new Date() })
     .where(and(eq(reviews.id, id), isNull(reviews.answer)))
     .returning();
-  if (!review) throw conflict('You have already answered this review');
+  if (!review) throw conflict('already_answered');
   return toReview(review);
 }
 

@@ -11,4 +11,5 @@ export const toUser = (row: typeof users.$inferSelect): User => ({
   sellerVerified: row.sellerVerified,
   emailVerified: row.emailVerifiedAt !== null,
   ...(row.suspendedAt ? { suspended: true as const } : {}),
+  language: row.language,
 });

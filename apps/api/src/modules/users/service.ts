@@ -25,7 +25,7 @@ export async function verifySeller(db: Db, id: string, admin: AuthUser) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
     if (!user) throw notFound('User');
-    if (user.role !== 'Seller') throw badRequest('Only a seller can be verified');
+    if (user.role !== 'Seller') throw badRequest('only_seller_verified');
     if (user.sellerVerified) return user;
     const [updated] = await tx.update(users).set({ sellerVerified: true }).where(eq(users.id, id)).returning();
     await recordAdminAct(tx, admin, { action: 'verify-seller', target: { kind: 'user', id, label: `${user.name} <${user.email}>` } });
@@ -41,7 +41,7 @@ export async function verifySeller(db: Db, id: string, admin: AuthUser) {
 export async function suspendSeller(db: Db, id: string, admin: AuthUser, reason: string) {
   return db.transaction(async (tx) => {
     const user = await sellerToModerate(tx, id);
-    if (user.suspendedAt) throw conflict('This seller is already suspended');
+    if (user.suspendedAt) throw conflict('seller_already_suspended');
     const [updated] = await tx
       .update(users)
       .set({ suspendedAt: new Date(), sessionVersion: sql`${users.sessionVersion} + 1` })
@@ -55,7 +55,7 @@ export async function suspendSeller(db: Db, id: string, admin: AuthUser, reason:
 export async function reinstateSeller(db: Db, id: string, admin: AuthUser, reason: string) {
   return db.transaction(async (tx) => {
     const user = await sellerToModerate(tx, id);
-    if (!user.suspendedAt) throw conflict('This seller is not suspended');
+    if (!user.suspendedAt) throw conflict('seller_not_suspended');
     const [updated] = await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, id)).returning();
     await recordAdminAct(tx, admin, { action: 'reinstate-seller', target: { kind: 'user', id, label: `${user.name} <${user.email}>` }, reason });
     return updated!;
@@ -66,7 +66,7 @@ export async function reinstateSeller(db: Db, id: string, admin: AuthUser, reaso
 async function sellerToModerate(db: Db, id: string) {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
   if (!user) throw notFound('User');
-  if (user.role !== 'Seller') throw badRequest('Only a seller can be suspended or reinstated');
+  if (user.role !== 'Seller') throw badRequest('only_seller_suspended');
   return user;
 }
 
@@ -78,7 +78,7 @@ export async function deleteUser(db: Db, id: string, admin: AuthUser) {
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
     if (!user) throw notFound('User');
-    if (user.role === 'Admin') throw forbidden('An admin account cannot be deleted');
+    if (user.role === 'Admin') throw forbidden('admin_cannot_be_deleted');
     await recordAdminAct(tx, admin, { action: 'delete-user', target: { kind: 'user', id, label: `${user.name} <${user.email}> (${user.role})` } });
     const owned = tx.select({ id: products.id }).from(products).where(eq(products.sellerId, id));
     await tx.delete(orders).where(and(removableOrder, inArray(orders.productId, owned)));

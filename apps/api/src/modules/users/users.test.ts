@@ -9,7 +9,7 @@ const ctx = useTestApp();
 const get = (url: string, token: string) => call(ctx.app, { method: 'GET', url, token });
 const put = (url: string, token: string) => call(ctx.app, { method: 'PUT', url, token });
 const del = (url: string, token: string) => call(ctx.app, { method: 'DELETE', url, token });
-const USER_KEYS = ['_id', 'email', 'emailVerified', 'id', 'name', 'role', 'sellerVerified', 'userImg'];
+const USER_KEYS = ['_id', 'email', 'emailVerified', 'id', 'language', 'name', 'role', 'sellerVerified', 'userImg'];
 
 async function people() {
   const [admin, seller, otherSeller, buyer, otherBuyer] = await Promise.all([
@@ -52,6 +52,7 @@ describe('GET /api/all-buyer and /api/all-seller', () => {
       userImg: buyer.userImg,
       sellerVerified: false,
       emailVerified: true,
+      language: 'en',
     });
   });
 

@@ -1,4 +1,4 @@
-import type { ForgotPasswordBody, GoogleUserBody, LoginBody, ResetPasswordBody, SignUpBody, VerifyEmailBody } from '@market/contract';
+import type { ForgotPasswordBody, GoogleUserBody, LanguageBody, LoginBody, ResetPasswordBody, SignUpBody, VerifyEmailBody } from '@market/contract';
 import { api } from '../../lib/api.ts';
 import { call } from '../../lib/endpoint.ts';
 
@@ -18,6 +18,8 @@ export const authApi = api.injectEndpoints({
     forgotPassword: build.mutation(call('forgotPassword', (body: ForgotPasswordBody) => ({ body }))),
     /** A fresh session; every other session of the account has ended. */
     resetPassword: build.mutation({ ...call('resetPassword', (body: ResetPasswordBody) => ({ body })), invalidatesTags: ['auth'] }),
+    /** Keeps the signed-in user's language on the account (their mails follow it). */
+    setLanguage: build.mutation(call('setLanguage', (body: LanguageBody) => ({ body }))),
   }),
 });
 
@@ -31,4 +33,5 @@ export const {
   useVerifyEmailMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
+  useSetLanguageMutation,
 } = authApi;

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { useGoogleUserMutation } from './api.ts';
 import { GooglePopupError, signInWithGooglePopup } from './google-popup.ts';
 import { useCompleteSignIn } from './use-sign-in.ts';
+import { currentLang, translate, useT } from '../../lib/i18n.ts';
 
 /**
  * The spec's 'CONTINUE WITH GOOGLE': after its confirmation, the OpenID Connect popup
@@ -16,17 +17,18 @@ export function GoogleButton({ to }: { to?: string }) {
   const [busy, setBusy] = useState(false);
   const [googleUser] = useGoogleUserMutation();
   const completeSignIn = useCompleteSignIn();
+  const t = useT('auth');
 
   // Called straight from the confirm click, so the popup opens within the user's gesture.
   const signIn = async () => {
     setBusy(true);
     try {
       const idToken = await signInWithGooglePopup();
-      const result = await googleUser({ idToken }).unwrap();
+      const result = await googleUser({ idToken, language: currentLang() }).unwrap();
       completeSignIn(result, to);
-      notify.success('SignUp successfully');
+      notify.success(translate('auth.signUpSuccess'));
     } catch (err) {
-      notify.error(err instanceof GooglePopupError ? err.message : errorMessage(err, 'Something went wrong'));
+      notify.error(err instanceof GooglePopupError ? err.message : errorMessage(err, translate('googleSignIn.failed')));
     } finally {
       setBusy(false);
     }
@@ -44,13 +46,13 @@ export function GoogleButton({ to }: { to?: string }) {
           <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z" />
           <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3a12 12 0 0 1-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
         </svg>
-        CONTINUE WITH GOOGLE
+        {t('googleSignIn.button')}
       </button>
       <ConfirmDialog
         open={asking}
-        title="Are you sure?"
-        text="if you sign up by google you will consider as a buyer"
-        confirmLabel="Yes, Proceed!"
+        title={t('googleSignIn.title')}
+        text={t('googleSignIn.text')}
+        confirmLabel={t('googleSignIn.proceed')}
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);

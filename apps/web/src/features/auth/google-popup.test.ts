@@ -1,4 +1,6 @@
+import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadCatalog } from '../../lib/i18n.ts';
 import { GooglePopupError, signInWithGooglePopup } from './google-popup.ts';
 
 /** A window that records what it opens, and can be sent messages. */
@@ -38,8 +40,21 @@ describe('the Google sign-in popup', () => {
   it("rejects with the callback's message", async () => {
     const { win, send } = fakeWindow({ closed: false, focus: vi.fn() });
     const result = signInWithGooglePopup(win);
-    send({ type: 'google-sign-in', error: 'Google sign-in was cancelled' });
+    send({ type: 'google-sign-in', code: 'google_sign_in_cancelled', error: 'Google sign-in was cancelled' });
     await expect(result).rejects.toEqual(new GooglePopupError('Google sign-in was cancelled'));
+  });
+
+  it("says the callback's refusal in the page's language, from its code", async () => {
+    await Promise.all([loadCatalog('bn', 'errors'), loadCatalog('bn', 'common')]);
+    i18n.activate('bn', ['bn-BD']);
+    try {
+      const { win, send } = fakeWindow({ closed: false, focus: vi.fn() });
+      const result = signInWithGooglePopup(win);
+      send({ type: 'google-sign-in', code: 'google_sign_in_failed', params: { reason: 'server_error' }, error: 'Google sign-in failed (server_error)' });
+      await expect(result).rejects.toEqual(new GooglePopupError('গুগল সাইন-ইন হয়নি (server_error)'));
+    } finally {
+      i18n.activate('en', ['en-IN']);
+    }
   });
 
   it('rejects at once when the popup is blocked', async () => {

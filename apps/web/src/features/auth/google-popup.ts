@@ -1,5 +1,7 @@
 import { pathOf } from '../../lib/endpoint.ts';
 import type { GoogleSignInMessage } from '@market/contract';
+import { errorMessage } from '../../lib/errors.ts';
+import { translate } from '../../lib/i18n.ts';
 
 export const GOOGLE_START_URL = pathOf('googleStart');
 /** The spec's identity popup size. */
@@ -25,7 +27,7 @@ export function signInWithGooglePopup(win: Window = window): Promise<string> {
   const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - WIDTH) / 2));
   const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - HEIGHT) / 2));
   const popup = win.open(GOOGLE_START_URL, 'google-sign-in', `popup=yes,width=${WIDTH},height=${HEIGHT},left=${left},top=${top}`);
-  if (!popup) return Promise.reject(new GooglePopupError('The Google sign-in window was blocked: allow pop-ups for this site and try again'));
+  if (!popup) return Promise.reject(new GooglePopupError(translate('googleSignIn.blocked')));
   popup.focus();
 
   return new Promise((resolve, reject) => {
@@ -39,7 +41,9 @@ export function signInWithGooglePopup(win: Window = window): Promise<string> {
       channel?.close();
       clearInterval(timer);
       if (message && 'idToken' in message) resolve(message.idToken);
-      else reject(new GooglePopupError(message ? message.error : 'The Google sign-in window was closed'));
+      else if (message)
+        reject(new GooglePopupError(errorMessage({ data: { code: message.code, params: message.params, message: message.error } }, message.error)));
+      else reject(new GooglePopupError(translate('googleSignIn.closed')));
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== win.location.origin || event.source !== popup || !isSignInMessage(event.data)) return;

@@ -9,10 +9,14 @@ import { DemoAccountsDialog } from './demo-accounts-dialog.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
 import { Field } from '../../components/field.tsx';
+import { translate, useT } from '../../lib/i18n.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 export function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const completeSignIn = useCompleteSignIn();
+  const t = useT('auth');
+  usePageTitle(t('login.title'));
   const [demoOpen, setDemoOpen] = useState(false);
   const { register, handleSubmit, reset, formState } = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
 
@@ -21,9 +25,9 @@ export function LoginPage() {
       const result = await login(body).unwrap();
       completeSignIn(result);
       reset();
-      notify.success('Login successfully');
+      notify.success(translate('login.success'));
     } catch (err) {
-      notify.error(errorMessage(err, 'Invalid Email or Password'));
+      notify.error(errorMessage(err, translate('auth.invalidLogin')));
     }
   };
   // The first field error (email first) also shows as a toast.
@@ -35,41 +39,41 @@ export function LoginPage() {
   const { errors } = formState;
   return (
     <main className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 lg:grid-cols-2">
-      <img src="/login-hero.svg" alt="A phone changing hands" width="560" height="460" className="mx-auto hidden w-full max-w-md lg:block" />
+      <img src="/login-hero.svg" alt={t('login.heroAlt')} width="560" height="460" className="mx-auto hidden w-full max-w-md lg:block" />
       <div className="card mx-auto w-full max-w-md bg-base-100 shadow-xl ring-1 ring-base-200">
         <div className="card-body">
-          <h1 className="text-center text-3xl font-bold">Login</h1>
+          <h1 className="text-center text-3xl font-bold">{t('login.title')}</h1>
           <form className="space-y-3" onSubmit={handleSubmit(signIn, invalid)} noValidate>
-            <Field label="Email" error={errors.email?.message}>
-              <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: 'Enter your email' })} />
+            <Field label={t('auth.email')} error={errors.email?.message}>
+              <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: t('auth.emailRequired') })} />
             </Field>
-            <Field label="Password" error={errors.password?.message}>
+            <Field label={t('auth.password')} error={errors.password?.message}>
               <input
                 type="password"
                 autoComplete="current-password"
                 className="input input-bordered w-full"
-                {...register('password', { required: 'Enter your password' })}
+                {...register('password', { required: t('auth.passwordRequired') })}
               />
             </Field>
             <p className="text-right text-sm">
               <Link to="/forgot-password" className="link link-primary">
-                Forgot password?
+                {t('auth.forgotPassword')}
               </Link>
             </p>
             <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
-              Login
+              {t('login.submit')}
             </button>
           </form>
           <button type="button" className="btn btn-outline btn-primary w-full" onClick={() => setDemoOpen(true)}>
-            Use Demo Account
+            {t('login.useDemo')}
           </button>
           <p className="text-center text-sm">
-            New here?{' '}
+            {t('login.newHere')}{' '}
             <Link to="/signup" className="link link-primary">
-              Create an account
+              {t('login.createAccount')}
             </Link>
           </p>
-          <div className="divider">OR</div>
+          <div className="divider">{t('auth.or')}</div>
           <GoogleButton />
         </div>
       </div>

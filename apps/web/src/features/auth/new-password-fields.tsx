@@ -1,6 +1,8 @@
 import { minPasswordLength } from '@market/contract/rules';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '../../components/field.tsx';
+import { number } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 
 /** 'New password' and 'Confirm new password', registered by the form (with the rules of password-rules.ts). */
 export function NewPasswordFields(props: {
@@ -9,12 +11,13 @@ export function NewPasswordFields(props: {
   errors: { password?: string | undefined; confirm?: string | undefined };
 }) {
   const { errors } = props;
+  const t = useT('auth');
   return (
     <>
-      <Field label="New password" error={errors.password} hint={`At least ${minPasswordLength} characters`}>
+      <Field label={t('newPassword.label')} error={errors.password} hint={t('auth.atLeast', { min: number(minPasswordLength) })}>
         <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...props.password} />
       </Field>
-      <Field label="Confirm new password" error={errors.confirm}>
+      <Field label={t('newPassword.confirm')} error={errors.confirm}>
         <input type="password" autoComplete="new-password" className="input input-bordered w-full" {...props.confirm} />
       </Field>
     </>

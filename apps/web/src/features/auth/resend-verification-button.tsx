@@ -2,17 +2,19 @@ import { useAppDispatch } from '../../lib/shared-state.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { translate, useT } from '../../lib/i18n.ts';
 import { useResendVerificationMutation } from './api.ts';
 
 /** Asks for a new confirmation link (POST /api/verification-email); the answer shows as a toast. */
-export function ResendVerificationButton({ label = 'Send the link again', className = 'btn btn-sm' }: { label?: string; className?: string }) {
+export function ResendVerificationButton({ label, className = 'btn btn-sm' }: { label?: string; className?: string }) {
+  const t = useT('auth');
   const [resend, { isLoading }] = useResendVerificationMutation();
   const dispatch = useAppDispatch();
   const onClick = async () => {
     try {
       notify.success((await resend().unwrap()).message);
     } catch (err) {
-      notify.error(errorMessage(err, 'The link could not be sent, please try again'));
+      notify.error(errorMessage(err, translate('resendLink.failed')));
       // 409: confirmed already (in another tab or on another device), so the stored user is out of date.
       if ((err as { status?: unknown }).status === 409) dispatch(api.util.invalidateTags(['auth']));
     }
@@ -20,7 +22,7 @@ export function ResendVerificationButton({ label = 'Send the link again', classN
   return (
     <button type="button" className={className} onClick={onClick} disabled={isLoading}>
       {isLoading && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-      {label}
+      {label ?? t('resendLink.label')}
     </button>
   );
 }

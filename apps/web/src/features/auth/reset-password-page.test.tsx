@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser, fakeApi, renderAt, tokenFor } from '../../test-utils.tsx';
-import { INCOMPLETE_LINK, ResetPasswordPage } from './reset-password-page.tsx';
+import { ResetPasswordPage } from './reset-password-page.tsx';
 
 const token = 'Hj9V90fS-15z5boO9I6JMWGsblTYXOO-W7yiNotlez8';
 
@@ -61,7 +61,7 @@ describe('the reset-password page', () => {
   it('without a token, says so at once', () => {
     fakeApi();
     renderAt('/reset-password', <ResetPasswordPage />);
-    expect(screen.getByRole('alert')).toHaveTextContent(INCOMPLETE_LINK);
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete: open the whole link from the e-mail, or ask for a new one.');
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
   });
 });

@@ -1,20 +1,23 @@
+import { minPasswordLength } from '@market/contract/rules';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../components/notice.tsx';
 import { errorMessage } from '../../lib/errors.ts';
+import { useFieldRules } from '../../lib/field-rules.ts';
+import { number } from '../../lib/format.ts';
+import { translate, useT } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notify.ts';
 import { useResetPasswordMutation } from './api.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { confirmPasswordRules, newPasswordRules } from './password-rules.ts';
 import { useCompleteSignIn } from './use-sign-in.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 interface Fields {
   password: string;
   confirm: string;
 }
-
-export const INCOMPLETE_LINK = 'This link is incomplete: open the whole link from the e-mail, or ask for a new one.';
 
 /** Opened from the reset mail (`?token=`): a new password, then signed in with a fresh session. */
 export function ResetPasswordPage() {
@@ -22,7 +25,12 @@ export function ResetPasswordPage() {
   const token = params.get('token')?.trim() ?? '';
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const completeSignIn = useCompleteSignIn();
-  const [failure, setFailure] = useState<string | null>(token ? null : INCOMPLETE_LINK);
+  const t = useT('auth');
+  usePageTitle(t('resetPassword.title'));
+  useFieldRules();
+  // The server's refusal of the link; without a token, the link was cut short.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const failure = token ? refusal : t('auth.incompleteLink');
   const { register, handleSubmit, getValues, formState } = useForm<Fields>({ defaultValues: { password: '', confirm: '' } });
   const { errors } = formState;
 
@@ -30,11 +38,11 @@ export function ResetPasswordPage() {
     try {
       const result = await resetPassword({ token, password }).unwrap();
       completeSignIn(result, '/');
-      notify.success('Your password was changed');
+      notify.success(translate('auth.passwordChanged'));
     } catch (err) {
-      const message = errorMessage(err, 'Something went wrong, please try again');
+      const message = errorMessage(err, translate('auth.tryAgain'));
       // A 400 is the link's fault (expired, used, or cut short): only a new one helps.
-      if ((err as { status?: unknown }).status === 400) setFailure(message);
+      if ((err as { status?: unknown }).status === 400) setRefusal(message);
       else notify.error(message);
     }
   };
@@ -43,21 +51,21 @@ export function ResetPasswordPage() {
     <main className="mx-auto max-w-md px-4 py-10">
       <div className="card bg-base-100 shadow-xl ring-1 ring-base-200">
         <div className="card-body">
-          <h1 className="text-center text-3xl font-bold">Set a new password</h1>
+          <h1 className="text-center text-3xl font-bold">{t('resetPassword.title')}</h1>
           {failure ? (
             <>
               <Notice tone="error" role="alert">
                 {failure}
               </Notice>
               <Link to="/forgot-password" className="btn btn-primary w-full">
-                Ask for a new link
+                {t('resetPassword.askNewLink')}
               </Link>
             </>
           ) : (
             <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
-              <p>Choose a new password of at least 6 characters. Every browser signed in to your account will be logged out.</p>
+              <p>{t('resetPassword.text', { min: number(minPasswordLength) })}</p>
               <NewPasswordFields
-                password={register('password', newPasswordRules)}
+                password={register('password', newPasswordRules())}
                 confirm={register(
                   'confirm',
                   confirmPasswordRules(() => getValues('password')),
@@ -66,7 +74,7 @@ export function ResetPasswordPage() {
               />
               <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
                 {isLoading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Set new password
+                {t('resetPassword.submit')}
               </button>
             </form>
           )}

@@ -10,7 +10,10 @@ import { GoogleButton } from './google-button.tsx';
 import { useCompleteSignIn } from './use-sign-in.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { emailRule, imageRule, passwordRule, textRule } from '../../lib/field-rules.ts';
+import { emailRule, imageRule, passwordRule, textRule, useFieldRules } from '../../lib/field-rules.ts';
+import { number } from '../../lib/format.ts';
+import { currentLang, translate, useT } from '../../lib/i18n.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 interface Fields {
   name: string;
@@ -27,6 +30,9 @@ export function SignUpPage() {
   const [signUp, { isLoading: signingUp }] = useSignUpMutation();
   const [login, { isLoading: loggingIn }] = useLoginMutation();
   const completeSignIn = useCompleteSignIn();
+  const t = useT('auth');
+  usePageTitle(t('signup.title'));
+  useFieldRules();
   // Checked when a field is left, then as it is corrected: the server's rules, before the picture is uploaded.
   const { register, handleSubmit, reset, formState, control } = useForm<Fields>({ defaultValues: emptyForm, mode: 'onTouched' });
   const name = useWatch({ control, name: 'name' });
@@ -34,21 +40,23 @@ export function SignUpPage() {
   const [checkMail, setCheckMail] = useState<string | null>(null);
 
   const submit = async (fields: Fields) => {
-    if (fields.role !== 'Buyer' && fields.role !== 'Seller') return void notify.error('Please select an option');
+    if (fields.role !== 'Buyer' && fields.role !== 'Seller') return void notify.error(translate('signup.selectOption'));
     const file = fields.userImg?.[0];
     if (!file) return;
     let userImg: string;
     try {
       userImg = (await upload(file).unwrap()).url;
     } catch (err) {
-      return void notify.error(errorMessage(err, 'The picture could not be uploaded'));
+      return void notify.error(errorMessage(err, translate('signup.uploadFailed')));
     }
     setCheckMail(null);
     let accepted: { message: string };
     try {
-      accepted = await signUp({ name: fields.name, email: fields.email, password: fields.password, role: fields.role, userImg }).unwrap();
+      // The new account starts in the page's language (its confirmation mail too).
+      const language = currentLang();
+      accepted = await signUp({ name: fields.name, email: fields.email, password: fields.password, role: fields.role, userImg, language }).unwrap();
     } catch (err) {
-      return void notify.error(errorMessage(err, 'Invalid Email or Password'));
+      return void notify.error(errorMessage(err, translate('auth.invalidLogin')));
     }
     // Sign-up answers the same whether or not the e-mail was free, and gives no session: a new
     // account logs in with the password just chosen. If that fails, the e-mail had an account
@@ -57,7 +65,7 @@ export function SignUpPage() {
       const result = await login({ email: fields.email, password: fields.password }).unwrap();
       completeSignIn(result, '/');
       reset(emptyForm);
-      notify.success('SignUp successfully');
+      notify.success(translate('auth.signUpSuccess'));
     } catch {
       reset(emptyForm);
       setCheckMail(accepted.message);
@@ -66,73 +74,79 @@ export function SignUpPage() {
 
   const { errors } = formState;
   const busy = uploading || signingUp || loggingIn;
+  const [thenBefore, thenAfter] = t('signup.then', { link: '\0' }).split('\0');
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <div className="card bg-base-100 shadow-xl ring-1 ring-base-200">
         <div className="card-body">
-          <h1 className="text-center text-3xl font-bold">Sign Up</h1>
+          <h1 className="text-center text-3xl font-bold">{t('signup.title')}</h1>
           <div role="status">
             {checkMail && (
               <Notice tone="info">
                 <p>{checkMail}</p>
                 <p>
-                  Then{' '}
+                  {thenBefore}
                   <Link to="/login" className="link">
-                    log in
+                    {t('signup.thenLogIn')}
                   </Link>
-                  .
+                  {thenAfter}
                 </p>
               </Notice>
             )}
           </div>
           <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
-            <Field label="Name" error={errors.name?.message} count={{ value: name, max: maxLength.userName }}>
+            <Field label={t('signup.name')} error={errors.name?.message} count={{ value: name, max: maxLength.userName }}>
               <input
                 autoComplete="name"
                 className="input input-bordered w-full"
-                {...register('name', textRule('Name', 'Enter your name', maxLength.userName))}
+                {...register('name', textRule(t('signup.name'), t('signup.nameRequired'), maxLength.userName))}
               />
             </Field>
-            <Field label="email" error={errors.email?.message}>
-              <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', emailRule('Email', 'Enter Your email'))} />
+            <Field label={t('signup.emailLabel')} error={errors.email?.message}>
+              <input
+                type="email"
+                autoComplete="email"
+                className="input input-bordered w-full"
+                {...register('email', emailRule(t('auth.email'), t('signup.emailRequired')))}
+              />
             </Field>
-            <Field label="Password" error={errors.password?.message} hint={`At least ${minPasswordLength} characters`}>
+            <Field label={t('auth.password')} error={errors.password?.message} hint={t('auth.atLeast', { min: number(minPasswordLength) })}>
               <input
                 type="password"
                 autoComplete="new-password"
                 className="input input-bordered w-full"
-                {...register('password', passwordRule('Password', 'Enter your password'))}
+                {...register('password', passwordRule(t('auth.password'), t('auth.passwordRequired')))}
               />
             </Field>
-            <Field label="Role" error={errors.role?.message}>
-              <select className="select select-bordered w-full" {...register('role', { required: 'Select your role' })}>
+            <Field label={t('auth.role')} error={errors.role?.message}>
+              <select className="select select-bordered w-full" {...register('role', { required: t('signup.roleRequired') })}>
                 <option disabled value="Select one">
-                  Select one
+                  {t('signup.selectOne')}
                 </option>
-                <option value="Buyer">Buyer</option>
-                <option value="Seller">Seller</option>
+                <option value="Buyer">{t('auth.roleBuyer')}</option>
+                <option value="Seller">{t('auth.roleSeller')}</option>
               </select>
             </Field>
-            <Field label="Profile image" error={errors.userImg?.message}>
+            <Field label={t('signup.image')} error={errors.userImg?.message}>
               <input
                 type="file"
                 accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
                 className="file-input file-input-bordered w-full"
-                {...register('userImg', imageRule('Profile image', 'Upload your image'))}
+                {...register('userImg', imageRule(t('signup.image'), t('signup.imageRequired')))}
               />
             </Field>
             <button type="submit" className="btn btn-primary w-full" disabled={busy}>
               {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              SignUp
+              {t('signup.submit')}
             </button>
           </form>
           <p className="text-center text-sm">
-            Already have account /{' '}
+            {t('signup.haveAccount')}{' '}
             <Link to="/login" className="link link-primary">
-              Login
+              {t('signup.login')}
             </Link>
           </p>
-          <div className="divider">OR</div>
+          <div className="divider">{t('auth.or')}</div>
           <GoogleButton to="/" />
         </div>
       </div>

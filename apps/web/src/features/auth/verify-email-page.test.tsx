@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser, fakeApi, renderAt, signIn } from '../../test-utils.tsx';
 import type { ReactNode } from 'react';
 import { useFreshUser } from './use-fresh-user.ts';
-import { INCOMPLETE_VERIFY_LINK, VerifyEmailPage } from './verify-email-page.tsx';
+import { VerifyEmailPage } from './verify-email-page.tsx';
 
 function WithFreshUser({ children }: { children: ReactNode }) {
   useFreshUser();
@@ -87,7 +87,7 @@ describe('the verify-email page', () => {
   it('without a token, says the link is incomplete and calls nothing', async () => {
     const calls = fakeApi();
     renderAt('/verify-email', <VerifyEmailPage />);
-    expect(screen.getByRole('alert')).toHaveTextContent(INCOMPLETE_VERIFY_LINK);
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete: open the whole link from the e-mail, or ask for a new one.');
     expect(screen.queryByRole('button', { name: 'Confirm my e-mail address' })).toBeNull();
     await new Promise((r) => setTimeout(r, 50));
     expect(calls).toEqual([]);

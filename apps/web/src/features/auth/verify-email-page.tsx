@@ -6,10 +6,11 @@ import { notify } from '../../lib/notify.ts';
 import { useVerifyEmailMutation } from './api.ts';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
 import { useAuth } from '../../lib/use-auth.ts';
+import { translate, useT } from '../../lib/i18n.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
-type Outcome = { kind: 'waiting' } | { kind: 'confirmed'; email: string } | { kind: 'failed'; message: string };
-
-export const INCOMPLETE_VERIFY_LINK = 'This link is incomplete: open the whole link from the e-mail, or ask for a new one.';
+/** `message`: the server's refusal of the link; none: the link was cut short (no token). */
+type Outcome = { kind: 'waiting' } | { kind: 'confirmed'; email: string } | { kind: 'failed'; message?: string };
 
 /**
  * Opened from the verification mail (`?token=`). It confirms only when the button is pressed:
@@ -19,8 +20,10 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const { user } = useAuth();
+  const t = useT('auth');
+  usePageTitle(t('verifyEmail.title'));
   const [verifyEmail, { isLoading }] = useVerifyEmailMutation();
-  const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'waiting' } : { kind: 'failed', message: INCOMPLETE_VERIFY_LINK });
+  const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'waiting' } : { kind: 'failed' });
 
   const confirm = async () => {
     try {
@@ -28,64 +31,65 @@ export function VerifyEmailPage() {
       const { email } = await verifyEmail({ token }).unwrap();
       setOutcome({ kind: 'confirmed', email });
     } catch (err) {
-      const message = errorMessage(err, 'Something went wrong, please try again');
+      const message = errorMessage(err, translate('auth.tryAgain'));
       // A 400 is the link's fault (expired, used, or cut short); anything else may pass on a second try.
       if ((err as { status?: unknown }).status === 400) setOutcome({ kind: 'failed', message });
       else notify.error(message);
     }
   };
 
+  const [logInBefore, logInAfter] = t('verifyEmail.logInForLink', { link: '\0' }).split('\0');
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <div className="card bg-base-100 shadow-xl ring-1 ring-base-200">
         <div className="card-body gap-4">
-          <h1 className="text-center text-3xl font-bold">Confirm your e-mail address</h1>
+          <h1 className="text-center text-3xl font-bold">{t('verifyEmail.title')}</h1>
           {/* Present from the start, so screen readers announce the outcome when it arrives; no gap while empty. */}
           <div role="status" className="empty:-mt-4">
             {outcome.kind === 'confirmed' && (
               <Notice tone="success">
-                Your e-mail address is confirmed
-                {user?.email === outcome.email ? '' : ` (${outcome.email})`}
+                {user?.email === outcome.email ? t('verifyEmail.confirmed') : t('verifyEmail.confirmedOther', { email: outcome.email })}
               </Notice>
             )}
           </div>
           {outcome.kind === 'waiting' && (
             <>
-              <p>Press the button to confirm that this address is yours. Then you can post phones, book them and report them.</p>
+              <p>{t('verifyEmail.press')}</p>
               <button type="button" className="btn btn-primary w-full" onClick={confirm} disabled={isLoading}>
                 {isLoading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Confirm my e-mail address
+                {t('verifyEmail.confirm')}
               </button>
             </>
           )}
           {outcome.kind === 'confirmed' &&
             (user ? (
               <Link to="/" className="btn btn-primary w-full">
-                Go to the home page
+                {t('verifyEmail.home')}
               </Link>
             ) : (
               <Link to="/login" className="btn btn-primary w-full">
-                Log in
+                {t('auth.logIn')}
               </Link>
             ))}
           {outcome.kind === 'failed' && (
             <>
               <Notice tone="error" role="alert">
-                {outcome.message}
+                {outcome.message ?? t('auth.incompleteLink')}
               </Notice>
               {!user ? (
                 <p className="text-center">
+                  {logInBefore}
                   <Link to="/login" className="link link-primary">
-                    Log in
-                  </Link>{' '}
-                  to ask for a new link.
+                    {t('auth.logIn')}
+                  </Link>
+                  {logInAfter}
                 </p>
               ) : user.emailVerified ? (
                 <Link to="/" className="btn btn-primary w-full">
-                  Your address is confirmed already: go to the home page
+                  {t('verifyEmail.alreadyConfirmed')}
                 </Link>
               ) : (
-                <ResendVerificationButton label="Send me a new link" className="btn btn-primary w-full" />
+                <ResendVerificationButton label={t('verifyEmail.sendNew')} className="btn btn-primary w-full" />
               )}
             </>
           )}

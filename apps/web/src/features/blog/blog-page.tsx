@@ -1,51 +1,28 @@
-const posts = [
-  {
-    q: 'What are the different ways to manage state in a React application?',
-    a: [
-      'Local state lives in a component with useState or useReducer: the right home for form inputs, toggles and anything only one component needs.',
-      'Shared state can be lifted to a common parent and passed down, or placed in a Context when many components far apart read it and it changes rarely (theme, signed-in user).',
-      'App-wide client state with many writers fits a store such as Redux Toolkit, Zustand or Jotai, which give predictable updates and devtools.',
-      'Server state (data fetched from an API) is best kept in a cache library such as RTK Query, TanStack Query or SWR, which handle loading, caching, refetching and invalidation. The URL (route and query parameters) is state too, and often the best place for filters and pages.',
-    ],
-  },
-  {
-    q: 'How does prototypal inheritance work?',
-    a: [
-      'Every JavaScript object has an internal link, [[Prototype]], to another object or null. When a property is not found on the object itself, the engine looks it up along this chain of prototypes until it finds it or reaches null.',
-      'Functions used with new give their instances the function’s prototype object as [[Prototype]], so methods defined once there are shared by every instance. Object.create(proto) makes an object with a chosen prototype directly.',
-      'The class syntax is a clearer way to write the same thing: class methods go on the prototype, and extends links one prototype to another. Writing a property on an object never changes its prototype; it shadows the inherited one.',
-    ],
-  },
-  {
-    q: 'What is a unit test? Why should we write unit tests?',
-    a: [
-      'A unit test checks one small piece of code, such as a function, a hook or a component, in isolation: given these inputs, it must produce that output or behaviour.',
-      'Unit tests catch bugs early, when they are cheapest to fix; they let you refactor with confidence, because a broken behaviour fails a test at once; and they document how the code is meant to be used. They run in milliseconds, so they can run on every change.',
-      'They do not replace integration and end-to-end tests, which check that the pieces work together for a real user.',
-    ],
-  },
-  {
-    q: 'React vs. Angular vs. Vue?',
-    a: [
-      'React is a library for building user interfaces from components written in JSX. It leaves routing, data fetching and state to the ecosystem, which gives freedom and a huge community, at the cost of more choices to make.',
-      'Angular is a complete framework from Google, written in TypeScript, with routing, forms, HTTP, dependency injection and a CLI built in. It suits large teams that want one prescribed way of doing things, with a steeper learning curve.',
-      'Vue is a progressive framework with single-file components and templates, official router and state libraries, and a gentle learning curve. It sits between the two: more built in than React, lighter than Angular.',
-    ],
-  },
+import { useT, type Key } from '../../lib/i18n.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
+
+/** The spec's questions, each with its answer's paragraphs (catalog ids: the texts are in 'blog'). */
+const posts: { q: Key<'blog'>; a: Key<'blog'>[] }[] = [
+  { q: 'blog.stateQ', a: ['blog.stateA1', 'blog.stateA2', 'blog.stateA3', 'blog.stateA4'] },
+  { q: 'blog.prototypeQ', a: ['blog.prototypeA1', 'blog.prototypeA2', 'blog.prototypeA3'] },
+  { q: 'blog.unitTestQ', a: ['blog.unitTestA1', 'blog.unitTestA2', 'blog.unitTestA3'] },
+  { q: 'blog.frameworksQ', a: ['blog.frameworksA1', 'blog.frameworksA2', 'blog.frameworksA3'] },
 ];
 
 export function BlogPage() {
+  const t = useT('blog');
+  usePageTitle(t('blog.title'));
   return (
     <main className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="mb-8 text-center text-3xl font-bold">Questions and Answers</h1>
+      <h1 className="mb-8 text-center text-3xl font-bold">{t('blog.title')}</h1>
       <div className="space-y-6">
         {posts.map((post) => (
           <article key={post.q} className="card bg-base-100 shadow-sm ring-1 ring-base-200">
             <div className="card-body">
-              <h2 className="card-title text-xl">{post.q}</h2>
+              <h2 className="card-title text-xl">{t(post.q)}</h2>
               {post.a.map((paragraph) => (
-                <p key={paragraph.slice(0, 40)} className="leading-relaxed text-base-content/85">
-                  {paragraph}
+                <p key={paragraph} className="leading-relaxed text-base-content/85">
+                  {t(paragraph)}
                 </p>
               ))}
             </div>

@@ -1,13 +1,15 @@
 import type { Product } from '@market/contract';
 import { maxLength } from '@market/contract/rules';
+import { digits } from '../../components/listing-words.ts';
 import { useModal } from '../../components/use-modal.ts';
 import { useForm, useWatch } from 'react-hook-form';
 import { notify } from '../../lib/notify.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { translate, useT } from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useCreateOrderMutation } from './booking-api.ts';
 import { Field } from '../../components/field.tsx';
-import { phoneRule, textRule } from '../../lib/field-rules.ts';
+import { phoneRule, textRule, useFieldRules } from '../../lib/field-rules.ts';
 
 interface Fields {
   meetingLocation: string;
@@ -17,6 +19,8 @@ interface Fields {
 export function BookingModal({ product, open, onClose }: { product: Product; open: boolean; onClose(): void }) {
   const { user, role } = useAuth();
   const ref = useModal(open);
+  const t = useT('catalog');
+  useFieldRules();
   const [createOrder, { isLoading }] = useCreateOrderMutation();
   const { register, handleSubmit, reset, formState, control } = useForm<Fields>({
     defaultValues: { meetingLocation: '', mobileNumber: '' },
@@ -29,9 +33,9 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
       await createOrder({ productId: product._id, ...fields }).unwrap();
       reset();
       onClose();
-      notify.success(`${product.productName} booked successfully`);
+      notify.success(translate('booking.done', { name: product.productName }));
     } catch (err) {
-      notify.error(errorMessage(err, 'Booking failed, please try again'));
+      notify.error(errorMessage(err, translate('booking.failed')));
     }
   };
 
@@ -39,43 +43,47 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
   return (
     <dialog ref={ref} className="modal" onClose={onClose} aria-labelledby="booking-title">
       <div className="modal-box">
-        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute right-2 top-2" onClick={onClose} aria-label="Close">
+        <button type="button" className="btn btn-circle btn-ghost btn-sm absolute right-2 top-2" onClick={onClose} aria-label={t('dialog.close')}>
           ✕
         </button>
         <h2 id="booking-title" className="mb-4 text-xl font-bold">
-          Booking information
+          {t('booking.title')}
         </h2>
         <form className="space-y-3" onSubmit={handleSubmit(submit)} noValidate>
-          <ReadOnly label="Product name" value={product.productName} />
-          <ReadOnly label="Price" value={`${product.resalePrice}`} />
-          <ReadOnly label="Name" value={user?.name ?? ''} />
-          <ReadOnly label="Email" value={user?.email ?? ''} />
-          <Field label="Meeting location" error={errors.meetingLocation?.message} count={{ value: meetingLocation, max: maxLength.meetingLocation }}>
+          <ReadOnly label={t('booking.productName')} value={product.productName} />
+          <ReadOnly label={t('booking.price')} value={digits(product.resalePrice)} />
+          <ReadOnly label={t('booking.name')} value={user?.name ?? ''} />
+          <ReadOnly label={t('booking.email')} value={user?.email ?? ''} />
+          <Field
+            label={t('booking.meetingLocation')}
+            error={errors.meetingLocation?.message}
+            count={{ value: meetingLocation, max: maxLength.meetingLocation }}
+          >
             <input
               className="input input-bordered w-full"
-              {...register('meetingLocation', textRule('Meeting location', 'Enter your meeting location', maxLength.meetingLocation))}
+              {...register('meetingLocation', textRule(t('booking.meetingLocation'), t('booking.meetingLocationRequired'), maxLength.meetingLocation))}
             />
           </Field>
-          <Field label="Mobile number" error={errors.mobileNumber?.message}>
+          <Field label={t('booking.mobile')} error={errors.mobileNumber?.message}>
             <input
               type="tel"
               autoComplete="tel"
               className="input input-bordered w-full"
-              {...register('mobileNumber', phoneRule('Mobile number', 'Enter your mobile number'))}
+              {...register('mobileNumber', phoneRule(t('booking.mobile'), t('booking.mobileRequired')))}
             />
           </Field>
           {role === 'Buyer' ? (
             <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
-              Submit
+              {t('booking.submit')}
             </button>
           ) : (
-            <p className="badge badge-warning badge-lg mx-auto flex h-auto py-2">A buyer can only buy product</p>
+            <p className="badge badge-warning badge-lg mx-auto flex h-auto py-2">{t('booking.buyerOnly')}</p>
           )}
         </form>
       </div>
       <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Close booking">
-          close
+        <button type="submit" aria-label={t('booking.closeBooking')}>
+          {t('booking.closeText')}
         </button>
       </form>
     </dialog>

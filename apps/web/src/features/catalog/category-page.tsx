@@ -1,10 +1,12 @@
 import { useParams, useSearchParams } from 'react-router';
+import { useT } from '../../lib/i18n.ts';
 import { paged } from '../../lib/pages.ts';
 import { useCategoriesQuery } from '../../lib/shared-api.ts';
 import { useCategoryProductsInfiniteQuery } from './api.ts';
 import { useSearchFacetsQuery, useSearchProductsInfiniteQuery, type SearchArgs } from './search-api.ts';
 import { FilterPanel, NoMatch, ResultList, ResultsBar, SortSelect } from './search-filters.tsx';
 import { readSearch, writeSearch } from './search-params.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 const sorts = ['newest', 'price_asc', 'price_desc'] as const;
 
@@ -15,6 +17,7 @@ const sorts = ['newest', 'price_asc', 'price_desc'] as const;
  */
 export function CategoryPage() {
   const { id = '' } = useParams();
+  const t = useT('catalog');
   const [params, setParams] = useSearchParams();
   // The brand is the page's own, and the category page has no text search.
   const { q: _q, category: _brands, ...args } = readSearch(params);
@@ -28,13 +31,14 @@ export function CategoryPage() {
   const { data: categories = [] } = useCategoriesQuery();
   const name = categories.find((c) => c._id === id)?.category;
   const change = (next: SearchArgs) => setParams(writeSearch(next));
+  usePageTitle(name && t('pageTitle.category', { brand: name }));
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="mb-6 text-2xl font-bold">{name ? `${name} phones` : 'Phones'}</h1>
+      <h1 className="mb-6 text-2xl font-bold">{name ? t('category.title', { brand: name }) : t('category.phones')}</h1>
       <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
         <FilterPanel args={args} meta={meta} onChange={change} brands={false} />
-        <section aria-label="Results">
+        <section aria-label={t('results.label')}>
           <ResultsBar total={meta?.total}>
             <SortSelect sorts={sorts} value={args.sort ?? 'newest'} onChange={(sort) => change({ ...args, sort })} />
           </ResultsBar>
@@ -46,7 +50,7 @@ export function CategoryPage() {
               chosen ? (
                 <NoMatch args={args} meta={meta} onChange={change} />
               ) : (
-                <p className="py-16 text-center text-2xl font-semibold text-base-content/70">No Product Found</p>
+                <p className="py-16 text-center text-2xl font-semibold text-base-content/70">{t('category.noProduct')}</p>
               )
             }
           />

@@ -4,29 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct, fakeApi, renderAt } from '../../test-utils.tsx';
 import { DetailPage } from './detail-page.tsx';
 import { ProductCard } from './product-card.tsx';
+import { aReview, allSpecs, terms } from './test-fixtures.ts';
 
-const full = aProduct({
-  model: 'A2633',
-  storageGb: 128,
-  ramGb: 4,
-  colour: 'Midnight',
-  batteryHealth: 88,
-  notLocked: true,
-  boxAndCharger: false,
-  warrantyMonths: 3,
-  imei: '•••••••••••7518',
-});
-
-/** The description list as term → values (a term may have several: the condition and what it means). */
-function terms() {
-  const list: Record<string, string[]> = {};
-  let term = '';
-  for (const el of document.querySelectorAll('main dl > *')) {
-    if (el.tagName === 'DT') list[(term = el.textContent!)] = [];
-    else list[term]!.push(el.textContent!);
-  }
-  return list;
-}
+const full = aProduct(allSpecs);
 
 function showProduct(product = full) {
   fakeApi(({ path }) => (path === `/api/detail-product/${product._id}` ? { status: 200, body: { success: true, data: product } } : { status: 404, body: {} }));
@@ -93,17 +73,6 @@ describe("the seller's standing on a phone's page", () => {
   afterEach(() => vi.unstubAllGlobals());
   const product = aProduct();
   const seller = product.sellerId;
-  const review = (n: number, stars: number) => ({
-    _id: `00000000-0000-4000-8000-00000000010${n}`,
-    stars,
-    text: `Review number ${n}`,
-    reviewer: `Buyer ${n}`,
-    productName: 'Pixel 7',
-    date: '2026-11-20T10:00:00.000Z',
-    edited: null,
-    answer: n === 1 ? { text: 'Thank you!', date: '2026-11-21T10:00:00.000Z' } : null,
-  });
-
   function show(rating: { average: number | null; count: number }, reviews: unknown[]) {
     const profile = { ...seller, memberSince: '2025-01-01T00:00:00.000Z', rating, soldCount: 3, liveCount: 1 };
     fakeApi(({ path }) => {
@@ -116,7 +85,7 @@ describe("the seller's standing on a phone's page", () => {
   }
 
   it('with reviews: their mean and count, the newest ones with the answer, and the way to all of them', async () => {
-    show({ average: 4.5, count: 2 }, [review(1, 5), review(2, 4)]);
+    show({ average: 4.5, count: 2 }, [aReview(1, 5), aReview(2, 4)]);
     expect(await screen.findByLabelText('Rating 4.5 from 2 reviews')).toHaveTextContent('4.5');
     expect(screen.getByRole('link', { name: seller.name })).toHaveAttribute('href', `/seller/${seller._id}`);
     expect(screen.getByRole('link', { name: 'See all reviews' })).toHaveAttribute('href', `/seller/${seller._id}#reviews`);

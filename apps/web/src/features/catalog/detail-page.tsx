@@ -1,11 +1,12 @@
-import { conditionMeaning } from '@market/contract/rules';
 import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../lib/notify.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import { Gallery } from '../../components/gallery.tsx';
+import { conditionMeaning, conditionName } from '../../components/listing-words.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { localDate, taka } from '../../lib/format.ts';
+import { localDate, number, priceBdt } from '../../lib/format.ts';
+import { translate, useT } from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useProductQuery } from './api.ts';
 import { ReportDialog } from './report-dialog.tsx';
@@ -14,26 +15,34 @@ import { SpecRows } from './listing-specs.tsx';
 import { LatestReviews } from './latest-reviews.tsx';
 import { useSellerProfileQuery } from './reviews-api.ts';
 import { SellerRating } from './seller-rating.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 // The booking form (and its form library) loads when someone books.
 const BookingModal = lazy(() => import('./booking-modal.tsx').then((m) => ({ default: m.BookingModal })));
 
 export function DetailPage() {
   const { id = '' } = useParams();
+  const t = useT('catalog');
   const location = useLocation();
   const { data: product, isLoading, isError } = useProductQuery(id);
   const { signedIn, user } = useAuth();
   const [booking, setBooking] = useState(false);
   const [reporting, setReporting] = useState(false);
   const { data: seller } = useSellerProfileQuery(product?.sellerId._id ?? '', { skip: !product });
+  usePageTitle(
+    product &&
+      (product.status === 'available'
+        ? t('pageTitle.detail', { name: product.productName, price: priceBdt(product.resalePrice) })
+        : t('pageTitle.sold', { name: product.productName })),
+  );
 
-  if (isLoading) return <Spinner label="Loading product" />;
+  if (isLoading) return <Spinner label={t('detail.loading')} />;
   if (isError || !product) return <NotFound />;
 
   const sold = product.status !== 'available';
   const onReport = () => {
     // Reported by this user already: confirm without a new call, as the spec says. Otherwise ask why (issue 16).
-    if (user && reportedByMe(user._id).includes(product._id)) return void notify.success(`${product.productName} reported successfully`);
+    if (user && reportedByMe(user._id).includes(product._id)) return void notify.success(translate('report.done', { name: product.productName }));
     setReporting(true);
   };
 
@@ -44,21 +53,21 @@ export function DetailPage() {
         <div className="min-w-0 space-y-4 wrap-anywhere">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-3xl font-bold">{product.productName}</h1>
-            {sold && <span className="badge badge-error badge-lg text-white">Sold</span>}
+            {sold && <span className="badge badge-error badge-lg text-white">{t('detail.sold')}</span>}
           </div>
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-            <dt className="font-semibold">Location</dt>
+            <dt className="font-semibold">{t('detail.location')}</dt>
             <dd>{product.location}</dd>
-            <dt className="font-semibold">Category</dt>
+            <dt className="font-semibold">{t('detail.category')}</dt>
             <dd>{product.categoryId.category}</dd>
-            <dt className="font-semibold">Condition</dt>
-            <dd>{product.condition}</dd>
+            <dt className="font-semibold">{t('listing.condition')}</dt>
+            <dd>{conditionName(product.condition)}</dd>
             {/* What the condition means, under it: a second description of the same term. */}
-            <dd className="col-start-2 text-sm text-base-content/75">{conditionMeaning[product.condition]}</dd>
-            <dt className="font-semibold">Year of Used</dt>
-            <dd>{product.useYears}</dd>
+            <dd className="col-start-2 text-sm text-base-content/75">{conditionMeaning(product.condition)}</dd>
+            <dt className="font-semibold">{t('detail.useYears')}</dt>
+            <dd>{number(product.useYears)}</dd>
             <SpecRows product={product} />
-            <dt className="font-semibold">Posted</dt>
+            <dt className="font-semibold">{t('detail.posted')}</dt>
             <dd>
               <time dateTime={product.date}>{localDate(product.date)}</time>
             </dd>
@@ -75,24 +84,24 @@ export function DetailPage() {
               <Link to={`/seller/${product.sellerId._id}`} className="link block font-semibold link-hover">
                 {product.sellerId.name}
               </Link>
-              {product.sellerId.sellerVerified && <span className="badge badge-info gap-1 text-white">✔ Verified</span>}
+              {product.sellerId.sellerVerified && <span className="badge badge-info gap-1 text-white">{t('detail.verified')}</span>}
             </div>
             <div className="ml-auto min-h-12">{seller && <SellerRating sellerVerified={product.sellerId.sellerVerified} rating={seller.rating} />}</div>
           </div>
           <p className="text-lg">
-            <del className="mr-3 text-base-content/60">{taka(product.originalPrice)} BDT</del>
-            <strong className="text-2xl text-primary">{taka(product.resalePrice)} BDT</strong>
+            <del className="mr-3 text-base-content/60">{priceBdt(product.originalPrice)}</del>
+            <strong className="text-2xl text-primary">{priceBdt(product.resalePrice)}</strong>
           </p>
           <p className="leading-relaxed">{product.description}</p>
-          {sold && <p className="alert alert-warning">This phone has been sold and can no longer be booked.</p>}
+          {sold && <p className="alert alert-warning">{t('detail.soldNotice')}</p>}
           <div className="flex flex-wrap gap-3">
             {signedIn ? (
               <>
                 <button type="button" className="btn btn-primary" disabled={sold} onClick={() => setBooking(true)}>
-                  Book Now
+                  {t('detail.bookNow')}
                 </button>
                 <button type="button" className="btn btn-outline btn-error" onClick={onReport}>
-                  Report
+                  {t('detail.report')}
                 </button>
               </>
             ) : (
@@ -100,15 +109,15 @@ export function DetailPage() {
                 {/* Signed out: the spec's texts, quieter than 'Book Now', leading to the login and back to this phone. */}
                 {sold ? (
                   <button type="button" className="btn btn-outline" disabled>
-                    Login for Order
+                    {t('detail.loginForOrder')}
                   </button>
                 ) : (
                   <Link to="/login" state={{ from: location }} className="btn btn-outline btn-primary">
-                    Login for Order
+                    {t('detail.loginForOrder')}
                   </Link>
                 )}
                 <Link to="/login" state={{ from: location }} className="btn btn-outline">
-                  Login for Report
+                  {t('detail.loginForReport')}
                 </Link>
               </>
             )}
@@ -117,15 +126,18 @@ export function DetailPage() {
       </article>
       <LatestReviews sellerId={product.sellerId._id} sellerName={product.sellerId.name} />
       {user && reporting && (
-        <ReportDialog
-          product={product}
-          open
-          onClose={() => setReporting(false)}
-          onReported={() => {
-            rememberReported(user._id, product._id);
-            setReporting(false);
-          }}
-        />
+        // It waits, unseen, for the forms' messages: the page behind it stays.
+        <Suspense fallback={null}>
+          <ReportDialog
+            product={product}
+            open
+            onClose={() => setReporting(false)}
+            onReported={() => {
+              rememberReported(user._id, product._id);
+              setReporting(false);
+            }}
+          />
+        </Suspense>
       )}
       {signedIn && booking && (
         <Suspense fallback={null}>

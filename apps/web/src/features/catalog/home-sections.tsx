@@ -1,14 +1,16 @@
 import type { Category, Product } from '@market/contract';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/icon.tsx';
+import { useT, type Key } from '../../lib/i18n.ts';
 import { ProductCard } from './product-card.tsx';
 
 export function SpecialProducts({ products }: { products: Product[] }) {
+  const t = useT('catalog');
   if (products.length === 0) return null;
   return (
     <section className="mx-auto max-w-7xl px-4 py-10" aria-labelledby="special-title">
       <h2 id="special-title" className="mb-6 text-center text-3xl font-bold">
-        Special product
+        {t('home.special')}
       </h2>
       <div className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
         {products.map((p) => (
@@ -20,10 +22,11 @@ export function SpecialProducts({ products }: { products: Product[] }) {
 }
 
 export function Brands({ categories }: { categories: Category[] }) {
+  const t = useT('catalog');
   return (
     <section id="brands" className="mx-auto max-w-7xl scroll-mt-4 px-4 py-10" aria-labelledby="brands-title">
       <h2 id="brands-title" className="mb-6 text-center text-3xl font-bold">
-        Brands
+        {t('home.brands')}
       </h2>
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {categories.map((c) => (
@@ -42,49 +45,52 @@ export function Brands({ categories }: { categories: Category[] }) {
 }
 
 export function PromoBanner() {
+  const t = useT('catalog');
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <div className="flex flex-col items-center justify-between gap-4 rounded-2xl bg-gradient-to-r from-teal-800 to-emerald-600 px-8 py-10 text-white sm:flex-row">
         <div>
-          <p className="text-sm uppercase tracking-widest opacity-90">Limited offer</p>
-          <h2 className="text-3xl font-extrabold sm:text-4xl">20% off Apple products</h2>
-          <p className="mt-2 text-lg">Up to 16 December, on every second-hand iPhone in the Apple category.</p>
+          <p className="text-sm uppercase tracking-widest opacity-90">{t('home.promoTag')}</p>
+          <h2 className="text-3xl font-extrabold sm:text-4xl">{t('home.promoTitle')}</h2>
+          <p className="mt-2 text-lg">{t('home.promoText')}</p>
         </div>
-        <span className="rounded-full bg-white px-6 py-3 text-2xl font-black text-teal-800">-20%</span>
+        <span className="rounded-full bg-white px-6 py-3 text-2xl font-black text-teal-800">{t('home.promoBadge')}</span>
       </div>
     </section>
   );
 }
 
+/** A card of the home page's lists: its icon, and the ids of its title and text. */
 interface Item {
-  title: string;
-  text: string;
+  title: Key<'catalog'>;
+  text: Key<'catalog'>;
   icon: IconName;
 }
 
 const whyChooseUs: Item[] = [
-  { icon: 'tag', title: 'Competitive Pricing', text: 'Fair prices on every device, and if you find the same phone cheaper elsewhere we match the price.' },
-  { icon: 'shieldCheck', title: 'Quality Checks', text: 'Every phone is checked before it is listed, with a warranty of up to 1 year.' },
-  { icon: 'refresh', title: 'Easy Return & Exchange', text: 'Changed your mind? Return or exchange your phone without hassle.' },
-  { icon: 'lock', title: 'Secure Payment Options', text: 'Pay safely by card, with a mobile wallet, or in installments.' },
-  { icon: 'headset', title: '24/7 Support', text: 'Our support team is here for you day and night.' },
-  { icon: 'grid', title: 'Wide Range of Brands', text: 'Apple, Samsung, Xiaomi, OnePlus, Google and more in one place.' },
+  { icon: 'tag', title: 'home.pricingTitle', text: 'home.pricingText' },
+  { icon: 'shieldCheck', title: 'home.qualityTitle', text: 'home.qualityText' },
+  { icon: 'refresh', title: 'home.returnTitle', text: 'home.returnText' },
+  { icon: 'lock', title: 'home.paymentTitle', text: 'home.paymentText' },
+  { icon: 'headset', title: 'home.supportTitle', text: 'home.supportText' },
+  { icon: 'grid', title: 'home.brandsTitle', text: 'home.brandsText' },
 ];
 
 const partneredServices: Item[] = [
-  { icon: 'wrench', title: 'Repair Services', text: 'Screen, battery and board repairs by trusted partner technicians.' },
-  { icon: 'shield', title: 'Device Insurance', text: 'Protect your phone against accidental damage and theft.' },
-  { icon: 'headphones', title: 'Accessory Deals', text: 'Discounts on cases, chargers, earphones and screen protectors.' },
-  { icon: 'cash', title: 'Buyback Program', text: 'Sell your old phone to us for cash or store credit.' },
-  { icon: 'document', title: 'Extended Warranties', text: 'Add up to two extra years of warranty to your purchase.' },
-  { icon: 'card', title: 'Financing & Installments', text: 'Spread the cost of your phone with easy installment plans.' },
+  { icon: 'wrench', title: 'home.repairTitle', text: 'home.repairText' },
+  { icon: 'shield', title: 'home.insuranceTitle', text: 'home.insuranceText' },
+  { icon: 'headphones', title: 'home.accessoryTitle', text: 'home.accessoryText' },
+  { icon: 'cash', title: 'home.buybackTitle', text: 'home.buybackText' },
+  { icon: 'document', title: 'home.warrantyTitle', text: 'home.warrantyText' },
+  { icon: 'card', title: 'home.financingTitle', text: 'home.financingText' },
 ];
 
-function ItemGrid({ id, title, items }: { id: string; title: string; items: Item[] }) {
+function ItemGrid({ id, title, items }: { id: string; title: Key<'catalog'>; items: Item[] }) {
+  const t = useT('catalog');
   return (
     <section className="mx-auto max-w-7xl px-4 py-10" aria-labelledby={id}>
       <h2 id={id} className="mb-6 text-center text-3xl font-bold">
-        {title}
+        {t(title)}
       </h2>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
@@ -92,8 +98,8 @@ function ItemGrid({ id, title, items }: { id: string; title: string; items: Item
             <span className="mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-primary/10 text-primary">
               <Icon name={item.icon} />
             </span>
-            <h3 className="text-lg font-semibold">{item.title}</h3>
-            <p className="mt-1 text-base-content/80">{item.text}</p>
+            <h3 className="text-lg font-semibold">{t(item.title)}</h3>
+            <p className="mt-1 text-base-content/80">{t(item.text)}</p>
           </li>
         ))}
       </ul>
@@ -101,5 +107,5 @@ function ItemGrid({ id, title, items }: { id: string; title: string; items: Item
   );
 }
 
-export const WhyChooseUs = () => <ItemGrid id="why-title" title="Why Choose Us" items={whyChooseUs} />;
-export const PartneredServices = () => <ItemGrid id="partners-title" title="Partnered Services" items={partneredServices} />;
+export const WhyChooseUs = () => <ItemGrid id="why-title" title="home.whyChooseUs" items={whyChooseUs} />;
+export const PartneredServices = () => <ItemGrid id="partners-title" title="home.partnered" items={partneredServices} />;

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { taka } from '../../lib/format.ts';
+import { number, priceTk } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 import { setPriceRange, type ProductState } from './product-slice.ts';
 import type { SearchArgs } from './search-api.ts';
 import { priceBound } from './search-params.ts';
@@ -15,15 +16,17 @@ const stepFor = (span: number) => (span > 200_000 ? 1000 : span > 20_000 ? 500 :
 
 /**
  * The price filter: a slider with two handles over the prices of the matches (`track`: the price
- * facet, without the price filter itself) and two number boxes that take '25,000' as well. Both show
+ * facet, without the price filter itself) and two number boxes that take '25,000' as well, in Bangla digits
+ * too ('১২০০০', '১,২৫,০০০': search-params.ts's priceBound reads both). Both show
  * the product slice's range (decision 021): dragging moves the boxes, typing moves the handles.
  * Letting go of a handle, Enter in a box or 'Apply price' applies it; a handle at the end of the track
  * leaves that side open.
  */
 export function PriceRange({ args, track, onChange }: { args: SearchArgs; track: Bounds; onChange(next: SearchArgs): void }) {
   const dispatch = useDispatch();
+  const t = useT('catalog');
   const range = useSelector((s: { product: ProductState }) => s.product.querys);
-  const [texts, setTexts] = useState([args.minPrice, args.maxPrice].map((v) => (v === undefined ? '' : taka(v))));
+  const [texts, setTexts] = useState([args.minPrice, args.maxPrice].map((v) => (v === undefined ? '' : number(v))));
   const lo = track?.min != null ? Math.min(track.min, args.minPrice ?? track.min) : null;
   const hi = track?.max != null ? Math.max(track.max, args.maxPrice ?? track.max) : null;
   const slider = lo !== null && hi !== null && hi > lo;
@@ -55,7 +58,7 @@ export function PriceRange({ args, track, onChange }: { args: SearchArgs; track:
     // The handles do not cross: each stops at the other.
     const next = i === 0 ? { ...range, lowPrice: Math.min(amount, range.hightPrice) } : { ...range, hightPrice: Math.max(amount, range.lowPrice) };
     dispatch(setPriceRange(next));
-    setTexts([taka(next.lowPrice), taka(next.hightPrice)]);
+    setTexts([number(next.lowPrice), number(next.hightPrice)]);
   };
   const letGo = () => apply(range.lowPrice, range.hightPrice);
   // Arrow keys move a handle step by step: the price applies once they rest, not at every step.
@@ -68,22 +71,22 @@ export function PriceRange({ args, track, onChange }: { args: SearchArgs; track:
   useEffect(() => () => clearTimeout(resting.current), []);
 
   const boxes = [
-    { label: 'Lowest price', bound: track?.min, fallback: 'Min' },
-    { label: 'Highest price', bound: track?.max, fallback: 'Max' },
-  ] as const;
+    { label: t('priceRange.lowest'), bound: track?.min, fallback: t('priceRange.min') },
+    { label: t('priceRange.highest'), bound: track?.max, fallback: t('priceRange.max') },
+  ];
   const at = (v: number) => (slider ? ((Math.min(Math.max(v, lo), hi) - lo) / (hi - lo)) * 100 : 0);
   return (
     <form onSubmit={submit}>
       <fieldset>
-        <legend className="mb-2 font-semibold">Price (tk)</legend>
+        <legend className="mb-2 font-semibold">{t('priceRange.legend')}</legend>
         {slider && (
           <div className="dual-range mb-3" style={{ '--from': `${at(range.lowPrice)}%`, '--to': `${at(range.hightPrice)}%` } as CSSProperties}>
             {boxes.map((box, i) => (
               <input
-                key={box.label}
+                key={i}
                 type="range"
-                aria-label={`${box.label}, slider`}
-                aria-valuetext={`${taka(i === 0 ? range.lowPrice : range.hightPrice)} tk`}
+                aria-label={t('priceRange.slider', { label: box.label })}
+                aria-valuetext={priceTk(i === 0 ? range.lowPrice : range.hightPrice)}
                 min={lo}
                 max={hi}
                 step={stepFor(hi - lo)}
@@ -97,12 +100,12 @@ export function PriceRange({ args, track, onChange }: { args: SearchArgs; track:
         )}
         <div className="flex items-center gap-2">
           {boxes.map((box, i) => (
-            <Fragment key={box.label}>
+            <Fragment key={i}>
               {i > 0 && <span aria-hidden="true">–</span>}
               <input
                 inputMode="numeric"
                 aria-label={box.label}
-                placeholder={box.bound != null ? taka(box.bound) : box.fallback}
+                placeholder={box.bound != null ? number(box.bound) : box.fallback}
                 className="input input-bordered input-sm w-full"
                 value={texts[i]}
                 onChange={(e) => type(i as 0 | 1, e.target.value)}
@@ -111,7 +114,7 @@ export function PriceRange({ args, track, onChange }: { args: SearchArgs; track:
           ))}
         </div>
         <button type="submit" className="btn btn-outline btn-sm mt-2 w-full">
-          Apply price
+          {t('priceRange.apply')}
         </button>
       </fieldset>
     </form>

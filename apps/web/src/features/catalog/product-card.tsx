@@ -1,10 +1,19 @@
 import type { Product } from '@market/contract';
-import { cardSizes, cardSpecs } from '@market/contract/rules';
+import { cardSizes } from '@market/contract/rules';
 import { Link } from 'react-router';
-import { taka } from '../../lib/format.ts';
+import { storageLabel } from '../../components/listing-words.ts';
+import { number, priceTk } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const specs = cardSpecs(product);
+  const t = useT('catalog');
+  // Storage and battery health when the listing gives them ('128 GB · Battery 88%'), as the contract's cardSpecs writes them in English.
+  const specs = [
+    product.storageGb === null ? null : storageLabel(product.storageGb),
+    product.batteryHealth === null ? null : t('card.battery', { percent: number(product.batteryHealth) }),
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
   return (
     <Link to={`/detail-product/${product._id}`} className="card bg-base-100 shadow-sm ring-1 ring-base-200 transition hover:-translate-y-0.5 hover:shadow-md">
       <figure className="bg-base-200">
@@ -25,7 +34,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           {product.productName}
         </h3>
         {specs && <p className="text-sm text-base-content/75">{specs}</p>}
-        <p className="font-medium text-primary">Resale price : {taka(product.resalePrice)} tk</p>
+        <p className="font-medium text-primary">{t('card.resalePrice', { price: priceTk(product.resalePrice) })}</p>
       </div>
     </Link>
   );

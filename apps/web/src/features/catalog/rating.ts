@@ -1,4 +1,7 @@
 import type { Product, SellerRating } from '@market/contract';
+import { digits } from '../../components/listing-words.ts';
+import { number } from '../../lib/format.ts';
+import { translate } from '../../lib/i18n.ts';
 
 /**
  * The spec's rule, 4 plus 1 when the seller is verified, without its half point off for a reported phone: one
@@ -9,17 +12,20 @@ export function rating(product: { sellerId: Pick<Product['sellerId'], 'sellerVer
   return 4 + (product.sellerId.sellerVerified ? 1 : 0);
 }
 
-/** What a page shows of a seller's standing: the mean of the reviews and their count, or (none yet) the spec's rule, said to be that. */
+/**
+ * What a page shows of a seller's standing: the mean of the reviews and their count, or (none yet) the spec's rule, said to be that.
+ * The words are in the current language (call it while rendering).
+ */
 export function shownRating(sellerVerified: boolean, { average, count }: SellerRating): { value: number; label: string; note: string; explained?: string } {
   if (average === null) {
     const value = rating({ sellerId: { sellerVerified } });
     return {
       value,
-      label: `Rating ${value}`,
-      note: 'No reviews yet: starting score',
-      explained: 'Until the first review: 4, or 5 for a seller whose identity an Admin checked',
+      label: translate('rating.label', { value: number(value) }),
+      note: translate('rating.starting'),
+      explained: translate('rating.startingExplained'),
     };
   }
-  const reviews = count === 1 ? '1 review' : `${count} reviews`;
-  return { value: average, label: `Rating ${average} from ${reviews}`, note: reviews };
+  const reviews = translate('rating.reviews', { count, shown: digits(count) });
+  return { value: average, label: translate('rating.labelFrom', { value: number(average), reviews }), note: reviews };
 }

@@ -1,6 +1,7 @@
 import type { Review } from '@market/contract';
 import { maxLength } from '@market/contract/rules';
 import { useState, type ReactNode } from 'react';
+import { digits } from '../../components/listing-words.ts';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import type { More } from '../../lib/pages.ts';
@@ -8,31 +9,33 @@ import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { Stars } from '../../components/stars.tsx';
 import { attempt } from '../../lib/attempt.ts';
 import { localDate } from '../../lib/format.ts';
+import { translate, useT } from '../../lib/i18n.ts';
 import { useAnswerReviewMutation } from './reviews-api.ts';
 
 /** Reviews, newest first: stars, who and when, the phone sold, the words and the seller's answer. `mine`: the seller reads them and may answer each once. */
 export function ReviewList({ reviews, mine = false }: { reviews: Review[]; mine?: boolean }) {
   const [answering, setAnswering] = useState<Review | null>(null);
   const [answer] = useAnswerReviewMutation();
+  const t = useT('catalog');
   return (
     <>
       <ul className="space-y-4">
         {reviews.map((r) => (
           <li key={r._id} className="rounded-xl bg-base-200 p-4 wrap-anywhere">
-            <article aria-label={`Review by ${r.reviewer}`}>
+            <article aria-label={t('reviews.by', { name: r.reviewer })}>
               <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <Stars value={r.stars} />
                 <span className="font-semibold">{r.reviewer}</span>
                 <span className="text-sm text-base-content/75">
                   <time dateTime={r.date}>{localDate(r.date)}</time>
-                  {r.edited && ' · edited'}
+                  {r.edited && ` · ${t('reviews.edited')}`}
                 </span>
               </p>
-              <p className="text-sm text-base-content/75">Bought {r.productName}</p>
+              <p className="text-sm text-base-content/75">{t('reviews.bought', { product: r.productName })}</p>
               {r.text && <p className="mt-2 whitespace-pre-line">{r.text}</p>}
               {r.answer ? (
                 <div className="mt-3 border-l-4 border-primary/40 pl-3">
-                  <p className="text-sm font-semibold">Seller's answer</p>
+                  <p className="text-sm font-semibold">{t('reviews.sellerAnswer')}</p>
                   <p className="whitespace-pre-line">{r.answer.text}</p>
                 </div>
               ) : (
@@ -41,9 +44,9 @@ export function ReviewList({ reviews, mine = false }: { reviews: Review[]; mine?
                     type="button"
                     className="btn btn-outline btn-sm mt-3"
                     onClick={() => setAnswering(r)}
-                    aria-label={`Answer the review by ${r.reviewer}`}
+                    aria-label={t('reviews.answerThe', { name: r.reviewer })}
                   >
-                    Answer
+                    {t('reviews.answerButton')}
                   </button>
                 )
               )}
@@ -55,16 +58,16 @@ export function ReviewList({ reviews, mine = false }: { reviews: Review[]; mine?
         <ReasonDialog
           key={answering?._id ?? 'none'}
           open={answering !== null}
-          title="Answer this review?"
-          text="Your answer is shown under the review to everyone. You can answer once: it cannot be changed afterwards."
-          confirmLabel="Publish answer"
-          label="Answer"
+          title={t('reviews.answerTitle')}
+          text={t('reviews.answerText')}
+          confirmLabel={t('reviews.publish')}
+          label={t('reviews.answerField')}
           max={maxLength.review}
-          hint={`At most ${maxLength.review} characters`}
+          hint={t('reviews.atMost', { max: digits(maxLength.review) })}
           onCancel={() => setAnswering(null)}
           onConfirm={async (text) => {
             const id = answering!._id;
-            await attempt(() => answer({ id, answer: text }).unwrap(), 'Your answer is published');
+            await attempt(() => answer({ id, answer: text }).unwrap(), translate('reviews.published'));
             setAnswering(null);
           }}
         />
@@ -75,7 +78,8 @@ export function ReviewList({ reviews, mine = false }: { reviews: Review[]; mine?
 
 /** A paged list of reviews: a spinner until the first page, the words for none, then the reviews and 'Load more'. */
 export function PagedReviews({ rows, more, mine = false, empty }: { rows: Review[] | undefined; more: More; mine?: boolean; empty: ReactNode }) {
-  if (rows === undefined) return <Spinner label="Loading reviews" />;
+  const t = useT('catalog');
+  if (rows === undefined) return <Spinner label={t('reviews.loading')} />;
   if (rows.length === 0) return empty;
   return (
     <>

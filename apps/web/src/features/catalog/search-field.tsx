@@ -1,6 +1,7 @@
 import type { Suggestion } from '@market/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useNavigate } from 'react-router';
+import { useT } from '../../lib/i18n.ts';
 import { useCategoriesQuery } from '../../lib/shared-api.ts';
 import { useLazyProductSuggestionsQuery } from './search-api.ts';
 
@@ -32,6 +33,8 @@ export function SearchField({
   placeholder: string;
 }) {
   const id = useId();
+  // The header's box, on every page: its texts are in the 'common' catalog, which every page has.
+  const t = useT();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -67,7 +70,7 @@ export function SearchField({
           ...brands
             .filter((b) => b.category.toLowerCase().startsWith(lower))
             .slice(0, 2)
-            .map((b): Option => ({ kind: 'brand', id: b._id, label: `All ${b.category} phones` })),
+            .map((b): Option => ({ kind: 'brand', id: b._id, label: t('searchField.allOfBrand', { brand: b.category }) })),
           ...names.map((n): Option => ({ kind: 'name', label: n.productName, brand: n.category })),
         ];
   const shown = open && options.length > 0;
@@ -111,7 +114,7 @@ export function SearchField({
         type="search"
         name="q"
         role="combobox"
-        aria-label="Search phones"
+        aria-label={t('nav.searchPhones')}
         aria-autocomplete="list"
         aria-expanded={shown}
         aria-controls={`${id}-list`}
@@ -132,7 +135,7 @@ export function SearchField({
       <ul
         id={`${id}-list`}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t('searchField.suggestions')}
         hidden={!shown}
         className="absolute top-full right-0 left-0 z-50 mt-1 max-h-96 overflow-y-auto rounded-box bg-base-100 py-1 shadow-lg ring-1 ring-base-300"
       >

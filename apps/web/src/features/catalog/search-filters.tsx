@@ -2,9 +2,11 @@ import type { SearchAnswer, SearchSort } from '@market/contract';
 import type { Product } from '@market/contract';
 import { storageSizes } from '@market/contract/rules';
 import { useState, type ReactNode } from 'react';
+import { conditionName, digits, storageLabel } from '../../components/listing-words.ts';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { storageSize } from '../../lib/format.ts';
+import { number } from '../../lib/format.ts';
+import { translate, useT, type Key } from '../../lib/i18n.ts';
 import type { More } from '../../lib/pages.ts';
 import { ProductGrid } from './product-grid.tsx';
 import { PriceRange } from './price-range.tsx';
@@ -13,6 +15,7 @@ import type { SearchArgs } from './search-api.ts';
 /** The filters beside the results; on a phone they fold away under a button, from 768 px they are always shown. */
 export function FilterPanel(props: { args: SearchArgs; meta: Meta; onChange(next: SearchArgs): void; brands?: boolean }) {
   const [open, setOpen] = useState(false);
+  const t = useT('catalog');
   // Folded away, the filters in use still show: how many.
   const { args } = props;
   const inUse =
@@ -24,7 +27,7 @@ export function FilterPanel(props: { args: SearchArgs; meta: Meta; onChange(next
     (args.storage?.length ?? 0) +
     (args.minBattery !== undefined ? 1 : 0);
   return (
-    <aside aria-label="Filters" className="self-start rounded-box bg-base-100 ring-1 ring-base-200">
+    <aside aria-label={t('filters.label')} className="self-start rounded-box bg-base-100 ring-1 ring-base-200">
       <button
         type="button"
         className="btn btn-ghost w-full justify-between md:hidden"
@@ -32,7 +35,7 @@ export function FilterPanel(props: { args: SearchArgs; meta: Meta; onChange(next
         aria-controls="search-filters"
         onClick={() => setOpen((v) => !v)}
       >
-        {inUse > 0 ? `Filters (${inUse} in use)` : 'Filters'}
+        {inUse > 0 ? t('filters.inUse', { count: digits(inUse) }) : t('filters.label')}
         <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </button>
       <div id="search-filters" className={`${open ? '' : 'hidden'} md:block`}>
@@ -42,16 +45,22 @@ export function FilterPanel(props: { args: SearchArgs; meta: Meta; onChange(next
   );
 }
 
-const sortLabels: Record<SearchSort, string> = { relevance: 'Best match', newest: 'Newest', price_asc: 'Price: low to high', price_desc: 'Price: high to low' };
+const sortLabels: Record<SearchSort, Key<'catalog'>> = {
+  relevance: 'sort.relevance',
+  newest: 'sort.newest',
+  price_asc: 'sort.priceAsc',
+  price_desc: 'sort.priceDesc',
+};
 
 export function SortSelect({ sorts, value, onChange }: { sorts: readonly SearchSort[]; value: SearchSort; onChange(sort: SearchSort): void }) {
+  const t = useT('catalog');
   return (
     <label className="flex items-center gap-2 text-sm">
-      Sort
+      {t('sort.label')}
       <select className="select select-bordered select-sm" value={value} onChange={(e) => onChange(e.target.value as SearchSort)}>
         {sorts.map((s) => (
           <option key={s} value={s}>
-            {sortLabels[s]}
+            {t(sortLabels[s])}
           </option>
         ))}
       </select>
@@ -61,7 +70,8 @@ export function SortSelect({ sorts, value, onChange }: { sorts: readonly SearchS
 
 /** The phones found and 'Load more'; while the first page loads, a spinner; without any, `empty`. */
 export function ResultList({ loading, rows, more, empty }: { loading: boolean; rows: Product[] | undefined; more: More; empty: ReactNode }) {
-  if (loading) return <Spinner label="Loading products" />;
+  const t = useT('catalog');
+  if (loading) return <Spinner label={t('products.loading')} />;
   if (!rows || rows.length === 0) return empty;
   return (
     <>
@@ -73,10 +83,11 @@ export function ResultList({ loading, rows, more, empty }: { loading: boolean; r
 
 /** Above the results: how many phones match, and the sort. */
 export function ResultsBar({ total, children }: { total: number | undefined; children: ReactNode }) {
+  const t = useT('catalog');
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
       <p role="status" className="font-semibold">
-        {total === undefined ? '' : `${total} ${total === 1 ? 'phone' : 'phones'}`}
+        {total === undefined ? '' : t('results.count', { count: total, shown: digits(total) })}
       </p>
       {children}
     </div>
@@ -105,7 +116,7 @@ function Checks<T extends string>(props: {
         <label key={v.value} className="flex min-h-11 cursor-pointer items-center gap-3">
           <input type="checkbox" className="checkbox checkbox-sm" checked={props.chosen?.includes(v.value) ?? false} onChange={() => toggle(v.value)} />
           <span className="flex-1">{v.label}</span>
-          {v.count !== undefined && <span className="text-sm text-base-content/75">{v.count}</span>}
+          {v.count !== undefined && <span className="text-sm text-base-content/75">{digits(v.count)}</span>}
         </label>
       ))}
     </fieldset>
@@ -113,25 +124,26 @@ function Checks<T extends string>(props: {
 }
 
 function Filters({ args, meta, onChange, brands = true }: { args: SearchArgs; meta: Meta; onChange(next: SearchArgs): void; brands?: boolean }) {
+  const t = useT('catalog');
   return (
     <div className="space-y-5 p-4">
       {brands && (
         <Checks
-          legend="Brand"
+          legend={t('filters.brand')}
           values={(meta?.facets.categories ?? []).map((c) => ({ value: c._id, label: c.category, count: c.count }))}
           chosen={args.category}
           onChange={(category) => onChange({ ...args, category })}
         />
       )}
       <Checks
-        legend="Condition"
-        values={(meta?.facets.conditions ?? []).map((c) => ({ value: c.condition, label: c.condition, count: c.count }))}
+        legend={t('listing.condition')}
+        values={(meta?.facets.conditions ?? []).map((c) => ({ value: c.condition, label: conditionName(c.condition), count: c.count }))}
         chosen={args.condition}
         onChange={(condition) => onChange({ ...args, condition })}
       />
       <Checks
-        legend="Storage"
-        values={storageSizes.map((gb) => ({ value: String(gb), label: storageSize(gb) }))}
+        legend={t('listing.storage')}
+        values={storageSizes.map((gb) => ({ value: String(gb), label: storageLabel(gb) }))}
         chosen={args.storage?.map(String)}
         onChange={(sizes) => onChange({ ...args, storage: sizes.map(Number).sort((a, b) => a - b) })}
       />
@@ -145,7 +157,7 @@ function Filters({ args, meta, onChange, brands = true }: { args: SearchArgs; me
           checked={args.verified === 'true'}
           onChange={(e) => onChange({ ...args, verified: e.target.checked ? 'true' : undefined })}
         />
-        Verified sellers only
+        {t('filters.verified')}
       </label>
     </div>
   );
@@ -157,19 +169,20 @@ const batteryLevels = [70, 80, 90, 95];
 /** Battery health at least a percentage; one from a shared link that is not among the choices is offered too. */
 function BatteryFilter({ args, onChange }: { args: SearchArgs; onChange(next: SearchArgs): void }) {
   const chosen = args.minBattery;
+  const t = useT('catalog');
   const levels = chosen === undefined || batteryLevels.includes(chosen) ? batteryLevels : [...batteryLevels, chosen].sort((a, b) => a - b);
   return (
     <label className="block">
-      <span className="mb-2 block font-semibold">Battery health</span>
+      <span className="mb-2 block font-semibold">{t('listing.batteryHealth')}</span>
       <select
         className="select select-bordered select-sm w-full"
         value={chosen ?? ''}
         onChange={(e) => onChange({ ...args, minBattery: e.target.value ? Number(e.target.value) : undefined })}
       >
-        <option value="">Any</option>
+        <option value="">{t('filters.any')}</option>
         {levels.map((n) => (
           <option key={n} value={n}>
-            {`≥ ${n}%`}
+            {t('filters.atLeast', { percent: number(n) })}
           </option>
         ))}
       </select>
@@ -180,6 +193,7 @@ function BatteryFilter({ args, onChange }: { args: SearchArgs; onChange(next: Se
 /** The area: applied by Enter, or when the box is left with a changed text. */
 function AreaFilter({ args, onChange }: { args: SearchArgs; onChange(next: SearchArgs): void }) {
   const [area, setArea] = useState(args.location ?? '');
+  const t = useT('catalog');
   const apply = () => {
     const location = area.trim() || undefined;
     if (location !== args.location) onChange({ ...args, location });
@@ -192,10 +206,10 @@ function AreaFilter({ args, onChange }: { args: SearchArgs; onChange(next: Searc
       }}
     >
       <label className="block">
-        <span className="mb-2 block font-semibold">Area</span>
+        <span className="mb-2 block font-semibold">{t('filters.area')}</span>
         <input
           className="input input-bordered input-sm w-full"
-          placeholder="e.g. Dhanmondi"
+          placeholder={t('filters.areaExample')}
           value={area}
           onChange={(e) => setArea(e.target.value)}
           onBlur={apply}
@@ -212,34 +226,48 @@ interface Drop {
   finds: number | null;
 }
 
-/** The filters in use, each with what removing it brings back, the one that brings back most first (the narrowest). */
+/** The filters in use, each with what removing it brings back, the one that brings back most first (the narrowest). Its labels are in the current language. */
 export function drops(args: SearchArgs, meta: Meta): Drop[] {
   const sum = (counts: { count: number }[] | undefined) => (counts ? counts.reduce((n, c) => n + c.count, 0) : null);
   const brands = args.category ?? [];
-  const brandName = (id: string) => meta?.facets.categories.find((c) => c._id === id)?.category ?? 'brand';
+  const brandName = (id: string) => meta?.facets.categories.find((c) => c._id === id)?.category ?? translate('noMatch.brand');
   const list: Drop[] = [
     // Each facet counts without its own filter: the brand facet's sum is what removing the brand filter finds.
     ...(brands.length > 0
-      ? [{ label: brands.length === 1 ? brandName(brands[0]!) : 'brand filter', next: { ...args, category: undefined }, finds: sum(meta?.facets.categories) }]
+      ? [
+          {
+            label: brands.length === 1 ? brandName(brands[0]!) : translate('noMatch.brandFilter'),
+            next: { ...args, category: undefined },
+            finds: sum(meta?.facets.categories),
+          },
+        ]
       : []),
     ...(args.condition?.length
       ? [
           {
-            label: args.condition.length === 1 ? args.condition[0]! : 'condition filter',
+            label: args.condition.length === 1 ? conditionName(args.condition[0]!) : translate('noMatch.conditionFilter'),
             next: { ...args, condition: undefined },
             finds: sum(meta?.facets.conditions),
           },
         ]
       : []),
     ...(args.minPrice !== undefined || args.maxPrice !== undefined
-      ? [{ label: 'price range', next: { ...args, minPrice: undefined, maxPrice: undefined }, finds: null }]
+      ? [{ label: translate('noMatch.priceRange'), next: { ...args, minPrice: undefined, maxPrice: undefined }, finds: null }]
       : []),
-    ...(args.location ? [{ label: `area “${args.location}”`, next: { ...args, location: undefined }, finds: null }] : []),
-    ...(args.verified ? [{ label: 'verified sellers only', next: { ...args, verified: undefined }, finds: null }] : []),
+    ...(args.location ? [{ label: translate('noMatch.area', { area: args.location }), next: { ...args, location: undefined }, finds: null }] : []),
+    ...(args.verified ? [{ label: translate('noMatch.verified'), next: { ...args, verified: undefined }, finds: null }] : []),
     ...(args.storage?.length
-      ? [{ label: args.storage.length === 1 ? storageSize(args.storage[0]!) : 'storage filter', next: { ...args, storage: undefined }, finds: null }]
+      ? [
+          {
+            label: args.storage.length === 1 ? storageLabel(args.storage[0]!) : translate('noMatch.storageFilter'),
+            next: { ...args, storage: undefined },
+            finds: null,
+          },
+        ]
       : []),
-    ...(args.minBattery !== undefined ? [{ label: `battery ≥ ${args.minBattery}%`, next: { ...args, minBattery: undefined }, finds: null }] : []),
+    ...(args.minBattery !== undefined
+      ? [{ label: translate('noMatch.battery', { percent: number(args.minBattery) }), next: { ...args, minBattery: undefined }, finds: null }]
+      : []),
   ];
   // Known gains first, most first; unknown ones after; a removal known to find nothing last.
   const rank = (d: Drop) => (d.finds === null ? 0 : d.finds === 0 ? -1 : d.finds);
@@ -248,16 +276,16 @@ export function drops(args: SearchArgs, meta: Meta): Drop[] {
 
 /** No phone matches: say so, and offer to drop each filter in use, the narrowest first, with what it brings back. */
 export function NoMatch({ args, meta, onChange }: { args: SearchArgs; meta: Meta; onChange(next: SearchArgs): void }) {
+  const t = useT('catalog');
   const offers = drops(args, meta);
   return (
     <div className="py-12 text-center">
-      <p className="text-xl font-semibold">No phones match</p>
+      <p className="text-xl font-semibold">{t('noMatch.title')}</p>
       {offers.length > 0 && (
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           {offers.map((d, i) => (
             <button key={d.label} type="button" className={`btn btn-sm ${i === 0 ? 'btn-primary' : 'btn-outline'}`} onClick={() => onChange(d.next)}>
-              Remove {d.label}
-              {d.finds ? ` (${d.finds} ${d.finds === 1 ? 'phone' : 'phones'})` : ''}
+              {d.finds ? t('noMatch.removeFinds', { label: d.label, count: d.finds, shown: digits(d.finds) }) : t('noMatch.remove', { label: d.label })}
             </button>
           ))}
         </div>

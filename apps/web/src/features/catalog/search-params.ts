@@ -2,7 +2,7 @@ import type { Condition, SearchSort } from '@market/contract';
 import { conditions, isUuid, maxTaka, parseAmount, searchSorts, storageSizes } from '@market/contract/rules';
 import type { SearchArgs } from './search-api.ts';
 
-/** A price bound as people write it ('25,000' too), when it is one the API takes: a whole number of taka. */
+/** A price bound as people write it ('25,000' too, and in Bangla digits: '২৫,০০০', '১২০০০'), when it is one the API takes: a whole number of taka. */
 export function priceBound(text: string | null): number | undefined {
   const amount = text ? parseAmount(text) : null;
   return amount !== null && Number.isInteger(amount) && amount <= maxTaka ? amount : undefined;

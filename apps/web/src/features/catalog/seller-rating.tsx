@@ -1,8 +1,11 @@
 import type { SellerRating as Rating } from '@market/contract';
+import { number } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 import { shownRating } from './rating.ts';
 
 /** ★ and the seller's rating, with how many reviews it comes from (or that it is the starting score). */
 export function SellerRating({ sellerVerified, rating }: { sellerVerified: boolean; rating: Rating }) {
+  useT('catalog');
   const shown = shownRating(sellerVerified, rating);
   return (
     <p className="text-right">
@@ -10,7 +13,7 @@ export function SellerRating({ sellerVerified, rating }: { sellerVerified: boole
         <span aria-hidden="true" className="text-warning">
           ★{' '}
         </span>
-        {shown.value}
+        {number(shown.value)}
       </span>
       <span className="block text-xs text-base-content/75" aria-hidden="true" title={shown.explained}>
         {shown.note}

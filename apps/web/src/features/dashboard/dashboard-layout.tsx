@@ -1,29 +1,38 @@
 import type { Role } from '@market/contract';
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { useT, type Key } from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/use-auth.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
-const account = { to: '/dashboard/account', label: 'Account' };
+interface Item {
+  to: string;
+  /** Its text's id, translated where the menu is drawn. */
+  label: Key<'dashboard'>;
+}
+
+const overview: Item = { to: '/dashboard', label: 'dashMenu.overview' };
+const account: Item = { to: '/dashboard/account', label: 'dashMenu.account' };
 
 /** The spec's menu of each role (a seller's also has their reviews), then the account page every role has. */
-const menus: Record<Role, { to: string; label: string }[]> = {
+const menus: Record<Role, Item[]> = {
   Seller: [
-    { to: '/dashboard', label: 'Overview' },
-    { to: '/dashboard/addProduct', label: 'Add Product' },
-    { to: '/dashboard/myProduct', label: 'My Product' },
-    { to: '/dashboard/bookings', label: 'Booking Requests' },
-    { to: '/dashboard/reviews', label: 'My Reviews' },
+    overview,
+    { to: '/dashboard/addProduct', label: 'dashMenu.addProduct' },
+    { to: '/dashboard/myProduct', label: 'dashMenu.myProduct' },
+    { to: '/dashboard/bookings', label: 'dashMenu.bookings' },
+    { to: '/dashboard/reviews', label: 'dashMenu.reviews' },
     account,
   ],
-  Buyer: [{ to: '/dashboard', label: 'Overview' }, { to: '/dashboard/myOrders', label: 'My Orders' }, account],
+  Buyer: [overview, { to: '/dashboard/myOrders', label: 'dashMenu.myOrders' }, account],
   Admin: [
-    { to: '/dashboard', label: 'Overview' },
-    { to: '/dashboard/allSellers', label: 'All Sellers' },
-    { to: '/dashboard/allBuyers', label: 'All Buyers' },
-    { to: '/dashboard/report', label: 'Reported Items' },
-    { to: '/dashboard/payments', label: 'Payments' },
-    { to: '/dashboard/outbox', label: 'Outbox' },
-    { to: '/dashboard/audit', label: 'Audit Log' },
+    overview,
+    { to: '/dashboard/allSellers', label: 'dashMenu.allSellers' },
+    { to: '/dashboard/allBuyers', label: 'dashMenu.allBuyers' },
+    { to: '/dashboard/report', label: 'dashMenu.reported' },
+    { to: '/dashboard/payments', label: 'dashMenu.payments' },
+    { to: '/dashboard/outbox', label: 'dashMenu.outbox' },
+    { to: '/dashboard/audit', label: 'dashMenu.audit' },
     account,
   ],
 };
@@ -31,7 +40,12 @@ const menus: Record<Role, { to: string; label: string }[]> = {
 /** Side menu by role; on small screens a drawer (id dashboard-drawer) opened by a toggle button. */
 export default function DashboardLayout() {
   const { role } = useAuth();
+  const t = useT('dashboard');
   const items = role ? menus[role] : [];
+  const { pathname } = useLocation();
+  // The tab says which part of the dashboard this is: its menu item, or the dashboard's name (a payment, an edit).
+  const here = items.find((item) => item.to === pathname.replace(/\/+$/, ''));
+  usePageTitle(here ? t(here.label) : t('nav.dashboard'));
   // daisyUI's drawer opens with a hidden checkbox; the keyboard reaches a real button instead, never the invisible box.
   const [open, setOpen] = useState(false);
   return (
@@ -53,21 +67,21 @@ export default function DashboardLayout() {
           aria-controls="dashboard-menu"
           onClick={() => setOpen(true)}
         >
-          Open dashboard menu
+          {t('dashMenu.open')}
         </button>
         <Outlet />
       </main>
       <div className="drawer-side z-30">
         {/* aria-label is not allowed on a <label>: the overlay's name is hidden text instead. */}
         <label htmlFor="dashboard-drawer" className="drawer-overlay">
-          <span className="sr-only">Close dashboard menu</span>
+          <span className="sr-only">{t('dashMenu.close')}</span>
         </label>
-        <nav id="dashboard-menu" aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4">
+        <nav id="dashboard-menu" aria-label={t('dashMenu.label')} className="min-h-full w-64 bg-base-200 p-4">
           <ul className="menu w-full gap-1">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end className={({ isActive }) => (isActive ? 'menu-active' : '')} onClick={() => setOpen(false)}>
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}

@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartSize } from '../../components/use-chart-size.ts';
-import { shortDay, shortMonth } from '../../lib/format.ts';
+import { number, shortDay, shortMonth } from '../../lib/format.ts';
+import { useLang } from '../../lib/i18n.ts';
 
 interface Series {
   key: string;
+  /** Its name in the legend, already translated. */
   name: string;
   colour: string;
 }
+
+/** A count in the language's digits (the axis, the tooltip). */
+const count = (value: unknown) => (typeof value === 'number' ? number(value) : String(value));
 
 /**
  * A bar chart per day (or per week or month: each bar under the date its period starts), at the
@@ -27,6 +32,8 @@ export function OverviewChart({
   controls?: ReactNode;
 }) {
   const size = useChartSize();
+  // The axes' dates and numbers follow the language (the titles come translated).
+  useLang();
   // Bars grow in unless the user asked for less motion (read on each render, so a change applies at the next resize).
   const animate = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   const rows = data.map((d) => ({ ...d, day: (months ? shortMonth : shortDay)(String(d.date)) }));
@@ -40,8 +47,8 @@ export function OverviewChart({
         <BarChart width={size.width} height={size.height} data={rows} accessibilityLayer>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="day" fontSize={12} />
-          <YAxis allowDecimals={false} fontSize={12} />
-          <Tooltip />
+          <YAxis allowDecimals={false} fontSize={12} tickFormatter={count} />
+          <Tooltip formatter={count} />
           <Legend />
           {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.colour} isAnimationActive={animate} />

@@ -1,7 +1,9 @@
+import type { Period } from '@market/contract';
 import { periods } from '@market/contract/rules';
 import { useDispatch, useSelector } from 'react-redux';
 import { Counter } from '../../components/counter.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { useT, type Key } from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useAdminOverviewQuery, useBuyerOverviewQuery, useSellerOverviewQuery } from './api.ts';
 import { setFilter, type HistoryState } from './history-slice.ts';
@@ -10,20 +12,21 @@ import { OverviewChart } from './overview-chart.tsx';
 export function AdminOverview() {
   const period = useSelector((s: { history: HistoryState }) => s.history.filter);
   const { data, isLoading } = useAdminOverviewQuery(period);
+  const t = useT('dashboard');
   if (isLoading || !data) return <Spinner />;
   return (
     <section>
-      <h1 className="mb-4 text-2xl font-bold">Admin Overview</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('dashOverview.admin')}</h1>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Counter label="Total Products" value={data.totalProduct} />
-        <Counter label="Total Seller" value={data.totalSeller} />
-        <Counter label="Total Buyer" value={data.totalBuyer} />
+        <Counter label={t('dashOverview.totalProducts')} value={data.totalProduct} />
+        <Counter label={t('dashOverview.totalSeller')} value={data.totalSeller} />
+        <Counter label={t('dashOverview.totalBuyer')} value={data.totalBuyer} />
       </div>
       <OverviewChart
-        title="Date VS. Product"
+        title={t('dashOverview.dateVsProduct')}
         data={data.productsPerPeriod}
         months={data.period === 'Monthly'}
-        series={[{ key: 'count', name: 'Products', colour: '#0f766e' }]}
+        series={[{ key: 'count', name: t('dashOverview.products'), colour: '#0f766e' }]}
         controls={<PeriodPicker />}
       />
     </section>
@@ -33,22 +36,23 @@ export function AdminOverview() {
 export function SellerOverview() {
   const { user } = useAuth();
   const { data, isLoading } = useSellerOverviewQuery(user?._id ?? '', { skip: !user });
+  const t = useT('dashboard');
   if (isLoading || !data) return <Spinner />;
   return (
     <section>
-      <h1 className="mb-4 text-2xl font-bold">Seller Overview</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('dashOverview.seller')}</h1>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Counter label="Total Products" value={data.sellerProducts} />
-        <Counter label="Total Orders" value={data.orderCount[0]?.totalOrders ?? 0} />
-        <Counter label="Total Paid Orders" value={data.paidOrderCount[0]?.totalOrders ?? 0} />
+        <Counter label={t('dashOverview.totalProducts')} value={data.sellerProducts} />
+        <Counter label={t('dashOverview.totalOrders')} value={data.orderCount[0]?.totalOrders ?? 0} />
+        <Counter label={t('dashOverview.totalPaidOrders')} value={data.paidOrderCount[0]?.totalOrders ?? 0} />
       </div>
       <OverviewChart
-        title="Products VS. Order Chart"
+        title={t('dashOverview.productsVsOrders')}
         data={data.perDay}
         series={[
-          { key: 'products', name: 'Products', colour: '#0f766e' },
+          { key: 'products', name: t('dashOverview.products'), colour: '#0f766e' },
           // The legend writes each name in its colour: amber-700, as amber-500 was 2:1 on white.
-          { key: 'orders', name: 'Orders', colour: '#b45309' },
+          { key: 'orders', name: t('dashOverview.orders'), colour: '#b45309' },
         ]}
       />
     </section>
@@ -58,20 +62,21 @@ export function SellerOverview() {
 export function BuyerOverview() {
   const { user } = useAuth();
   const { data, isLoading } = useBuyerOverviewQuery(user?._id ?? '', { skip: !user });
+  const t = useT('dashboard');
   if (isLoading || !data) return <Spinner />;
   return (
     <section>
-      <h1 className="mb-4 text-2xl font-bold">Buyer Overview</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('dashOverview.buyer')}</h1>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Counter label="Total Orders" value={data.totalOrders} />
-        <Counter label="Total Paid Orders" value={data.totalPaidOrders} />
+        <Counter label={t('dashOverview.totalOrders')} value={data.totalOrders} />
+        <Counter label={t('dashOverview.totalPaidOrders')} value={data.totalPaidOrders} />
       </div>
       <OverviewChart
-        title="Paid Order VS. Order Chart"
+        title={t('dashOverview.paidVsOrders')}
         data={data.ordersPerDay}
         series={[
-          { key: 'orders', name: 'Orders', colour: '#b45309' },
-          { key: 'paid', name: 'Paid Orders', colour: '#0f766e' },
+          { key: 'orders', name: t('dashOverview.orders'), colour: '#b45309' },
+          { key: 'paid', name: t('dashOverview.paidOrders'), colour: '#0f766e' },
         ]}
       />
     </section>
@@ -86,18 +91,22 @@ export function RoleOverview() {
   return <BuyerOverview />;
 }
 
+/** Each period's name (the contract's value is what the API is sent). */
+const periodName: Record<Period, Key<'dashboard'>> = { Daily: 'dashOverview.daily', Weekly: 'dashOverview.weekly', Monthly: 'dashOverview.monthly' };
+
 /** The history filter: the chart by day (the last 30), week or month (the last 12 each). */
 function PeriodPicker() {
   const period = useSelector((s: { history: HistoryState }) => s.history.filter);
   const dispatch = useDispatch();
+  const t = useT('dashboard');
   return (
-    <div role="radiogroup" aria-label="Products per" className="join">
+    <div role="radiogroup" aria-label={t('dashOverview.productsPer')} className="join">
       {periods.map((p) => (
         <input
           key={p}
           type="radio"
           name="period"
-          aria-label={p}
+          aria-label={t(periodName[p])}
           className="btn join-item btn-sm"
           checked={period === p}
           onChange={() => dispatch(setFilter(p))}

@@ -1,4 +1,5 @@
 import { pathOf } from '../../lib/endpoint.ts';
+import { translate } from '../../lib/i18n.ts';
 
 export interface SandboxCard {
   number: string;
@@ -32,8 +33,8 @@ export async function confirmWithSandbox(clientSecret: string, card: SandboxCard
       card: { number: card.number, exp_month: Number(month) || 0, exp_year: Number(year) || 0, cvc: card.cvc },
     }),
   }).catch(() => null);
-  if (!res) return { ok: false, message: 'The payment service could not be reached. Please try again.' };
+  if (!res) return { ok: false, message: translate('payment.unreachable') };
   const body = (await res.json().catch(() => ({}))) as { id?: string; status?: string; error?: { message?: string }; message?: string };
   if (res.ok && body.status === 'succeeded' && body.id) return { ok: true, intentId: body.id };
-  return { ok: false, message: body.error?.message ?? body.message ?? 'Your card could not be charged.' };
+  return { ok: false, message: body.error?.message ?? body.message ?? translate('payment.notCharged') };
 }

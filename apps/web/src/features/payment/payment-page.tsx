@@ -5,7 +5,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { localDateTime, taka } from '../../lib/format.ts';
+import { localDateTime, number, priceTk } from '../../lib/format.ts';
+import { translate, useT } from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useBkashCreateMutation, useCreatePaymentIntentMutation, useOrderQuery, useRecordPaymentMutation } from './api.ts';
 import { BkashPay } from './bkash-pay.tsx';
@@ -18,6 +19,7 @@ type StripeCard = Awaited<ReturnType<typeof mountStripeCard>>;
 export default function PaymentPage() {
   const { id = '' } = useParams();
   const { token } = useAuth();
+  const t = useT('payment');
   const { data: order, isLoading, isError } = useOrderQuery(id);
   const [createIntent] = useCreatePaymentIntentMutation();
   const [recordPayment] = useRecordPaymentMutation();
@@ -33,14 +35,14 @@ export default function PaymentPage() {
   const fromBkash = params.get('bkash');
   const [method, setMethod] = useState<'card' | 'bkash'>(fromBkash ? 'bkash' : 'card');
   const [startBkash, bkashStart] = useBkashCreateMutation();
-  const bkashProblem = fromBkash === 'failure' || fromBkash === 'cancel' ? (params.get('message') ?? 'The bKash payment did not go through') : '';
+  const bkashProblem = fromBkash === 'failure' || fromBkash === 'cancel' ? (params.get('message') ?? t('payment.bkashFailed')) : '';
 
   const unpaid = order && !order.paid;
   useEffect(() => {
     if (!unpaid) return;
     createIntent({ orderId: id })
       .unwrap()
-      .then(setIntent, (err: unknown) => setProblem(errorMessage(err, 'This order cannot be paid now')));
+      .then(setIntent, (err: unknown) => setProblem(errorMessage(err, translate('payment.cannotPay'))));
   }, [unpaid, id, createIntent]);
 
   useEffect(() => {
@@ -48,12 +50,12 @@ export default function PaymentPage() {
     let mounted: StripeCard | null = null;
     mountStripeCard(intent.publishableKey, stripeEl.current).then(
       (c) => (stripeCard.current = mounted = c),
-      () => setProblem('The card form could not be loaded. Please try again.'),
+      () => setProblem(translate('payment.cardFormFailed')),
     );
     return () => mounted?.destroy();
   }, [intent]);
 
-  if (isLoading) return <Spinner label="Loading order" />;
+  if (isLoading) return <Spinner label={t('payment.loadingOrder')} />;
   if (isError || !order) return <NotFound />;
 
   const pay = async () => {
@@ -78,9 +80,9 @@ export default function PaymentPage() {
         productName: order.productName,
       }).unwrap();
       setTransactionId(payment.transactionId);
-      notify.success('Your payment completed !');
+      notify.success(translate('payment.completed'));
     } catch (err) {
-      setProblem(errorMessage(err, 'Your payment could not be recorded'));
+      setProblem(errorMessage(err, translate('payment.notRecorded')));
     } finally {
       setProcessing(false);
     }
@@ -92,7 +94,7 @@ export default function PaymentPage() {
       const { bkashURL } = await startBkash({ orderId: order._id }).unwrap();
       window.location.assign(bkashURL);
     } catch (err) {
-      setProblem(errorMessage(err, 'bKash could not be reached, please try again'));
+      setProblem(errorMessage(err, translate('payment.bkashUnreachable')));
     }
   };
 
@@ -102,55 +104,58 @@ export default function PaymentPage() {
   if (order.paid || receipt) {
     return (
       <section className="mx-auto max-w-xl">
-        <h1 className="text-2xl font-bold">Payment for {order.productName}</h1>
+        <h1 className="text-2xl font-bold">{t('payment.title', { name: order.productName })}</h1>
         {paidNow && (
           <div role="status" className="mt-4 space-y-1 rounded-box bg-success p-4 text-success-content">
-            <p className="font-semibold">Your payment completed !</p>
-            <p className="break-all">Your transaction id : {paidNow}</p>
+            <p className="font-semibold">{t('payment.completed')}</p>
+            <p className="break-all">{t('payment.transactionId', { id: paidNow })}</p>
           </div>
         )}
         <section aria-labelledby="receipt-title" className="mt-6 rounded-xl bg-base-100 p-5 shadow-sm ring-1 ring-base-200">
           <h2 id="receipt-title" className="mb-3 flex items-center gap-2 text-lg font-semibold">
-            Receipt <span className="badge badge-success">Paid</span>
+            {t('payment.receipt')} <span className="badge badge-success">{t('payment.paid')}</span>
           </h2>
           {receipt ? (
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
-              <dt className="text-base-content/80">Phone</dt>
+              <dt className="text-base-content/80">{t('payment.phone')}</dt>
               <dd className="wrap-anywhere">{order.productName}</dd>
-              <dt className="text-base-content/80">Amount</dt>
-              <dd>{taka(receipt.amount)} tk</dd>
-              <dt className="text-base-content/80">Paid on</dt>
+              <dt className="text-base-content/80">{t('payment.amount')}</dt>
+              <dd>{priceTk(receipt.amount)}</dd>
+              <dt className="text-base-content/80">{t('payment.paidOn')}</dt>
               <dd>
                 <time dateTime={receipt.paidAt}>{localDateTime(receipt.paidAt)}</time>
               </dd>
-              <dt className="text-base-content/80">Transaction id</dt>
+              <dt className="text-base-content/80">{t('payment.transactionIdLabel')}</dt>
               <dd className="font-mono text-sm break-all">{receipt.transactionId}</dd>
             </dl>
           ) : (
-            <p>This order is paid.</p>
+            <p>{t('payment.isPaid')}</p>
           )}
         </section>
       </section>
     );
   }
 
+  const [payBefore, payAfter] = t('payment.pleasePay', { amount: '\0', name: order.productName }).split('\0');
   return (
     <section className="mx-auto max-w-xl">
-      <h1 className="text-2xl font-bold">Payment for {order.productName}</h1>
+      <h1 className="text-2xl font-bold">{t('payment.title', { name: order.productName })}</h1>
       <p className="mt-2 text-lg">
-        Please pay <strong>{taka(order.productPrice)}</strong> tk for {order.productName}
+        {payBefore}
+        <strong>{number(order.productPrice)}</strong>
+        {payAfter}
       </p>
       <div className="mt-6 space-y-4 rounded-xl bg-base-100 p-5 shadow-sm ring-1 ring-base-200">
         {intent?.bkash && (
           <fieldset className="flex flex-wrap gap-2">
-            <legend className="mb-2 font-semibold">Pay with</legend>
+            <legend className="mb-2 font-semibold">{t('payment.payWith')}</legend>
             {(['card', 'bkash'] as const).map((m) => (
               <label
                 key={m}
                 className={`btn flex-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 ${method === m ? 'btn-primary' : 'btn-outline'}`}
               >
                 <input type="radio" name="method" className="sr-only" checked={method === m} onChange={() => setMethod(m)} />
-                {m === 'card' ? 'Card' : 'bKash'}
+                {t(m === 'card' ? 'payment.card' : 'payment.bkash')}
               </label>
             ))}
           </fieldset>
@@ -159,7 +164,7 @@ export default function PaymentPage() {
         {/* The card form stays mounted while bKash is chosen: Stripe's card element lives in it. */}
         <div className={method === 'bkash' ? 'hidden' : 'space-y-4'}>
           {intent?.provider === 'stripe' ? (
-            <div ref={stripeEl} className="rounded-lg border border-base-300 p-3" aria-label="Card details" />
+            <div ref={stripeEl} className="rounded-lg border border-base-300 p-3" aria-label={t('payment.cardDetails')} />
           ) : (
             <SandboxCardFields value={card} onChange={setCard} disabled={processing} />
           )}
@@ -172,7 +177,7 @@ export default function PaymentPage() {
         {method === 'card' && (
           <button type="button" className="btn btn-primary w-full" onClick={pay} disabled={processing || !intent?.clientSecret}>
             {processing && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Pay
+            {t('payment.pay')}
           </button>
         )}
       </div>

@@ -1,3 +1,5 @@
+import { translate } from '../../lib/i18n.ts';
+
 /** Just the part of Stripe.js the payment page uses. */
 interface StripeJs {
   elements(): { create(type: 'card'): StripeCardElement };
@@ -36,8 +38,7 @@ export async function mountStripeCard(publishableKey: string, el: HTMLElement) {
     destroy: () => card.destroy(),
     async confirm(clientSecret: string): Promise<{ ok: true; intentId: string } | { ok: false; message: string }> {
       const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
-      if (result.error || result.paymentIntent?.status !== 'succeeded')
-        return { ok: false, message: result.error?.message ?? 'Your card could not be charged.' };
+      if (result.error || result.paymentIntent?.status !== 'succeeded') return { ok: false, message: result.error?.message ?? translate('payment.notCharged') };
       return { ok: true, intentId: result.paymentIntent.id };
     },
   };

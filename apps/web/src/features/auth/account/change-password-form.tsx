@@ -10,6 +10,8 @@ import { signedIn } from '../../../lib/session.ts';
 import { NewPasswordFields } from '../new-password-fields.tsx';
 import { confirmPasswordRules, newPasswordRules } from '../password-rules.ts';
 import { useChangePasswordMutation } from './account-api.ts';
+import { useFieldRules } from '../../../lib/field-rules.ts';
+import { translate, useT } from '../../../lib/i18n.ts';
 
 interface Fields {
   currentPassword: string;
@@ -23,6 +25,8 @@ const empty: Fields = { currentPassword: '', password: '', confirm: '' };
 export function ChangePasswordForm() {
   const dispatch = useAppDispatch();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const t = useT('auth');
+  useFieldRules();
   // Kept on screen (not only a toast): the no-password answer tells the user what to do instead.
   const [refusal, setRefusal] = useState<string | null>(null);
   const { register, handleSubmit, getValues, reset, formState } = useForm<Fields>({ defaultValues: empty });
@@ -33,37 +37,39 @@ export function ChangePasswordForm() {
     try {
       dispatch(signedIn(await changePassword({ currentPassword, password }).unwrap()));
       reset(empty);
-      notify.success('Your password was changed');
+      notify.success(translate('auth.passwordChanged'));
     } catch (err) {
-      const message = errorMessage(err, 'Something went wrong, please try again');
+      const message = errorMessage(err, translate('auth.tryAgain'));
       if ((err as { status?: unknown }).status === 400) setRefusal(message);
       notify.error(message);
     }
   };
 
+  const [googleBefore, googleAfter] = t('changePassword.google', { link: '\0' }).split('\0');
   return (
     <form className="card bg-base-100 ring-1 ring-base-200" onSubmit={handleSubmit(submit)} noValidate aria-labelledby="change-password-title">
       <div className="card-body gap-3">
         <h2 id="change-password-title" className="text-xl font-semibold">
-          Change password
+          {t('changePassword.title')}
         </h2>
         <p className="text-sm">
-          Signed up with Google? Your account has no password yet: set one with{' '}
+          {googleBefore}
           <Link to="/forgot-password" className="link link-primary">
-            Forgot password?
+            {t('auth.forgotPassword')}
           </Link>
+          {googleAfter}
         </p>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field label="Current password" error={errors.currentPassword?.message}>
+          <Field label={t('changePassword.current')} error={errors.currentPassword?.message}>
             <input
               type="password"
               autoComplete="current-password"
               className="input input-bordered w-full"
-              {...register('currentPassword', { required: 'Enter your current password' })}
+              {...register('currentPassword', { required: t('changePassword.currentRequired') })}
             />
           </Field>
           <NewPasswordFields
-            password={register('password', newPasswordRules)}
+            password={register('password', newPasswordRules())}
             confirm={register(
               'confirm',
               confirmPasswordRules(() => getValues('password')),
@@ -79,7 +85,7 @@ export function ChangePasswordForm() {
         <div>
           <button type="submit" className="btn btn-primary" disabled={isLoading}>
             {isLoading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Change password
+            {t('changePassword.submit')}
           </button>
         </div>
       </div>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { signedOut } from '../../../lib/session.ts';
 import { useLogoutEverywhereMutation } from './account-api.ts';
+import { translate, useT } from '../../../lib/i18n.ts';
 
 /** Ends every session of the account (a lost phone, a shared computer), this one too, after asking. */
 export function LogOutEverywhere() {
@@ -14,6 +15,7 @@ export function LogOutEverywhere() {
   const [logoutEverywhere, { isLoading }] = useLogoutEverywhereMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const t = useT('auth');
 
   const run = async () => {
     setAsking(false);
@@ -22,30 +24,28 @@ export function LogOutEverywhere() {
       navigate('/login', { replace: true });
       dispatch(signedOut());
       dispatch(api.util.resetApiState());
-      notify.success('You are logged out everywhere');
+      notify.success(translate('logoutEverywhere.done'));
     } catch (err) {
-      notify.error(errorMessage(err, 'Something went wrong, please try again'));
+      notify.error(errorMessage(err, translate('auth.tryAgain')));
     }
   };
 
   return (
     <div className="card bg-base-100 ring-1 ring-base-200">
       <div className="card-body gap-3">
-        <h2 className="text-xl font-semibold">Log out everywhere</h2>
-        <p className="text-sm">
-          Signed in on a phone you lost, or on someone else's computer? This logs your account out on every browser and device, this one included.
-        </p>
+        <h2 className="text-xl font-semibold">{t('logoutEverywhere.title')}</h2>
+        <p className="text-sm">{t('logoutEverywhere.text')}</p>
         <div>
           <button type="button" className="btn btn-outline btn-error" onClick={() => setAsking(true)} disabled={isLoading}>
-            Log out everywhere
+            {t('logoutEverywhere.button')}
           </button>
         </div>
       </div>
       <ConfirmDialog
         open={asking}
-        title="Log out everywhere?"
-        text="Every browser and device signed in to your account will be logged out, this one included."
-        confirmLabel="Yes, log out everywhere"
+        title={t('logoutEverywhere.question')}
+        text={t('logoutEverywhere.questionText')}
+        confirmLabel={t('logoutEverywhere.yes')}
         onCancel={() => setAsking(false)}
         onConfirm={run}
       />

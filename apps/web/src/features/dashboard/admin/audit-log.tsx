@@ -3,23 +3,25 @@ import { auditActions } from '@market/contract/rules';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
 import { localDateTime } from '../../../lib/format.ts';
+import { useT, type Key } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuditLogInfiniteQuery } from '../api.ts';
 
-/** Each act as the log's readers say it. */
-export const actionNames: Record<AuditAction, string> = {
-  'verify-seller': 'Verified a seller',
-  'delete-user': 'Deleted a user',
-  'delete-product': 'Removed a phone',
-  'dismiss-reports': 'Dismissed reports',
-  'warn-seller': 'Warned a seller',
-  'suspend-seller': 'Suspended a seller',
-  'reinstate-seller': 'Reinstated a seller',
-  'refund-order': 'Refunded an order',
+/** Each act (the contract's code) as the log's readers say it. */
+const actionIds: Record<AuditAction, Key<'admin'>> = {
+  'verify-seller': 'audit.verifySeller',
+  'delete-user': 'audit.deleteUser',
+  'delete-product': 'audit.deleteProduct',
+  'dismiss-reports': 'audit.dismissReports',
+  'warn-seller': 'audit.warnSeller',
+  'suspend-seller': 'audit.suspendSeller',
+  'reinstate-seller': 'audit.reinstateSeller',
+  'refund-order': 'audit.refundOrder',
 };
 
 /** What Admins did, newest first (issue 16): who, when, what, to what, why. The log is only ever appended to. */
 export default function AuditLog() {
+  const t = useT('admin');
   const [action, setAction] = useState<AuditAction | undefined>(undefined);
   // Fetched again on every visit: other Admins act meanwhile.
   const list = useAuditLogInfiniteQuery(action, { refetchOnMountOrArgChange: true });
@@ -28,37 +30,37 @@ export default function AuditLog() {
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold">Audit Log</h1>
+        <h1 className="text-2xl font-bold">{t('audit.title')}</h1>
         <label className="flex items-center gap-2 text-sm">
-          Show
+          {t('audit.show')}
           <select
             className="select select-bordered select-sm"
             value={action ?? ''}
             onChange={(e) => setAction((e.target.value || undefined) as AuditAction | undefined)}
           >
-            <option value="">Every act</option>
+            <option value="">{t('audit.everyAct')}</option>
             {auditActions.map((a) => (
               <option key={a} value={a}>
-                {actionNames[a]}
+                {t(actionIds[a])}
               </option>
             ))}
           </select>
         </label>
       </div>
-      <p className="mb-4 max-w-3xl text-sm">Every act of an Admin, as it was done. Entries are only ever added: nobody can change or remove one.</p>
+      <p className="mb-4 max-w-3xl text-sm">{t('audit.intro')}</p>
       <DataTable
-        caption="Audit Log"
+        caption={t('audit.title')}
         columns={[
-          { label: 'When', className: 'whitespace-nowrap align-top' },
-          { label: 'Admin', className: 'sm:min-w-40 align-top' },
-          { label: 'Act', className: 'align-top' },
-          { label: 'Of', className: 'sm:min-w-48 align-top' },
-          { label: 'Reason', className: 'sm:min-w-40 align-top' },
+          { label: t('audit.when'), className: 'whitespace-nowrap align-top' },
+          { label: t('audit.admin'), className: 'sm:min-w-40 align-top' },
+          { label: t('audit.act'), className: 'align-top' },
+          { label: t('audit.of'), className: 'sm:min-w-48 align-top' },
+          { label: t('audit.reason'), className: 'sm:min-w-40 align-top' },
         ]}
         rows={rows}
         loading={list.isLoading}
         more={more}
-        empty="no admin act recorded yet"
+        empty={t('audit.empty')}
         rowKey={(e) => e._id}
         cells={(e) => [
           <time dateTime={e.date}>{localDateTime(e.date)}</time>,
@@ -67,9 +69,9 @@ export default function AuditLog() {
             {e.admin.name}
             <span className="block text-xs text-base-content/75">{e.admin.email}</span>
           </div>,
-          actionNames[e.action],
+          t(actionIds[e.action]),
           e.target.label,
-          e.reason ?? <span className="text-base-content/75">None given</span>,
+          e.reason ?? <span className="text-base-content/75">{t('audit.noReason')}</span>,
         ]}
       />
     </section>

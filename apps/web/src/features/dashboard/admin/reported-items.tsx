@@ -1,56 +1,64 @@
 import type { ReportedPhone } from '@market/contract';
-import { reportReasonNames } from '@market/contract/rules';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { reportReasonName } from '../../../components/listing-words.ts';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { attempt } from '../../../lib/attempt.ts';
-import { localDateTime } from '../../../lib/format.ts';
+import { localDateTime, number } from '../../../lib/format.ts';
+import { translate, useT, type Key } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useDeleteProductMutation, useDismissReportsMutation, useReportQueueInfiniteQuery, useSuspendSellerMutation, useWarnSellerMutation } from '../api.ts';
 
 /** What an Admin may do to a reported phone besides deleting it: each asks why (issue 16). */
 type Act = { kind: 'dismiss' | 'warn' | 'suspend'; phone: ReportedPhone };
 
-/** Each act: its button (and the start of the button's name), then what it asks before it is done. */
-const questions: Record<Act['kind'], { label: string; button: string; title: string; confirm: string; text(phone: ReportedPhone): string }> = {
+/**
+ * Each act: its button, the button's name ({phone}), then what it asks before it is done (its text
+ * names the {phone} and its {seller}), and what it says once done.
+ */
+const questions: Record<Act['kind'], Record<'label' | 'button' | 'title' | 'confirm' | 'text' | 'done', Key<'admin'>>> = {
   dismiss: {
-    label: 'Dismiss',
-    button: 'Dismiss the reports of',
-    title: 'Dismiss these reports?',
-    confirm: 'Dismiss',
-    text: (p) => `${p.product.productName} stays listed and its reports are closed.`,
+    label: 'reported.dismiss',
+    button: 'reported.dismissOf',
+    title: 'reported.dismissTitle',
+    confirm: 'reported.dismiss',
+    text: 'reported.dismissText',
+    done: 'reported.dismissed',
   },
   warn: {
-    label: 'Warn seller',
-    button: 'Warn seller of',
-    title: 'Warn the seller?',
-    confirm: 'Send the warning',
-    text: (p) => `${p.product.sellerId.name} gets a mail with your reason; ${p.product.productName} stays listed and its reports are closed.`,
+    label: 'reported.warn',
+    button: 'reported.warnOf',
+    title: 'reported.warnTitle',
+    confirm: 'reported.warnConfirm',
+    text: 'reported.warnText',
+    done: 'reported.warned',
   },
   suspend: {
-    label: 'Suspend seller',
-    button: 'Suspend seller of',
-    title: 'Suspend the seller?',
-    confirm: 'Suspend',
-    text: (p) => `${p.product.sellerId.name} is signed out and cannot sign in; all their phones leave the site until you reinstate them (All Sellers).`,
+    label: 'reported.suspend',
+    button: 'reported.suspendOf',
+    title: 'reported.suspendTitle',
+    confirm: 'sellers.suspend',
+    text: 'reported.suspendText',
+    done: 'moderation.sellerSuspended',
   },
 };
 
 /** The reports of one phone: how many of each reason, and each reporter's words. */
 function Reports({ item }: { item: ReportedPhone }) {
-  if (item.count === 0) return <span className="text-sm">Reported before reasons were asked</span>;
+  const t = useT('admin');
+  if (item.count === 0) return <span className="text-sm">{t('reported.noReasons')}</span>;
+  const reasons = item.reasons
+    .map((r) => (r.count > 1 ? t('reported.reasonTimes', { reason: reportReasonName(r.reason), count: number(r.count) }) : reportReasonName(r.reason)))
+    .join(', ');
   return (
     <details>
-      <summary className="cursor-pointer">
-        {item.count === 1 ? '1 report' : `${item.count} reports`}:{' '}
-        {item.reasons.map((r) => `${reportReasonNames[r.reason]}${r.count > 1 ? ` ×${r.count}` : ''}`).join(', ')}
-      </summary>
+      <summary className="cursor-pointer">{t('reported.summary', { count: item.count, shown: number(item.count), reasons })}</summary>
       <ul className="mt-2 space-y-2 text-sm">
         {item.reports.map((r) => (
           <li key={r._id}>
             <span className="font-semibold">{r.reporter.name}</span> ({r.reporter.email}), <time dateTime={r.date}>{localDateTime(r.date)}</time>:{' '}
-            {reportReasonNames[r.reason]}
+            {reportReasonName(r.reason)}
             {r.text && <q className="block wrap-anywhere">{r.text}</q>}
           </li>
         ))}
@@ -61,6 +69,7 @@ function Reports({ item }: { item: ReportedPhone }) {
 
 /** The spec's Reported Items, grown into the Admin's queue: each phone's reports, and dismiss, warn the seller or delete. */
 export default function ReportedItems() {
+  const t = useT('admin');
   const list = useReportQueueInfiniteQuery();
   const { rows, more } = paged(list);
   const [remove] = useDeleteProductMutation();
@@ -72,14 +81,14 @@ export default function ReportedItems() {
 
   return (
     <section>
-      <h1 className="mb-4 text-2xl font-bold">Reported Items</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('reported.title')}</h1>
       <DataTable
-        caption="Reported products"
-        columns={['Product image', 'Product name', 'Seller name', 'Reports', 'Act', 'delete']}
+        caption={t('reported.caption')}
+        columns={[t('reported.image'), t('reported.name'), t('reported.seller'), t('reported.reports'), t('reported.act'), t('reported.deleteColumn')]}
         rows={rows}
         loading={list.isLoading}
         more={more}
-        empty="no reported product found"
+        empty={t('reported.empty')}
         rowKey={(item) => item.product._id}
         cells={(item) => {
           const p = item.product;
@@ -95,13 +104,13 @@ export default function ReportedItems() {
                   type="button"
                   className="btn btn-outline btn-xs"
                   onClick={() => setAct({ kind, phone: item })}
-                  aria-label={`${questions[kind].button} ${p.productName}`}
+                  aria-label={t(questions[kind].button, { phone: p.productName })}
                 >
-                  {questions[kind].label}
+                  {t(questions[kind].label)}
                 </button>
               ))}
             </div>,
-            <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />,
+            <DeleteButton label={t('reported.deletePhone', { phone: p.productName })} onClick={() => ask(p._id)} />,
           ];
         }}
       />
@@ -109,17 +118,18 @@ export default function ReportedItems() {
       <ReasonDialog
         key={act ? `${act.kind}-${act.phone.product._id}` : 'none'}
         open={act !== null}
-        title={questions[act?.kind ?? 'dismiss'].title}
-        text={act ? questions[act.kind].text(act.phone) : ''}
-        confirmLabel={questions[act?.kind ?? 'dismiss'].confirm}
+        title={t(questions[act?.kind ?? 'dismiss'].title)}
+        text={act ? t(questions[act.kind].text, { phone: act.phone.product.productName, seller: act.phone.product.sellerId.name }) : ''}
+        confirmLabel={t(questions[act?.kind ?? 'dismiss'].confirm)}
         onCancel={() => setAct(null)}
         onConfirm={async (reason) => {
           if (!act) return;
           const id = act.phone.product._id;
           setAct(null);
-          if (act.kind === 'warn') await attempt(() => warn({ id, reason }).unwrap(), 'Warning sent to the seller');
-          else if (act.kind === 'suspend') await attempt(() => suspend({ id: act.phone.product.sellerId._id, reason }).unwrap(), 'Seller suspended');
-          else await attempt(() => dismiss({ id, reason }).unwrap(), 'Reports dismissed');
+          const done = translate(questions[act.kind].done);
+          if (act.kind === 'warn') await attempt(() => warn({ id, reason }).unwrap(), done);
+          else if (act.kind === 'suspend') await attempt(() => suspend({ id: act.phone.product.sellerId._id, reason }).unwrap(), done);
+          else await attempt(() => dismiss({ id, reason }).unwrap(), done);
         }}
       />
     </section>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
-import { taka } from '../../../lib/format.ts';
+import { priceTk } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useDeleteOrderMutation, useMyOrdersInfiniteQuery } from '../api.ts';
 import { paged } from '../../../lib/pages.ts';
@@ -24,45 +25,55 @@ export default function MyOrders() {
   const [reviewing, setReviewing] = useState<Order | null>(null);
   // When the page opened: a review's Edit shows while its 30 days last.
   const [now] = useState(() => Date.now());
+  const t = useT('dashboard');
   return (
     <section>
-      <h1 className="mb-4 text-2xl font-bold">My Orders</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('dashMenu.myOrders')}</h1>
       <DataTable
-        caption="My orders"
-        columns={['Image', 'Name', { label: 'Price', className: 'whitespace-nowrap' }, 'Location', "Seller's number", 'Status', 'Review', 'Delete']}
+        caption={t('myOrders.caption')}
+        columns={[
+          t('dashCol.image'),
+          t('dashCol.name'),
+          { label: t('dashCol.price'), className: 'whitespace-nowrap' },
+          t('myOrders.location'),
+          t('myOrders.sellerNumber'),
+          t('dashCol.status'),
+          t('myOrders.review'),
+          t('dashCol.delete'),
+        ]}
         rows={rows}
         loading={list.isLoading}
         more={more}
-        empty="no orders found"
+        empty={t('myOrders.empty')}
         rowKey={(o) => o._id}
         cells={(o) => [
           <img src={o.productImg} alt={o.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
           o.productName,
-          `${taka(o.productPrice)} tk`,
+          priceTk(o.productPrice),
           o.meetingLocation,
           o.sellerPhone ? <PhoneLink number={o.sellerPhone} /> : '—',
           <OrderStatus order={o} />,
           <ReviewCell order={o} now={now} onReview={() => setReviewing(o)} />,
           o.paid || o.refund ? (
-            <button type="button" className="btn btn-outline btn-xs" onClick={() => setHiding(o)} aria-label={`Hide order of ${o.productName}`}>
-              Hide
+            <button type="button" className="btn btn-outline btn-xs" onClick={() => setHiding(o)} aria-label={t('myOrders.hideLabel', { name: o.productName })}>
+              {t('myOrders.hide')}
             </button>
           ) : (
-            <DeleteButton label={`Delete order of ${o.productName}`} onClick={() => ask(o._id)} />
+            <DeleteButton label={t('myOrders.deleteLabel', { name: o.productName })} onClick={() => ask(o._id)} />
           ),
         ]}
       />
       {dialog}
       <ConfirmDialog
         open={hiding !== null}
-        title={hiding?.paid === false ? 'Hide this refunded order?' : 'Hide this paid order?'}
-        text="It leaves this list. The payment stays in your totals and in the seller's records, and its receipt stays yours: an order money was paid for is never deleted."
-        confirmLabel="Yes, hide it"
+        title={t(hiding?.paid === false ? 'myOrders.hideRefundedTitle' : 'myOrders.hidePaidTitle')}
+        text={t('myOrders.hideText')}
+        confirmLabel={t('myOrders.hideConfirm')}
         onCancel={() => setHiding(null)}
         onConfirm={async () => {
           const id = hiding!._id;
           setHiding(null);
-          await attempt(() => remove(id).unwrap(), 'Hidden from your list');
+          await attempt(() => remove(id).unwrap(), t('myOrders.hidden'));
         }}
       />
       {reviewing && <ReviewDialog key={reviewing._id} order={reviewing} onClose={() => setReviewing(null)} />}
@@ -72,6 +83,7 @@ export default function MyOrders() {
 
 /** A paid order's review: the button to write one, or the stars given and (for 30 days) a way to change them. */
 function ReviewCell({ order, now, onReview }: { order: Order; now: number; onReview(): void }) {
+  const t = useT('dashboard');
   if (!order.paid) return '—';
   if (!order.review) {
     return (
@@ -79,9 +91,9 @@ function ReviewCell({ order, now, onReview }: { order: Order; now: number; onRev
         type="button"
         className="btn btn-outline btn-primary btn-xs whitespace-nowrap"
         onClick={onReview}
-        aria-label={`Rate the seller of ${order.productName}`}
+        aria-label={t('myOrders.rateLabel', { name: order.productName })}
       >
-        Rate the seller
+        {t('myOrders.rate')}
       </button>
     );
   }
@@ -90,8 +102,8 @@ function ReviewCell({ order, now, onReview }: { order: Order; now: number; onRev
     <span className="flex flex-wrap items-center gap-2">
       <Stars value={order.review.stars} />
       {editable && (
-        <button type="button" className="btn btn-ghost btn-xs" onClick={onReview} aria-label={`Change your review of ${order.productName}`}>
-          Edit
+        <button type="button" className="btn btn-ghost btn-xs" onClick={onReview} aria-label={t('myOrders.editReviewLabel', { name: order.productName })}>
+          {t('dashList.edit')}
         </button>
       )}
     </span>

@@ -1,20 +1,26 @@
 import type { Order } from '@market/contract';
 import { Link } from 'react-router';
-import { localDate, taka } from '../../../lib/format.ts';
+import { Sentence } from '../../../components/sentence.tsx';
+import { localDate, priceTk } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 /** Money given back for an order (issue 17): how much, and the provider's refund id and date once it confirmed. */
 function RefundLine({ refund }: { refund: NonNullable<Order['refund']> }) {
-  const amount = `${taka(refund.amount)} tk`;
-  if (refund.status === 'pending') return <span className="block text-xs text-base-content/75">Refund of {amount} on its way</span>;
+  const t = useT('dashboard');
+  const amount = priceTk(refund.amount);
+  if (refund.status === 'pending') return <span className="block text-xs text-base-content/75">{t('orderStatus.refundOnItsWay', { amount })}</span>;
+  const when = refund.refundedAt && <time dateTime={refund.refundedAt}>{localDate(refund.refundedAt)}</time>;
   return (
     <span className="block text-xs text-base-content/75 wrap-anywhere">
-      {amount} refunded {refund.refundedAt && <time dateTime={refund.refundedAt}>{localDate(refund.refundedAt)}</time>} · {refund.id}
+      {when ? <Sentence text={(date) => t('orderStatus.amountRefundedOn', { amount, date })}>{when}</Sentence> : t('orderStatus.amountRefunded', { amount })} ·{' '}
+      {refund.id}
     </span>
   );
 }
 
 /** My Orders' status: Pay while it can be paid; else paid, refunded, declined or sold to another buyer, with any refund. */
 export function OrderStatus({ order: o }: { order: Order }) {
+  const t = useT('dashboard');
   const badge = (text: string, kind = 'badge-ghost') => <span className={`badge ${kind} whitespace-nowrap`}>{text}</span>;
   const refund = o.refund && <RefundLine refund={o.refund} />;
   // One element: on a phone the table's cells are label-and-value rows.
@@ -24,15 +30,15 @@ export function OrderStatus({ order: o }: { order: Order }) {
       {refund}
     </div>
   );
-  const refundState = o.refund?.status === 'refunded' ? 'Refunded' : 'Refund pending';
+  const refundState = t(o.refund?.status === 'refunded' ? 'orderStatus.refunded' : 'orderStatus.refundPending');
   if (o.paid && o.refund?.ofPayment) return shown(refundState, 'badge-warning');
-  if (o.paid) return shown('Paid', 'badge-success');
+  if (o.paid) return shown(t('orderStatus.paid'), 'badge-success');
   if (o.refund) return shown(refundState, 'badge-warning');
-  if (o.declined) return badge('Declined by seller');
-  if (o.soldToAnother) return badge('Sold to another buyer');
+  if (o.declined) return badge(t('orderStatus.declinedBySeller'));
+  if (o.soldToAnother) return badge(t('orderStatus.soldToAnother'));
   return (
     <Link to={`/dashboard/payment/${o._id}`} className="btn btn-primary btn-xs">
-      Pay
+      {t('orderStatus.pay')}
     </Link>
   );
 }

@@ -1,15 +1,24 @@
 import type { Order } from '@market/contract';
-import { maxLength, maxStars, minStars, textProblem } from '@market/contract/rules';
+import { maxLength, maxStars, messages, minStars, textProblem } from '@market/contract/rules';
 import { useId, useState } from 'react';
+import { digits } from '../../../components/listing-words.ts';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { useModal } from '../../../components/use-modal.ts';
 import { WordsField } from '../../../components/words-field.tsx';
 import { attempt } from '../../../lib/attempt.ts';
-import { localDate } from '../../../lib/format.ts';
+import { localDate, number } from '../../../lib/format.ts';
+import { useT, type Key } from '../../../lib/i18n.ts';
 import { useEditReviewMutation, useReviewMutation } from '../api.ts';
 
 const starValues = Array.from({ length: maxStars }, (_, i) => i + 1);
-const starWords = ['', 'Very bad', 'Bad', 'All right', 'Good', 'Excellent'];
+/** What each number of stars says, by its text's id. */
+const starWords: Record<number, Key<'dashboard'>> = {
+  1: 'reviewDialog.star1',
+  2: 'reviewDialog.star2',
+  3: 'reviewDialog.star3',
+  4: 'reviewDialog.star4',
+  5: 'reviewDialog.star5',
+};
 
 /**
  * The buyer rates the seller of a paid order (1 to 5 stars, words optional), or changes that review while
@@ -27,18 +36,25 @@ export function ReviewDialog({ order, onClose }: { order: Order; onClose(): void
   const [create, created] = useReviewMutation();
   const [edit, edited] = useEditReviewMutation();
   const busy = created.isLoading || edited.isLoading;
+  const t = useT('dashboard');
+  const starWord = (n: number) => t(starWords[n]!);
+  // The contract's words (the server's, in English) in the page's language; the English is the same.
+  const wordsProblem = (found: string | null) => {
+    if (found === null) return null;
+    return found === messages.control ? t('reviewDialog.control') : t('reviewDialog.tooLong', { max: digits(maxLength.review) });
+  };
 
   const send = async () => {
     const words = text.trim();
-    const missing = stars === null ? `Choose from ${minStars} to ${maxStars} stars` : null;
-    const found = words === '' ? null : textProblem(words, maxLength.review);
+    const missing = stars === null ? t('reviewDialog.chooseStars', { min: number(minStars), max: number(maxStars) }) : null;
+    const found = words === '' ? null : wordsProblem(textProblem(words, maxLength.review));
     setStarsProblem(missing);
     setProblem(found);
     if (missing || found) return;
     const body = { stars: stars!, ...(words ? { text: words } : {}) };
     await attempt(
       () => (existing ? edit({ id: existing._id, body }).unwrap() : create({ orderId: order._id, ...body }).unwrap()),
-      existing ? 'Your review is changed' : 'Thank you: your review is published',
+      t(existing ? 'reviewDialog.changed' : 'reviewDialog.published'),
     );
     onClose();
   };
@@ -47,17 +63,17 @@ export function ReviewDialog({ order, onClose }: { order: Order; onClose(): void
     <dialog ref={ref} className="modal" onCancel={onClose} aria-labelledby={titleId}>
       <div className="modal-box">
         <h2 id={titleId} className="text-xl font-semibold">
-          {existing ? 'Change your review' : 'Rate the seller'}
+          {t(existing ? 'reviewDialog.change' : 'myOrders.rate')}
         </h2>
         <p className="py-2">
-          How was buying {order.productName}? Your stars and words are shown on the seller's page with your name.
-          {existing && ` You can change them until ${localDate(existing.editableUntil)}.`}
+          {t('reviewDialog.how', { name: order.productName })}
+          {existing && ` ${t('reviewDialog.until', { date: localDate(existing.editableUntil) })}`}
         </p>
         <fieldset className="my-2" aria-describedby={hintId}>
-          <legend className="label-text mb-1">Stars</legend>
+          <legend className="label-text mb-1">{t('reviewDialog.stars')}</legend>
           <div className="flex flex-wrap gap-1">
             {starValues.map((n) => (
-              <label key={n} className="cursor-pointer" title={starWords[n]}>
+              <label key={n} className="cursor-pointer" title={starWord(n)}>
                 <input
                   type="radio"
                   name="stars"
@@ -68,7 +84,7 @@ export function ReviewDialog({ order, onClose }: { order: Order; onClose(): void
                     setStarsProblem(null);
                   }}
                   className="peer sr-only"
-                  aria-label={`${n} ${n === 1 ? 'star' : 'stars'}: ${starWords[n]}`}
+                  aria-label={t('reviewDialog.star', { count: n, shown: number(n), words: starWord(n) })}
                 />
                 <span
                   aria-hidden="true"
@@ -80,11 +96,18 @@ export function ReviewDialog({ order, onClose }: { order: Order; onClose(): void
             ))}
           </div>
           <p id={hintId} className="mt-1 min-h-5 text-sm">
-            {starsProblem ? <span className="text-error">{starsProblem}</span> : stars !== null && starWords[stars]}
+            {starsProblem ? <span className="text-error">{starsProblem}</span> : stars !== null && starWord(stars)}
           </p>
         </fieldset>
-        <WordsField label="Your words (optional)" rows={4} value={text} onChange={setText} problem={problem} hint={`At most ${maxLength.review} characters`} />
-        <DialogActions label={existing ? 'Save review' : 'Publish review'} busy={busy} onConfirm={send} onCancel={onClose} />
+        <WordsField
+          label={t('reviewDialog.words')}
+          rows={4}
+          value={text}
+          onChange={setText}
+          problem={problem}
+          hint={t('reviewDialog.atMost', { max: digits(maxLength.review) })}
+        />
+        <DialogActions label={t(existing ? 'reviewDialog.save' : 'reviewDialog.publish')} busy={busy} onConfirm={send} onCancel={onClose} />
       </div>
     </dialog>
   );

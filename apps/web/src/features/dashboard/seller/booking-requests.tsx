@@ -4,17 +4,19 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { attempt } from '../../../lib/attempt.ts';
-import { localDateTime, taka } from '../../../lib/format.ts';
+import { localDateTime, priceTk } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from '../api.ts';
 
 /** Where a booking stands, as its seller sees it. */
-function status(o: Order) {
-  if (o.paid) return <span className="badge badge-success">Paid</span>;
-  if (o.declined) return <span className="badge badge-ghost whitespace-nowrap">Declined</span>;
-  if (o.soldToAnother) return <span className="badge badge-ghost whitespace-nowrap">Sold to another buyer</span>;
-  return <span className="badge badge-warning whitespace-nowrap">Not paid yet</span>;
+function Status({ order: o }: { order: Order }) {
+  const t = useT('dashboard');
+  if (o.paid) return <span className="badge badge-success">{t('orderStatus.paid')}</span>;
+  if (o.declined) return <span className="badge badge-ghost whitespace-nowrap">{t('bookings.declinedBadge')}</span>;
+  if (o.soldToAnother) return <span className="badge badge-ghost whitespace-nowrap">{t('orderStatus.soldToAnother')}</span>;
+  return <span className="badge badge-warning whitespace-nowrap">{t('bookings.notPaid')}</span>;
 }
 
 /** Every booking of the seller's phones: who booked, how to reach them, where to meet; an unpaid one can be declined. */
@@ -24,36 +26,37 @@ export default function BookingRequests() {
   const { rows, more } = paged(list);
   const [decline] = useDeclineBookingMutation();
   const [target, setTarget] = useState<Order | null>(null);
+  const t = useT('dashboard');
 
   const onConfirm = async () => {
     const booking = target;
     setTarget(null);
-    if (booking) await attempt(() => decline(booking._id).unwrap(), 'Booking declined');
+    if (booking) await attempt(() => decline(booking._id).unwrap(), t('bookings.declined'));
   };
 
   return (
     <section>
-      <h1 className="mb-4 text-2xl font-bold">Booking Requests</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('dashMenu.bookings')}</h1>
       <DataTable
-        caption="Bookings of my phones"
+        caption={t('bookings.caption')}
         columns={[
-          { label: 'Phone', rowHeader: true },
-          { label: 'Price', className: 'whitespace-nowrap' },
-          'Buyer',
-          'Mobile number',
-          'Meeting place',
-          'Booked',
-          'Status',
-          'Decline',
+          { label: t('bookings.phone'), rowHeader: true },
+          { label: t('dashCol.price'), className: 'whitespace-nowrap' },
+          t('bookings.buyer'),
+          t('bookings.mobile'),
+          t('bookings.meetingPlace'),
+          t('bookings.booked'),
+          t('dashCol.status'),
+          t('bookings.decline'),
         ]}
         rows={rows}
         loading={list.isLoading}
         more={more}
-        empty="no bookings yet"
+        empty={t('bookings.empty')}
         rowKey={(o) => o._id}
         cells={(o) => [
           o.productName,
-          `${taka(o.productPrice)} tk`,
+          priceTk(o.productPrice),
           <div>
             <span className="block">{o.buyerName}</span>
             <a className="link text-sm wrap-anywhere" href={`mailto:${o.buyerEmail}`}>
@@ -63,15 +66,15 @@ export default function BookingRequests() {
           <PhoneLink number={o.mobileNumber} />,
           o.meetingLocation,
           <span className="whitespace-nowrap">{localDateTime(o.createdAt)}</span>,
-          status(o),
+          <Status order={o} />,
           !o.paid && !o.declined && !o.soldToAnother ? (
             <button
               type="button"
               className="btn btn-error btn-xs text-white"
               onClick={() => setTarget(o)}
-              aria-label={`Decline the booking of ${o.productName} by ${o.buyerName}`}
+              aria-label={t('bookings.declineLabel', { product: o.productName, buyer: o.buyerName })}
             >
-              Decline
+              {t('bookings.decline')}
             </button>
           ) : (
             '—'
@@ -80,9 +83,9 @@ export default function BookingRequests() {
       />
       <ConfirmDialog
         open={target !== null}
-        title="Decline this booking?"
-        text={target ? `${target.buyerName} will see 'Declined by seller' and cannot book ${target.productName} again.` : ''}
-        confirmLabel="Yes, decline it!"
+        title={t('bookings.declineTitle')}
+        text={target ? t('bookings.declineText', { buyer: target.buyerName, product: target.productName }) : ''}
+        confirmLabel={t('bookings.declineConfirm')}
         onCancel={() => setTarget(null)}
         onConfirm={onConfirm}
       />

@@ -2,6 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { NotFound } from '../../../components/not-found.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCategoriesQuery } from '../../../lib/shared-api.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
@@ -23,28 +24,29 @@ export default function EditProduct() {
   // The category list first, so the form's select has the listing's option when it is filled.
   const categories = useCategoriesQuery();
   const [editProduct] = useEditProductMutation();
+  const t = useT('dashboard');
 
-  if (isLoading || categories.isLoading) return <Spinner label="Loading product" />;
+  if (isLoading || categories.isLoading) return <Spinner label={t('editProduct.loading')} />;
   if (isError || !listing || listing.sellerId._id !== user?._id) return <NotFound landmark={false} />;
 
   return (
     <section className="mx-auto max-w-3xl">
-      <h1 className="mb-6 text-2xl font-bold wrap-anywhere">Edit {listing.productName}</h1>
+      <h1 className="mb-6 text-2xl font-bold wrap-anywhere">{t('editProduct.title', { name: listing.productName })}</h1>
       {listing.status !== 'available' ? (
         <Notice tone="info">
-          <p>This phone is sold: a sold listing cannot be edited.</p>
+          <p>{t('editProduct.sold')}</p>
           <Link to={myProducts} className="link">
-            Back to My Products
+            {t('editProduct.back')}
           </Link>
         </Notice>
       ) : (
         <ProductForm
           key={listing._id}
           listing={listing}
-          submitLabel="Save changes"
+          submitLabel={t('editProduct.save')}
           onSave={async (body) => {
             await editProduct({ id, body }).unwrap();
-            notify.success('Changes saved');
+            notify.success(t('editProduct.saved'));
             navigate(myProducts);
           }}
         />

@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { attempt } from '../../../lib/attempt.ts';
-import { taka } from '../../../lib/format.ts';
+import { number, priceTk } from '../../../lib/format.ts';
+import { useT, type Key } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import {
@@ -15,6 +16,9 @@ import {
   useSellerProductsInfiniteQuery,
   useStopAdvertisingMutation,
 } from '../api.ts';
+
+/** A listing's status, by its text's id (the contract's value is what the API says). */
+const statusName: Record<Product['status'], Key<'dashboard'>> = { available: 'myProducts.available', sold: 'myProducts.sold' };
 
 export default function MyProducts() {
   const { user } = useAuth();
@@ -26,68 +30,82 @@ export default function MyProducts() {
   const [remove] = useDeleteProductMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   const [selling, setSelling] = useState<Product | null>(null);
+  const t = useT('dashboard');
 
   const onSold = async () => {
     const product = selling;
     setSelling(null);
-    if (product) await attempt(() => markSold(product._id).unwrap(), 'Marked as sold');
+    if (product) await attempt(() => markSold(product._id).unwrap(), t('myProducts.marked'));
   };
 
   return (
     <section>
-      <h1 className="mb-4 text-2xl font-bold">My Products</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('myProducts.title')}</h1>
       <DataTable
-        caption="My products"
-        columns={[{ label: '', rowHeader: true }, 'Image', 'Name', { label: 'Price', className: 'whitespace-nowrap' }, 'Status', 'Advertise', 'Delete']}
+        caption={t('myProducts.caption')}
+        columns={[
+          { label: '', rowHeader: true },
+          t('dashCol.image'),
+          t('dashCol.name'),
+          { label: t('dashCol.price'), className: 'whitespace-nowrap' },
+          t('dashCol.status'),
+          t('myProducts.advertise'),
+          t('dashCol.delete'),
+        ]}
         rows={rows}
         loading={list.isLoading}
         more={more}
-        empty="no product found"
+        empty={t('myProducts.empty')}
         rowKey={(p) => p._id}
         cells={(p, i) => [
-          i + 1,
+          number(i + 1),
           <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
           p.productName,
-          `${taka(p.resalePrice)} tk`,
+          priceTk(p.resalePrice),
           <div className="flex flex-wrap items-center gap-2">
-            <span className={`badge ${p.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>{p.status}</span>
+            <span className={`badge ${p.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>{t(statusName[p.status])}</span>
             {p.status === 'available' && (
               <>
-                <Link to={`/dashboard/edit-product/${p._id}`} className="btn btn-outline btn-xs" aria-label={`Edit ${p.productName}`}>
-                  Edit
+                <Link to={`/dashboard/edit-product/${p._id}`} className="btn btn-outline btn-xs" aria-label={t('editProduct.title', { name: p.productName })}>
+                  {t('dashList.edit')}
                 </Link>
-                <button type="button" className="btn btn-outline btn-xs" onClick={() => setSelling(p)} aria-label={`Mark sold: ${p.productName}`}>
-                  Mark sold
+                <button
+                  type="button"
+                  className="btn btn-outline btn-xs"
+                  onClick={() => setSelling(p)}
+                  aria-label={t('myProducts.markSoldLabel', { name: p.productName })}
+                >
+                  {t('myProducts.markSold')}
                 </button>
               </>
             )}
           </div>,
           p.status === 'available' && !p.advertise ? (
-            <button type="button" className="btn btn-primary btn-xs" onClick={() => attempt(() => advertise(p._id).unwrap(), 'advertise successful')}>
-              Advertise
+            <button type="button" className="btn btn-primary btn-xs" onClick={() => attempt(() => advertise(p._id).unwrap(), t('myProducts.advertiseDone'))}>
+              {t('myProducts.advertise')}
             </button>
           ) : p.advertise ? (
             <div className="flex flex-wrap items-center gap-2">
-              <span className="badge badge-info">Advertised</span>
+              <span className="badge badge-info">{t('myProducts.advertised')}</span>
               <button
                 type="button"
                 className="btn btn-ghost btn-xs"
-                onClick={() => attempt(() => stopAdvertising(p._id).unwrap(), 'Advertising stopped')}
-                aria-label={`Stop advertising ${p.productName}`}
+                onClick={() => attempt(() => stopAdvertising(p._id).unwrap(), t('myProducts.stopped'))}
+                aria-label={t('myProducts.stopLabel', { name: p.productName })}
               >
-                Stop
+                {t('myProducts.stop')}
               </button>
             </div>
           ) : null,
-          <DeleteButton label={`Delete ${p.productName}`} onClick={() => ask(p._id)} />,
+          <DeleteButton label={t('myProducts.deleteLabel', { name: p.productName })} onClick={() => ask(p._id)} />,
         ]}
       />
       {dialog}
       <ConfirmDialog
         open={selling !== null}
-        title="Mark as sold?"
-        text={selling ? `${selling.productName} leaves the shop, and its open bookings can no longer be paid. This cannot be undone.` : ''}
-        confirmLabel="Yes, it is sold!"
+        title={t('myProducts.soldTitle')}
+        text={selling ? t('myProducts.soldText', { name: selling.productName }) : ''}
+        confirmLabel={t('myProducts.soldConfirm')}
         onCancel={() => setSelling(null)}
         onConfirm={onSold}
       />

@@ -1,5 +1,8 @@
 import { imageProblem, maxPictures } from '@market/contract/rules';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
+import { said } from '../../../lib/field-rules.ts';
+import { number } from '../../../lib/format.ts';
+import { translate, useT } from '../../../lib/i18n.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { uploadPicture } from '../../../lib/upload.ts';
 
@@ -39,12 +42,13 @@ export function usePhotos(initial: string[]) {
     (files: File[]) => {
       const room = maxPictures - latest.current.length;
       const taken = files.slice(0, Math.max(0, room));
-      setNotice(files.length > taken.length ? `At most ${maxPictures} photos: ${files.length - taken.length} not added` : null);
+      const left = files.length - taken.length;
+      setNotice(left > 0 ? translate('photoPicker.tooMany', { max: number(maxPictures), left: number(left) }) : null);
       const added = taken.map((file): Photo => {
         const key = nextKey();
         const objectUrl = URL.createObjectURL(file);
         const problem = imageProblem(file);
-        if (problem) return { key, preview: objectUrl, url: null, sent: 0, error: `${file.name} ${problem}` };
+        if (problem) return { key, preview: objectUrl, url: null, sent: 0, error: said(file.name, problem) as string };
         const abort = new AbortController();
         const done = uploadPicture(file, token, (sent) => update(key, { sent }), abort.signal).then(
           (url): Partial<Photo> => ({ url, sent: 1 }),
@@ -93,8 +97,8 @@ export function usePhotos(initial: string[]) {
   const ready = async (): Promise<{ urls: string[] } | { problem: string }> => {
     const ended = new Map(await Promise.all([...uploads.current].map(async ([key, u]) => [key, await u.done] as const)));
     const list = latest.current.map((p) => ({ ...p, ...ended.get(p.key) }));
-    if (list.length === 0) return { problem: 'Enter your product picture' };
-    if (list.some((p) => p.error)) return { problem: 'Remove the photos that could not be uploaded' };
+    if (list.length === 0) return { problem: translate('photoPicker.enterPicture') };
+    if (list.some((p) => p.error)) return { problem: translate('photoPicker.removeFailed') };
     return { urls: list.map((p) => p.url!) };
   };
 
@@ -122,6 +126,7 @@ interface Props {
  */
 export function PhotoPicker({ photos, error }: Props) {
   const id = useId();
+  const t = useT('dashboard');
   const [over, setOver] = useState(false);
   const { photos: list, notice } = photos;
   const full = list.length >= maxPictures;
@@ -144,7 +149,7 @@ export function PhotoPicker({ photos, error }: Props) {
       onDrop={onDrop}
     >
       <label className="block">
-        <span className="label-text">Product picture</span>
+        <span className="label-text">{t('photoPicker.label')}</span>
         <input
           type="file"
           multiple
@@ -164,18 +169,15 @@ export function PhotoPicker({ photos, error }: Props) {
         {message ? (
           <span className="text-error">{message}</span>
         ) : (
-          <span className="text-base-content/75">
-            1 to {maxPictures} photos, or drop them here; the first is the cover. JPEG, PNG, WebP, GIF or AVIF, at most 5 MB each ({list.length} of{' '}
-            {maxPictures})
-          </span>
+          <span className="text-base-content/75">{t('photoPicker.hint', { max: number(maxPictures), count: number(list.length) })}</span>
         )}
       </p>
       {list.length > 0 && (
-        <ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Photos, the cover first">
+        <ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t('photoPicker.list')}>
           {list.map((p, i) => (
             <li key={p.key} className="relative overflow-hidden rounded-lg bg-base-200 ring-1 ring-base-300">
-              <img src={p.preview} alt={`Photo ${i + 1}`} width="160" height="160" className="aspect-square w-full object-cover" />
-              {i === 0 && <span className="badge badge-primary absolute left-1 top-1">Cover</span>}
+              <img src={p.preview} alt={t('photoPicker.photo', { n: number(i + 1) })} width="160" height="160" className="aspect-square w-full object-cover" />
+              {i === 0 && <span className="badge badge-primary absolute left-1 top-1">{t('photoPicker.cover')}</span>}
               {p.error ? (
                 <p className="bg-error/10 p-1 text-xs text-error wrap-anywhere" role="alert">
                   {p.error}
@@ -186,7 +188,7 @@ export function PhotoPicker({ photos, error }: Props) {
                     className="progress progress-primary absolute inset-x-1 bottom-11 w-auto"
                     value={p.sent}
                     max={1}
-                    aria-label={`Photo ${i + 1} uploading: ${Math.round(p.sent * 100)}%`}
+                    aria-label={t('photoPicker.uploading', { n: number(i + 1), percent: number(Math.round(p.sent * 100)) })}
                   />
                 )
               )}
@@ -196,7 +198,7 @@ export function PhotoPicker({ photos, error }: Props) {
                   className="btn btn-ghost btn-sm btn-square"
                   disabled={i === 0}
                   onClick={() => photos.move(p.key, -1)}
-                  aria-label={`Move photo ${i + 1} earlier`}
+                  aria-label={t('photoPicker.earlier', { n: number(i + 1) })}
                 >
                   ◀
                 </button>
@@ -204,7 +206,7 @@ export function PhotoPicker({ photos, error }: Props) {
                   type="button"
                   className="btn btn-ghost btn-sm btn-square text-error"
                   onClick={() => photos.remove(p.key)}
-                  aria-label={`Remove photo ${i + 1}`}
+                  aria-label={t('photoPicker.remove', { n: number(i + 1) })}
                 >
                   ✕
                 </button>
@@ -213,7 +215,7 @@ export function PhotoPicker({ photos, error }: Props) {
                   className="btn btn-ghost btn-sm btn-square"
                   disabled={i === list.length - 1}
                   onClick={() => photos.move(p.key, 1)}
-                  aria-label={`Move photo ${i + 1} later`}
+                  aria-label={t('photoPicker.later', { n: number(i + 1) })}
                 >
                   ▶
                 </button>

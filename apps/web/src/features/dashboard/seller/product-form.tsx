@@ -1,19 +1,31 @@
-import type { EditProductBody, Product } from '@market/contract';
-import { conditionMeaning, conditions, maxLength, messages } from '@market/contract/rules';
+import type { Condition, EditProductBody, Product } from '@market/contract';
+import { conditions, maxLength, messages } from '@market/contract/rules';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { notify } from '../../../lib/notify.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { number } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { conditionMeaning, conditionName } from '../../../components/listing-words.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useCategoriesQuery } from '../../../lib/shared-api.ts';
 import { Field } from '../../../components/field.tsx';
-import { localToday, pastDateRule, phoneRule, takaRule, textRule, useYearsRule } from '../../../lib/field-rules.ts';
+import { localToday, pastDateRule, phoneRule, takaRule, textRule, useFieldRules, useYearsRule } from '../../../lib/field-rules.ts';
 import { bodyOf, emptyFields, fieldsOf, type ProductFields } from './product-fields.ts';
 import { PhoneDetails } from './phone-details.tsx';
 import { PhotoPicker, usePhotos } from './photo-picker.tsx';
 
 /** The spec's toasts for the choices made last, at submit, besides the messages at their fields. */
 const toasted = ['categoryId', 'condition', 'description'] as const;
+
+/** The select's value is the contract's condition (what the API takes); its name and meaning are in the page's language. */
+const isCondition = (value: string): value is Condition => (conditions as readonly string[]).includes(value);
+
+/** The API refused the IMEI: another listing has it (by its code, or its English words from an API that sends no code). */
+function imeiTaken(err: unknown, message: string) {
+  const code = (err as { data?: { code?: unknown } } | undefined)?.data?.code;
+  return code === 'imei_taken' || message === messages.imeiTaken;
+}
 
 interface Props {
   /** The listing being edited: it fills the form (its photos too), and keeps its IMEI unless another is given. None: a new listing. */
@@ -26,6 +38,8 @@ interface Props {
 /** A seller's listing, new or edited: every rule is checked before anything is uploaded. */
 export function ProductForm({ listing, submitLabel, onSave }: Props) {
   const { user } = useAuth();
+  const t = useT('dashboard');
+  useFieldRules();
   const { data: categories = [] } = useCategoriesQuery();
   const photos = usePhotos(listing ? listing.images.map((p) => p.url) : []);
   // The problem found at submit, shown until a photo is added or removed.
@@ -41,10 +55,10 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
   const { errors, isSubmitting } = formState;
   const today = localToday();
   const [location, productName, description, condition] = useWatch({ control, name: ['location', 'productName', 'description', 'condition'] });
-  const meaning = (conditions as readonly string[]).includes(condition) ? conditionMeaning[condition as Product['condition']] : undefined;
+  const meaning = isCondition(condition) ? conditionMeaning(condition) : undefined;
 
   const invalid = (e: FieldErrors<ProductFields>) => {
-    if (photos.photos.length === 0) setPhotoProblem('Enter your product picture');
+    if (photos.photos.length === 0) setPhotoProblem(t('photoPicker.enterPicture'));
     const first = toasted.find((name) => e[name]);
     if (first) notify.error(e[first]!.message!);
   };
@@ -61,8 +75,8 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
         photos.reset();
       }
     } catch (err) {
-      const message = errorMessage(err, 'Something went wrong');
-      if (message === messages.imeiTaken) setError('imei', { message }, { shouldFocus: true });
+      const message = errorMessage(err, t('toast.somethingWentWrong'));
+      if (imeiTaken(err, message)) setError('imei', { message }, { shouldFocus: true });
       notify.error(message);
     }
   };
@@ -70,69 +84,72 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
   return (
     <form onSubmit={handleSubmit(submit, invalid)} noValidate className="space-y-6">
       <fieldset className="rounded-xl bg-base-100 p-4 ring-1 ring-base-200">
-        <legend className="px-2 text-lg font-semibold">Seller Info</legend>
+        <legend className="px-2 text-lg font-semibold">{t('productForm.sellerInfo')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Seller name">
+          <Field label={t('productForm.sellerName')}>
             <input className="input input-bordered w-full bg-base-200" value={user?.name ?? ''} readOnly />
           </Field>
-          <Field label="Email">
+          <Field label={t('productForm.email')}>
             <input className="input input-bordered w-full bg-base-200" value={user?.email ?? ''} readOnly />
           </Field>
-          <Field label="Location" error={errors.location?.message} count={{ value: location, max: maxLength.location }}>
-            <input className="input input-bordered w-full" {...register('location', textRule('Location', 'Enter your location', maxLength.location))} />
+          <Field label={t('productForm.location')} error={errors.location?.message} count={{ value: location, max: maxLength.location }}>
+            <input
+              className="input input-bordered w-full"
+              {...register('location', textRule(t('productForm.location'), t('productForm.enterLocation'), maxLength.location))}
+            />
           </Field>
-          <Field label="Phone number" error={errors.phoneNumber?.message}>
+          <Field label={t('productForm.phone')} error={errors.phoneNumber?.message}>
             <input
               type="tel"
               autoComplete="tel"
               className="input input-bordered w-full"
-              {...register('phoneNumber', phoneRule('Phone number', 'Enter your number'))}
+              {...register('phoneNumber', phoneRule(t('productForm.phone'), t('productForm.enterPhone')))}
             />
           </Field>
         </div>
       </fieldset>
       <fieldset className="rounded-xl bg-base-100 p-4 ring-1 ring-base-200">
-        <legend className="px-2 text-lg font-semibold">Product Info</legend>
+        <legend className="px-2 text-lg font-semibold">{t('productForm.productInfo')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Original price (tk)" error={errors.originalPrice?.message} hint="e.g. 1,25,000">
+          <Field label={t('productForm.originalPriceTk')} error={errors.originalPrice?.message} hint={t('productForm.example', { example: number(125000) })}>
             <input
               inputMode="numeric"
               className="input input-bordered w-full"
-              {...register('originalPrice', takaRule('Original price', 'Enter your original price'))}
+              {...register('originalPrice', takaRule(t('productForm.originalPrice'), t('productForm.enterOriginalPrice')))}
             />
           </Field>
-          <Field label="Resale price (tk)" error={errors.resalePrice?.message} hint="e.g. 95,000">
+          <Field label={t('productForm.resalePriceTk')} error={errors.resalePrice?.message} hint={t('productForm.example', { example: number(95000) })}>
             <input
               inputMode="numeric"
               className="input input-bordered w-full"
-              {...register('resalePrice', takaRule('Resale price', 'Enter your resale price'))}
+              {...register('resalePrice', takaRule(t('productForm.resalePrice'), t('productForm.enterResalePrice')))}
             />
           </Field>
-          <Field label="Product name" error={errors.productName?.message} count={{ value: productName, max: maxLength.productName }}>
+          <Field label={t('productForm.productName')} error={errors.productName?.message} count={{ value: productName, max: maxLength.productName }}>
             <input
               className="input input-bordered w-full"
-              {...register('productName', textRule('Product name', 'Enter your product name', maxLength.productName))}
+              {...register('productName', textRule(t('productForm.productName'), t('productForm.enterProductName'), maxLength.productName))}
             />
           </Field>
-          <Field label="Years of use" error={errors.useYears?.message}>
+          <Field label={t('productForm.useYears')} error={errors.useYears?.message}>
             <input
               inputMode="decimal"
               className="input input-bordered w-full"
-              {...register('useYears', useYearsRule('Years of use', 'Enter your year of using'))}
+              {...register('useYears', useYearsRule(t('productForm.useYears'), t('productForm.enterUseYears')))}
             />
           </Field>
-          <Field label="Purchase date" error={errors.purchase?.message}>
+          <Field label={t('productForm.purchase')} error={errors.purchase?.message}>
             <input
               type="date"
               max={today}
               className="input input-bordered w-full"
-              {...register('purchase', pastDateRule('Purchase date', 'Enter your product purchase date', today))}
+              {...register('purchase', pastDateRule(t('productForm.purchase'), t('productForm.enterPurchase'), today))}
             />
           </Field>
           <PhotoPicker photos={photos} error={photoProblem} />
-          <Field label="Category" error={errors.categoryId?.message}>
-            <select className="select select-bordered w-full" {...register('categoryId', { required: 'Select a category' })}>
-              <option value="">Select a category</option>
+          <Field label={t('productForm.category')} error={errors.categoryId?.message}>
+            <select className="select select-bordered w-full" {...register('categoryId', { required: t('productForm.selectCategory') })}>
+              <option value="">{t('productForm.selectCategory')}</option>
               {categories.map((c) => (
                 <option key={c._id} value={c._id}>
                   {c.category}
@@ -140,21 +157,23 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
               ))}
             </select>
           </Field>
-          <Field label="Condition" error={errors.condition?.message} hint={meaning}>
-            <select className="select select-bordered w-full" {...register('condition', { required: 'Select a condition' })}>
-              <option value="">Select a condition</option>
-              <option value="Excellent">Excellent</option>
-              <option value="Good">Good</option>
-              <option value="Fair">Fair</option>
+          <Field label={t('productForm.condition')} error={errors.condition?.message} hint={meaning}>
+            <select className="select select-bordered w-full" {...register('condition', { required: t('productForm.selectCondition') })}>
+              <option value="">{t('productForm.selectCondition')}</option>
+              {conditions.map((c) => (
+                <option key={c} value={c}>
+                  {conditionName(c)}
+                </option>
+              ))}
             </select>
           </Field>
         </div>
         <div className="mt-3">
-          <Field label="Description" error={errors.description?.message} count={{ value: description, max: maxLength.description }}>
+          <Field label={t('productForm.description')} error={errors.description?.message} count={{ value: description, max: maxLength.description }}>
             <textarea
               rows={4}
               className="textarea textarea-bordered w-full"
-              {...register('description', textRule('Description', 'Enter a description', maxLength.description))}
+              {...register('description', textRule(t('productForm.description'), t('productForm.enterDescription'), maxLength.description))}
             />
           </Field>
         </div>
@@ -162,7 +181,7 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
       <PhoneDetails register={register} control={control} errors={errors} editing={listing !== undefined} />
       <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
         {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {isSubmitting && photos.uploading ? 'Uploading photos…' : submitLabel}
+        {isSubmitting && photos.uploading ? t('productForm.uploading') : submitLabel}
       </button>
     </form>
   );

@@ -1,0 +1,48 @@
+import { errorMessages, formatIcu, intlLocale, type IcuValues, type Lang } from '@market/contract';
+import bnAuth from '@market/contract/locales/bn/auth.ts';
+import bnCatalog from '@market/contract/locales/bn/catalog.ts';
+import bnCommon from '@market/contract/locales/bn/common.ts';
+import bnErrors from '@market/contract/locales/bn/errors.ts';
+import bnHead from '@market/contract/locales/bn/head.ts';
+import bnMail from '@market/contract/locales/bn/mail.ts';
+import enAuth from '@market/contract/locales/en/auth.ts';
+import enCatalog from '@market/contract/locales/en/catalog.ts';
+import enCommon from '@market/contract/locales/en/common.ts';
+import enHead from '@market/contract/locales/en/head.ts';
+import enMail from '@market/contract/locales/en/mail.ts';
+
+/*
+ * What the server writes for people, from the catalogs the web app speaks (decision 029): the first screen
+ * and page heads (so the HTML says what the app will say), the mails, the Google popup's last page, and an
+ * error code's words in a language. One table per language, as the app's (no id is in two catalogs: check-catalogs.ts).
+ */
+const catalogs = {
+  en: { ...enCommon, ...enCatalog, ...enHead, ...enMail, ...enAuth, ...errorMessages },
+  bn: { ...bnCommon, ...bnCatalog, ...bnHead, ...bnMail, ...bnAuth, ...bnErrors },
+};
+export type TextId = keyof (typeof catalogs)['en'];
+
+const numbers = new Map<Lang, Intl.NumberFormat>();
+/** A number in the language's digits and grouping, as the app's lib/format.ts writes it: '1,18,000', '১,১৮,০০০', '4.5'. */
+const number = (lang: Lang, n: number) => {
+  let format = numbers.get(lang);
+  if (!format) numbers.set(lang, (format = new Intl.NumberFormat(intlLocale[lang], { maximumFractionDigits: 1 })));
+  return format.format(n);
+};
+
+export interface Texts {
+  (id: TextId, values?: IcuValues): string;
+  number: (n: number) => string;
+}
+
+const made = new Map<Lang, Texts>();
+
+/** The texts of one language (made once per language). */
+export function texts(lang: Lang): Texts {
+  const known = made.get(lang);
+  if (known) return known;
+  const t = (id: TextId, values?: IcuValues) => formatIcu(catalogs[lang][id], values, intlLocale[lang]);
+  const forLang = Object.assign(t, { number: (value: number) => number(lang, value) });
+  made.set(lang, forLang);
+  return forLang;
+}

@@ -1,0 +1,82 @@
+import { i18n } from '@lingui/core';
+import { intlLocale, type Order } from '@market/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCatalog } from '../../../lib/i18n.ts';
+import { aUser, fakeApi, renderAt, signIn } from '../../../test-utils.tsx';
+import { aPaidOrder, page } from '../admin/test-fixtures.ts';
+import MyOrders from './my-orders.tsx';
+
+const buyer = aUser({ role: 'Buyer' });
+/** The n-th order of this buyer, unpaid unless `overrides` say otherwise. */
+const anOrder = (n: number, overrides: Partial<Order>): Order =>
+  aPaidOrder({
+    _id: `00000000-0000-4000-8000-00000000000${n}`,
+    productName: `Phone ${n}`,
+    productPrice: 65000,
+    meetingLocation: 'Banani, Dhaka',
+    sellerPhone: '01711-000444',
+    paid: false,
+    payment: null,
+    ...overrides,
+  });
+const orders = [
+  anOrder(1, {}),
+  anOrder(2, { paid: true, review: { _id: '00000000-0000-4000-8000-0000000000a1', stars: 4, text: null, editableUntil: '2099-01-01T12:00:00.000Z' } }),
+  anOrder(3, {
+    soldToAnother: true,
+    refund: { status: 'refunded', id: 're_1', amount: 65000, refundedAt: '2026-11-23T12:00:00.000Z', reason: 'Sold to another buyer', ofPayment: false },
+  }),
+];
+
+function open() {
+  signIn(buyer);
+  fakeApi(() => page(orders));
+  renderAt('/dashboard/myOrders', <MyOrders />);
+  return screen.findByRole('table');
+}
+
+describe('My Orders', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    i18n.activate('en', [intlLocale.en]);
+    vi.unstubAllGlobals();
+  });
+
+  it('says it in English as the spec does, the review dialog too', async () => {
+    const table = await open();
+    const rows = within(table).getAllByRole('row');
+    expect(rows[0]).toHaveTextContent("ImageNamePriceLocationSeller's numberStatusReviewDelete");
+    expect(rows[1]).toHaveTextContent('Phone 165,000 tkBanani, Dhaka01711-000444Pay—Delete');
+    expect(rows[3]).toHaveTextContent('Refunded65,000 tk refunded 23 Nov 2026 · re_1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change your review of Phone 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change your review' });
+    expect(within(dialog).getByRole('radio', { name: '1 star: Very bad' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: '4 stars: Good' })).toBeChecked();
+    expect(dialog).toHaveTextContent('You can change them until 1 Jan 2099.');
+    expect(within(dialog).getByText('At most 1000 characters')).toBeInTheDocument();
+  });
+
+  it('says it in Bangla, prices and dates in Bangla digits', async () => {
+    await Promise.all([loadCatalog('bn', 'dashboard'), loadCatalog('bn', 'common')]);
+    i18n.activate('bn', [intlLocale.bn]);
+    const table = await open();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('আমার অর্ডার');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[0]).toHaveTextContent('ছবিনামদামলোকেশনবিক্রেতার নম্বরঅবস্থারিভিউমুছে ফেলুন');
+    expect(within(rows[1]!).getByText('৳৬৫,০০০')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: 'পেমেন্ট করুন' })).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('পরিশোধিত')).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('button', { name: 'Phone 2-এর অর্ডার লুকান' })).toHaveTextContent('লুকান');
+    expect(rows[3]).toHaveTextContent('রিফান্ড হয়েছে২৩ নভে, ২০২৬ তারিখে ৳৬৫,০০০ রিফান্ড হয়েছে · re_1');
+    expect(within(rows[3]!).getByText('২৩ নভে, ২০২৬')).toHaveAttribute('datetime', '2026-11-23T12:00:00.000Z');
+
+    await userEvent.click(within(rows[2]!).getByRole('button', { name: 'Phone 2-এর রিভিউ বদলান' }));
+    const dialog = screen.getByRole('dialog', { name: 'আপনার রিভিউ বদলান' });
+    expect(within(dialog).getByRole('radio', { name: '৫ স্টার: চমৎকার' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('১ জানু, ২০৯৯ পর্যন্ত এগুলো বদলাতে পারবেন।');
+    expect(within(dialog).getByText('সর্বোচ্চ ১০০০টি অক্ষর')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'রিভিউ সংরক্ষণ করুন' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { formatIcu } from './icu.ts';
+
+/**
+ * How long until a limit lets the caller try again: seconds under two minutes, else whole minutes (`minutes`
+ * is 0 then). The numbers as `{seconds}`, not `#`, which ICU would group ('1,440 minutes').
+ */
+const WAIT = '{minutes, plural, =0 {{seconds, plural, one {{seconds} second} other {{seconds} seconds}}} other {{minutes} minutes}}';
+
+/**
+ * Every refusal the API answers, by its code: one code per meaning, with its English message in ICU
+ * MessageFormat. The API says the message rendered from the code and its values (`params`), so these
+ * are its exact words; the web app shows the code's text in the user's language. A code is never
+ * renamed or reused for another meaning (decision 031).
+ */
+export const errorMessages = {
+  // Signed in, allowed, one's own (the access rules, decision 012).
+  not_logged_in: 'Please log in first',
+  session_expired: 'Your session is invalid or has expired, please log in again',
+  session_invalid: 'Your session is invalid, please log in again',
+  session_ended: 'Your session has ended, please log in again',
+  account_gone: 'Your account no longer exists',
+  account_suspended: 'Your account is suspended',
+  forbidden_role: 'Only {roles, select, Admin {an Admin} other {a {roles}}} can do this',
+  email_not_confirmed: 'Confirm your e-mail address first: open the link we sent you, or ask for a new one on your account page',
+  own_data_only: 'You can only see your own data',
+  not_yours: '{what, select, booking {This booking is not of your phone} review_of_me {This review is not of you} other {This {what} is not yours}}',
+  not_found: '{what} not found',
+
+  // Accounts and signing in.
+  wrong_credentials: 'Invalid Email or Password',
+  suspended: 'This account is suspended: it cannot sign in. Write to hello@resalephones.example if you think this is a mistake',
+  email_already_confirmed: 'Your e-mail address is already confirmed',
+  link_expired: 'This link has expired or was already used: ask for a new one',
+  no_password_yet: "Your account has no password yet: use 'Forgot password?' on the login page to set one",
+  wrong_current_password: 'currentPassword is not your current password',
+  google_not_set_up: 'Google sign-in is not set up on this server',
+  google_unreachable: 'Google could not be reached, please try again',
+  google_sign_in_expired: 'Your Google sign-in has expired, please try again',
+  google_sign_in_unverified: 'Your Google sign-in could not be verified',
+  google_sign_in_lost: 'The Google sign-in took too long or was started elsewhere, please try again',
+  google_sign_in_cancelled: 'Google sign-in was cancelled',
+  google_sign_in_failed: 'Google sign-in failed ({reason})',
+  google_no_email: 'Your Google sign-in did not include a usable e-mail address',
+  google_email_unverified: 'Your Google e-mail address is not verified',
+  google_email_unconfirmed:
+    "An account with this e-mail exists, but its address is not confirmed yet, so Google cannot be added to it: log in with its password and confirm the address, or use 'Forgot password?'",
+  google_other_account: 'This e-mail address belongs to another Google account',
+  admin_password_only: 'An Admin signs in with e-mail and password only',
+  test_provider_own_accounts_only: 'The local test provider can only sign in to Buyer accounts it created itself',
+  test_provider_email_taken: 'This e-mail address already has an account, which the local test provider cannot sign in to: log in with its password',
+
+  // An Admin's acts on users.
+  only_seller_verified: 'Only a seller can be verified',
+  only_seller_suspended: 'Only a seller can be suspended or reinstated',
+  seller_already_suspended: 'This seller is already suspended',
+  seller_not_suspended: 'This seller is not suspended',
+  admin_cannot_be_deleted: 'An admin account cannot be deleted',
+
+  // Listings and search.
+  unknown_category: 'categoryId does not name a category',
+  purchase_in_future: 'purchase cannot be in the future',
+  imei_taken: 'This IMEI is already listed: the same handset cannot be listed twice',
+  sold_cannot_edit: 'This product is sold: a sold listing cannot be edited',
+  product_sold: 'This product is already sold',
+  already_advertised: 'This product is already advertised',
+  only_available_advertised: 'Only an available product can be advertised',
+  not_advertised: 'This product is not advertised',
+  bad_search_cursor: 'cursor must be a cursor from a previous page of this search',
+
+  // Pictures.
+  image_not_multipart: 'Send the picture as multipart/form-data in the field "image"',
+  image_field_missing: 'Send the picture in the multipart field "image"',
+  malformed_multipart: 'The multipart/form-data body is malformed',
+  multipart_parts_limit: 'reach parts limit',
+  multipart_files_limit: 'reach files limit',
+  multipart_fields_limit: 'reach fields limit',
+  multipart_proto_field: 'prototype property is not allowed as field name',
+  image_type: 'image must be a JPEG, PNG, WebP, GIF or AVIF picture',
+  image_too_large: 'image is too large: at most 5 MB',
+  image_too_many_pixels: 'image is too large: at most 40 megapixels',
+  image_damaged: 'image could not be read: the file is damaged',
+  image_too_detailed: 'image is too detailed to store: try a smaller or plainer picture',
+  image_not_uploaded_here: '{field} must be a picture uploaded to this site, and used within {hours} hours of uploading it',
+
+  // Bookings and orders.
+  already_booked: 'You have already booked this product',
+  booking_declined: 'The seller declined your booking of this phone: it cannot be booked again',
+  booking_paid_cannot_decline: 'This booking is paid: it cannot be declined',
+  booking_already_declined: 'This booking is already declined',
+  order_paid_cannot_delete: 'A paid or refunded order cannot be deleted: it is the record of money paid',
+  order_not_paid_cannot_refund: 'Only a paid order can be refunded',
+  order_already_refunded: 'This order is already refunded',
+
+  // Paying.
+  order_paid: 'This order is already paid',
+  order_declined: 'The seller declined this booking',
+  product_gone: 'This phone is no longer for sale',
+  sold_to_another_buyer: 'This phone has already been sold to another buyer',
+  seller_suspended: 'The seller of this phone is suspended: it cannot be paid for now',
+  unknown_payment: 'transactionId does not name a payment',
+  payment_other_order: 'This payment belongs to another order',
+  payment_not_succeeded: 'This payment has not succeeded',
+  amount_mismatch: 'The amount paid does not match the order',
+  payment_refunded: '{reason}. Your payment is being refunded.',
+  bad_stripe_signature: 'stripe-signature does not match the body',
+  bkash_unavailable: 'bKash is not available on this server',
+  bkash_unreachable: 'bKash could not be reached, please try again',
+  bkash_refused: 'bKash: {detail}',
+
+  // Reviews and reports.
+  order_not_paid_cannot_review: 'This order is not paid: only a paid order can be reviewed',
+  review_seller_gone: 'The phone of this order was removed from the site: its seller can no longer be reviewed',
+  already_reviewed: 'You have already reviewed this order: change your review instead',
+  review_edit_window_passed: 'A review can be changed for {days} days after it is written: this one is older',
+  already_answered: 'You have already answered this review',
+  own_phone_report: 'You cannot report your own phone',
+  already_reported: 'You have already reported this phone',
+  no_open_reports: 'This phone has no open reports',
+
+  // Abuse limits (429, with Retry-After), decision 010.
+  too_many_requests: 'Too many requests, please try again later',
+  too_many_signups_from_address: `Too many sign-ups from this address, try again in ${WAIT}`,
+  too_many_signups_for_email: `Too many sign-up attempts for this e-mail, try again in ${WAIT}`,
+  too_many_logins_from_address: `Too many login attempts from this address, try again in ${WAIT}`,
+  too_many_failed_logins: `Too many failed logins for this e-mail, try again in ${WAIT}`,
+  too_many_wrong_passwords: `Too many wrong passwords for this account, try again in ${WAIT}`,
+  too_many_links: `You have asked for several links already: try again in ${WAIT}`,
+  too_many_resets_from_address: `Too many password resets from this address, try again in ${WAIT}`,
+  too_many_resets_for_email: `Too many password resets for this e-mail, try again in ${WAIT}`,
+  too_many_google_sign_ins: `Too many Google sign-ins from this address, try again in ${WAIT}`,
+  too_many_uploads: `Too many picture uploads from this address, try again in ${WAIT}`,
+  daily_upload_limit: `This address has uploaded as many pictures as a day allows, try again in ${WAIT}`,
+  too_many_payment_attempts: `Too many payment attempts, try again in ${WAIT}`,
+  too_many_card_attempts: `Too many card attempts, try again in ${WAIT}`,
+
+  // The request itself, as the framework or Node refuses it.
+  invalid_input: 'Invalid {where}: {problems}',
+  malformed_json: "Body is not valid JSON but content-type is set to 'application/json'",
+  empty_json_body: "Body cannot be empty when content-type is set to 'application/json'",
+  unsupported_media_type: 'Unsupported Media Type',
+  payload_too_large: 'Request body is too large',
+  content_length_mismatch: 'Request body size did not match Content-Length',
+  bad_url: "''{part}'' is not a valid url component",
+  param_too_long: "''{param}'' is exceeding the max param length",
+  route_not_found: 'Route {method} {path} not found',
+  request_timeout: 'The request took too long to arrive: send it again on a steadier connection',
+  headers_too_large: 'The request headers are too large',
+  not_http: 'The request is not valid HTTP',
+  /** A 4xx from a plugin that has no code of its own: its words as they are. */
+  request_refused: '{detail}',
+  server_error: 'Something went wrong on our side',
+} as const;
+
+export type ErrorCode = keyof typeof errorMessages;
+export const errorCodes = Object.keys(errorMessages) as [ErrorCode, ...ErrorCode[]];
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(errorMessages, value);
+
+/** The names of a template's placeholders: `{name}` or `{name, select|plural, …}`, at any depth. */
+type Word<S extends string> = S extends '' ? never : S extends `${string}${' ' | '{' | '}' | '#' | ','}${string}` ? never : S;
+type Head<R extends string> = (R extends `${infer N}}${string}` ? Word<N> : never) | (R extends `${infer N},${string}` ? Word<N> : never);
+type Placeholders<S extends string> = S extends `${string}{${infer R}` ? Head<R> | Placeholders<R> : never;
+
+/** The codes of an abuse limit's 429: their message says how long to wait (`seconds`, and `minutes` from two minutes on). */
+export type WaitCode = { [C in ErrorCode]: 'seconds' extends Placeholders<(typeof errorMessages)[C]> ? C : never }[ErrorCode];
+
+/** Values a code carries besides its placeholders, for a translation to use. */
+interface ExtraParams {
+  /** The code of the refusal that made the payment go back (its English words are `reason`). */
+  payment_refunded: { reasonCode: ErrorCode };
+}
+
+/** The values of a code's placeholders. */
+export type ErrorParams<C extends ErrorCode> = { [K in Placeholders<(typeof errorMessages)[C]>]: string | number } & (C extends keyof ExtraParams
+  ? ExtraParams[C]
+  : unknown);
+/** The params argument of a code: required when its message has placeholders, absent otherwise. */
+export type ErrorParamsArg<C extends ErrorCode> = [Placeholders<(typeof errorMessages)[C]>] extends [never] ? [] : [params: ErrorParams<C>];
+
+/** The codes whose message has no placeholders. */
+export type PlainErrorCode = { [C in ErrorCode]: ErrorParamsArg<C> extends [] ? C : never }[ErrorCode];
+
+/** The things a 404 names (`not_found`'s `what`). */
+export type NotFoundWhat = 'User' | 'Seller' | 'Product' | 'Order' | 'Booking' | 'Review' | 'Demo accounts' | 'Stripe webhook';
+/** The things an owner rule guards (`not_yours`'s `what`). */
+export type NotYoursWhat = 'product' | 'order' | 'booking' | 'review' | 'review_of_me';
+
+/** A code's English message with its values in place. */
+export const errorMessage = (code: ErrorCode, params?: Readonly<Record<string, string | number>>): string => formatIcu(errorMessages[code], params);
+
+/** A field a validation error names and what is wrong with it (in English). */
+export const FieldProblem = z.object({ field: z.string(), problem: z.string() });
+export type FieldProblem = z.infer<typeof FieldProblem>;
+
+/** Every refusal's body, whatever its status. */
+export const ErrorBody = z.object({
+  success: z.literal(false),
+  /** The English message: `errorMessages[code]` with `params` in place. */
+  message: z.string(),
+  /** Same as message: the spec's client reads this spelling. */
+  massage: z.string(),
+  code: z.enum(errorCodes),
+  /** The values of the message's placeholders, when it has any. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** `invalid_input` from a schema: each field refused and why. */
+  fields: z.array(FieldProblem).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

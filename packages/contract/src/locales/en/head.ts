@@ -1,0 +1,14 @@
+/** Texts of the pages' heads (description) and of the pages the server writes whole (a sold phone's, 'not found'): apps/api/src/first-screen; the web never loads them. */
+export default {
+  'head.defaultDescription': 'Buy and sell second-hand mobile phones in Bangladesh: every brand, with photos, specs and the seller’s rating.',
+  'head.categoryDescription': 'Second-hand {brand} phones for sale in Bangladesh, with photos, specs and prices in BDT.',
+  'head.detailDescription': '{price}. Condition: {condition}. Location: {location}. Seller: {seller}.',
+  'head.searchDescription': 'Find second-hand phones by brand, model, price and condition.',
+  'head.sellerDescription':
+    '{name} sells second-hand phones on Resale Phones. {rated, select, yes {Rated {average} out of 5 from {reviews, plural, one {# review} other {# reviews}}.} other {No reviews yet.}} {sold} sold, {live} for sale now.',
+  'head.soldHeading': 'This phone has been sold',
+  'head.soldDescription': 'This {name} has been sold. See the other {brand} phones for sale on Resale Phones.',
+  'head.moreOfBrand': 'More {brand} phones',
+  'head.backHome': 'Back to home',
+  'head.notFoundText': 'This page is not here: the link may be mistyped, or what it showed has been removed.',
+} as const;

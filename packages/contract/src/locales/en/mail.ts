@@ -1,0 +1,39 @@
+/** Texts of the e-mails the API sends (apps/api/src/modules/mail/templates.ts), in the account's language; the web never loads them. */
+export default {
+  // Every mail's frame.
+  'mail.hello': 'Hello {name},',
+  'mail.openAddress': 'Or open this address: {url}',
+  'mail.signature': '— Resale Phones',
+
+  'mail.verify.subject': 'Confirm your e-mail address',
+  'mail.verify.body': 'Please confirm that this is your e-mail address for Resale Phones. Until you do, you can browse but not post phones, book or report.',
+  'mail.verify.action': 'Confirm my e-mail address',
+  'mail.verify.after':
+    'The link works once, for {hours, plural, one {# hour} other {# hours}}. If you did not create an account, do not confirm: ignore this mail and nothing happens.',
+
+  'mail.exists.subject': 'You already have an account',
+  'mail.exists.body':
+    'Someone, probably you, just tried to create a Resale Phones account with this e-mail address. You already have one, so nothing was created.',
+  'mail.exists.signIn': 'To sign in, go to {url}.',
+  'mail.exists.action': 'Forgot your password? Set a new one',
+  'mail.exists.after': 'If it was not you, you can ignore this mail: your account is unchanged.',
+
+  'mail.reset.subject': 'Set a new password',
+  'mail.reset.body': 'You asked to set a new password for your Resale Phones account.',
+  'mail.reset.action': 'Set a new password',
+  'mail.reset.after':
+    'The link works once, for {minutes, plural, one {# minute} other {# minutes}}. Setting a new password signs you out everywhere else. If you did not ask, ignore this mail: your password stays as it is.',
+
+  'mail.changed.subject': 'Your password was changed',
+  'mail.changed.body': 'The password of your Resale Phones account was just changed, and every other session was signed out.',
+  'mail.changed.action': 'Not you? Set a new password now',
+
+  'mail.google.subject': 'Google sign-in was added to your account',
+  'mail.google.body': 'Your Resale Phones account can now be signed into with the Google account {googleEmail}.',
+  'mail.google.after': 'If that was not you, set a new password and tell us.',
+
+  'mail.warning.subject': 'A warning about your listing {productName}',
+  'mail.warning.body':
+    'Buyers reported your listing "{productName}", and an administrator of Resale Phones has looked at it. The listing stays up, but please put right what is wrong:',
+  'mail.warning.after': 'Listings that break the rules again may be removed, and the account suspended.',
+} as const;
