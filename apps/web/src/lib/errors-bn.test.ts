@@ -43,6 +43,24 @@ describe('refusals in Bangla', () => {
     );
   });
 
+  it("says the fields a schema refused in Bangla once a form has loaded the rules: the contract's messages with their limits, others as not valid", async () => {
+    const fields = [
+      { field: 'price', problem: 'must be a whole number of taka' },
+      { field: 'productName', problem: 'must be at most 120 characters' },
+      { field: 'mobile', problem: 'Invalid input: expected string, received undefined' },
+    ];
+    const refused = () =>
+      errorMessage(refusal({ code: 'invalid_input', params: { where: 'body', problems: 'the English' }, fields, message: 'English words' }), 'fallback');
+    // Without a form on the page: the server's English problems inside the Bangla sentence.
+    expect(refused()).toBe('পাঠানো তথ্য সঠিক নয়: the English');
+    await Promise.all([loadCatalog('bn', 'forms'), loadCatalog('en', 'forms'), import('./field-rules.ts')]);
+    expect(refused()).toBe('পাঠানো তথ্য সঠিক নয়: price পূর্ণ টাকার অঙ্কে হতে হবে; productName সর্বোচ্চ ১২০ অক্ষরের হতে পারে; mobile সঠিক নয়');
+    i18n.activate('en', [intlLocale.en]);
+    expect(refused()).toBe(
+      'Invalid body: price must be a whole number of taka; productName must be at most 120 characters; mobile Invalid input: expected string, received undefined',
+    );
+  });
+
   it('has a Bangla text for every code of the contract', () => {
     const params = { what: 'x', roles: 'x', field: 'x', hours: 1, days: 1, minutes: 0, seconds: 1, reason: 'x', detail: 'x' };
     const values = { ...params, where: 'body', problems: 'x', part: 'x', param: 'x', method: 'GET', path: '/x' };

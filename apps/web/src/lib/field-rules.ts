@@ -22,7 +22,9 @@ import {
   wholeProblem,
 } from '@market/contract/rules';
 import { number } from './format.ts';
-import { translate, useT } from './i18n.ts';
+import { defaultLang } from '@market/contract';
+import { setFieldSayer } from './errors.ts';
+import { currentLang, translate, useT } from './i18n.ts';
 
 /*
  * react-hook-form rules made from the contract's own checks (packages/contract/src/rules.ts), so a
@@ -73,15 +75,39 @@ const inLanguage: Record<Problem, (label: string, limit: number) => string> = {
 };
 const problems = Object.keys(inLanguage) as Problem[];
 
+/**
+ * Which of the contract's messages `problem` is, and the limit it names. A message that names a limit
+ * ('must be at most 200 characters') is matched with `limit`, else with the number written in it
+ * (the server's words, where the limit is not known here).
+ */
+function problemName(problem: string, limit: number): [Problem, number] | undefined {
+  const written = Number(/\d[\d,]*/.exec(problem)?.[0].replaceAll(',', '') ?? 0);
+  for (const p of problems) {
+    const message = messages[p];
+    if (typeof message !== 'function') {
+      if (message === problem) return [p, limit];
+    } else for (const n of [limit, written]) if (message(n) === problem) return [p, n];
+  }
+  return undefined;
+}
+
 /** What a field says of a problem (the contract's words): '<label> <the problem>' in the page's language, or nothing (true). */
 export function said(label: string, problem: string | null, limit = 0): string | true {
   if (!problem) return true;
-  const name = problems.find((p) => {
-    const message = messages[p];
-    return (typeof message === 'function' ? message(limit) : message) === problem;
-  });
-  return name ? inLanguage[name](label, limit) : `${label} ${problem}`;
+  const known = problemName(problem, limit);
+  return known ? inLanguage[known[0]](label, known[1]) : `${label} ${problem}`;
 }
+
+/**
+ * A field the server refused (`invalid_input`'s `fields`), in the page's language: the contract's message
+ * as a form says it, else the server's words in English, or that the field is not valid in another language.
+ */
+function saidOfField(field: string, problem: string): string {
+  const known = problemName(problem, 0);
+  if (known) return inLanguage[known[0]](field, known[1]);
+  return currentLang() === defaultLang ? `${field} ${problem}` : translate('forms.invalid', { label: field });
+}
+setFieldSayer(saidOfField);
 
 const rule = (label: string, required: string, check: Check, limit?: number) => ({
   validate: (value: string): string | true => (typeof value !== 'string' || value.trim() === '' ? required : said(label, check(value), limit)),

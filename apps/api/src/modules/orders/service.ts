@@ -219,7 +219,7 @@ export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: s
     if (!created) throw conflict('order_already_refunded');
     await recordAdminAct(tx as unknown as Db, admin, {
       action: 'refund-order',
-      target: { kind: 'order', id, label: `${order.productName}, bought by ${order.buyerName} <${order.buyerEmail}>` },
+      target: { kind: 'order', id, label: `${order.productName} · ${order.buyerName} <${order.buyerEmail}>` },
       reason,
     });
   });

@@ -23,6 +23,8 @@ export default {
   'forms.ram': '{label} {min} থেকে {max} GB-এর মধ্যে পূর্ণ সংখ্যা হতে হবে',
   'forms.stars': '{label} {min} থেকে {max}-এর মধ্যে পূর্ণ সংখ্যার স্টার হতে হবে',
   'forms.warranty': '{label} {min} থেকে {max} মাসের মধ্যে পূর্ণ সংখ্যা হতে হবে',
+  // A field the server refused for a reason the forms do not know (lib/field-rules.ts).
+  'forms.invalid': '{label} সঠিক নয়',
   'forms.newPasswordRequired': 'একটি নতুন পাসওয়ার্ড লিখুন',
   'forms.newPasswordAgain': 'নতুন পাসওয়ার্ডটি আবার লিখুন',
   'forms.passwordsDiffer': 'পাসওয়ার্ড দুটি মেলেনি',

@@ -22,6 +22,8 @@ export default {
   'forms.ram': '{label} must be a whole number of GB from {min} to {max}',
   'forms.stars': '{label} must be a whole number of stars from {min} to {max}',
   'forms.warranty': '{label} must be a whole number of months from {min} to {max}',
+  // A field the server refused for a reason the forms do not know (lib/field-rules.ts).
+  'forms.invalid': '{label} is not valid',
   // A new password typed twice (features/auth/password-rules.ts).
   'forms.newPasswordRequired': 'Enter a new password',
   'forms.newPasswordAgain': 'Enter the new password again',
