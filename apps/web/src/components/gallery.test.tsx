@@ -1,4 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Gallery } from './gallery.tsx';
@@ -50,5 +52,20 @@ describe('Gallery', () => {
     expect(big()).toHaveAttribute('src', '/uploads/c.webp');
     await userEvent.click(screen.getByRole('button', { name: 'Close full screen' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("a swipe made before the app took over the server's HTML is where the counter starts", async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Gallery pictures={pictures} name="iPhone 13" />);
+    const strip = container.querySelector<HTMLElement>('[aria-label^="Photos: arrow keys"]')!;
+    // jsdom lays nothing out: a 300 px wide strip, swiped to the third picture while the code was loading.
+    Object.defineProperty(strip, 'clientWidth', { value: 300 });
+    strip.scrollLeft = 600;
+    const root = await act(async () => hydrateRoot(container, <Gallery pictures={pictures} name="iPhone 13" />));
+    expect(container.textContent).toContain('3 / 3');
+    expect(screen.getByRole('button', { name: 'Show photo 3' })).toHaveAttribute('aria-current', 'true');
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -1,6 +1,6 @@
 import type { Picture } from '@market/contract';
 import { detailSizes } from '@market/contract/rules';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { number } from '../lib/format.ts';
 import { useT } from '../lib/i18n.ts';
 import { useModal } from './use-modal.ts';
@@ -23,6 +23,11 @@ export function Gallery({ pictures, name }: Props) {
   const dialog = useModal(full);
   const t = useT();
   const count = pictures.length;
+  // The page's HTML comes before its code: a swipe made before the app took over is where the counter starts.
+  useEffect(() => {
+    const el = strip.current;
+    if (el && el.clientWidth > 0 && el.scrollLeft > 0) setIndex(Math.min(count - 1, Math.round(el.scrollLeft / el.clientWidth)));
+  }, [count]);
   const alt = (i: number) => (count > 1 ? t('gallery.photoAlt', { name, n: number(i + 1), count: number(count) }) : name);
 
   /** Shows picture `i` (wrapping round): the strip scrolls to it, smoothly unless the user asked for less motion. */
