@@ -7,6 +7,8 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
@@ -54,6 +56,7 @@ import limits from './plugins/limits.ts';
 import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import maintenance from './plugins/maintenance.ts';
+import metrics from './plugins/metrics.ts';
 import redis from './plugins/redis.ts';
 import { SearchIndex } from './modules/products/search-index.ts';
 
@@ -80,6 +83,10 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     routerOptions: { maxParamLength: 300 },
     // Behind a load balancer the socket's address is the balancer's: per-address limits need the client's.
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Every log line of a request, its answer's X-Request-Id and every refusal's body name the same id.
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    genReqId: requestId(config),
     // A client must send its whole request (body included) within the limit; idle and kept-alive
     // connections are closed; Node checks every second, so a slow body ends close to the limit.
     requestTimeout: config.timeouts.request,
@@ -96,6 +103,12 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   }).withTypeProvider<ZodTypeProvider>();
   // Bodies are JSON (or multipart for pictures); plain text is refused with a 415.
   app.removeContentTypeParser('text/plain');
+  // First of all hooks: a cached answer (public-cache.ts) is sent from an onRequest hook and skips those after it.
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  // A refusal's body names the request, so a user's report of an error finds its log lines.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => (isRefusal(payload) ? { ...payload, requestId: request.id } : payload));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
@@ -162,6 +175,9 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(mail, { mail: config.mail });
   await app.register(maintenance, { uploadsDir: config.uploadsDir });
 
+  // GET /metrics (Prometheus), counting every answer from here on, cached ones included.
+  await app.register(metrics, { database, token: config.metricsToken, behindProxy: config.trustProxy !== false });
+
   // Routes.
   await app.register(healthRoutes);
   await app.register(authRoutes, { demo: config.demo, config });
@@ -203,6 +219,23 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await registerFiles(app, config);
   return app;
 }
+
+/**
+ * A request's id: the proxy's X-Request-Id when a proxy is trusted and the id is plain (letters, digits,
+ * '.', '_', '-', ':'; at most 64), so its log and ours agree; otherwise (a client could send anything) a new one.
+ */
+function requestId(config: Config) {
+  return (raw: IncomingMessage): string => {
+    const given = raw.headers['x-request-id'];
+    return config.trustProxy !== false && typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
+  };
+}
+
+const isRefusal = (payload: unknown): payload is Record<string, unknown> =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  (payload as { success?: unknown }).success === false &&
+  typeof (payload as { code?: unknown }).code === 'string';
 
 /** Node's own refusals, before any route runs: a request that took too long to arrive (408), headers too big (431), bytes that are not HTTP (400). */
 function clientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {

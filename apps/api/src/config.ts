@@ -62,6 +62,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Every Redis key this app writes starts with it: instances of one deployment share it, anything else sharing the Redis does not. */
   REDIS_PREFIX: z.string().min(1).default('market:'),
+  /** GET /metrics needs it as a bearer token; without it only this machine may read them, and only when no proxy is trusted. */
+  METRICS_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
   /** Which proxies' X-Forwarded-For to believe for the client address: a hop count, or the proxies' addresses/CIDRs separated by commas. */
   TRUST_PROXY: z
     .string()
@@ -203,6 +205,8 @@ export interface Config {
   /** Fastify's trustProxy: whose X-Forwarded-For gives request.ip (false: the socket's address). Never `true`. */
   trustProxy: false | number | string;
   limits: AbuseLimits;
+  /** The bearer token GET /metrics asks for (unset: loopback callers only, and none while a proxy is trusted). */
+  metricsToken: string | undefined;
   /** How often the durable job queue is looked at besides the nudges of requests (default 5 s; tests set it). */
   jobsPollMs?: number;
   /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
@@ -287,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: trustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
     limits: {
       loginPerIp: e.LIMIT_LOGIN_PER_IP,
       loginFailuresPerEmail: e.LIMIT_LOGIN_FAILURES_PER_EMAIL,

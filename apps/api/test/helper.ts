@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: undefined,
     redisPrefix: 'market-test:',
     trustProxy: false,
+    metricsToken: undefined,
     // Files sign up and log in far more often than one person would; the limits' own tests set real ones.
     limits: roomyLimits,
     ...overrides,

@@ -67,7 +67,7 @@ describe('GET /api/docs/json', () => {
   it("documents every refusal's body once, with the contract's list of codes", async () => {
     const doc = await document();
     const body = doc.components?.schemas?.ErrorBody;
-    expect(Object.keys(body?.properties ?? {})).toEqual(['success', 'message', 'massage', 'code', 'params', 'fields']);
+    expect(Object.keys(body?.properties ?? {})).toEqual(['success', 'message', 'massage', 'code', 'params', 'fields', 'requestId']);
     expect(body?.properties?.code?.enum).toEqual(errorCodes);
     expect(JSON.stringify(doc.paths['/api/auth/google/callback']!.get!.responses['400'])).toContain('#/components/schemas/ErrorBody');
   });

@@ -26,6 +26,7 @@ export const errorMessages = {
   own_data_only: 'You can only see your own data',
   not_yours: '{what, select, booking {This booking is not of your phone} review_of_me {This review is not of you} other {This {what} is not yours}}',
   not_found: '{what} not found',
+  metrics_not_allowed: 'The metrics need the metrics token (METRICS_TOKEN) as a bearer token, or a call from this machine while no proxy is trusted',
 
   // Accounts and signing in.
   wrong_credentials: 'Invalid Email or Password',
@@ -204,5 +205,7 @@ export const ErrorBody = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** `invalid_input` from a schema: each field refused and why. */
   fields: z.array(FieldProblem).optional(),
+  /** The request's id, as in the server's log lines and the answer's X-Request-Id header. */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

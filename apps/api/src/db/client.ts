@@ -18,6 +18,8 @@ export interface Database {
   /** Applies the migrations not yet applied (those of `folder`: a test stops at an older schema). */
   migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool now: its connections, those idle, and the queries waiting for one (PGlite has none). */
+  pool?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -62,6 +64,7 @@ export async function openDatabase(opts: { url?: string | undefined; pgliteDir: 
         closing = true;
         return pool.end();
       },
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const client = await PGlite.create(opts.pgliteDir, { extensions: pgliteExtensions, ...(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}) });

@@ -28,6 +28,7 @@ describe('a token whose _id is not a UUID', () => {
         message: 'Your session is invalid, please log in again',
         massage: 'Your session is invalid, please log in again',
         code: 'session_invalid',
+        requestId: guarded.headers['x-request-id'],
       });
 
       // A route open to anyone serves the caller as anonymous.

@@ -61,6 +61,9 @@ export class PublicCache {
   private entries = new Map<string, Entry>();
   private bytes = 0;
   generation = 0;
+  /** Lookups answered from here, and those that were not (GET /metrics). */
+  hits = 0;
+  misses = 0;
   private readonly options: PublicCacheOptions;
 
   constructor(options: PublicCacheOptions) {
@@ -69,9 +72,12 @@ export class PublicCache {
 
   get(key: string, now = Date.now()): Entry | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires > now) return entry;
-    this.remove(key, entry);
+    if (entry && entry.expires > now) {
+      this.hits++;
+      return entry;
+    }
+    if (entry) this.remove(key, entry);
+    this.misses++;
     return undefined;
   }
 

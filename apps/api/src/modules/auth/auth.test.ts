@@ -124,7 +124,8 @@ describe('unverified accounts', () => {
       }),
       await call(ctx.app, { method: 'PUT', url: `/api/report-product/${product._id}`, token: buyer.token }),
     ];
-    for (const res of refusals) expect(res.body).toEqual({ success: false, message, massage: message, code: 'email_not_confirmed' });
+    for (const res of refusals)
+      expect(res.body).toEqual({ success: false, message, massage: message, code: 'email_not_confirmed', requestId: res.headers['x-request-id'] });
     expect(refusals.map((r) => r.status)).toEqual([403, 403, 403]);
     expect((await call(ctx.app, { method: 'GET', url: `/api/orders/${buyer._id}`, token: buyer.token })).status).toBe(200);
     expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: buyer.token })).body.data.emailVerified).toBe(false);
@@ -156,7 +157,13 @@ describe('POST /api/login', () => {
     ]) {
       const res = await call(ctx.app, { method: 'POST', url: '/api/login', payload });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, message: 'Invalid Email or Password', massage: 'Invalid Email or Password', code: 'wrong_credentials' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Invalid Email or Password',
+        massage: 'Invalid Email or Password',
+        code: 'wrong_credentials',
+        requestId: res.headers['x-request-id'],
+      });
     }
   });
 

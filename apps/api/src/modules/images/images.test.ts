@@ -204,6 +204,7 @@ describe('POST /api/images', () => {
     expect(res.status).toBe(413);
     expect(res.body).toEqual({
       success: false,
+      requestId: res.headers['x-request-id'],
       message: 'image is too large: at most 40 megapixels',
       massage: 'image is too large: at most 40 megapixels',
       code: 'image_too_many_pixels',
@@ -275,6 +276,7 @@ describe('POST /api/images', () => {
     expect(res.status).toBe(413);
     expect(res.body).toEqual({
       success: false,
+      requestId: res.headers['x-request-id'],
       message: 'image is too large: at most 5 MB',
       massage: 'image is too large: at most 5 MB',
       code: 'image_too_large',
@@ -344,6 +346,7 @@ describe('POST /api/images rate limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       success: false,
+      requestId: refused.headers['x-request-id'],
       message: expect.stringMatching(/^Too many picture uploads from this address, try again in \d+ seconds$/),
       massage: refused.body.message,
       code: 'too_many_uploads',

@@ -70,6 +70,7 @@ describe('card attempts', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       success: false,
+      requestId: refused.headers['x-request-id'],
       message: expect.stringMatching(/^Too many card attempts, try again in \d+ minutes$/),
       massage: refused.body.message,
       code: 'too_many_card_attempts',
