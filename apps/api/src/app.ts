@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -85,7 +85,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Every log line of a request, its answer's X-Request-Id and every refusal's body name the same id.
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: requestId(config),
     // A client must send its whole request (body included) within the limit; idle and kept-alive
     // connections are closed; Node checks every second, so a slow body ends close to the limit.

@@ -298,6 +298,8 @@ export const products = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.advertise} and ${t.status} = 'available'`),
     index('products_seller_idx').on(t.sellerId, t.createdAt, t.id),
+    // A seller's page counts their phones sold and on sale: from the index alone, not 25,000 rows of the table.
+    index('products_seller_status_idx').on(t.sellerId, t.status),
     index('products_reported_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.report}`),

@@ -233,6 +233,41 @@ describe('a page asks the API each thing once', () => {
   });
 });
 
+describe('visitors at the same moment', () => {
+  it('ten visitors of one phone at once: one drawing, one read of each API answer, the same page for all', async () => {
+    const { newer } = await world();
+    const url = `/detail-product/${newer._id}`;
+    const inject = vi.spyOn(ctx.app, 'inject');
+    let pages;
+    let asked: string[];
+    try {
+      pages = await Promise.all(Array.from({ length: 10 }, () => page(url)));
+      asked = (inject.mock.calls as unknown as [{ url?: string } | string][]).map(([opts]) => (typeof opts === 'string' ? opts : String(opts.url)));
+    } finally {
+      inject.mockRestore();
+    }
+    expect(pages.map((p) => p.status)).toEqual(Array(10).fill(200));
+    expect(new Set(pages.map((p) => p.body)).size).toBe(1);
+    const api = asked.filter((u) => u.startsWith('/api/'));
+    expect(api.length).toBeGreaterThan(1);
+    expect(api, 'an API answer asked twice').toEqual([...new Set(api)]);
+  });
+
+  it('two pages drawn at once that both read the brands and the same seller read them once', async () => {
+    const { seller, newer, older } = await world();
+    const inject = vi.spyOn(ctx.app, 'inject');
+    let asked: string[];
+    try {
+      await Promise.all([page(`/detail-product/${newer._id}`), page(`/detail-product/${older._id}`)]);
+      asked = (inject.mock.calls as unknown as [{ url?: string } | string][]).map(([opts]) => (typeof opts === 'string' ? opts : String(opts.url)));
+    } finally {
+      inject.mockRestore();
+    }
+    expect(asked.filter((u) => u === '/api/category')).toHaveLength(1);
+    expect(asked.filter((u) => u === `/api/seller/${seller._id}`)).toHaveLength(1);
+  });
+});
+
 describe('a page drawn a moment ago is sent again as it was, until a write', () => {
   it('the second visit renders nothing and asks the API nothing; the other language is its own page; a sale is seen at once', async () => {
     const { seller, newer } = await world();

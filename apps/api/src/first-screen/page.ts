@@ -4,6 +4,7 @@ import { firstScreen, statusOf } from './data.ts';
 import { headHtml, pageHead } from './head.ts';
 import { pageLang } from './page-lang.ts';
 import { pageHtml } from './shell.ts';
+import { perApp } from './single-flight.ts';
 import { inProcessFetch, publicReader, type PublicReader, type WebRender } from './web-render.ts';
 
 /** The app's render of the page; if it fails, the page goes out with the shell (the app renders it in the browser) and the failure is logged. */
@@ -49,17 +50,23 @@ export async function sendPage(app: FastifyInstance, { request, reply, template,
   const key = `page ${lang} ${request.url}`;
   const kept = app.publicCache.get(key);
   if (kept) return sendHtml(reply, { status: kept.status, html: kept.body.toString('utf8') });
+  // Visitors who ask for the page while it is being drawn get that drawing.
   const since = app.publicCache.generation;
-  const read = publicReader(app);
-  const screen = await firstScreen(read, path, query);
-  // The public pages for sale, drawn by the app's own components (decision 033); the others get the shell.
-  const drawn = drawnPages.has(screen.view.page) ? await renderOrNot(read, request, webRender, lang) : null;
-  const head = headHtml(pageHead(screen, lang), lang, origin);
-  const page = { status: statusOf(screen.view), html: pageHtml(template, screen, lang, head, drawn) };
-  // Kept unless the API could not say what the page is, or the render that should have drawn it failed: those are tried anew.
-  if (page.status !== 503 && (drawn || !drawnPages.has(screen.view.page))) app.publicCache.set(key, since, Buffer.from(page.html), {}, page.status);
+  const page = await drawingsOf(app)(`${since} ${key}`, async () => {
+    const read = publicReader(app);
+    const screen = await firstScreen(read, path, query);
+    // The public pages for sale, drawn by the app's own components (decision 033); the others get the shell.
+    const drawn = drawnPages.has(screen.view.page) ? await renderOrNot(read, request, webRender, lang) : null;
+    const head = headHtml(pageHead(screen, lang), lang, origin);
+    const drawing = { status: statusOf(screen.view), html: pageHtml(template, screen, lang, head, drawn) };
+    // Kept unless the API could not say what the page is, or the render that should have drawn it failed: those are tried anew.
+    if (drawing.status !== 503 && (drawn || !drawnPages.has(screen.view.page))) app.publicCache.set(key, since, Buffer.from(drawing.html), {}, drawing.status);
+    return drawing;
+  });
   return sendHtml(reply, page);
 }
+
+const drawingsOf = perApp<FastifyInstance, SentPage>();
 
 function sendHtml(reply: FastifyReply, { status, html }: SentPage) {
   if (status === 503) void reply.header('retry-after', '30');

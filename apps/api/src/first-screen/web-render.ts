@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Lang } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
+import { perApp } from './single-flight.ts';
 
 /** The web app's server render (apps/web/src/entry-server.tsx), as this server calls it. */
 export interface WebRender {
@@ -35,19 +36,25 @@ export interface PublicAnswer {
  */
 export function publicReader(app: FastifyInstance) {
   const answers = new Map<string, Promise<PublicAnswer>>();
+  const shared = readsOf(app);
   return (url: string): Promise<PublicAnswer> => {
     let answer = answers.get(url);
     if (!answer) {
-      answer = app.inject({ method: 'GET', url, headers: { accept: 'application/json' } }).then((res) => ({
-        status: res.statusCode,
-        contentType: String(res.headers['content-type'] ?? 'application/json'),
-        payload: res.rawPayload,
-      }));
+      // Pages drawn at the same time ask the API once for what they share (the brands, a seller's profile).
+      answer = shared(`${app.publicCache.generation} ${url}`, () =>
+        app.inject({ method: 'GET', url, headers: { accept: 'application/json' } }).then((res) => ({
+          status: res.statusCode,
+          contentType: String(res.headers['content-type'] ?? 'application/json'),
+          payload: res.rawPayload,
+        })),
+      );
       answers.set(url, answer);
     }
     return answer;
   };
 }
+
+const readsOf = perApp<FastifyInstance, PublicAnswer>();
 
 export type PublicReader = ReturnType<typeof publicReader>;
 

@@ -160,6 +160,17 @@ describe('PublicCache', () => {
     expect(cache.set('/big', cache.generation, body(1001), {})).toBe(false);
   });
 
+  it('drops the least recently used first: an answer read all the time outlives the pages stored after it', () => {
+    const cache = new PublicCache({ ttlMs: 5000, maxBytes: 8000 });
+    cache.set('/api/categories', cache.generation, body(900), {});
+    for (let page = 1; page <= 20; page++) {
+      cache.set(`page ${page}`, cache.generation, body(900), {});
+      expect(cache.get('/api/categories'), `after page ${page}`).toBeDefined();
+    }
+    expect(cache.get('page 1')).toBeUndefined();
+    expect(cache.get('page 20')).toBeDefined();
+  });
+
   it('tells other instances about local writes, not about theirs', () => {
     const onInvalidate = vi.fn();
     const cache = new PublicCache({ ttlMs: 5000, maxBytes: 1 << 20, onInvalidate });

@@ -74,6 +74,10 @@ export class PublicCache {
     const entry = this.entries.get(key);
     if (entry && entry.expires > now) {
       this.hits++;
+      // Least recently used goes first when space is short: answers every page reads (the brands, a seller's
+      // profile) stay while the pages themselves come and go.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
       return entry;
     }
     if (entry) this.remove(key, entry);

@@ -1,0 +1,1 @@
+CREATE INDEX "products_seller_status_idx" ON "products" USING btree ("seller_id","status");
