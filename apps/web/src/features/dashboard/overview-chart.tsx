@@ -46,7 +46,8 @@ export function OverviewChart({
       <div className="basis-full">
         <BarChart width={size.width} height={size.height} data={rows} accessibilityLayer>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="day" fontSize={12} />
+          {/* Dates need room between them: Bangla's ('২৫ নভে') otherwise touched at 1280 px. */}
+          <XAxis dataKey="day" fontSize={12} minTickGap={16} />
           <YAxis allowDecimals={false} fontSize={12} tickFormatter={count} />
           <Tooltip formatter={count} />
           <Legend />
