@@ -71,6 +71,10 @@ describe('the popup flow against the local provider', () => {
     expect(page.html).toContain('postMessage(message, window.location.origin)');
     const nonce = /script-src 'nonce-([^']+)'/.exec(page.headers.get('content-security-policy')!)![1];
     expect(page.html).toContain(`<script nonce="${nonce}">`);
+    // Its words readable on a phone (where the popup may be a tab it cannot close), styled under the same nonce.
+    expect(page.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page.html).toContain(`<style nonce="${nonce}">`);
+    expect(page.headers.get('content-security-policy')).toContain(`style-src 'nonce-${nonce}'`);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
     expect(page.headers.get('set-cookie')).toMatch(/^google_sign_in=; .*Max-Age=0/);

@@ -14,7 +14,9 @@ const said = (lang: Lang, message: GoogleSignInMessage) => ('error' in message ?
  */
 export function sendResultPage(reply: FastifyReply, lang: Lang, status: number, message: GoogleSignInMessage) {
   const nonce = randomBytes(16).toString('base64');
-  const body = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Google</title></head><body><p>${escape(said(lang, message))}</p>
+  // Seen only for the moment before the popup closes, or where a phone opened it as a tab it cannot close: readable there too.
+  const body = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Google</title>
+<style nonce="${nonce}">body{margin:0;padding:2rem 1.25rem;font:1rem/1.6 system-ui,'Noto Sans Bengali',sans-serif;color:#1f2937}p{max-width:32rem;margin:0 auto}</style></head><body><p>${escape(said(lang, message))}</p>
 <script nonce="${nonce}">(function () {
   var message = ${scriptJson(message)};
   try {
@@ -27,7 +29,7 @@ export function sendResultPage(reply: FastifyReply, lang: Lang, status: number, 
     .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
+    .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
     .header('cross-origin-opener-policy', 'unsafe-none')
     .send(body);
 }
