@@ -71,12 +71,14 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   database: Database;
+  /** Where the log lines go (default: standard output); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The whole HTTP application, without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     // HEAD would run GET handlers outside the access table; nobody needs it.
     exposeHeadRoutes: false,
     bodyLimit: 256 * 1024,

@@ -1,7 +1,10 @@
+import { rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
 import { describe, expect, it } from 'vitest';
 import { createCategory, postProduct, signUp } from './fixtures.ts';
-import { appWithLimits, dbKind, useTestApp } from './helper.ts';
+import { appWithLimits, dbKind, testConfig, useTestApp } from './helper.ts';
 
 /** What an operator has (issue 19): request ids, liveness and readiness, and Prometheus metrics. */
 const ctx = useTestApp();
@@ -40,6 +43,32 @@ describe('request ids', () => {
     expect(kept.headers['x-request-id']).toBe('nginx-3f2a9c');
     const odd = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'line\u2028break {json}' } });
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('request ids in the log', () => {
+  it('every log line of a request names its id, the one its answer and refusal carry', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = testConfig({ logLevel: 'info' });
+    const app = await buildApp({ config, database: ctx.database, logStream: stream });
+    try {
+      const refused = await app.inject({ method: 'GET', url: '/api/detail-product/not-a-uuid' });
+      const id = refused.headers['x-request-id'];
+      expect(refused.json().requestId).toBe(id);
+      const mine = lines.map((l) => JSON.parse(l) as { requestId?: string; msg?: string }).filter((l) => l.requestId === id);
+      // Fastify's 'incoming request' and 'request completed', at least.
+      expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+      expect(lines.filter((l) => l.includes('"reqId"'))).toEqual([]);
+    } finally {
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    }
   });
 });
 

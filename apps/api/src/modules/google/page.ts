@@ -29,7 +29,10 @@ export function sendResultPage(reply: FastifyReply, lang: Lang, status: number, 
     .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    )
     .header('cross-origin-opener-policy', 'unsafe-none')
     .send(body);
 }
