@@ -31,6 +31,7 @@ import healthRoutes from './modules/health/routes.ts';
 import imageRoutes from './modules/images/routes.ts';
 import mailRoutes from './modules/mail/routes.ts';
 import { MAX_BYTES } from './modules/images/service.ts';
+import { pictureStore, type PictureStore } from './modules/images/store.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import overviewRoutes from './modules/overview/routes.ts';
 import { bkashAccount } from './modules/bkash/account.ts';
@@ -175,7 +176,9 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(auth, { jwtSecret: config.jwtSecret });
   await app.register(access);
   await app.register(mail, { mail: config.mail });
-  await app.register(maintenance, { uploadsDir: config.uploadsDir });
+  // Pictures on the disk, or in an S3-compatible store every instance shares (S3_*).
+  const store = pictureStore(config.s3, config.uploadsDir);
+  await app.register(maintenance, { store });
 
   // GET /metrics (Prometheus), counting every answer from here on, cached ones included.
   await app.register(metrics, { database, token: config.metricsToken, behindProxy: config.trustProxy !== false });
@@ -209,7 +212,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(bkashRoutes, { config, checkout });
   await app.register(orderRoutes, { provider: provider.name });
   await app.register(overviewRoutes);
-  await app.register(imageRoutes, { uploadsDir: config.uploadsDir });
+  await app.register(imageRoutes, { store });
   await app.register(googleSignIn, { config });
   // The local stand-in for bKash (demos and tests only; never with bKash keys).
   if (config.bkash.provider === 'sandbox') await app.register(bkashSandbox, { secret: config.jwtSecret, origin: () => publicOrigin(app.server, config) });
@@ -218,7 +221,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   // robots.txt and the sitemaps, for search engines (decision 030).
   await app.register(crawlerFiles, { origin: () => publicOrigin(app.server, config), pageSize: config.sitemapPageSize });
 
-  await registerFiles(app, config);
+  await registerFiles(app, config, store);
   return app;
 }
 
@@ -260,8 +263,11 @@ function clientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: 
 
 const stripeOrigins = (config: Config, origins: string[]) => (config.payments.provider === 'stripe' ? origins : []);
 
+/** An uploaded picture's name: '<uuid>.webp', or a size of it ('<uuid>.w400.webp'). */
+const storedName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.w\d{2,4})?\.webp$/;
+
 /** Uploaded pictures under /uploads, and the web app with history fallback for its client routes. */
-async function registerFiles(app: FastifyInstance, config: Config) {
+async function registerFiles(app: FastifyInstance, config: Config, store: PictureStore) {
   mkdirSync(config.uploadsDir, { recursive: true });
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   const template = hasWeb ? readFileSync(join(config.webDist, 'index.html'), 'utf8') : '';
@@ -270,7 +276,24 @@ async function registerFiles(app: FastifyInstance, config: Config) {
     reply.header('cache-control', 'public, max-age=31536000, immutable');
     reply.header('x-content-type-options', 'nosniff');
   };
-  await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', setHeaders: immutable, index: false });
+  if (store.kind === 'disk') {
+    await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', setHeaders: immutable, index: false });
+  } else {
+    // The demo's and the brands' pictures ship with the code, written by each instance at start: from its disk.
+    const seedDir = join(config.uploadsDir, 'seed');
+    mkdirSync(seedDir, { recursive: true });
+    await app.register(fastifyStatic, { root: seedDir, prefix: '/uploads/seed/', setHeaders: immutable, index: false, decorateReply: false });
+    // Uploads from the store, under the same addresses.
+    app.get('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const picture = storedName.test(name) ? await store.read(name) : null;
+      if (!picture) return reply.status(404).send(errorBody('route_not_found', { method: request.method, path: request.url.split('?')[0]! }));
+      immutable(reply);
+      void reply.type('image/webp');
+      if (picture.length !== undefined) void reply.header('content-length', picture.length);
+      return reply.send(picture.body);
+    });
+  }
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,

@@ -286,4 +286,35 @@ describe('Redis, proxies and abuse limits', () => {
     expectConfigError({ JWT_SECRET: SECRET, ...keys, BKASH_SANDBOX: 'true' }, 'BKASH_SANDBOX');
     expectConfigError({ JWT_SECRET: SECRET, ...keys, BKASH_BASE_URL: 'tokenized.pay.bka.sh' }, 'BKASH_BASE_URL');
   });
+
+  it('S3: pictures on the disk unless S3_BUCKET is set; keys go together and need a bucket; a bad endpoint is named', () => {
+    expect(load({ JWT_SECRET: SECRET }).s3).toBeUndefined();
+    expect(
+      load({
+        JWT_SECRET: SECRET,
+        S3_BUCKET: 'pictures',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'pictures',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    // On AWS itself: its own endpoint and the SDK's credentials (an instance role).
+    expect(load({ JWT_SECRET: SECRET, S3_BUCKET: 'pictures', S3_REGION: 'ap-south-1' }).s3).toEqual({
+      bucket: 'pictures',
+      endpoint: undefined,
+      region: 'ap-south-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expectConfigError({ JWT_SECRET: SECRET, S3_BUCKET: 'pictures', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY');
+    expectConfigError({ JWT_SECRET: SECRET, S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET');
+    expectConfigError({ JWT_SECRET: SECRET, S3_BUCKET: 'pictures', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT');
+  });
 });

@@ -62,6 +62,15 @@ const EnvSchema = z.object({
     .optional(),
   /** Every Redis key this app writes starts with it: instances of one deployment share it, anything else sharing the Redis does not. */
   REDIS_PREFIX: z.string().min(1).default('market:'),
+  /** Pictures in an S3-compatible store (the AWS SDK); unset: on the disk under DATA_DIR/uploads. */
+  S3_BUCKET: z.string().min(3).optional(),
+  /** The store's address for anything but AWS itself (MinIO, Ceph, R2…): http(s)://host:port. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key), as most self-hosted stores want. */
+  S3_FORCE_PATH_STYLE: flag.optional(),
   /** GET /metrics needs it as a bearer token; without it only this machine may read them, and only when no proxy is trusted. */
   METRICS_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
   /** Which proxies' X-Forwarded-For to believe for the client address: a hop count, or the proxies' addresses/CIDRs separated by commas. */
@@ -205,12 +214,23 @@ export interface Config {
   /** Fastify's trustProxy: whose X-Forwarded-For gives request.ip (false: the socket's address). Never `true`. */
   trustProxy: false | number | string;
   limits: AbuseLimits;
+  /** Unset: pictures on the disk (uploadsDir). */
+  s3: S3Config | undefined;
   /** The bearer token GET /metrics asks for (unset: loopback callers only, and none while a proxy is trusted). */
   metricsToken: string | undefined;
   /** How often the durable job queue is looked at besides the nudges of requests (default 5 s; tests set it). */
   jobsPollMs?: number;
   /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
   sitemapPageSize?: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -236,6 +256,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.GOOGLE_CLIENT_ID && e.LOCAL_OIDC === true) {
     throw new ConfigError('Invalid configuration: LOCAL_OIDC cannot be on while GOOGLE_CLIENT_ID is set (the stand-in only replaces a missing Google client)');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Invalid configuration: S3_ENDPOINT and S3 keys need S3_BUCKET, the bucket the pictures go to');
   }
   const bkashKeys = [e.BKASH_BASE_URL, e.BKASH_APP_KEY, e.BKASH_APP_SECRET, e.BKASH_USERNAME, e.BKASH_PASSWORD];
   if (bkashKeys.some(Boolean) && !bkashKeys.every(Boolean)) {
@@ -292,6 +318,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: trustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
     limits: {
       loginPerIp: e.LIMIT_LOGIN_PER_IP,
       loginFailuresPerEmail: e.LIMIT_LOGIN_FAILURES_PER_EMAIL,

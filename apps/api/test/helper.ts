@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisPrefix: 'market-test:',
     trustProxy: false,
     metricsToken: undefined,
+    s3: undefined,
     // Files sign up and log in far more often than one person would; the limits' own tests set real ones.
     limits: roomyLimits,
     ...overrides,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneLinkTokens } from '../modules/accounts/link-tokens.ts';
+import type { PictureStore } from '../modules/images/store.ts';
 import { sweepUnattached } from '../modules/images/uploads.ts';
 import { pruneExpiredCodes } from '../modules/local-oidc/codes.ts';
 import { pruneSent } from '../modules/mail/outbox.ts';
@@ -20,9 +21,9 @@ const HOUR = 3_600_000;
  * step is one DELETE, so several instances sweeping at once do no harm.
  */
 export default fp(
-  async function maintenance(app: FastifyInstance, opts: { uploadsDir: string; intervalMs?: number }) {
+  async function maintenance(app: FastifyInstance, opts: { store: PictureStore; intervalMs?: number }) {
     app.decorate('sweep', async () => {
-      const removed = await sweepUnattached(app.db, opts.uploadsDir);
+      const removed = await sweepUnattached(app.db, opts.store);
       await pruneLinkTokens(app.db);
       await pruneExpiredCodes(app.db);
       await pruneSent(app.db);

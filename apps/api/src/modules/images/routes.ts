@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, appError, badRequest } from '../../errors.ts';
 import { route } from '../../route.ts';
 import { storeImage } from './service.ts';
+import type { PictureStore } from './store.ts';
 import { recordUpload } from './uploads.ts';
 
 /**
@@ -14,7 +15,7 @@ function malformed(err: unknown): never {
   throw badRequest('malformed_multipart');
 }
 
-export default async function imageRoutes(app: FastifyInstance, opts: { uploadsDir: string }) {
+export default async function imageRoutes(app: FastifyInstance, opts: { store: PictureStore }) {
   route(app, e.uploadImage, async ({ request, user }) => {
     if (!request.isMultipart()) throw badRequest('image_not_multipart');
     const file = await request.file().catch(malformed);
@@ -23,7 +24,7 @@ export default async function imageRoutes(app: FastifyInstance, opts: { uploadsD
       if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw appError(413, 'image_too_large');
       return malformed(err);
     });
-    const stored = await storeImage(buffer, opts.uploadsDir);
+    const stored = await storeImage(buffer, opts.store);
     await recordUpload(app.db, stored, user?.id ?? null);
     return { url: stored.url };
   });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { PictureStore } from './store.ts';
 import sharp, { type Metadata } from 'sharp';
 import { maxImageBytes } from '@market/contract';
 import { appError, badRequest } from '../../errors.ts';
@@ -42,7 +41,7 @@ const unsupported = () => appError(415, 'image_type');
  * Checks the picture by its content, not its name, then re-encodes it as WebP:
  * this strips every piece of metadata (GPS included) and any payload hidden in the file.
  */
-export async function storeImage(input: Buffer, uploadsDir: string): Promise<{ url: string; name: string; bytes: number; widths: number[] }> {
+export async function storeImage(input: Buffer, store: PictureStore): Promise<{ url: string; name: string; bytes: number; widths: number[] }> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -76,8 +75,8 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<{ u
   // The copies first: the picture's own file appears last, once its copies are there to be served.
   for (const w of copies) {
     const copy = await sharp(output, { animated }).resize({ width: w }).webp({ quality: 75 }).toBuffer();
-    await writeFile(join(uploadsDir, sizedName(name, w)), copy, { flag: 'wx' });
+    await store.put(sizedName(name, w), copy);
   }
-  await writeFile(join(uploadsDir, name), output, { flag: 'wx' });
+  await store.put(name, output);
   return { url: `/uploads/${name}`, name, bytes: output.length, widths: [...copies, width] };
 }

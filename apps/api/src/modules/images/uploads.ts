@@ -1,10 +1,9 @@
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { sizedName } from './service.ts';
+import type { PictureStore } from './store.ts';
 
 const PREFIX = '/uploads/';
 const nameOf = (url: string) => url.slice(PREFIX.length);
@@ -41,7 +40,7 @@ export async function attachUpload(db: Db, url: string, field: string): Promise<
  * Removes uploads nobody attached within the lifetime: rows first (one statement, so two
  * instances sweeping at once share the work), then their files.
  */
-export async function sweepUnattached(db: Db, uploadsDir: string, lifetimeHours = UNATTACHED_LIFETIME_HOURS): Promise<number> {
+export async function sweepUnattached(db: Db, store: PictureStore, lifetimeHours = UNATTACHED_LIFETIME_HOURS): Promise<number> {
   const gone = await db
     .delete(uploads)
     .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, sql`now() - make_interval(hours => ${lifetimeHours})`)))
@@ -49,9 +48,7 @@ export async function sweepUnattached(db: Db, uploadsDir: string, lifetimeHours 
   for (const { name, widths } of gone) {
     // Its own file, and the copies (the last width is the file's own: no copy of it to find).
     for (const file of [name, ...widths.map((w) => sizedName(name, w))]) {
-      await unlink(join(uploadsDir, file)).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'ENOENT') throw err;
-      });
+      await store.remove(file);
     }
   }
   return gone.length;

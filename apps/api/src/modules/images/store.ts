@@ -1,0 +1,72 @@
+import { unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Config } from '../../config.ts';
+
+/** A stored picture as it is sent. */
+export interface StoredPicture {
+  body: Readable;
+  length: number | undefined;
+}
+
+/**
+ * Where uploaded pictures live (issue 19): the disk under DATA_DIR/uploads (the default, served by
+ * @fastify/static), or an S3-compatible store shared by every instance (served by `read`). Names are
+ * flat ('<uuid>.webp', '<uuid>.w400.webp'); a picture is written once and never changed.
+ */
+export interface PictureStore {
+  kind: 'disk' | 's3';
+  /** Stores a new picture (names are random UUIDs, never reused; the disk also refuses one already taken). */
+  put(name: string, body: Buffer): Promise<void>;
+  /** Removes a picture; one already gone is fine. */
+  remove(name: string): Promise<void>;
+  /** The picture, or null when there is none (S3 only: the disk's are served as files). */
+  read(name: string): Promise<StoredPicture | null>;
+}
+
+export function diskStore(dir: string): PictureStore {
+  return {
+    kind: 'disk',
+    put: (name, body) => writeFile(join(dir, name), body, { flag: 'wx' }),
+    remove: (name) =>
+      unlink(join(dir, name)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      }),
+    read: async () => null,
+  };
+}
+
+export function s3Store(config: S3Config): PictureStore {
+  const client = new S3Client({
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+  });
+  const Bucket = config.bucket;
+  return {
+    kind: 's3',
+    put: async (name, body) => {
+      // Names are random UUIDs: a clash is not expected, and the store is not asked to check (not every S3 clone honours If-None-Match).
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: name, Body: body, ContentType: 'image/webp', CacheControl: 'public, max-age=31536000, immutable' }),
+      );
+    },
+    remove: async (name) => {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+    },
+    read: async (name) => {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: name }));
+        return { body: object.Body as Readable, length: object.ContentLength };
+      } catch (err) {
+        if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
+  };
+}
+
+/** The store the configuration names. */
+export const pictureStore = (s3: S3Config | undefined, uploadsDir: string): PictureStore => (s3 ? s3Store(s3) : diskStore(uploadsDir));
