@@ -28,6 +28,7 @@ async function post(instance: ServerProcess, path: string, body: unknown) {
   return {
     status: res.status,
     retryAfter: res.headers.get('retry-after'),
+    requestId: res.headers.get('x-request-id'),
     body: (await res.json()) as { success: boolean; message?: string; massage?: string },
   };
 }
@@ -108,6 +109,7 @@ describe.runIf(available)('abuse limits across two instances on one PostgreSQL a
       massage: refused.body.message,
       code: 'too_many_signups_for_email',
       params: { seconds: Number(refused.retryAfter), minutes: 0 },
+      requestId: refused.requestId,
     });
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
