@@ -4,7 +4,7 @@ import { postgresReachable, postgresUrl } from './test/databases.ts';
 
 /**
  * What `npm run test:fast` (TEST_FAST=true) leaves out: the fuzz campaign, the files that need
- * Redis, and the ones that start real processes (the crash run, two servers on PostgreSQL,
+ * Redis, and the ones that start real processes (the crash runs, two servers on PostgreSQL,
  * `npm start`, `npm run seed`).
  */
 const slow = [
@@ -12,6 +12,8 @@ const slow = [
   'test/redis.test.ts',
   'src/plugins/public-cache-redis.test.ts',
   'test/crash.test.ts',
+  'test/jobs-kill.test.ts',
+  'test/backup.test.ts',
   'test/limits-across-instances.test.ts',
   'test/start.test.ts',
   'src/db/seed-cli.test.ts',
@@ -34,7 +36,7 @@ export default defineConfig(async () => {
   // Files that do not depend on the engine, or handle both engines themselves, run once, under pglite;
   // files that need several processes on one database run once, under postgres.
   const once = {
-    pglite: ['test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts', 'test/crash.test.ts'],
+    pglite: ['test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts', 'test/crash.test.ts', 'test/jobs-kill.test.ts', 'test/backup.test.ts'],
     postgres: ['test/limits-across-instances.test.ts'],
   };
   const project = (name: 'pglite' | 'postgres') => ({

@@ -30,7 +30,7 @@ import googleSignIn from './modules/google/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import imageRoutes from './modules/images/routes.ts';
 import mailRoutes from './modules/mail/routes.ts';
-import { MAX_BYTES } from './modules/images/service.ts';
+import { makeCopies, MAX_BYTES } from './modules/images/service.ts';
 import { pictureStore, type PictureStore } from './modules/images/store.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import overviewRoutes from './modules/overview/routes.ts';
@@ -55,6 +55,7 @@ import errors, { documentedSchemas, frameworkErrorBody } from './plugins/errors.
 import publicCache from './plugins/public-cache.ts';
 import limits from './plugins/limits.ts';
 import jobs from './plugins/jobs.ts';
+import type { JobHandlers } from './jobs/worker.ts';
 import mail from './plugins/mail.ts';
 import maintenance from './plugins/maintenance.ts';
 import metrics from './plugins/metrics.ts';
@@ -199,16 +200,18 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   // app.jobs: the durable queue's worker; a refund is given back by the provider that took the money.
   const refunders = { [provider.name]: provider, ...(bkashApi ? { bkash: bkashRefunder(database.db, bkashApi) } : {}) };
   const checkout = bkashApi && bkashCheckout(database.db, bkashApi);
-  const handlers = {
+  const handlers: JobHandlers = {
     refund: refundJob(database.db, refunders),
-    'bkash-check': async ({ paymentId }: { paymentId: string }) => {
+    mail: app.mailer.deliver,
+    'picture-sizes': ({ name }) => makeCopies(name, store),
+    'bkash-check': async ({ paymentId }) => {
       if (!checkout) throw new Error('bKash is not configured on this server');
       await checkout.check(paymentId);
       // It may have sold a phone.
       app.publicCache.invalidate();
     },
   };
-  await app.register(jobs, { handlers, pollMs: config.jobsPollMs });
+  await app.register(jobs, { handlers, ...config.jobs });
   await app.register(bkashRoutes, { config, checkout });
   await app.register(orderRoutes, { provider: provider.name });
   await app.register(overviewRoutes);
@@ -266,6 +269,16 @@ const stripeOrigins = (config: Config, origins: string[]) => (config.payments.pr
 /** An uploaded picture's name: '<uuid>.webp', or a size of it ('<uuid>.w400.webp'). */
 const storedName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.w\d{2,4})?\.webp$/;
 
+/**
+ * A picture that is not there: a smaller copy its job has not made yet leads to the picture's own file for now
+ * (not cached, so the copy is asked for again later); anything else is not found.
+ */
+function missingPicture(path: string, reply: FastifyReply) {
+  const copy = /^\/uploads\/([0-9a-f-]{36})\.w\d{2,4}\.webp$/.exec(path);
+  if (copy) return reply.header('cache-control', 'no-store').redirect(`/uploads/${copy[1]}.webp`, 307);
+  return reply.status(404).send(errorBody('route_not_found', { method: reply.request.method, path }));
+}
+
 /** Uploaded pictures under /uploads, and the web app with history fallback for its client routes. */
 async function registerFiles(app: FastifyInstance, config: Config, store: PictureStore) {
   mkdirSync(config.uploadsDir, { recursive: true });
@@ -287,7 +300,7 @@ async function registerFiles(app: FastifyInstance, config: Config, store: Pictur
     app.get('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
       const { name } = request.params as { name: string };
       const picture = storedName.test(name) ? await store.read(name) : null;
-      if (!picture) return reply.status(404).send(errorBody('route_not_found', { method: request.method, path: request.url.split('?')[0]! }));
+      if (!picture) return missingPicture(request.url.split('?')[0]!, reply);
       immutable(reply);
       void reply.type('image/webp');
       if (picture.length !== undefined) void reply.header('content-length', picture.length);
@@ -310,7 +323,8 @@ async function registerFiles(app: FastifyInstance, config: Config, store: Pictur
 
   app.setNotFoundHandler(async (request, reply) => {
     const [path = ''] = request.url.split('?');
-    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/uploads/');
+    if (request.method === 'GET' && path.startsWith('/uploads/')) return missingPicture(path, reply);
+    const isPage = request.method === 'GET' && !path.startsWith('/api/');
     // The page's first screen and its own head come with its HTML; a sold phone is gone (410), what is no page is not found (404).
     if (isPage && webRender) return sendPage(app, { request, reply, template, webRender, origin: publicOrigin(app.server, config) });
     return reply.status(404).send(errorBody('route_not_found', { method: request.method, path }));

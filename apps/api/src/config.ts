@@ -106,6 +106,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Resale Phones <no-reply@resale.local>'),
+  /** How long a job stays its worker's without a renewal (the worker renews it every third of this while the job runs). */
+  JOBS_LEASE: duration.prefault('30s').refine((ms) => ms >= 3000, { error: 'must be at least 3s' }),
   LIMIT_LOGIN_PER_IP: limit.prefault('20/1m'),
   LIMIT_LOGIN_FAILURES_PER_EMAIL: limit.prefault('10/15m'),
   LIMIT_SIGNUP_PER_IP: limit.prefault('10/10m'),
@@ -175,8 +177,6 @@ export interface MailConfig {
   /** Unset: mails stay in the outbox, where an Admin can read them. */
   smtpUrl: string | undefined;
   from: string;
-  /** How often the outbox is looked at besides the nudges of requests (default 5 s; tests set it). */
-  pollMs?: number;
 }
 
 export interface GoogleConfig {
@@ -218,8 +218,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** The bearer token GET /metrics asks for (unset: loopback callers only, and none while a proxy is trusted). */
   metricsToken: string | undefined;
-  /** How often the durable job queue is looked at besides the nudges of requests (default 5 s; tests set it). */
-  jobsPollMs?: number;
+  /** The durable job queue's worker in this process. */
+  jobs: { leaseMs: number; pollMs?: number };
   /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
   sitemapPageSize?: number;
 }
@@ -318,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: trustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
+    jobs: { leaseMs: e.JOBS_LEASE },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
+import { openControlSocket } from './backup/control.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirIn } from './db/client.ts';
 import { isEmpty, seedCatalogue, seedDemo } from './db/seed.ts';
+import { releaseAllClaims } from './jobs/queue.ts';
 import { RedisUnreachableError } from './plugins/redis.ts';
 
 let config;
@@ -16,7 +18,11 @@ try {
 }
 
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirIn(config.dataDir) });
+// The embedded database is this process's alone: `npm run backup` asks it for a snapshot through DATA_DIR/control.sock.
+const control = database.kind === 'pglite' ? await openControlSocket(config.dataDir, database, (m) => console.warn(m)) : undefined;
 await database.migrate();
+// Only this process opens the embedded database: a job it finds claimed was claimed by one that was killed.
+if (database.kind === 'pglite') await releaseAllClaims(database.db);
 // An empty database gets the brand categories, and the demo data while DEMO is on.
 const empty = await isEmpty(database.db);
 await seedCatalogue(database.db, config.uploadsDir);
@@ -43,6 +49,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // The database closes after the server has answered every request under way (onClose hooks run before that).
     void app
       .close()
+      .then(() => control?.close())
       .then(() => database.close())
       .then(() => process.exit(0));
   });

@@ -111,9 +111,12 @@ describe('GET /metrics', () => {
     // The first look misses, the two after it are answered from the cache.
     expect(added(text, 'public_cache_lookups_total{result="hit"}')).toBe(2);
     expect(added(text, 'public_cache_lookups_total{result="miss"}')).toBe(1);
-    expect(sample(text, 'queue_depth{queue="jobs"}')).toBe(0);
-    // The sign-up's confirmation mail may still wait in the outbox, or be sent already.
+    // Every kind of job is a series; nothing asked for a refund.
+    expect(sample(text, 'queue_depth{queue="refund"}')).toBe(0);
+    expect(sample(text, 'queue_depth{queue="bkash-check"}')).toBe(0);
+    // The sign-up's confirmation mail and its avatar's copies may still wait, or be done already.
     expect(sample(text, 'queue_depth{queue="mail"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'queue_depth{queue="picture-sizes"}')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     if (dbKind === 'postgres') expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     else expect(text).not.toContain('db_pool_connections');

@@ -33,9 +33,10 @@ export const smtpUrl = (port: number) => `smtp://${SMTP_USER}:${SMTP_PASS}@127.0
 
 /**
  * A real SMTP server on 127.0.0.1:`port` that requires a login (no TLS: STARTTLS is off and
- * plain-text AUTH allowed), keeps every message it accepts, parsed with mailparser.
+ * plain-text AUTH allowed), keeps every message it accepts, parsed with mailparser; with
+ * `acceptDelayMs`, it says so that much later.
  */
-export async function startSmtpServer(port: number): Promise<TestSmtpServer> {
+export async function startSmtpServer(port: number, opts: { acceptDelayMs?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let refusedLogins = 0;
   const server = new SMTPServer({
@@ -59,7 +60,8 @@ export async function startSmtpServer(port: number): Promise<TestSmtpServer> {
             envelopeTo: session.envelope.rcptTo.map((r) => r.address),
             mail,
           });
-          callback();
+          // A slow server: the message is here, its acceptance not yet told (a client that dies now never knows).
+          setTimeout(callback, opts.acceptDelayMs ?? 0);
         })
         .catch((err: Error) => callback(err));
     },

@@ -20,6 +20,11 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL's connection pool now: its connections, those idle, and the queries waiting for one (PGlite has none). */
   pool?(): { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: its whole data directory as a gzipped tar, taken while no query runs (after a checkpoint),
+   * so it opens as the database was at one moment; `openDatabase({ pgliteTemplate })` opens it again.
+   */
+  snapshot?(): Promise<Blob>;
 }
 
 /**
@@ -74,6 +79,10 @@ export async function openDatabase(opts: { url?: string | undefined; pgliteDir: 
     kind: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     close: () => client.close(),
+    snapshot: async () => {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
   };
 }
 

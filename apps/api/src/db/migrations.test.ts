@@ -42,6 +42,8 @@ const ids = {
   phone: '44444444-4444-4444-8444-444444444444',
   sold: '55555555-5555-4555-8555-555555555555',
   order: '66666666-6666-4666-8666-666666666666',
+  waitingMail: '77777777-7777-4777-8777-777777777777',
+  sentMail: '88888888-8888-4888-8888-888888888888',
 };
 
 beforeAll(async () => {
@@ -64,6 +66,10 @@ beforeAll(async () => {
   await db.execute(sql`insert into orders (id, buyer_id, product_id, product_name, product_price, product_img, buyer_name, buyer_email,
       meeting_location, mobile_number) values
     (${ids.order}, ${ids.buyer}, ${ids.phone}, 'iPhone 12 mini', 35000, '/uploads/old.webp', 'Old Buyer', 'old-buyer@example.com', 'Mirpur 10', '01911-000000')`);
+  // Mails of the outbox before it had jobs (migration 0022): one waiting, one sent.
+  await db.execute(sql`insert into outbox (id, kind, to_address, subject, text_body, html_body, status, attempts, next_attempt_at, sent_at) values
+    (${ids.waitingMail}, 'reset-password', 'old-buyer@example.com', 'Set a new password', 'text', '<p>html</p>', 'pending', 2, now() + interval '1 minute', null),
+    (${ids.sentMail}, 'verify-email', 'old-seller@example.com', 'Confirm your e-mail address', null, null, 'sent', 1, now(), now())`);
   // This release's migrations, on top.
   await database.migrate();
   app = await buildApp({ config, database });
@@ -103,6 +109,13 @@ describe(`a database of the release before issue 15 (${olderRelease}), migrated`
     expect(search.body.data.map((p: { _id: string }) => p._id)).toEqual([ids.phone]);
     // A storage or battery filter leaves out what never said.
     expect((await call(app, { method: 'GET', url: '/api/products?storage=64' })).body.meta.total).toBe(0);
+  });
+
+  it('gives a mail that was waiting in the outbox its job, due when its next attempt was; a sent one none', async () => {
+    const res = (await database.db.execute(sql`select kind, payload, attempts, run_at > now() as later, done_at from jobs`)) as unknown as {
+      rows: { kind: string; payload: unknown; attempts: number; later: boolean; done_at: Date | null }[];
+    };
+    expect(res.rows).toEqual([{ kind: 'mail', payload: { mailId: ids.waitingMail }, attempts: 2, later: true, done_at: null }]);
   });
 
   it('lets the old seller sign in, see the booking and edit the old listing without an IMEI (or add one)', async () => {

@@ -114,10 +114,9 @@ export const accountTokens = pgTable(
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 
 /**
- * Every e-mail goes through this durable outbox: written in the same request that causes it,
- * delivered over SMTP by a worker that claims rows (SKIP LOCKED), retried with back-off, so a
- * mail survives an SMTP outage or a restart. Without SMTP the mails wait here and an Admin can
- * read them. A sent mail's body is erased: its links are secrets.
+ * Every e-mail goes through this durable outbox: written in the same request that causes it, with the
+ * job that sends it (jobs, kind 'mail'), so a mail survives an SMTP outage or a restart. Without SMTP
+ * the mails wait here and an Admin can read them. A sent mail's body is erased: its links are secrets.
  */
 export const outbox = pgTable(
   'outbox',
@@ -129,19 +128,13 @@ export const outbox = pgTable(
     textBody: text('text_body'),
     htmlBody: text('html_body'),
     status: mailStatus('status').notNull().default('pending'),
+    /** Delivery attempts so far (its job's). */
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('outbox_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
-    index('outbox_created_idx').on(t.createdAt, t.id),
-  ],
+  (t) => [index('outbox_created_idx').on(t.createdAt, t.id)],
 );
 
 /**
@@ -416,9 +409,10 @@ export const refunds = pgTable(
 );
 
 /**
- * The durable job queue (issue 17): work that must happen even if this process stops now (a refund until the
- * provider confirms it). A worker in each instance claims due jobs with SKIP LOCKED under a lease, runs them
- * and marks them done, or tries again after a back-off; a job outlives restarts because it is a row.
+ * The durable job queue (issues 17, 19): work that must happen even if this process stops now (a refund until the
+ * provider confirms it, a mail until SMTP takes it, a picture's smaller copies). A worker in each instance claims
+ * due jobs with SKIP LOCKED under a lease it renews while the job runs, and marks them done, or tries again after
+ * a back-off; a job whose worker died is another's once the lease runs out (decision 036).
  */
 export const jobs = pgTable(
   'jobs',
@@ -428,6 +422,8 @@ export const jobs = pgTable(
     payload: jsonb('payload').notNull(),
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Whose the job is while it runs: a new random value per claim, so a worker that lost its lease cannot mark it. */
+    lockedBy: uuid('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true }),
@@ -437,6 +433,9 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.doneAt} is null`),
+    index('jobs_done_idx')
+      .on(t.doneAt)
+      .where(sql`${t.doneAt} is not null`),
   ],
 );
 

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Rounds } from '../rounds.ts';
-import { startJobWorker, type JobHandlers } from '../jobs/worker.ts';
+import { startJobWorker, type WorkerOptions } from '../jobs/worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This process's worker of the durable job queue (issue 17): a route that queued a job nudges it after committing. */
+    /** This process's worker of the durable job queue (issues 17, 19): a route that queued a job nudges it after committing. */
     jobs: Rounds;
   }
 }
 
 /** Register after the database is decorated; the worker starts when the app is ready and stops with it. */
 export default fp(
-  async function jobs(app: FastifyInstance, opts: { handlers: JobHandlers; pollMs?: number | undefined }) {
+  async function jobs(app: FastifyInstance, opts: Omit<WorkerOptions, 'db' | 'log'>) {
     let worker: Rounds | undefined;
     // Until the app is ready nothing runs: a nudge waits for the first round.
     app.decorate('jobs', {
@@ -21,7 +21,7 @@ export default fp(
       close: async () => worker?.close(),
     });
     app.addHook('onReady', async () => {
-      worker = startJobWorker({ db: app.db, handlers: opts.handlers, log: app.log, pollMs: opts.pollMs });
+      worker = startJobWorker({ ...opts, db: app.db, log: app.log });
       worker.nudge();
     });
     app.addHook('onClose', async () => worker?.close());

@@ -5,6 +5,7 @@ import type { PictureStore } from '../modules/images/store.ts';
 import { sweepUnattached } from '../modules/images/uploads.ts';
 import { pruneExpiredCodes } from '../modules/local-oidc/codes.ts';
 import { pruneSent } from '../modules/mail/outbox.ts';
+import { pruneDone } from '../jobs/queue.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +18,7 @@ const HOUR = 3_600_000;
 
 /**
  * Housekeeping on a timer in every process: uploads nobody used within a day (rows and
- * files), expired link codes and authorization codes, sent mails older than a month. Each
+ * files), expired link codes and authorization codes, sent mails and done jobs older than a month. Each
  * step is one DELETE, so several instances sweeping at once do no harm.
  */
 export default fp(
@@ -27,6 +28,7 @@ export default fp(
       await pruneLinkTokens(app.db);
       await pruneExpiredCodes(app.db);
       await pruneSent(app.db);
+      await pruneDone(app.db);
       if (removed) app.log.info({ removed }, 'unused uploads removed');
     });
     let timer: NodeJS.Timeout | undefined;

@@ -1,12 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, count, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
-import { jobs, outbox } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { matchPage } from '../first-screen/pages.ts';
+import { dueByKind } from '../jobs/queue.ts';
 
 export interface MetricsOptions {
   database: Database;
@@ -92,22 +91,11 @@ export default fp(
     }
     new Gauge({
       name: 'queue_depth',
-      help: 'Work waiting in the database: jobs due and not done, e-mails not yet sent',
+      help: 'Jobs of the durable queue due and not done, by kind (refund, bkash-check, mail, picture-sizes)',
       labelNames: ['queue'] as const,
       registers: [registry],
       async collect() {
-        const [[due], [mails]] = await Promise.all([
-          app.db
-            .select({ n: count() })
-            .from(jobs)
-            .where(and(isNull(jobs.doneAt), lte(jobs.runAt, sql`now()`))),
-          app.db
-            .select({ n: count() })
-            .from(outbox)
-            .where(sql`${outbox.status} = 'pending'`),
-        ]);
-        this.set({ queue: 'jobs' }, Number(due?.n ?? 0));
-        this.set({ queue: 'mail' }, Number(mails?.n ?? 0));
+        for (const [kind, n] of Object.entries(await dueByKind(app.db))) this.set({ queue: kind }, n);
       },
     });
 

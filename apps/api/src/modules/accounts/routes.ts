@@ -20,7 +20,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { config
 
   route(app, e.verificationEmail, async ({ user }) => {
     await resendVerification(app.db, user!, links());
-    app.mailer.nudge();
+    app.jobs.nudge();
     return { message: `We sent a new link to ${user!.email}.` };
   });
 
@@ -31,13 +31,13 @@ export default async function accountRoutes(app: FastifyInstance, opts: { config
 
   route(app, e.forgotPassword, async ({ body }) => {
     await requestPasswordReset(app.db, body.email, links());
-    app.mailer.nudge();
+    app.jobs.nudge();
     return { message: `If ${body.email} has an account, we sent it a link to set a new password. It works once, for an hour.` };
   });
 
   route(app, e.resetPassword, async ({ body }) => {
     const user = await resetPassword(app.db, body.token, body.password, links());
-    app.mailer.nudge();
+    app.jobs.nudge();
     await app.limiter.clear('login-email', user.email);
     return sessionOf(app, user);
   });
@@ -45,7 +45,7 @@ export default async function accountRoutes(app: FastifyInstance, opts: { config
   route(app, e.changePassword, async ({ user, body }) => {
     const changed = await changePassword(app.db, user!, body, links());
     await app.limiter.clear('login-email', user!.email);
-    app.mailer.nudge();
+    app.jobs.nudge();
     return sessionOf(app, changed);
   });
 

@@ -12,7 +12,7 @@ import { logIn, signUp } from './service.ts';
 export default async function authRoutes(app: FastifyInstance, opts: { demo: boolean; config: Pick<Config, 'publicUrl' | 'host' | 'port'> }) {
   route(app, e.signUp, async ({ body }) => {
     await signUp(app.db, body, accountLinks(publicOrigin(app.server, opts.config)));
-    app.mailer.nudge();
+    app.jobs.nudge();
     return { email: body.email, message: `Check your e-mail: we sent a message to ${body.email} to continue.` };
   });
 

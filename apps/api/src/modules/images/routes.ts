@@ -26,6 +26,7 @@ export default async function imageRoutes(app: FastifyInstance, opts: { store: P
     });
     const stored = await storeImage(buffer, opts.store);
     await recordUpload(app.db, stored, user?.id ?? null);
+    app.jobs.nudge();
     return { url: stored.url };
   });
 }

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../../config.ts';
 import { uploads } from '../../db/schema.ts';
-import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, call, runJobs, useTestApp } from '../../../test/helper.ts';
 
 /**
  * Pictures in an S3-compatible store (issue 19): a local S3-protocol server (s3rver) started here,
@@ -60,6 +60,9 @@ describe('pictures in an S3-compatible store', () => {
     const res = await upload(one, picture);
     expect(res.status).toBe(201);
     const name = String(res.body.data.url).slice('/uploads/'.length);
+    expect(await keys()).toContain(name);
+    // The copies' job reads the picture from the bucket, whichever instance runs it.
+    await runJobs(one);
     expect(await keys()).toEqual(expect.arrayContaining([name, name.replace('.webp', '.w400.webp'), name.replace('.webp', '.w800.webp')]));
     expect(readdirSync(disk, { recursive: true }).filter((f) => String(f).endsWith('.webp'))).toEqual([]);
     rmSync(disk, { recursive: true, force: true });
@@ -73,6 +76,11 @@ describe('pictures in an S3-compatible store', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 900 });
     const small = await other.inject({ method: 'GET', url: `/uploads/${name.replace('.webp', '.w400.webp')}` });
     expect((await sharp(small.rawPayload).metadata()).width).toBe(400);
+    // A copy not (yet) in the bucket leads to the picture's own address, uncached.
+    const early = await other.inject({ method: 'GET', url: `/uploads/${name.replace('.webp', '.w800.webp')}`.replace(name.slice(0, 8), '00000000') });
+    expect(early.statusCode).toBe(307);
+    expect(early.headers.location).toBe(`/uploads/${name.replace(name.slice(0, 8), '00000000')}`);
+    expect(early.headers['cache-control']).toBe('no-store');
   });
 
   it('an unknown picture or a name that is not one of ours is a 404 in the error shape, and the store is not asked for a path', async () => {
@@ -98,7 +106,8 @@ describe('pictures in an S3-compatible store', () => {
       .png()
       .toBuffer();
     const name = String((await upload(app, picture)).body.data.url).slice('/uploads/'.length);
-    expect(await keys()).toContain(name);
+    await runJobs(app);
+    expect(await keys()).toEqual(expect.arrayContaining([name, name.replace('.webp', '.w400.webp')]));
     await app.db
       .update(uploads)
       .set({ createdAt: sql`now() - make_interval(hours => 25)` })

@@ -71,12 +71,26 @@ export async function storeImage(input: Buffer, store: PictureStore): Promise<{ 
   if (!output || output.length > MAX_STORED_BYTES) throw appError(413, 'image_too_detailed');
   const name = `${randomUUID()}.webp`;
   const width = (await sharp(output, { animated }).metadata()).width ?? 0;
-  const copies = SIZES.filter((w) => w < width);
-  // The copies first: the picture's own file appears last, once its copies are there to be served.
-  for (const w of copies) {
-    const copy = await sharp(output, { animated }).resize({ width: w }).webp({ quality: 75 }).toBuffer();
+  await store.put(name, output);
+  // Its smaller copies are made by a job (makeCopies) queued with the upload's row; until they are there, their
+  // addresses lead to this file (registerFiles in app.ts).
+  return { url: `/uploads/${name}`, name, bytes: output.length, widths: [...copyWidths(width), width] };
+}
+
+/** The widths of a picture's smaller copies: those below its own. */
+const copyWidths = (width: number) => SIZES.filter((w) => w < width);
+
+/**
+ * The job of a new picture (kind 'picture-sizes'): makes its smaller copies. Run again, it makes the same files
+ * again; a picture swept away meanwhile has nothing to copy.
+ */
+export async function makeCopies(name: string, store: PictureStore) {
+  const picture = await store.get(name);
+  if (!picture) return;
+  const meta = await sharp(picture, { animated: true }).metadata();
+  const animated = (meta.pages ?? 1) > 1;
+  for (const w of copyWidths(meta.width ?? 0)) {
+    const copy = await sharp(picture, { animated }).resize({ width: w }).webp({ quality: 75 }).toBuffer();
     await store.put(sizedName(name, w), copy);
   }
-  await store.put(name, output);
-  return { url: `/uploads/${name}`, name, bytes: output.length, widths: [...copies, width] };
 }

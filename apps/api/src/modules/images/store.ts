@@ -1,4 +1,5 @@
-import { unlink, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -17,8 +18,10 @@ export interface StoredPicture {
  */
 export interface PictureStore {
   kind: 'disk' | 's3';
-  /** Stores a new picture (names are random UUIDs, never reused; the disk also refuses one already taken). */
+  /** Stores a picture under its name, whole or not at all (a name is a random UUID's; a copy made again replaces itself). */
   put(name: string, body: Buffer): Promise<void>;
+  /** The picture's bytes, or null when there is none. */
+  get(name: string): Promise<Buffer | null>;
   /** Removes a picture; one already gone is fine. */
   remove(name: string): Promise<void>;
   /** The picture, or null when there is none (S3 only: the disk's are served as files). */
@@ -28,7 +31,17 @@ export interface PictureStore {
 export function diskStore(dir: string): PictureStore {
   return {
     kind: 'disk',
-    put: (name, body) => writeFile(join(dir, name), body, { flag: 'wx' }),
+    put: async (name, body) => {
+      // Written aside, then renamed: a process killed mid-write leaves no half picture under the name.
+      const aside = join(dir, `.${name}.${randomUUID()}`);
+      await writeFile(aside, body, { flag: 'wx' });
+      await rename(aside, join(dir, name));
+    },
+    get: (name) =>
+      readFile(join(dir, name)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      }),
     remove: (name) =>
       unlink(join(dir, name)).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err;
@@ -45,6 +58,14 @@ export function s3Store(config: S3Config): PictureStore {
     ...(config.credentials ? { credentials: config.credentials } : {}),
   });
   const Bucket = config.bucket;
+  const getObject = async (name: string) => {
+    try {
+      return await client.send(new GetObjectCommand({ Bucket, Key: name }));
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+      throw err;
+    }
+  };
   return {
     kind: 's3',
     put: async (name, body) => {
@@ -57,13 +78,12 @@ export function s3Store(config: S3Config): PictureStore {
       await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
     },
     read: async (name) => {
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: name }));
-        return { body: object.Body as Readable, length: object.ContentLength };
-      } catch (err) {
-        if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
-        throw err;
-      }
+      const object = await getObject(name);
+      return object && { body: object.Body as Readable, length: object.ContentLength };
+    },
+    get: async (name) => {
+      const object = await getObject(name);
+      return object && Buffer.from(await object.Body!.transformToByteArray());
     },
   };
 }

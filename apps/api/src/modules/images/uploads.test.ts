@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { uploads } from '../../db/schema.ts';
+import { jobs, uploads } from '../../db/schema.ts';
 import { createCategory, postProduct, productBody, signUp } from '../../../test/fixtures.ts';
-import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
-import { MAX_STORED_BYTES } from './service.ts';
+import { appWithLimits, call, runJobs, useTestApp } from '../../../test/helper.ts';
+import { makeCopies, MAX_STORED_BYTES } from './service.ts';
+import { diskStore } from './store.ts';
 
 /** What becomes of uploads: a bounded size on disk, a record of each, the sweep of unused ones, the daily budget. */
 const ctx = useTestApp();
@@ -62,7 +63,7 @@ describe('the stored picture', () => {
     expect((await rowOf(res.body.data.url))!.bytes).toBe(bytes);
   });
 
-  it('is kept in sizes for cards and the gallery (WebP, 400 and 800 wide) besides its own, recorded with the upload; a small one only as itself', async () => {
+  it('is kept in sizes for cards and the gallery (WebP, 400 and 800 wide) besides its own, made by a job, recorded with the upload; a small one only as itself', async () => {
     const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#36c' } })
       .jpeg()
       .toBuffer();
@@ -70,6 +71,11 @@ describe('the stored picture', () => {
     expect(res.status).toBe(201);
     const url: string = res.body.data.url;
     expect((await rowOf(url))!.widths).toEqual([400, 800, 1600]);
+    const name = url.slice('/uploads/'.length);
+    const job = () => ctx.app.db.select().from(jobs).where(eq(jobs.kind, 'picture-sizes'));
+    expect(await job()).toEqual([expect.objectContaining({ payload: { name } })]);
+    await runJobs(ctx.app);
+    expect(await job()).toEqual([expect.objectContaining({ attempts: 1, doneAt: expect.any(Date) })]);
     for (const [file, width] of [
       [fileOf(url).replace(/\.webp$/, '.w400.webp'), 400],
       [fileOf(url).replace(/\.webp$/, '.w800.webp'), 800],
@@ -83,9 +89,31 @@ describe('the stored picture', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
 
+    // Until its job has made a copy, the copy's address leads to the picture itself, and is not kept by the browser.
+    const w400 = fileOf(url).replace(/\.webp$/, '.w400.webp');
+    const kept = readFileSync(w400);
+    rmSync(w400);
+    const early = await ctx.app.inject({ method: 'GET', url: url.replace(/\.webp$/, '.w400.webp') });
+    expect(early.statusCode).toBe(307);
+    expect(early.headers.location).toBe(url);
+    expect(early.headers['cache-control']).toBe('no-store');
+    writeFileSync(w400, kept);
+
+    // Made again (a worker that died before marking the job done), the copies are the same files.
+    const before = readFileSync(fileOf(url).replace(/\.webp$/, '.w400.webp'));
+    await makeCopies(name, diskStore(ctx.config.uploadsDir));
+    expect(readFileSync(fileOf(url).replace(/\.webp$/, '.w400.webp')).equals(before)).toBe(true);
+    // Nothing half-written is left beside them.
+    expect(readdirSync(ctx.config.uploadsDir).filter((f) => f.startsWith('.'))).toEqual([]);
+
     const tiny = await upload(ctx.app, await small());
     expect((await rowOf(tiny.body.data.url))!.widths).toEqual([8]);
     expect(existsSync(fileOf(tiny.body.data.url).replace(/\.webp$/, '.w400.webp'))).toBe(false);
+    // No copies to make: no job.
+    expect(await job()).toHaveLength(1);
+    // A made-up copy's address is not found, not led anywhere: only a picture's own copies are.
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/uploads/00000000-0000-4000-8000-000000000000.webp' });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('is recorded with its uploader when signed in, and none when not', async () => {
@@ -137,6 +165,7 @@ describe('the sweep of unused uploads', () => {
       .png()
       .toBuffer();
     const url = (await upload(ctx.app, photo)).body.data.url as string;
+    await runJobs(ctx.app);
     const copies = [400, 800].map((w) => fileOf(url).replace(/\.webp$/, `.w${w}.webp`));
     for (const file of copies) expect(existsSync(file)).toBe(true);
     await age(url, 30);

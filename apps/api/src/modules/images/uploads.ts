@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { sizedName } from './service.ts';
 import type { PictureStore } from './store.ts';
 
@@ -11,8 +12,12 @@ const nameOf = (url: string) => url.slice(PREFIX.length);
 /** How long an upload may wait to be used by a sign-up or a product before it is removed. */
 export const UNATTACHED_LIFETIME_HOURS = 24;
 
+/** Records a stored picture with the job that makes its smaller copies (when it is wide enough to have any). */
 export async function recordUpload(db: Db, stored: { name: string; bytes: number; widths: number[] }, uploadedBy: string | null) {
-  await db.insert(uploads).values({ name: stored.name, bytes: stored.bytes, widths: stored.widths, uploadedBy });
+  await db.transaction(async (tx) => {
+    await tx.insert(uploads).values({ name: stored.name, bytes: stored.bytes, widths: stored.widths, uploadedBy });
+    if (stored.widths.length > 1) await enqueueJob(tx as unknown as Db, 'picture-sizes', { name: stored.name });
+  });
 }
 
 /** The picture must be one uploaded here (and not yet swept away); `field` names it in the 400. */

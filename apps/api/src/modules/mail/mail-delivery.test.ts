@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, dbKind, openTestDatabase, testConfig, useTestApp } from '../../../test/helper.ts';
+import { call, dbKind, openTestDatabase, runJobs, testConfig, useTestApp } from '../../../test/helper.ts';
 import { createPostgresDatabase } from '../../../test/databases.ts';
 import { PASSWORD, uploadedPicture } from '../../../test/fixtures.ts';
 import { freePort } from '../../../test/free-port.ts';
@@ -9,7 +9,8 @@ import { MAIL_FROM, SMTP_USER, smtpUrl, startSmtpServer, type ReceivedMail, type
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { resetDatabase } from '../../db/seed.ts';
-import { outbox, users } from '../../db/schema.ts';
+import { jobs, outbox, users } from '../../db/schema.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { publicOrigin } from '../../public-origin.ts';
 import { enqueueMail, MAX_ATTEMPTS } from './outbox.ts';
 
@@ -40,15 +41,6 @@ const linkPattern = (origin: string, path: string) => new RegExp(`${escapeRegExp
 const htmlOf = (r: ReceivedMail) => (typeof r.mail.html === 'string' ? r.mail.html : '');
 const toAddresses = (r: ReceivedMail) => [r.mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
 
-/**
- * deliverDue() answers the round already under way if there is one, which may have looked at the
- * outbox before the caller changed it; the second call is then the round that follows it.
- */
-async function deliverNow(app: FastifyInstance) {
-  await app.mailer.deliverDue();
-  await app.mailer.deliverDue();
-}
-
 const rowsTo = (app: FastifyInstance, to: string, kind?: string) =>
   app.db
     .select()
@@ -61,11 +53,18 @@ async function oneRow(app: FastifyInstance, to: string, kind: string) {
   return rows[0]!;
 }
 
+/** The mails' jobs waiting out a back-off are due now. */
 const makeDue = (app: FastifyInstance) =>
   app.db
-    .update(outbox)
-    .set({ nextAttemptAt: sql`now()` })
-    .where(eq(outbox.status, 'pending'));
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(and(eq(jobs.kind, 'mail'), isNull(jobs.doneAt)));
+
+const mailJobs = (app: FastifyInstance, mailId: string) =>
+  app.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, 'mail'), sql`${jobs.payload}->>'mailId' = ${mailId}`));
 
 async function signUpBody(app: FastifyInstance, email: string, overrides: Record<string, unknown> = {}) {
   return { name: 'Nadia Rahman', email, password: PASSWORD, role: 'Seller', userImg: await uploadedPicture(app), ...overrides };
@@ -108,9 +107,12 @@ describe('mails delivered over SMTP', () => {
     // Marked sent once the server took it (just after it arrived): the links were secrets, the body goes.
     await vi.waitFor(async () => expect((await oneRow(app, email, 'verify-email')).status).toBe('sent'));
     const row = await oneRow(app, email, 'verify-email');
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, textBody: null, htmlBody: null, lockedUntil: null });
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, textBody: null, htmlBody: null });
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(smtp.to(email)).toHaveLength(1);
+    // Its Message-ID is the mail's own: sent again after a crash, it is the same message to mail systems.
+    expect(mail.messageId).toBe(`<${row.id}@resale.test>`);
+    expect(await mailJobs(app, row.id)).toEqual([expect.objectContaining({ attempts: 1, doneAt: expect.any(Date), lockedBy: null })]);
   });
 
   it('sign-up with an address that has an account: the same answer, the owner is told, nothing is created', async () => {
@@ -152,31 +154,37 @@ describe('while the SMTP server is down', () => {
   it(`a mail that fails ${MAX_ATTEMPTS} times is marked failed, and never tried again`, async () => {
     const { app } = ctx;
     const to = 'unlucky@example.com';
-    // Written as it would be after MAX_ATTEMPTS - 2 failures (one statement: the worker's timer must not see it in between).
-    await app.db
-      .insert(outbox)
-      .values({ kind: 'test', toAddress: to, subject: 'Never arrives', textBody: 'text', htmlBody: '<p>html</p>', attempts: MAX_ATTEMPTS - 2 });
+    // Its job as it would be after MAX_ATTEMPTS - 2 failures (one transaction: the worker's timer must not see it in between).
+    await app.db.transaction(async (tx) => {
+      await enqueueMail(tx, { kind: 'test', to, subject: 'Never arrives', text: 'text', html: '<p>html</p>' });
+      await tx
+        .update(jobs)
+        .set({ attempts: MAX_ATTEMPTS - 2 })
+        .where(eq(jobs.kind, 'mail'));
+    });
 
-    await deliverNow(app);
+    await runJobs(app);
     let row = await oneRow(app, to, 'test');
     expect(row).toMatchObject({ status: 'pending', attempts: MAX_ATTEMPTS - 1, sentAt: null });
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
     // Backed off (to the hour the doubling reaches by now), not retried at once.
-    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    const [waiting] = await mailJobs(app, row.id);
+    expect(waiting).toMatchObject({ doneAt: null, lockedBy: null, attempts: MAX_ATTEMPTS - 1 });
+    expect(waiting!.runAt.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
 
     await makeDue(app);
-    await deliverNow(app);
+    await runJobs(app);
     row = await oneRow(app, to, 'test');
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, sentAt: null });
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    // The job is over: failed for good is not tried again.
+    expect(await mailJobs(app, row.id)).toEqual([expect.objectContaining({ doneAt: expect.any(Date) })]);
 
-    // Failed is final: even made due, it is not claimed again.
-    await app.db
-      .update(outbox)
-      .set({ nextAttemptAt: sql`now()` })
-      .where(eq(outbox.id, row.id));
-    await deliverNow(app);
-    expect(await oneRow(app, to, 'test')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    // Failed is final: even a second job for it does not try it again.
+    await enqueueJob(app.db, 'mail', { mailId: row.id });
+    await runJobs(app);
+    expect(await oneRow(app, to, 'test')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: row.lastError });
+    expect((await mailJobs(app, row.id)).every((j) => j.doneAt)).toBe(true);
   });
 
   it('a request that mails still answers 202; the mail waits in the outbox and arrives once the server is back', async () => {
@@ -201,12 +209,14 @@ describe('while the SMTP server is down', () => {
     expect(waiting.status).toBe('pending');
     expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(waiting.textBody).toMatch(/\/reset-password\?token=[\w-]{43}/);
-    expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    const [job] = await mailJobs(app, waiting.id);
+    expect(job).toMatchObject({ doneAt: null });
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
 
     const back = await startSmtpServer(deadPort);
     try {
       await makeDue(app);
-      await deliverNow(app);
+      await runJobs(app);
       const arrived = await back.waitFor(email, 2);
       expect(arrived.map((r) => r.mail.subject).sort()).toEqual(['Confirm your e-mail address', 'Set a new password']);
       const reset = arrived.find((r) => r.mail.subject === 'Set a new password')!;
@@ -263,7 +273,7 @@ describe('two deliverers on one database', () => {
       for (let i = 0; i < N; i++) await enqueueMail(tx, { kind: 'test', to: to(i), subject: `Mail ${i}`, text: `text ${i}`, html: `<p>html ${i}</p>` });
     });
 
-    const [byA, byB] = await Promise.all([a.mailer.deliverDue(), b.mailer.deliverDue()]);
+    const [byA, byB] = await Promise.all([a.jobs.run(), b.jobs.run()]);
     // Both worked at the same time (each claimed some), and between them tried each mail once.
     expect(byA).toBeGreaterThan(0);
     expect(byB).toBeGreaterThan(0);
@@ -279,8 +289,8 @@ describe('two deliverers on one database', () => {
     expect(rows).toHaveLength(N);
     for (const row of rows) expect(row, row.toAddress).toMatchObject({ status: 'sent', attempts: 1, textBody: null });
     // Nothing more comes later (a second claim would show up as a second message).
-    await a.mailer.deliverDue();
-    await b.mailer.deliverDue();
+    await a.jobs.run();
+    await b.jobs.run();
     expect(smtp.received.filter((r) => r.envelopeTo[0]!.startsWith('many-'))).toHaveLength(N);
   });
 });

@@ -24,8 +24,8 @@ const withSmtp = { mail: { smtpUrl: smtpUrl(smtpPort), from: MAIL_FROM } };
 const HOUR = 3_600_000;
 
 /**
- * `n` mails a minute apart, an hour ago, each with a body; not due for a day, so still pending
- * (bodies kept) when listed. Answers them oldest first.
+ * `n` mails a minute apart, an hour ago, each with a body; written without the jobs that send them, so still
+ * pending (bodies kept) when listed. Answers them oldest first.
  */
 async function pendingMails(app: FastifyInstance, n: number) {
   const base = Date.now() - HOUR;
@@ -40,7 +40,6 @@ async function pendingMails(app: FastifyInstance, n: number) {
         textBody: `Text of mail ${i}`,
         htmlBody: `<p>Mail ${i}</p>`,
         createdAt: new Date(base + i * 60_000),
-        nextAttemptAt: new Date(Date.now() + 24 * HOUR),
       })
       .returning();
     rows.push(row!);

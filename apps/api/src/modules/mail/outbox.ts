@@ -1,7 +1,8 @@
 import type { OutboxMail, PageQuery } from '@market/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 
 export interface Mail {
@@ -13,68 +14,51 @@ export interface Mail {
   html: string;
 }
 
-/** Puts a mail in the outbox; pass the transaction that causes it, so the mail exists exactly when its cause does. */
+/**
+ * Puts a mail in the outbox with the job that sends it; pass the transaction that causes it, so the mail
+ * exists exactly when its cause does.
+ */
 export async function enqueueMail(db: Db, mail: Mail) {
-  await db.insert(outbox).values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(outbox)
+      .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html })
+      .returning({ id: outbox.id });
+    await enqueueJob(tx as unknown as Db, 'mail', { mailId: row!.id });
+  });
 }
 
-/** How many times delivery is tried before a mail is marked failed: back-off doubling from 30 s to an hour, about a day in all. */
+/** How many times delivery is tried before a mail is marked failed: the queue's back-off, doubling from 10 s to an hour, about a day in all. */
 export const MAX_ATTEMPTS = 30;
-/**
- * A claimed mail is another worker's again if its worker has not answered within this: longer
- * than a batch can take (CLAIM_BATCH mails, each bounded by the transport's timeouts in delivery.ts).
- */
-const LEASE_MS = 5 * 60_000;
-export const CLAIM_BATCH = 5;
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-/**
- * Claims up to `limit` due mails for this worker: one statement, rows locked with SKIP LOCKED,
- * so workers of several instances never deliver the same mail at once.
- */
-export async function claimDue(db: Db, limit = CLAIM_BATCH): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: outbox.id })
+/** The mail still to be sent, or null when it is sent, failed for good, or gone. */
+export async function pendingMail(db: Db, id: string): Promise<OutboxRow | null> {
+  const [row] = await db
+    .select()
     .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), sql`${outbox.nextAttemptAt} <= now()`, sql`(${outbox.lockedUntil} is null or ${outbox.lockedUntil} < now())`))
-    .orderBy(outbox.nextAttemptAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return (
-    db
-      .update(outbox)
-      // Milliseconds, as a JavaScript Date holds them: the marks below find the row by this exact value.
-      .set({ lockedUntil: new Date(Date.now() + LEASE_MS), attempts: sql`${outbox.attempts} + 1` })
-      .where(inArray(outbox.id, due))
-      .returning()
-  );
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')))
+    .limit(1);
+  return row ?? null;
 }
-
-/** Only while this worker's lease holds: a worker that outlived its lease no longer speaks for the mail. */
-const leaseHeld = (row: OutboxRow) => and(eq(outbox.id, row.id), eq(outbox.lockedUntil, row.lockedUntil!));
 
 /** Sent: the body goes (its links are secrets), the record of sending stays. */
-export async function markSent(db: Db, row: OutboxRow) {
+export async function markSent(db: Db, id: string, attempts: number) {
   await db
     .update(outbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, textBody: null, htmlBody: null })
-    .where(leaseHeld(row));
+    .set({ status: 'sent', sentAt: sql`now()`, attempts, lastError: null, textBody: null, htmlBody: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
 }
 
-/** Not sent: tried again after a back-off that doubles from 30 s up to an hour, or failed for good after MAX_ATTEMPTS. */
-export async function markFailed(db: Db, row: OutboxRow, error: string) {
-  const last = row.attempts >= MAX_ATTEMPTS;
-  const delaySeconds = Math.min(3600, 30 * 2 ** Math.max(0, row.attempts - 1));
+/** Not sent: the attempt is recorded, and after MAX_ATTEMPTS the mail is failed for good; answers whether it was the last. */
+export async function markNotSent(db: Db, id: string, attempts: number, error: string): Promise<boolean> {
+  const last = attempts >= MAX_ATTEMPTS;
   await db
     .update(outbox)
-    .set({
-      status: last ? 'failed' : 'pending',
-      lockedUntil: null,
-      lastError: error.slice(0, 500),
-      nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
-    })
-    .where(leaseHeld(row));
+    .set({ status: last ? 'failed' : 'pending', attempts, lastError: error.slice(0, 500) })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+  return last;
 }
 
 const keys = { table: outbox, id: outbox.id, createdAt: outbox.createdAt };

@@ -178,14 +178,17 @@ describe('with Stripe, through a restart', () => {
     const [pending] = await refundRows(ctx);
     expect(pending).toMatchObject({ status: 'pending', providerRefundId: expect.stringMatching(/^re_/) });
     expect(await orderOf(ctx, second, secondOrder._id)).toMatchObject({ refund: { status: 'pending', refundedAt: null } });
-    const [job] = await ctx.app.db.select().from(jobs);
+    const [job] = await ctx.app.db.select().from(jobs).where(eq(jobs.kind, 'refund'));
     expect(job).toMatchObject({ kind: 'refund', doneAt: null, attempts: 1, lastError: expect.stringContaining('pending') });
 
     // The process stops; Stripe settles the refund meanwhile; another process starts on the same database.
     await ctx.app.close();
     fake.settleRefunds();
     // Its back-off has passed.
-    await ctx.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
+    await ctx.database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.kind, 'refund'));
     const next = await buildApp({ config: testConfig({ payments: stripeConfig }), database: ctx.database });
     await next.ready();
     try {
@@ -195,7 +198,7 @@ describe('with Stripe, through a restart', () => {
       // Asked by its id, not created twice.
       expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds')).toHaveLength(1);
       expect(fake.requests.some((r) => r.method === 'GET' && r.path === `/v1/refunds/${pending!.providerRefundId}`)).toBe(true);
-      const [finished] = await next.db.select().from(jobs);
+      const [finished] = await next.db.select().from(jobs).where(eq(jobs.kind, 'refund'));
       expect(finished!.doneAt).not.toBeNull();
     } finally {
       ctx.app = next;
