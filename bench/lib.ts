@@ -51,17 +51,28 @@ export interface PagesResult {
   uncachedRatio: number;
 }
 
+/** One instance against two behind nginx, the same load (bench/scale.ts, issue 19). */
+export interface ScaleResult {
+  n: number;
+  /** The machine's cores: the load generator, nginx, PostgreSQL and the instances share them. */
+  cores: number;
+  connections: number;
+  seconds: number;
+  rows: { endpoint: string; oneRps: number; twoRps: number; ratio: number; oneP99: number; twoP99: number }[];
+}
+
 export interface Results {
   api: ApiResult[];
   web: WebResult | null;
   pages?: PagesResult | null;
+  scale?: ScaleResult | null;
 }
 
 export function readResults(file = resultsFile): Results {
   if (!existsSync(file)) return { api: [], web: null };
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Results>;
-    return { api: parsed.api ?? [], web: parsed.web ?? null, pages: parsed.pages ?? null };
+    return { api: parsed.api ?? [], web: parsed.web ?? null, pages: parsed.pages ?? null, scale: parsed.scale ?? null };
   } catch {
     return { api: [], web: null };
   }
@@ -154,9 +165,10 @@ export async function startChild(opts: {
 }
 
 /** Starts the real server (apps/api/src/main.ts) in production mode; `nodeArgs` go before the script (`--cpu-prof`). */
-export async function startApi(env: { DATA_DIR: string; DATABASE_URL?: string | undefined; DEMO?: string }, nodeArgs: string[] = []) {
+export async function startApi(env: { DATA_DIR: string; DATABASE_URL?: string | undefined } & Record<string, string | undefined>, nodeArgs: string[] = []) {
+  const given = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
   const server = await spawnApi({
-    env: { NODE_ENV: 'production', DEMO: env.DEMO ?? 'false', DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) },
+    env: { NODE_ENV: 'production', DEMO: 'false', ...given, DATA_DIR: env.DATA_DIR },
     nodeArgs,
     echo: true,
   });
