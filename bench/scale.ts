@@ -67,8 +67,17 @@ await runMain(async () => {
   const measured: ScaleResult['rows'] = [];
   for (const row of rows) {
     const [single, double] = [await measure(one.url, row), await measure(two.url, row)];
-    measured.push({ endpoint: row.name, oneRps: single.rps, twoRps: double.rps, ratio: round(double.rps / single.rps), oneP99: single.p99, twoP99: double.p99 });
-    console.log(`  ${row.name.padEnd(36)} one ${String(single.rps).padStart(6)} req/s   two ${String(double.rps).padStart(6)} req/s   × ${round(double.rps / single.rps)}`);
+    measured.push({
+      endpoint: row.name,
+      oneRps: single.rps,
+      twoRps: double.rps,
+      ratio: round(double.rps / single.rps),
+      oneP99: single.p99,
+      twoP99: double.p99,
+    });
+    console.log(
+      `  ${row.name.padEnd(36)} one ${String(single.rps).padStart(6)} req/s   two ${String(double.rps).padStart(6)} req/s   × ${round(double.rps / single.rps)}`,
+    );
   }
   const result: ScaleResult = { n, cores: availableParallelism(), connections: CONNECTIONS, seconds, rows: measured };
   console.log(
