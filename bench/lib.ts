@@ -58,7 +58,8 @@ export interface ScaleResult {
   cores: number;
   connections: number;
   seconds: number;
-  rows: { endpoint: string; oneRps: number; twoRps: number; ratio: number; oneP99: number; twoP99: number }[];
+  /** directRps: the first instance without nginx; oneRps and twoRps: through nginx in front of one, of two. */
+  rows: { endpoint: string; directRps: number; oneRps: number; twoRps: number; ratio: number; oneP99: number; twoP99: number }[];
 }
 
 export interface Results {

@@ -54,6 +54,7 @@ import auth from './plugins/auth.ts';
 import errors, { documentedSchemas, frameworkErrorBody } from './plugins/errors.ts';
 import publicCache from './plugins/public-cache.ts';
 import limits from './plugins/limits.ts';
+import inFlight from './plugins/in-flight.ts';
 import jobs from './plugins/jobs.ts';
 import type { JobHandlers } from './jobs/worker.ts';
 import mail from './plugins/mail.ts';
@@ -129,6 +130,9 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(redis, { url: config.redisUrl });
   // app.limiter: every abuse limit, counted in Redis when there is one (decision 010).
   await app.register(limits, { prefix: config.redisPrefix, limits: config.limits });
+
+  // app.handlersDone(): main.ts closes the database only once no handler runs.
+  await app.register(inFlight);
 
   // First, so a cached public answer skips every other hook.
   await app.register(publicCache, { ttlMs: 10_000, maxBytes: 32 * 1024 * 1024, redis: app.redis, channel: `${config.redisPrefix}public-cache` });

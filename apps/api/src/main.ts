@@ -46,9 +46,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }, 10_000).unref();
     // Kept-alive connections that finish a request after the stop began are closed as soon as they fall idle.
     setInterval(() => app.server.closeIdleConnections(), 100).unref();
-    // The database closes after the server has answered every request under way (onClose hooks run before that).
+    // The database closes after the server has answered every request under way (onClose hooks run before that),
+    // and after the handlers of requests whose clients went away meanwhile have finished too.
     void app
       .close()
+      .then(() => app.handlersDone())
       .then(() => control?.close())
       .then(() => database.close())
       .then(() => process.exit(0));

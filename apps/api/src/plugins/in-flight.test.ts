@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openTestDatabase, testConfig } from '../../test/helper.ts';
+import { createPostgresDatabase } from '../../test/databases.ts';
+import { dbKind } from '../../test/helper.ts';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+
+/**
+ * A request whose client went away (a balancer that closed its connection to a stopping instance) still has
+ * its handler running after the server closed every connection: the database must not close under it.
+ */
+let database: Database;
+let drop: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  let url: string | undefined;
+  if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
+  database = await openTestDatabase(url);
+});
+afterAll(async () => {
+  await database?.close();
+  await drop?.();
+});
+
+it('waits for the handler of a request its client gave up on, after the server has closed, before it says it is done', async () => {
+  const app = await buildApp({ config: testConfig(), database });
+  let reached = false;
+  let finished: 'query done' | Error | undefined;
+  app.get('/test-slow', async () => {
+    reached = true;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    try {
+      await app.db.execute(sql`select 1`);
+      finished = 'query done';
+    } catch (err) {
+      finished = err as Error;
+    }
+    return { ok: true };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const gaveUp = new AbortController();
+  const asked = fetch(`http://127.0.0.1:${port}/test-slow`, { signal: gaveUp.signal }).catch(() => 'aborted');
+  while (!reached) await new Promise((resolve) => setTimeout(resolve, 10));
+  gaveUp.abort();
+  expect(await asked).toBe('aborted');
+
+  await app.close();
+  // The server closed with the handler still under way…
+  expect(finished).toBeUndefined();
+  await app.handlersDone();
+  // …and only now is it done, with the database still there for it.
+  expect(finished).toBe('query done');
+});
+
+it('is done at once when nothing runs', async () => {
+  const app = await buildApp({ config: testConfig(), database });
+  await app.ready();
+  expect(await app.inject({ method: 'GET', url: '/api/category' })).toMatchObject({ statusCode: 200 });
+  await app.close();
+  await expect(Promise.race([app.handlersDone().then(() => 'done'), new Promise((r) => setTimeout(() => r('waiting'), 200))])).resolves.toBe('done');
+});

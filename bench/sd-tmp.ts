@@ -1,0 +1,16 @@
+import { startApi } from '../apps/api/test/server-process.ts';
+import { startNginx } from '../apps/api/test/nginx.ts';
+import { createPostgresDatabase } from '../apps/api/test/databases.ts';
+import { load } from './api.ts';
+import { mkdtempSync } from 'node:fs';
+const db = await createPostgresDatabase();
+const api = await startApi({ env: { DATA_DIR: mkdtempSync('/tmp/sd-'), DATABASE_URL: db.url, NODE_ENV: 'production', LOG_LEVEL: 'error', TRUST_PROXY: '1' } });
+const nx = await startNginx([api.port]);
+const paths = Array.from({ length: 100000 }, (_, i) => `/api/products?q=iphone&maxPrice=${1000000 + i}`);
+const m = await load(nx.url, paths, 3).catch((e) => String(e));
+console.log(m);
+await nx.stop();
+await api.stop();
+console.log(await api.exited);
+console.log(api.output().slice(0, 1500));
+await db.drop();
