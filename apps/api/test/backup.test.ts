@@ -3,12 +3,12 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tableSums, type Manifest } from '../src/backup/backup.ts';
 import { pgliteDirIn, pgliteExtensions } from '../src/db/client.ts';
 import { createPostgresDatabase, postgresReachable, postgresUrl } from './databases.ts';
 import { productBody } from './fixtures.ts';
+import { send, uploadPicture } from './http.ts';
 import { apiDir, cleanEnv, startApi, type ServerProcess } from './server-process.ts';
 
 /**
@@ -48,32 +48,19 @@ async function start(env: { DATA_DIR: string } & Record<string, string>) {
   return server;
 }
 
-async function api(server: ServerProcess, method: string, path: string, opts: { token?: string; body?: unknown; form?: FormData } = {}) {
-  const res = await fetch(server.url + path, {
-    method,
-    headers: { ...(opts.token ? { authorization: opts.token } : {}), ...(opts.body ? { 'content-type': 'application/json' } : {}) },
-    body: opts.form ?? (opts.body ? JSON.stringify(opts.body) : undefined),
-  });
-  return { status: res.status, body: (await res.json()) as { data?: Record<string, unknown> & { token?: string } } };
-}
-
 /** The demo seller posts a phone with a picture of its own; answers what must come back after a restore. */
 async function postPhone(server: ServerProcess) {
-  const { token } = (await api(server, 'POST', '/api/login', { body: { email: 'seller@resale.demo', password: 'seller' } })).body.data!;
-  const form = new FormData();
-  const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2a7' } })
-    .jpeg()
-    .toBuffer();
-  form.append('image', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'phone.jpg');
-  const uploaded = await api(server, 'POST', '/api/images', { token, form });
-  expect(uploaded.status).toBe(201);
-  const img = String(uploaded.body.data!.url);
-  const categories = (await (await fetch(`${server.url}/api/category`)).json()) as { data: { _id: string }[] };
-  const posted = await api(server, 'POST', '/api/product', { token, body: productBody(categories.data[0]!._id, img, { productName: 'Backed-up Pixel 8' }) });
+  const { token } = (await send<{ token: string }>(server.url, 'POST', '/api/login', { body: { email: 'seller@resale.demo', password: 'seller' } })).body.data!;
+  const img = await uploadPicture(server.url, token, 1200, '#2a7');
+  const categories = (await send<{ _id: string }[]>(server.url, 'GET', '/api/category')).body.data!;
+  const posted = await send<{ _id: string }>(server.url, 'POST', '/api/product', {
+    token,
+    body: productBody(categories[0]!._id, img, { productName: 'Backed-up Pixel 8' }),
+  });
   expect(posted.status).toBe(201);
   const bytes = Buffer.from(await (await fetch(server.url + img)).arrayBuffer());
   expect(bytes.length).toBeGreaterThan(0);
-  return { token: token!, productId: String(posted.body.data!._id), img, bytes };
+  return { token, productId: posted.body.data!._id, img, bytes };
 }
 
 /** Sign-ups one after another until `stop` resolves; answers the e-mails acknowledged (202) before `before` resolved. */
@@ -83,7 +70,7 @@ async function signUpsDuring(server: ServerProcess, img: string, until: Promise<
   const acknowledged: string[] = [];
   for (let i = 0; !done; i++) {
     const email = `during-${i}@example.com`;
-    const res = await api(server, 'POST', '/api/user', { body: { name: `During ${i}`, email, password: 'secret1', role: 'Buyer', userImg: img } });
+    const res = await send(server.url, 'POST', '/api/user', { body: { name: `During ${i}`, email, password: 'secret1', role: 'Buyer', userImg: img } });
     expect(res.status).toBe(202);
     acknowledged.push(email);
   }
@@ -115,8 +102,8 @@ async function roundTrip(source: Record<string, string> & { DATA_DIR: string }, 
 
   const again = await start({ ...target, DEMO: 'true' });
   // The session of before the backup is good here: the secret came with it.
-  expect((await api(again, 'GET', '/api/me', { token: phone.token })).status).toBe(200);
-  const detail = await api(again, 'GET', `/api/detail-product/${phone.productId}`);
+  expect((await send(again.url, 'GET', '/api/me', { token: phone.token })).status).toBe(200);
+  const detail = await send(again.url, 'GET', `/api/detail-product/${phone.productId}`);
   expect(detail.status).toBe(200);
   expect(detail.body.data).toMatchObject({ productName: 'Backed-up Pixel 8', img: phone.img });
   const picture = await fetch(again.url + phone.img);
@@ -124,7 +111,7 @@ async function roundTrip(source: Record<string, string> & { DATA_DIR: string }, 
   expect(Buffer.from(await picture.arrayBuffer()).equals(phone.bytes)).toBe(true);
   // Sign-ups the server had acknowledged before the backup began are there (the first one at least; later ones
   // may have come after the snapshot, and then none of their rows is in it: the checksums say so).
-  expect((await api(again, 'POST', '/api/login', { body: { email: before[0], password: 'secret1' } })).status).toBe(200);
+  expect((await send(again.url, 'POST', '/api/login', { body: { email: before[0], password: 'secret1' } })).status).toBe(200);
   await again.stop();
   return { out, manifest };
 }
