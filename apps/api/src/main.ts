@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { openControlSocket } from './backup/control.ts';
+import { ControlError, openControlSocket, refuseIfHeld } from './backup/control.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirIn } from './db/client.ts';
 import { isEmpty, seedCatalogue, seedDemo } from './db/seed.ts';
@@ -17,8 +17,18 @@ try {
   throw err;
 }
 
+// The embedded database is this process's alone: never opened while another server has it, and `npm run backup`
+// asks this process for a snapshot through DATA_DIR/control.sock.
+if (!config.databaseUrl) {
+  try {
+    refuseIfHeld(config.dataDir);
+  } catch (err) {
+    if (!(err instanceof ControlError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirIn(config.dataDir) });
-// The embedded database is this process's alone: `npm run backup` asks it for a snapshot through DATA_DIR/control.sock.
 const control = database.kind === 'pglite' ? await openControlSocket(config.dataDir, database, (m) => console.warn(m)) : undefined;
 await database.migrate();
 // Only this process opens the embedded database: a job it finds claimed was claimed by one that was killed.

@@ -9,7 +9,7 @@ import { pgliteDirIn, pgliteExtensions } from '../src/db/client.ts';
 import { createPostgresDatabase, postgresReachable, postgresUrl } from './databases.ts';
 import { productBody } from './fixtures.ts';
 import { send, uploadPicture } from './http.ts';
-import { apiDir, cleanEnv, startApi, type ServerProcess } from './server-process.ts';
+import { apiDir, cleanEnv, spawnApi, startApi, type ServerProcess } from './server-process.ts';
 
 /**
  * `npm run backup` and `npm run restore` for real: a server with the demo's data and a phone posted with its
@@ -153,6 +153,19 @@ describe('npm run backup and npm run restore', { timeout: TIMEOUT }, () => {
     expect(refused.status).toBe(1);
     expect(refused.out).toContain(`the backup's picture ${first} is missing or damaged`);
     expect(existsSync(pgliteDirIn(fresh.DATA_DIR))).toBe(false);
+  });
+
+  it('a second server on the same DATA_DIR refuses to start, and the first goes on', async () => {
+    const dataDir = join(tempDir(), 'data');
+    const first = await start({ DATA_DIR: dataDir, DEMO: 'false' });
+    const second = await spawnApi({ env: { DATA_DIR: dataDir, DEMO: 'false' } });
+    expect(await second.exited).toEqual({ code: 1, signal: null });
+    expect(second.output()).toContain(`another server (process ${first.child.pid}) has the database in ${dataDir} open: two processes must never open it at once`);
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    await first.stop();
+    // Stopped, it leaves no claim on the data behind: the next one starts.
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
+    await (await start({ DATA_DIR: dataDir, DEMO: 'false' })).stop();
   });
 
   it('refuses to open a database a live server holds when its backup socket does not answer', () => {

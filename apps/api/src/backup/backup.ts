@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { pgliteDirIn, pgliteExtensions } from '../db/client.ts';
 import { KEY_FILE } from '../modules/local-oidc/provider.ts';
-import { pidFileIn, requestSnapshot } from './control.ts';
+import { liveHolder, requestSnapshot } from './control.ts';
 
 /**
  * A backup is a folder (decision 037): manifest.json, the database (database.tar.gz: PGlite's data directory;
@@ -92,18 +92,9 @@ async function withPglite<T>(dataDir: string | undefined, load: Blob, use: (quer
 async function pgliteSnapshot(dataDir: string): Promise<Buffer> {
   const fromServer = await requestSnapshot(dataDir);
   if (fromServer) return fromServer;
-  const pidFile = pidFileIn(dataDir);
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch {
-      // No such process: a server that was killed left the file.
-    }
-    if (alive) throw new Error(`a server (process ${pid}) has the database in ${dataDir} open, but its backup socket does not answer: stop it first`);
-  }
+  const holder = liveHolder(dataDir);
+  if (holder !== null)
+    throw new Error(`a server (process ${holder}) has the database in ${dataDir} open, but its backup socket does not answer: stop it first`);
   // No server: the database is ours to open, alone.
   const client = await PGlite.create(pgliteDirIn(dataDir), { extensions: pgliteExtensions });
   try {

@@ -1,4 +1,4 @@
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -50,6 +50,31 @@ export async function openControlSocket(dataDir: string, database: Database, log
       rmSync(pidFileIn(dataDir), { force: true });
     },
   };
+}
+
+export class ControlError extends Error {}
+
+/** Refuses (ControlError) when a live server already has the embedded database in `dataDir`: call it before opening the database. */
+export function refuseIfHeld(dataDir: string) {
+  const holder = liveHolder(dataDir);
+  if (holder !== null && holder !== process.pid) {
+    throw new ControlError(`another server (process ${holder}) has the database in ${dataDir} open: two processes must never open it at once`);
+  }
+}
+
+/** The process `server.pid` names, when it is alive; null when there is no file, or its process is gone. */
+export function liveHolder(dataDir: string): number | null {
+  const file = pidFileIn(dataDir);
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8'));
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    // EPERM: it lives, as another user's.
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
 }
 
 /**
