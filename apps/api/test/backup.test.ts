@@ -160,7 +160,9 @@ describe('npm run backup and npm run restore', { timeout: TIMEOUT }, () => {
     const first = await start({ DATA_DIR: dataDir, DEMO: 'false' });
     const second = await spawnApi({ env: { DATA_DIR: dataDir, DEMO: 'false' } });
     expect(await second.exited).toEqual({ code: 1, signal: null });
-    expect(second.output()).toContain(`another server (process ${first.child.pid}) has the database in ${dataDir} open: two processes must never open it at once`);
+    expect(second.output()).toContain(
+      `another server (process ${first.child.pid}) has the database in ${dataDir} open: two processes must never open it at once`,
+    );
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
     await first.stop();
     // Stopped, it leaves no claim on the data behind: the next one starts.
