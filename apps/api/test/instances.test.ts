@@ -194,13 +194,13 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
     const failures: string[] = [];
     let ok = 0;
     let stop = false;
-    let killed = false;
+    let gone = false;
     const worker = async (w: number) => {
       for (let i = 0; !stop; i++) {
         // Now and then a request nginx must not repeat (a POST): a login, with an e-mail of its own (refused: 401).
         const login = i % 5 === 4;
-        // Sent while the instance still lived: it may be one of those in its hands.
-        const beforeKill = !killed;
+        // Sent before the killed instance was gone: nginx may have passed it to it.
+        const beforeGone = !gone;
         started++;
         inFlight++;
         try {
@@ -208,12 +208,14 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
             ? await send(lb, 'POST', '/api/login', { body: { email: `load-${w}-${i}@example.com`, password: 'secret1' } })
             : await send(lb, 'GET', paths[(w + i) % paths.length]!);
           if (res.status !== (login ? 401 : 200))
-            failures.push(`${res.status} ${login ? 'login' : 'GET'}${res.body.code ? ` ${res.body.code}` : ''}${beforeKill ? '' : ' (sent after the kill)'}`);
+            failures.push(
+              `${res.status} ${login ? 'login' : 'GET'}${res.body.code ? ` ${res.body.code}` : ''}${beforeGone ? '' : ' (sent after the instance was gone)'}`,
+            );
           else ok++;
         } catch (err) {
           // An answer the dead instance had begun: nginx had passed part of it on, and can only cut it short.
           failures.push(
-            `${(err as Error).message === 'terminated' ? 'cut short' : String(err)} ${login ? 'login' : 'GET'}${beforeKill ? '' : ' (sent after the kill)'}`,
+            `${(err as Error).message === 'terminated' ? 'cut short' : String(err)} ${login ? 'login' : 'GET'}${beforeGone ? '' : ' (sent after the instance was gone)'}`,
           );
         } finally {
           inFlight--;
@@ -223,10 +225,10 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
     const load = Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
     await vi.waitFor(() => expect(ok).toBeGreaterThan(100), { timeout: 20_000 });
     const inFlightAtKill = inFlight;
-    killed = true;
     a.child.kill('SIGKILL');
     const killedAt = ok;
     await a.exited;
+    gone = true;
     await vi.waitFor(() => expect(ok).toBeGreaterThan(killedAt + 200), { timeout: 20_000 });
     stop = true;
     await load;
@@ -234,8 +236,8 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
       `two instances behind nginx, one killed: ${started} requests, ${ok} answered, ${failures.length} failed (${inFlightAtKill} in flight at the kill): ${failures.slice(0, 5).join('; ')}`,
     );
     expect(failures.length).toBeLessThanOrEqual(inFlightAtKill);
-    // What failed was in the dead instance's hands when it died (sent before the kill): a POST it had taken (nginx
-    // may not repeat one), or an answer it had begun to send; every other request nginx passed on to the other.
+    // What failed was in the dead instance's hands when it died (sent before it was gone): a POST it had taken
+    // (nginx may not repeat one), or an answer it had begun to send; every other request nginx passed on to the other.
     for (const f of failures) expect(f).toMatch(/^(502 login|cut short (GET|login))$/);
   });
 });

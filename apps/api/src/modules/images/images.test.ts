@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { call, roomyLimits, testConfig, useTestApp } from '../../../test/helper.ts';
+import { call, roomyLimits, runJobs, testConfig, useTestApp } from '../../../test/helper.ts';
 import { signUp } from '../../../test/fixtures.ts';
 
 const ctx = useTestApp();
@@ -46,7 +46,11 @@ const frame = (background: string) =>
     .toBuffer();
 /** The EXIF GPS IFD pointer (tag 0x8825), little-endian as sharp writes it. */
 const hasGpsPointer = (exif: Buffer | undefined) => !!exif && exif.includes(Buffer.from([0x25, 0x88]));
-const uploadedFiles = () => readdirSync(ctx.config.uploadsDir);
+/** The files under uploads, once the jobs of earlier uploads (their smaller copies) have run: they write there too. */
+const uploadedFiles = async () => {
+  await runJobs(ctx.app);
+  return readdirSync(ctx.config.uploadsDir);
+};
 
 /** One PNG chunk: length, type, data and the CRC of type and data. */
 function pngChunk(type: string, data: Buffer) {
@@ -155,13 +159,13 @@ describe('POST /api/images', () => {
   ];
 
   it.each(notPictures)('refuses %s with a 415 naming the accepted formats, and stores nothing', async (_name, data, filename, type) => {
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     const res = await upload(ctx.app, data, { filename, type });
     expect(res.status).toBe(415);
     expect(res.body.success).toBe(false);
     for (const format of ['JPEG', 'PNG', 'WebP', 'GIF', 'AVIF']) expect(res.body.message).toContain(format);
     expect(res.body.massage).toBe(res.body.message);
-    expect(uploadedFiles()).toEqual(before);
+    expect(await uploadedFiles()).toEqual(before);
   });
 
   it('refuses a TIFF (a real picture, but not an accepted format) with a 415', async () => {
@@ -175,22 +179,22 @@ describe('POST /api/images', () => {
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     const res = await upload(ctx.app, noise, { filename: 'huge.png', type: 'image/png' });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(/5 MB/) });
     expect(res.body.massage).toBe(res.body.message);
-    expect(uploadedFiles()).toEqual(before);
+    expect(await uploadedFiles()).toEqual(before);
   });
 
   it('refuses a small file of more than 40 megapixels with a 413 and stores nothing', async () => {
     const bomb = await solid(8000, 6000, '#ffffff').png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     const res = await upload(ctx.app, bomb, { filename: 'bomb.png', type: 'image/png' });
     expect(res.status).toBe(413);
     expect(res.body.message).toMatch(/40 megapixels/);
-    expect(uploadedFiles()).toEqual(before);
+    expect(await uploadedFiles()).toEqual(before);
   });
 
   it('refuses a 20000x20000 PNG of a few hundred bytes from its header, before decoding, with a 413', async () => {
@@ -198,7 +202,7 @@ describe('POST /api/images', () => {
     expect(bomb.length).toBeLessThan(1024);
     // A well-formed header: sharp reads the claimed size without decoding a pixel.
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 20_000, height: 20_000 });
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     const res = await upload(ctx.app, bomb, { filename: 'bomb.png', type: 'image/png' });
     // Decoding would have failed on the tiny IDAT (a 400 "damaged"): the 413 is the header check.
     expect(res.status).toBe(413);
@@ -209,7 +213,7 @@ describe('POST /api/images', () => {
       massage: 'image is too large: at most 40 megapixels',
       code: 'image_too_many_pixels',
     });
-    expect(uploadedFiles()).toEqual(before);
+    expect(await uploadedFiles()).toEqual(before);
   });
 
   it('accepts a JPEG with HTML and a script after its end marker, but stores and serves only a re-encoded WebP', async () => {
@@ -252,26 +256,26 @@ describe('POST /api/images', () => {
     ['a Linux ELF executable', elf],
     ['a Windows MZ/PE executable', mz],
   ])('refuses %s renamed photo.jpg and sent as image/jpeg with a 415, storing nothing', async (_name, data) => {
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     const res = await upload(ctx.app, data, { filename: 'photo.jpg', type: 'image/jpeg' });
     expect(res.status).toBe(415);
     expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('JPEG, PNG, WebP, GIF or AVIF') });
     expect(res.body.massage).toBe(res.body.message);
-    expect(uploadedFiles()).toEqual(before);
+    expect(await uploadedFiles()).toEqual(before);
   });
 
   it('refuses an executable behind a JPEG signature with a 4xx, storing nothing', async () => {
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     const res = await upload(ctx.app, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), elf]), { filename: 'photo.jpg', type: 'image/jpeg' });
     expect([400, 415]).toContain(res.status);
     expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('image') });
-    expect(uploadedFiles()).toEqual(before);
+    expect(await uploadedFiles()).toEqual(before);
   });
 
   it('refuses a 6 MB file by its size alone with a 413 in the JSON error shape', async () => {
     // A JPEG signature then zeros: refused for its size, whatever it contains.
     const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024 - 4)]);
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     const res = await upload(ctx.app, big, { filename: 'photo.jpg', type: 'image/jpeg' });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({
@@ -281,7 +285,7 @@ describe('POST /api/images', () => {
       massage: 'image is too large: at most 5 MB',
       code: 'image_too_large',
     });
-    expect(uploadedFiles()).toEqual(before);
+    expect(await uploadedFiles()).toEqual(before);
   });
 
   it('refuses an animated GIF whose frames add up to more than 40 megapixels with a 413', async () => {
@@ -291,10 +295,10 @@ describe('POST /api/images', () => {
       .gif()
       .toBuffer();
     expect((await sharp(gif).metadata()).pages).toBe(3);
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     const res = await upload(ctx.app, gif, { filename: 'long.gif', type: 'image/gif' });
     expect(res.status).toBe(413);
-    expect(uploadedFiles()).toEqual(before);
+    expect(await uploadedFiles()).toEqual(before);
   });
 
   it.each([
@@ -303,12 +307,12 @@ describe('POST /api/images', () => {
     ['an empty multipart body', () => multipart([])],
     ['a JSON body', () => ({ payload: JSON.stringify({ image: 'data:image/png;base64,AAAA' }), headers: { 'content-type': 'application/json' } })],
   ])('refuses %s with a 400 and stores nothing', async (_name, build) => {
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     const res = await call(ctx.app, { method: 'POST', url: '/api/images', ...(await build()) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('image') });
     expect(res.body.massage).toBe(res.body.message);
-    expect(uploadedFiles()).toEqual(before);
+    expect(await uploadedFiles()).toEqual(before);
   });
 
   it('serves no file outside the uploads folder and 404s an unknown picture', async () => {
