@@ -270,16 +270,16 @@ function clientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: 
 
 const stripeOrigins = (config: Config, origins: string[]) => (config.payments.provider === 'stripe' ? origins : []);
 
-/** An uploaded picture's name: '<uuid>.webp', or a size of it ('<uuid>.w400.webp'). */
-const storedName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.w\d{2,4})?\.webp$/;
+/** An uploaded picture's name: '<uuid>.webp', or a size of it ('<uuid>.w400.webp'); group 1 is the picture's uuid, 2 the size. */
+const storedName = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.w\d{2,4})?\.webp$/;
 
 /**
  * A picture that is not there: a smaller copy its job has not made yet leads to the picture's own file for now
  * (not cached, so the copy is asked for again later); anything else is not found.
  */
 function missingPicture(path: string, reply: FastifyReply) {
-  const copy = /^\/uploads\/([0-9a-f-]{36})\.w\d{2,4}\.webp$/.exec(path);
-  if (copy) return reply.header('cache-control', 'no-store').redirect(`/uploads/${copy[1]}.webp`, 307);
+  const copy = storedName.exec(path.slice('/uploads/'.length));
+  if (copy?.[2]) return reply.header('cache-control', 'no-store').redirect(`/uploads/${copy[1]}.webp`, 307);
   return reply.status(404).send(errorBody('route_not_found', { method: reply.request.method, path }));
 }
 

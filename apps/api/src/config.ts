@@ -219,7 +219,7 @@ export interface Config {
   /** The bearer token GET /metrics asks for (unset: loopback callers only, and none while a proxy is trusted). */
   metricsToken: string | undefined;
   /** The durable job queue's worker in this process. */
-  jobs: { leaseMs: number; pollMs?: number };
+  jobs: { leaseMs: number };
   /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
   sitemapPageSize?: number;
 }

@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tableSums, type Manifest } from '../src/backup/backup.ts';
-import { pgliteDirIn, pgliteExtensions } from '../src/db/client.ts';
+import { queryOf, tableSums, type Manifest } from '../src/backup/backup.ts';
+import { openDatabase, pgliteDirIn } from '../src/db/client.ts';
 import { createPostgresDatabase, postgresReachable, postgresUrl } from './databases.ts';
 import { productBody } from './fixtures.ts';
 import { send, uploadPicture } from './http.ts';
@@ -123,16 +122,16 @@ describe('npm run backup and npm run restore', { timeout: TIMEOUT }, () => {
     const { out, manifest } = await roundTrip(source, target);
 
     // What the restored DATA_DIR holds on disk, read again after its server stopped, is the backup's, row for row.
-    const client = await PGlite.create(pgliteDirIn(target.DATA_DIR), { extensions: pgliteExtensions });
+    const restored = await openDatabase({ pgliteDir: pgliteDirIn(target.DATA_DIR) });
     try {
-      const found = await tableSums(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
+      const found = await tableSums(queryOf(restored));
       // The server that started on it ran its own start-up work (jobs, sweeps) only on tables the backup had as they were, or more.
       for (const [table, sum] of Object.entries(manifest.tables)) {
         if (table === 'jobs') expect(found[table]!.rows, table).toBeGreaterThanOrEqual(sum.rows);
         else expect(found[table], table).toEqual(sum);
       }
     } finally {
-      await client.close();
+      await restored.close();
     }
     for (const p of manifest.pictures!) expect(readFileSync(join(target.DATA_DIR, 'uploads', p.name)).length, p.name).toBe(p.bytes);
 

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { pgliteDirIn, pgliteExtensions } from '../db/client.ts';
+import { openDatabase, pgliteDirIn, type Database } from '../db/client.ts';
 import { KEY_FILE } from '../modules/local-oidc/provider.ts';
 import { liveHolder, requestSnapshot } from './control.ts';
 
@@ -79,12 +79,19 @@ function run(program: string, args: string[]): Promise<void> {
   });
 }
 
-async function withPglite<T>(dataDir: string | undefined, load: Blob, use: (query: Query) => Promise<T>): Promise<T> {
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: pgliteExtensions, loadDataDir: load });
+/** A query that answers rows, on a database opened by the app's own `openDatabase`. */
+export const queryOf =
+  (database: Database): Query =>
+  async (text) =>
+    ((await database.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/** Opens the embedded database from a snapshot (in memory, or into `pgliteDir`), uses it, closes it. */
+async function withSnapshot<T>(pgliteDir: string | undefined, snapshot: Buffer, use: (query: Query) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ pgliteDir: pgliteDir ?? 'memory://', pgliteTemplate: new Blob([new Uint8Array(snapshot)]) });
   try {
-    return await use(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
+    return await use(queryOf(database));
   } finally {
-    await client.close();
+    await database.close();
   }
 }
 
@@ -96,12 +103,11 @@ async function pgliteSnapshot(dataDir: string): Promise<Buffer> {
   if (holder !== null)
     throw new Error(`a server (process ${holder}) has the database in ${dataDir} open, but its backup socket does not answer: stop it first`);
   // No server: the database is ours to open, alone.
-  const client = await PGlite.create(pgliteDirIn(dataDir), { extensions: pgliteExtensions });
+  const database = await openDatabase({ pgliteDir: pgliteDirIn(dataDir) });
   try {
-    await client.exec('checkpoint');
-    return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+    return Buffer.from(await (await database.snapshot!()).arrayBuffer());
   } finally {
-    await client.close();
+    await database.close();
   }
 }
 
@@ -140,7 +146,7 @@ export async function writeBackup(config: Config, out: string): Promise<Manifest
     const snapshot = await pgliteSnapshot(config.dataDir);
     writeFileSync(join(out, database), snapshot, { mode: 0o600 });
     // Opened again from the file: the snapshot is whole, and its checksums are what a restore must find.
-    tables = await withPglite(undefined, new Blob([new Uint8Array(snapshot)]), tableSums);
+    tables = await withSnapshot(undefined, snapshot, tableSums);
   }
   let pictures: Manifest['pictures'] = null;
   if (!config.s3) {
@@ -215,7 +221,7 @@ export async function restoreBackup(config: Config, from: string): Promise<Resto
     const dir = pgliteDirIn(config.dataDir);
     if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} already holds a database: restore into an empty DATA_DIR`);
     const snapshot = readFileSync(join(from, manifest.database));
-    found = await withPglite(dir, new Blob([new Uint8Array(snapshot)]), tableSums);
+    found = await withSnapshot(dir, snapshot, tableSums);
   }
   const wrong = differences(manifest.tables, found);
   if (wrong.length) throw new Error(`the restored database is not the backup's:\n${wrong.join('\n')}`);

@@ -33,13 +33,11 @@ export const MAX_ATTEMPTS = 30;
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+const stillPending = (id: string) => and(eq(outbox.id, id), eq(outbox.status, 'pending'));
+
 /** The mail still to be sent, or null when it is sent, failed for good, or gone. */
 export async function pendingMail(db: Db, id: string): Promise<OutboxRow | null> {
-  const [row] = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')))
-    .limit(1);
+  const [row] = await db.select().from(outbox).where(stillPending(id)).limit(1);
   return row ?? null;
 }
 
@@ -48,7 +46,7 @@ export async function markSent(db: Db, id: string, attempts: number) {
   await db
     .update(outbox)
     .set({ status: 'sent', sentAt: sql`now()`, attempts, lastError: null, textBody: null, htmlBody: null })
-    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+    .where(stillPending(id));
 }
 
 /** Not sent: the attempt is recorded, and after MAX_ATTEMPTS the mail is failed for good; answers whether it was the last. */
@@ -57,7 +55,7 @@ export async function markNotSent(db: Db, id: string, attempts: number, error: s
   await db
     .update(outbox)
     .set({ status: last ? 'failed' : 'pending', attempts, lastError: error.slice(0, 500) })
-    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+    .where(stillPending(id));
   return last;
 }
 
