@@ -96,6 +96,34 @@ export async function openTestDatabase(url?: string): Promise<Database> {
 const keepPglite = process.env.TEST_FAST === 'true';
 let keptPglite: Promise<Database> | undefined;
 
+/**
+ * A migrated database of the file's engine (PGlite in memory, or a fresh PostgreSQL database) and no app, for
+ * tests of what sits under the app. `another()` opens a second pool on it, as another instance would have
+ * (PostgreSQL; one PGlite cannot be opened twice, so there it answers the same database).
+ */
+export function useTestDatabase(): { database: Database; another(): Promise<Database> } {
+  const ctx = {} as { database: Database; another(): Promise<Database> };
+  const more: Database[] = [];
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    let url: string | undefined;
+    if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
+    ctx.database = await openTestDatabase(url);
+    ctx.another = async () => {
+      if (!url) return ctx.database;
+      const other = await openTestDatabase(url);
+      more.push(other);
+      return other;
+    };
+  });
+  afterAll(async () => {
+    for (const other of more) await other.close();
+    await ctx.database?.close();
+    await drop?.();
+  });
+  return ctx;
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;

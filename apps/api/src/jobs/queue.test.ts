@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../../test/databases.ts';
-import { dbKind, openTestDatabase } from '../../test/helper.ts';
-import type { Database } from '../db/client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/helper.ts';
 import { resetDatabase } from '../db/seed.ts';
 import { jobs } from '../db/schema.ts';
 import { claimNext, enqueueJob, markDone, markFailed, releaseAllClaims, retryDelaySeconds } from './queue.ts';
@@ -13,22 +11,8 @@ import { startJobWorker, type JobHandlers, type JobRun } from './worker.ts';
  * The queue's own rules, with handlers of the tests' making: a running job keeps its lease however long it
  * takes, a worker that lost its claim cannot mark the job, failures back off, a closing worker claims nothing.
  */
-let database: Database;
-let second: Database | undefined;
-let drop: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  let url: string | undefined;
-  if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
-  database = await openTestDatabase(url);
-  // On PostgreSQL the second worker has a pool of its own, as another instance would.
-  if (url) second = await openTestDatabase(url);
-});
-afterAll(async () => {
-  await second?.close();
-  await database?.close();
-  await drop?.();
-});
-beforeEach(() => resetDatabase(database.db));
+const ctx = useTestDatabase();
+beforeEach(() => resetDatabase(ctx.database.db));
 
 const quiet = () => {};
 const log = {
@@ -52,19 +36,19 @@ function handlers(run: (payload: { mailId: string }, job: JobRun) => Promise<voi
   return { mail: run, refund: none, 'bkash-check': none, 'picture-sizes': none };
 }
 
-const rows = () => database.db.select().from(jobs);
+const rows = () => ctx.database.db.select().from(jobs);
 
 describe('the durable job queue', () => {
   it("a job that runs longer than its lease stays its worker's (the lease is renewed): another worker never runs it too", async () => {
-    await enqueueJob(database.db, 'mail', { mailId: 'slow' });
+    await enqueueJob(ctx.database.db, 'mail', { mailId: 'slow' });
     const runs: string[] = [];
     const slow = (who: string) =>
       handlers(async () => {
         runs.push(who);
         await sleep(1_500);
       });
-    const a = startJobWorker({ db: database.db, handlers: slow('a'), log, leaseMs: 300, pollMs: 50 });
-    const b = startJobWorker({ db: (second ?? database).db, handlers: slow('b'), log, leaseMs: 300, pollMs: 50 });
+    const a = startJobWorker({ db: ctx.database.db, handlers: slow('a'), log, leaseMs: 300, pollMs: 50 });
+    const b = startJobWorker({ db: (await ctx.another()).db, handlers: slow('b'), log, leaseMs: 300, pollMs: 50 });
     try {
       await a.run();
       // b looked at the queue every 50 ms while a's job ran five leases long.
@@ -77,27 +61,27 @@ describe('the durable job queue', () => {
   });
 
   it('a worker whose claim was taken over cannot mark the job done or failed; the new claim can', async () => {
-    await enqueueJob(database.db, 'mail', { mailId: 'x' });
-    const stale = (await claimNext(database.db, 60_000))!;
+    await enqueueJob(ctx.database.db, 'mail', { mailId: 'x' });
+    const stale = (await claimNext(ctx.database.db, 60_000))!;
     // Its lease ran out (the worker stalled), and another worker claimed the job.
-    await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) });
-    const fresh = (await claimNext(database.db, 60_000))!;
+    await ctx.database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) });
+    const fresh = (await claimNext(ctx.database.db, 60_000))!;
     expect(fresh.id).toBe(stale.id);
     expect(fresh.lockedBy).not.toBe(stale.lockedBy);
     expect(fresh.attempts).toBe(2);
 
-    await markDone(database.db, stale);
-    await markFailed(database.db, stale, 'too late');
+    await markDone(ctx.database.db, stale);
+    await markFailed(ctx.database.db, stale, 'too late');
     expect(await rows()).toEqual([expect.objectContaining({ doneAt: null, lockedBy: fresh.lockedBy, lastError: null })]);
-    await markDone(database.db, fresh);
+    await markDone(ctx.database.db, fresh);
     expect(await rows()).toEqual([expect.objectContaining({ doneAt: expect.any(Date), lockedBy: null })]);
     // Done is final: nothing claims it again.
-    expect(await claimNext(database.db)).toBeNull();
+    expect(await claimNext(ctx.database.db)).toBeNull();
   });
 
   it('a failed job is tried again after a back-off that doubles, with its error kept', async () => {
-    await enqueueJob(database.db, 'mail', { mailId: 'x' });
-    const worker = startJobWorker({ db: database.db, handlers: handlers(async () => Promise.reject(new Error('SMTP said no'))), log });
+    await enqueueJob(ctx.database.db, 'mail', { mailId: 'x' });
+    const worker = startJobWorker({ db: ctx.database.db, handlers: handlers(async () => Promise.reject(new Error('SMTP said no'))), log });
     try {
       await worker.run();
       await worker.run();
@@ -113,11 +97,11 @@ describe('the durable job queue', () => {
   });
 
   it('a closing worker finishes the job in hand and claims no other', async () => {
-    for (const id of ['one', 'two', 'three']) await enqueueJob(database.db, 'mail', { mailId: id });
+    for (const id of ['one', 'two', 'three']) await enqueueJob(ctx.database.db, 'mail', { mailId: id });
     let release!: () => void;
     const started: string[] = [];
     const worker = startJobWorker({
-      db: database.db,
+      db: ctx.database.db,
       handlers: handlers(async ({ mailId }) => {
         started.push(mailId);
         await new Promise<void>((resolve) => (release = resolve));
@@ -131,18 +115,18 @@ describe('the durable job queue', () => {
     release();
     await closed;
     expect(started).toHaveLength(1);
-    const done = await database.db.select().from(jobs).where(eq(jobs.attempts, 1));
+    const done = await ctx.database.db.select().from(jobs).where(eq(jobs.attempts, 1));
     expect(done).toEqual([expect.objectContaining({ payload: { mailId: started[0] }, doneAt: expect.any(Date) })]);
     expect((await rows()).filter((j) => j.attempts === 0)).toHaveLength(2);
   });
 
   it('frees every claim at once when asked (a process starting on its own embedded database)', async () => {
-    await enqueueJob(database.db, 'mail', { mailId: 'x' });
-    expect(await claimNext(database.db, 60_000)).not.toBeNull();
+    await enqueueJob(ctx.database.db, 'mail', { mailId: 'x' });
+    expect(await claimNext(ctx.database.db, 60_000)).not.toBeNull();
     // Its claimer died: nothing can claim it before the lease runs out…
-    expect(await claimNext(database.db)).toBeNull();
+    expect(await claimNext(ctx.database.db)).toBeNull();
     // …unless the claims are freed.
-    await releaseAllClaims(database.db);
-    expect(await claimNext(database.db)).toMatchObject({ attempts: 2 });
+    await releaseAllClaims(ctx.database.db);
+    expect(await claimNext(ctx.database.db)).toMatchObject({ attempts: 2 });
   });
 });

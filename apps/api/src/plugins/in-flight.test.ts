@@ -1,29 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openTestDatabase, testConfig } from '../../test/helper.ts';
-import { createPostgresDatabase } from '../../test/databases.ts';
-import { dbKind } from '../../test/helper.ts';
+import { expect, it } from 'vitest';
+import { testConfig, useTestDatabase } from '../../test/helper.ts';
 import { buildApp } from '../app.ts';
-import type { Database } from '../db/client.ts';
 
 /**
  * A request whose client went away (a balancer that closed its connection to a stopping instance) still has
  * its handler running after the server closed every connection: the database must not close under it.
  */
-let database: Database;
-let drop: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  let url: string | undefined;
-  if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
-  database = await openTestDatabase(url);
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+const ctx = useTestDatabase();
 
 it('waits for the handler of a request its client gave up on, after the server has closed, before it says it is done', async () => {
-  const app = await buildApp({ config: testConfig(), database });
+  const app = await buildApp({ config: testConfig(), database: ctx.database });
   let reached = false;
   let finished: 'query done' | Error | undefined;
   app.get('/test-slow', async () => {
@@ -54,7 +41,7 @@ it('waits for the handler of a request its client gave up on, after the server h
 });
 
 it('is done at once when nothing runs', async () => {
-  const app = await buildApp({ config: testConfig(), database });
+  const app = await buildApp({ config: testConfig(), database: ctx.database });
   await app.ready();
   expect(await app.inject({ method: 'GET', url: '/api/category' })).toMatchObject({ statusCode: 200 });
   await app.close();
