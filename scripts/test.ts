@@ -1,11 +1,12 @@
 // The full test suite: the API and web Vitest suites, then the end-to-end suite in Chromium,
-// and one summary line over all of them.
+// and one summary line over all of them. First the Debian packages those suites drive (system-packages.ts).
 // --fast (npm run test:fast): the API suite on PGlite only, without its slow files (apps/api/vitest.config.ts),
 // and the web suite; no end-to-end suite.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureSystemPackages } from './system-packages.ts';
 
 interface Counts {
   passed: number;
@@ -14,6 +15,8 @@ interface Counts {
 }
 
 const fast = process.argv.includes('--fast');
+// The full run drives Chromium, nginx and pg_dump for real: installed here when missing (root), or named.
+if (!fast) ensureSystemPackages();
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 const reportFile = () => join(mkdtempSync(join(tmpdir(), 'report-')), 'report.json');
