@@ -133,13 +133,14 @@ describe('GET /metrics', () => {
 
   it('without a token and with TRUST_PROXY unset: refused through a proxy on this machine (its socket is loopback, its headers say proxy)', async () => {
     // nginx on this machine, TRUST_PROXY forgotten: the socket is 127.0.0.1, the visitor is anywhere.
-    for (const headers of [
+    const proxies: Record<string, string>[] = [
       { 'x-forwarded-for': '203.0.113.9' },
       { forwarded: 'for=203.0.113.9' },
       { 'x-real-ip': '203.0.113.9' },
       { 'x-forwarded-proto': 'https' },
       { host: 'phones.example.com' },
-    ]) {
+    ];
+    for (const headers of proxies) {
       const refused = await metrics(ctx.app, headers);
       expect(refused.statusCode, JSON.stringify(headers)).toBe(401);
       expect(refused.json()).toMatchObject({ success: false, code: 'metrics_not_allowed' });
