@@ -36,12 +36,12 @@ function listeningAddresses(port: number): string[] {
 async function lineOf(server: ServerProcess, pattern: RegExp): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (Date.now() > deadline) throw new Error(`no line matching ${pattern} within 15 s:\n${server.output()}`);
     const line = server
       .output()
       .split('\n')
       .find((l) => pattern.test(l));
     if (line !== undefined) return line;
+    if (Date.now() > deadline) throw new Error(`no line matching ${pattern} within 15 s:\n${server.output()}`);
     if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
