@@ -17,6 +17,8 @@ const slow = [
   'test/limits-across-instances.test.ts',
   'test/instances.test.ts',
   'test/start.test.ts',
+  'test/first-start.test.ts',
+  'test/tls-edge.test.ts',
   'src/db/seed-cli.test.ts',
 ];
 
@@ -38,7 +40,7 @@ export default defineConfig(async () => {
   // files that need several processes on one database run once, under postgres.
   const once = {
     pglite: ['test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts', 'test/crash.test.ts', 'test/jobs-kill.test.ts', 'test/backup.test.ts'],
-    postgres: ['test/limits-across-instances.test.ts', 'test/instances.test.ts'],
+    postgres: ['test/limits-across-instances.test.ts', 'test/instances.test.ts', 'test/tls-edge.test.ts'],
   };
   const project = (name: 'pglite' | 'postgres') => ({
     extends: true as const,

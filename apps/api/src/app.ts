@@ -152,6 +152,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only where browsers reach us over TLS (PUBLIC_URL https): a year, this host only (decision 041).
+    strictTransportSecurity: config.publicUrl?.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     // The Google sign-in popup must keep its link to the page that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, unsafeSettings } from './config.ts';
 
 const SECRET = 'a-jwt-secret-that-is-32-chars-ok';
 let dir: string;
@@ -31,7 +31,7 @@ function expectConfigError(env: Record<string, string>, variable: string) {
 }
 
 describe('loadConfig defaults', () => {
-  it('serves on 3000 from ./data (resolved against the working directory) with PGlite, demo data and info logs', () => {
+  it('serves on 127.0.0.1:3000 from ./data (resolved against the working directory) with PGlite, demo data and info logs', () => {
     const cwd = process.cwd();
     process.chdir(dir);
     try {
@@ -39,7 +39,7 @@ describe('loadConfig defaults', () => {
       const dataDir = join(process.cwd(), 'data');
       expect(config).toMatchObject({
         port: 3000,
-        host: '0.0.0.0',
+        host: '127.0.0.1',
         dataDir,
         uploadsDir: join(dataDir, 'uploads'),
         databaseUrl: undefined,
@@ -55,7 +55,16 @@ describe('loadConfig defaults', () => {
 
   it('treats blank values as unset', () => {
     const config = load({ PORT: '', DEMO: '', LOG_LEVEL: '', DATABASE_URL: '', JWT_SECRET: '', HOST: '' });
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', demo: true, logLevel: 'info', databaseUrl: undefined });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', demo: true, logLevel: 'info', databaseUrl: undefined });
+  });
+
+  it('listens on this computer only while DEMO is on (the demo hands out its Admin password), on every interface without it, and where HOST says when set', () => {
+    expect(load({}).host).toBe('127.0.0.1');
+    expect(load({ DEMO: 'true' }).host).toBe('127.0.0.1');
+    expect(load({ DEMO: 'false' }).host).toBe('0.0.0.0');
+    expect(load({ DEMO: 'true', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(load({ DEMO: 'false', HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(load({ DEMO: 'true', HOST: '::' }).host).toBe('::');
   });
 
   it('reads every variable that is set', () => {
@@ -212,6 +221,32 @@ describe('Redis, proxies and abuse limits', () => {
     ['loopback', 'loopback'],
   ])('TRUST_PROXY=%s is %j', (value, expected) => {
     expect(load({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it.each([
+    ['1', '0.0.0.0'],
+    ['2', '::'],
+    ['1', '192.168.1.20'],
+  ])('warns when TRUST_PROXY=%s is a hop count and HOST=%s is reachable from elsewhere (anyone could write X-Forwarded-For)', (count, host) => {
+    const warnings = unsafeSettings(load({ TRUST_PROXY: count, HOST: host, PORT: '3100' }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`TRUST_PROXY=${count}`);
+    expect(warnings[0]).toContain(`HOST=${host}`);
+    expect(warnings[0]).toContain('port 3100');
+    expect(warnings[0]).toContain('HOST=127.0.0.1');
+    expect(warnings[0]).toContain("give TRUST_PROXY the proxy's address");
+  });
+
+  it.each([
+    ['a hop count on loopback', { TRUST_PROXY: '1', HOST: '127.0.0.1' }],
+    ['a hop count on localhost', { TRUST_PROXY: '1', HOST: 'localhost' }],
+    ['a hop count on ::1', { TRUST_PROXY: '1', HOST: '::1' }],
+    ['the proxy given by address', { TRUST_PROXY: '10.0.0.5', HOST: '0.0.0.0' }],
+    ['no proxy', { HOST: '0.0.0.0' }],
+    ['TRUST_PROXY=0', { TRUST_PROXY: '0', HOST: '0.0.0.0' }],
+    ['the demo on its default address', { TRUST_PROXY: '1', DEMO: 'true' }],
+  ])('does not warn with %s', (_name, env) => {
+    expect(unsafeSettings(load(env))).toEqual([]);
   });
 
   it.each(['true', 'TRUE', 'yes', 'on'])('refuses TRUST_PROXY=%s, saying why (the client writes the left-most address)', (value) => {

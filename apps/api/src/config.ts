@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { LimitName } from '@market/contract';
 import { z } from 'zod';
 import { keptFile } from './kept-file.ts';
+import { isLoopbackHost } from './this-computer.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
@@ -30,7 +31,8 @@ const duration = z
 
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 while DEMO is on (the demo lists its Admin's password to whoever asks), else 0.0.0.0. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -274,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.DEMO ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
@@ -344,6 +346,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentIntentsPerBuyer: e.LIMIT_PAYMENT_INTENTS_PER_BUYER,
     },
   };
+}
+
+/**
+ * What start-up warns about, loudly: settings that are valid but unsafe together. A hop count believes
+ * the last X-Forwarded-For entries, which only a proxy should write; listening beyond loopback lets
+ * anyone who reaches the port directly write them too, and so dodge every per-address limit.
+ */
+export function unsafeSettings(config: Pick<Config, 'host' | 'port' | 'trustProxy'>): string[] {
+  const warnings: string[] = [];
+  if (typeof config.trustProxy === 'number' && config.trustProxy > 0 && !isLoopbackHost(config.host)) {
+    warnings.push(
+      `TRUST_PROXY=${config.trustProxy} believes the client address a proxy appended to X-Forwarded-For, but HOST=${config.host} lets anyone who reaches port ${config.port} directly send that header themselves and escape every per-address limit: set HOST=127.0.0.1 when the proxy runs on this machine, or give TRUST_PROXY the proxy's address (e.g. TRUST_PROXY=10.0.0.5) instead of a count (docs/deploy.md)`,
+    );
+  }
+  return warnings;
 }
 
 /** Config's trustProxy as Fastify takes it (its types want a hop count as a function). */

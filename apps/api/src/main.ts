@@ -1,10 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ControlError, openControlSocket, refuseIfHeld } from './backup/control.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, unsafeSettings } from './config.ts';
 import { openDatabase, pgliteDirIn } from './db/client.ts';
 import { isEmpty, seedCatalogue, seedDemo } from './db/seed.ts';
 import { releaseAllClaims } from './jobs/queue.ts';
 import { RedisUnreachableError } from './plugins/redis.ts';
+import { publicOrigin } from './public-origin.ts';
+import { startLine } from './start-line.ts';
 
 let config;
 try {
@@ -67,4 +70,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+for (const warning of unsafeSettings(config)) app.log.warn(`UNSAFE SETTINGS: ${warning}`);
 await app.listen({ port: config.port, host: config.host });
+// One line for people (everything else is JSON logs): the address comes from the one function that says where browsers reach us.
+const { address, port } = app.server.address() as AddressInfo;
+const listening = `${address.includes(':') ? `[${address}]` : address}:${port}`;
+const pgliteDir = database.kind === 'pglite' ? pgliteDirIn(config.dataDir) : undefined;
+process.stdout.write(`${startLine(config, { origin: publicOrigin(app.server, config), listening, pgliteDir })}\n`);

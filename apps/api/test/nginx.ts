@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -76,6 +76,92 @@ ${pinnedPorts
 `;
 }
 
+/** docs/deploy.md's TLS servers: plain HTTP only redirects, HTTPS passes every request on and owns HSTS. */
+export function nginxTlsConfig(dir: string, instancePort: number, httpPort: number, httpsPort: number): string {
+  // docs/deploy.md writes phones.example.com and ports 80/443; here the test's own address and free ports.
+  const site = `127.0.0.1:${httpsPort}`;
+  return `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 64; }
+http {
+    access_log off;
+    client_body_temp_path ${dir}/temp/body;
+    proxy_temp_path ${dir}/temp/proxy;
+    fastcgi_temp_path ${dir}/temp/fastcgi;
+    uwsgi_temp_path ${dir}/temp/uwsgi;
+    scgi_temp_path ${dir}/temp/scgi;
+    client_max_body_size 6m;
+
+    upstream market {
+        server 127.0.0.1:${instancePort} max_fails=2 fail_timeout=5s;
+        keepalive 32;
+    }
+
+    server {
+        listen 127.0.0.1:${httpPort};
+        location / { return 301 https://${site}$request_uri; }
+    }
+
+    server {
+        listen 127.0.0.1:${httpsPort} ssl http2;
+        ssl_certificate ${dir}/cert.pem;
+        ssl_certificate_key ${dir}/key.pem;
+        ssl_protocols TLSv1.2 TLSv1.3;
+        ssl_session_cache shared:TLS:10m;
+        proxy_hide_header Strict-Transport-Security;
+        add_header Strict-Transport-Security "max-age=31536000" always;
+
+        location / {${proxied('market')}
+        }
+        location = /metrics { deny all; }
+    }
+}
+`;
+}
+
+export interface TlsNginx extends Pick<Nginx, 'errors' | 'stop'> {
+  /** `http://127.0.0.1:<port>`: only redirects. */
+  http: string;
+  /** `https://127.0.0.1:<port>`, with a certificate for 127.0.0.1 made for this run. */
+  https: string;
+  /** That certificate (PEM): the only one a client of this run should trust. */
+  ca: string;
+}
+
+/** nginx terminating TLS in front of one instance, with a self-signed certificate for 127.0.0.1 made by openssl. */
+export async function startTlsNginx(instancePort: number): Promise<TlsNginx> {
+  const dir = nginxDir();
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'pipe' },
+  );
+  chmodSync(join(dir, 'key.pem'), 0o644); // nginx's master reads it (as whoever runs the test); a test key only
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const run = await runNginx(dir, nginxTlsConfig(dir, instancePort, httpPort, httpsPort), [httpPort, httpsPort]);
+  return { http: `http://127.0.0.1:${httpPort}`, https: `https://127.0.0.1:${httpsPort}`, ca: readFileSync(join(dir, 'cert.pem'), 'utf8'), ...run };
+}
+
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -86,16 +172,19 @@ const listening = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/** Starts nginx (not as a daemon: it stops with `stop()`, or with this process) in front of `instancePorts`. */
-export async function startNginx(instancePorts: number[]): Promise<Nginx> {
+/** A folder for nginx's config, temp files and certificate, its workers able to read it. */
+function nginxDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'market-nginx-'));
   // Its workers may run as another user (nobody, when started as root): they must reach the temp folders.
   chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'temp'), { mode: 0o777 });
   chmodSync(join(dir, 'temp'), 0o777);
-  const port = await freePort();
-  const pinnedPorts = await Promise.all(instancePorts.map(() => freePort()));
-  writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, instancePorts, port, pinnedPorts));
+  return dir;
+}
+
+/** Runs nginx (not as a daemon: it stops with `stop()`, or with this process) on `dir`'s config until it listens on every port. */
+async function runNginx(dir: string, config: string, ports: number[]): Promise<Pick<Nginx, 'errors' | 'stop'>> {
+  writeFileSync(join(dir, 'nginx.conf'), config);
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
@@ -104,7 +193,7 @@ export async function startNginx(instancePorts: number[]): Promise<Nginx> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${errors()}`);
-    if ((await Promise.all([port, ...pinnedPorts].map(listening))).every(Boolean)) break;
+    if ((await Promise.all(ports.map(listening))).every(Boolean)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`nginx did not listen within 10 s:\n${errors()}`);
@@ -112,8 +201,6 @@ export async function startNginx(instancePorts: number[]): Promise<Nginx> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    url: `http://127.0.0.1:${port}`,
-    pinned: pinnedPorts.map((p) => `http://127.0.0.1:${p}`),
     errors,
     async stop() {
       if (child.exitCode === null) {
@@ -126,4 +213,13 @@ export async function startNginx(instancePorts: number[]): Promise<Nginx> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts nginx in front of `instancePorts`, as docs/deploy.md's plain-HTTP server. */
+export async function startNginx(instancePorts: number[]): Promise<Nginx> {
+  const dir = nginxDir();
+  const port = await freePort();
+  const pinnedPorts = await Promise.all(instancePorts.map(() => freePort()));
+  const run = await runNginx(dir, nginxConfig(dir, instancePorts, port, pinnedPorts), [port, ...pinnedPorts]);
+  return { url: `http://127.0.0.1:${port}`, pinned: pinnedPorts.map((p) => `http://127.0.0.1:${p}`), ...run };
 }

@@ -131,6 +131,31 @@ describe('GET /metrics', () => {
     expect(refused.json()).toMatchObject({ success: false, code: 'metrics_not_allowed' });
   });
 
+  it('without a token and with TRUST_PROXY unset: refused through a proxy on this machine (its socket is loopback, its headers say proxy)', async () => {
+    // nginx on this machine, TRUST_PROXY forgotten: the socket is 127.0.0.1, the visitor is anywhere.
+    const proxies: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+      { 'x-forwarded-proto': 'https' },
+      { host: 'phones.example.com' },
+    ];
+    for (const headers of proxies) {
+      const refused = await metrics(ctx.app, headers);
+      expect(refused.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(refused.json()).toMatchObject({ success: false, code: 'metrics_not_allowed' });
+    }
+    // The same caller without them is this machine's own scraper.
+    expect((await metrics(ctx.app, { host: '127.0.0.1:3000' })).statusCode).toBe(200);
+  });
+
+  it('with METRICS_TOKEN and TRUST_PROXY unset: the token is answered through a proxy, nothing else is', async () => {
+    const app = await appWithLimits(ctx, {}, { metricsToken: TOKEN });
+    const proxy = { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' };
+    expect((await metrics(app, { ...proxy, authorization: `Bearer ${TOKEN}` })).statusCode).toBe(200);
+    expect((await metrics(app, proxy)).statusCode).toBe(401);
+  });
+
   it('with METRICS_TOKEN: only that bearer token, from anywhere', async () => {
     const app = await appWithLimits(ctx, {}, { metricsToken: TOKEN, trustProxy: 1 });
     expect((await metrics(app, { authorization: `Bearer ${TOKEN}` }, '203.0.113.9')).statusCode).toBe(200);

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { unauthorized } from '../errors.ts';
 import { matchPage } from '../first-screen/pages.ts';
 import { dueByKind } from '../jobs/queue.ts';
+import { fromThisComputer } from '../this-computer.ts';
 
 export interface MetricsOptions {
   database: Database;
@@ -18,8 +19,6 @@ export interface MetricsOptions {
 /** Seconds: from a cached answer (well under a millisecond) to a slow page or upload. */
 const buckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 function sameToken(given: string, token: string) {
   const a = Buffer.from(given);
   const b = Buffer.from(token);
@@ -28,13 +27,14 @@ function sameToken(given: string, token: string) {
 
 /**
  * Who may read the metrics: the holder of METRICS_TOKEN, or, without one, a caller on this machine — its
- * socket's own address, never X-Forwarded-For — while no proxy is trusted (behind one, every visitor's
- * request arrives from loopback).
+ * socket's own address, never X-Forwarded-For, and no proxy's headers (a proxy on this machine connects
+ * from loopback whether TRUST_PROXY says so or not) — while no proxy is trusted (behind one, every
+ * visitor's request arrives from loopback).
  */
 function mayRead(request: FastifyRequest, { token, behindProxy }: MetricsOptions): boolean {
   const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
   if (token) return bearer !== undefined && sameToken(bearer, token);
-  return !behindProxy && loopback.has(request.socket.remoteAddress ?? '');
+  return !behindProxy && fromThisComputer(request);
 }
 
 /** A page's pattern ('/detail-product/:id'): pages are answered by the not-found handler, which has no route of its own. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { consumeCode, issueCode } from './codes.ts';
 import { authorizePage, avatarSvg, demoGoogleUser, errorPage } from './pages.ts';
 import type { LocalProvider } from './provider.ts';
+import { fromThisComputer, isLoopbackHost } from '../../this-computer.ts';
 
 /**
  * A small but real OpenID Connect provider under /oidc (outside /api, so outside the
@@ -18,41 +19,6 @@ export interface LocalOidcOptions {
 }
 
 export const CALLBACK_PATH = '/api/auth/google/callback';
-
-const isLoopbackHost = (host: string) => /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i.test(host);
-const isLoopbackAddress = (ip: string | undefined) => Boolean(ip && /^(127\.|::1$|::ffff:127\.)/.test(ip));
-
-/** Headers a proxy adds: a request carrying any of them came through one, so it is not from this computer. */
-const FORWARDING_HEADERS = [
-  'forwarded',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-real-ip',
-  'via',
-  'x-client-ip',
-  'true-client-ip',
-  'cf-connecting-ip',
-];
-
-/** The Host header's name as sent, never X-Forwarded-Host (whatever TRUST_PROXY says). */
-function sentHostName(host: string | undefined): string {
-  try {
-    return new URL(`http://${host ?? ''}`).hostname;
-  } catch {
-    return '';
-  }
-}
-
-/**
- * This computer only: a loopback socket, a loopback Host, and no sign of a proxy. A proxy
- * on this same machine that adds none of those headers still gets through, which is why the
- * stand-in can only reach the Buyer accounts it made itself (modules/google/service.ts).
- */
-export function fromThisComputer(request: FastifyRequest): boolean {
-  if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
-  return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackHost(sentHostName(request.headers.host));
-}
 
 /** Our own callback only: on PUBLIC_URL, or on a loopback host. */
 export function redirectAllowed(uri: string, publicUrl: string | undefined): boolean {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { appWithLimits, useTestApp } from './helper.ts';
+
+/** The headers a header scanner grades, from the app itself (issue 29; behind nginx with TLS: test/tls-edge.test.ts). */
+const ctx = useTestApp();
+
+describe('security headers', () => {
+  it('Strict-Transport-Security when PUBLIC_URL is https: a year, this host only', async () => {
+    const app = await appWithLimits(ctx, {}, { publicUrl: 'https://phones.example.com' });
+    for (const url of ['/', '/api/category']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000');
+    }
+  });
+
+  it('none without it (PUBLIC_URL unset or http): a browser on http://localhost must not be told to insist on TLS', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/category' })).headers['strict-transport-security']).toBeUndefined();
+    const plain = await appWithLimits(ctx, {}, { publicUrl: 'http://phones.example.com' });
+    expect((await plain.inject({ method: 'GET', url: '/api/category' })).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('the rest a scanner grades, on every answer: CSP with frame-ancestors, nosniff, a referrer policy, CORP', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/category' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+});
