@@ -142,7 +142,7 @@ describe('forgotten password', () => {
     expect(twice.body.message).toBe(BAD_LINK);
   });
 
-  it('a reset revokes the account\'s other unused links', async () => {
+  it("a reset revokes the account's other unused links", async () => {
     const links = await withUnusedLinks();
     await post('/api/forgot-password', { email: links.actor.email });
     const newest = await linkToken(ctx.app, links.actor.email, 'reset-password');
@@ -277,7 +277,7 @@ describe('log out everywhere', () => {
     expect((await me((await logIn(ctx.app, buyer.email, PASSWORD)).token)).status).toBe(200);
   });
 
-  it('revokes every unused reset and confirmation link of the account, and no other account\'s', async () => {
+  it("revokes every unused reset and confirmation link of the account, and no other account's", async () => {
     const links = await withUnusedLinks();
     const other = await withUnusedLinks();
     expect((await post('/api/logout-everywhere', undefined, links.actor.token)).status).toBe(200);
