@@ -69,7 +69,11 @@ describe('names in mails to a confirmed address', () => {
   }
 
   it("a seller's warning prints the phone's name defused, in the subject too", () => {
-    const mail = sellerWarningMail({ email: 's@example.com', name: 'Seller', emailVerifiedAt: new Date(), language: 'en' }, 'Cheap at www.evil.com', 'Misleading');
+    const mail = sellerWarningMail(
+      { email: 's@example.com', name: 'Seller', emailVerifiedAt: new Date(), language: 'en' },
+      'Cheap at www.evil.com',
+      'Misleading',
+    );
     expect(mail.subject).toContain('Cheap at www[.]evil[.]com');
     expect(mail.text).toContain('Cheap at www[.]evil[.]com');
     for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain('www.evil.com');
