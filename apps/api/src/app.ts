@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
@@ -62,6 +62,7 @@ import maintenance from './plugins/maintenance.ts';
 import metrics from './plugins/metrics.ts';
 import redis from './plugins/redis.ts';
 import { SearchIndex } from './modules/products/search-index.ts';
+import { makePrivateDir } from './private-files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -287,7 +288,7 @@ function missingPicture(path: string, reply: FastifyReply) {
 
 /** Uploaded pictures under /uploads, and the web app with history fallback for its client routes. */
 async function registerFiles(app: FastifyInstance, config: Config, store: PictureStore) {
-  mkdirSync(config.uploadsDir, { recursive: true });
+  makePrivateDir(config.uploadsDir);
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   const template = hasWeb ? readFileSync(join(config.webDist, 'index.html'), 'utf8') : '';
   const webRender = hasWeb ? await loadWebRender(config.webRender) : null;
@@ -300,7 +301,7 @@ async function registerFiles(app: FastifyInstance, config: Config, store: Pictur
   } else {
     // The demo's and the brands' pictures ship with the code, written by each instance at start: from its disk.
     const seedDir = join(config.uploadsDir, 'seed');
-    mkdirSync(seedDir, { recursive: true });
+    makePrivateDir(seedDir);
     await app.register(fastifyStatic, { root: seedDir, prefix: '/uploads/seed/', setHeaders: immutable, index: false, decorateReply: false });
     // Uploads from the store, under the same addresses.
     app.get('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {

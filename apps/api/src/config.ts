@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LimitName } from '@market/contract';
 import { z } from 'zod';
 import { keptFile } from './kept-file.ts';
+import { makePrivateDir } from './private-files.ts';
 import { isLoopbackHost } from './this-computer.ts';
 
 const flag = z
@@ -273,7 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: BKASH_SANDBOX cannot be on while bKash keys are set (the stand-in only replaces a missing bKash account)');
   }
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   return {
     port: e.PORT,
     host: e.HOST ?? (e.DEMO ? '127.0.0.1' : '0.0.0.0'),

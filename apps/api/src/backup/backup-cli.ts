@@ -2,6 +2,10 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { writeBackup } from './backup.ts';
+import { ownerOnlyFromNowOn } from '../private-files.ts';
+
+// What this writes (DATA_DIR, a backup) is its owner's alone (decision 039).
+ownerOnlyFromNowOn();
 
 /**
  * `npm run backup [-- --out <folder>]`: a consistent backup of the configured data (decision 037), while the

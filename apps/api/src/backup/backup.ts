@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { openDatabase, pgliteDirIn, type Database } from '../db/client.ts';
 import { KEY_FILE } from '../modules/local-oidc/provider.ts';
 import { liveHolder, requestSnapshot } from './control.ts';
+import { makePrivate, makePrivateDir, PRIVATE_DIR, PRIVATE_FILE } from '../private-files.ts';
 
 /**
  * A backup is a folder (decision 037): manifest.json, the database (database.tar.gz: PGlite's data directory;
@@ -135,7 +136,7 @@ async function postgresDump(url: string, file: string): Promise<Record<string, T
  */
 export async function writeBackup(config: Config, out: string): Promise<Manifest> {
   if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`${out} is not empty: a backup goes into a new folder`);
-  mkdirSync(out, { recursive: true, mode: 0o700 });
+  mkdirSync(out, { recursive: true, mode: PRIVATE_DIR });
   let tables: Record<string, TableSum>;
   let database: string;
   if (config.databaseUrl) {
@@ -153,13 +154,13 @@ export async function writeBackup(config: Config, out: string): Promise<Manifest
     pictures = [];
     for (const name of pictureNames(config.uploadsDir)) {
       const data = readFileSync(join(config.uploadsDir, name));
-      mkdirSync(dirname(join(out, 'uploads', name)), { recursive: true });
-      writeFileSync(join(out, 'uploads', name), data);
+      makePrivateDir(dirname(join(out, 'uploads', name)));
+      writeFileSync(join(out, 'uploads', name), data, { mode: PRIVATE_FILE });
       pictures.push({ name, bytes: data.length, sha256: sha256(data) });
     }
   }
   const secrets = SECRETS.filter((name) => existsSync(join(config.dataDir, name)));
-  if (secrets.length) mkdirSync(join(out, 'secrets'), { mode: 0o700 });
+  if (secrets.length) mkdirSync(join(out, 'secrets'), { mode: PRIVATE_DIR });
   for (const name of secrets) copyFileSync(join(config.dataDir, name), join(out, 'secrets', name));
   const manifest: Manifest = {
     format: 1,
@@ -170,7 +171,7 @@ export async function writeBackup(config: Config, out: string): Promise<Manifest
     pictures,
     secrets,
   };
-  writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2), { mode: PRIVATE_FILE });
   return manifest;
 }
 
@@ -227,12 +228,14 @@ export async function restoreBackup(config: Config, from: string): Promise<Resto
   if (wrong.length) throw new Error(`the restored database is not the backup's:\n${wrong.join('\n')}`);
 
   for (const p of manifest.pictures ?? []) {
-    mkdirSync(dirname(join(config.uploadsDir, p.name)), { recursive: true });
+    makePrivateDir(dirname(join(config.uploadsDir, p.name)));
     copyFileSync(join(from, 'uploads', p.name), join(config.uploadsDir, p.name));
   }
   // The backup's secrets replace any this empty DATA_DIR was given (reading the configuration makes a JWT secret):
   // sessions and the local provider's key go on as before the backup.
   for (const name of manifest.secrets) copyFileSync(join(from, 'secrets', name), join(config.dataDir, name));
+  // Copies keep the backup's modes, and an older backup's pictures were 0644.
+  makePrivate(config.dataDir);
   return {
     tables: Object.keys(found).length,
     rows: Object.values(found).reduce((n, t) => n + t.rows, 0),

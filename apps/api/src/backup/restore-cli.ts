@@ -2,6 +2,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { restoreBackup } from './backup.ts';
+import { ownerOnlyFromNowOn } from '../private-files.ts';
+
+// What this writes (DATA_DIR, a backup) is its owner's alone (decision 039).
+ownerOnlyFromNowOn();
 
 /**
  * `npm run restore -- <backup folder>`: restores a backup into the configured DATA_DIR (empty) or the empty

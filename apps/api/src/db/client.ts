@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PrivateNodeFS } from './private-node-fs.ts';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -72,7 +73,9 @@ export async function openDatabase(opts: { url?: string | undefined; pgliteDir: 
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
-  const client = await PGlite.create(opts.pgliteDir, { extensions: pgliteExtensions, ...(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}) });
+  // On the disk through PrivateNodeFS: its files are the owner's only ('memory://' for tests stays in memory).
+  const where = opts.pgliteDir.includes('://') ? { dataDir: opts.pgliteDir } : { fs: new PrivateNodeFS(opts.pgliteDir) };
+  const client = await PGlite.create({ ...where, extensions: pgliteExtensions, ...(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -2,6 +2,10 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase, pgliteDirIn } from './client.ts';
 import { isEmpty, resetDatabase, seed } from './seed.ts';
+import { ownerOnlyFromNowOn } from '../private-files.ts';
+
+// What this writes (DATA_DIR, a backup) is its owner's alone (decision 039).
+ownerOnlyFromNowOn();
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirIn(config.dataDir) });

@@ -13,6 +13,7 @@ import { categories, orders, payments, products, reports, reviews, sandboxIntent
 import { CURRENCY, toPoisha } from '../modules/payments/provider.ts';
 import { luhnDigit } from '@market/contract';
 import { seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
+import { makePrivate } from '../private-files.ts';
 
 const assets = join(import.meta.dirname, 'seed-assets');
 const DAY = 86_400_000;
@@ -71,6 +72,7 @@ export async function seedCatalogue(db: Db, uploadsDir: string) {
   const [row] = await db.select({ n: count() }).from(categories);
   if (Number(row?.n ?? 0) > 0) return;
   await cp(join(assets, 'logos'), join(uploadsDir, 'seed', 'logos'), { recursive: true });
+  makePrivate(join(uploadsDir, 'seed')); // copies keep the modes of the repository's files
   await db.insert(categories).values(seedCategories.map((c, position) => ({ name: c.name, logo: `/uploads/seed/logos/${c.logo}`, position })));
 }
 
@@ -101,6 +103,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
   await mkdir(join(seedDir, 'avatars'), { recursive: true });
   await cp(join(assets, 'products'), join(seedDir, 'products'), { recursive: true });
   const morePictures = await otherViews(join(seedDir, 'products'));
+  makePrivate(seedDir); // copies keep the modes of the repository's files
 
   const userIds = new Map<string, string>();
   for (const person of people) {

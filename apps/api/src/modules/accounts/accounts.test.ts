@@ -16,6 +16,26 @@ const expire = (purpose: 'verify-email' | 'reset-password') =>
     .where(eq(accountTokens.purpose, purpose));
 const BAD_LINK = 'This link has expired or was already used: ask for a new one';
 
+/** An unconfirmed account holding both kinds of mailed link, unused. */
+async function withUnusedLinks() {
+  const actor = await signUp(ctx.app, 'Buyer', undefined, { verified: false });
+  const verify = await linkToken(ctx.app, actor.email, 'verify-email');
+  await post('/api/forgot-password', { email: actor.email });
+  const reset = await linkToken(ctx.app, actor.email, 'reset-password');
+  return { actor, verify, reset };
+}
+
+/** Neither link works any more; the owner can ask for a new confirmation link, and it works. */
+async function expectRevoked({ verify, reset }: { verify: string; reset: string }, email: string, token: string) {
+  const resetAnswer = await post('/api/reset-password', { token: reset, password: 'taken-over' });
+  expect(resetAnswer.status).toBe(400);
+  expect(resetAnswer.body.message).toBe(BAD_LINK);
+  expect((await post('/api/verify-email', { token: verify })).body.message).toBe(BAD_LINK);
+  expect((await post('/api/login', { email, password: 'taken-over' })).status).toBe(401);
+  expect((await post('/api/verification-email', undefined, token)).status).toBe(202);
+  expect((await post('/api/verify-email', { token: await linkToken(ctx.app, email, 'verify-email') })).status).toBe(200);
+}
+
 describe('GET /api/me', () => {
   it('answers the signed-in user as stored now, without secrets', async () => {
     const buyer = await signUp(ctx.app, 'Buyer');
@@ -122,6 +142,18 @@ describe('forgotten password', () => {
     expect(twice.body.message).toBe(BAD_LINK);
   });
 
+  it("a reset revokes the account's other unused links", async () => {
+    const links = await withUnusedLinks();
+    await post('/api/forgot-password', { email: links.actor.email });
+    const newest = await linkToken(ctx.app, links.actor.email, 'reset-password');
+    const verify = await linkToken(ctx.app, links.actor.email, 'verify-email');
+    const res = await post('/api/reset-password', { token: newest, password: 'brand-new' });
+    expect(res.status).toBe(200);
+    const rows = await ctx.app.db.select().from(accountTokens).where(eq(accountTokens.userId, links.actor._id));
+    expect(rows.filter((r) => !r.usedAt)).toEqual([]);
+    expect((await post('/api/verify-email', { token: verify })).body.message).toBe(BAD_LINK);
+  });
+
   it('only the newest link works, and not after an hour', async () => {
     const buyer = await signUp(ctx.app, 'Buyer');
     await post('/api/forgot-password', { email: buyer.email });
@@ -220,6 +252,13 @@ describe('changing the password', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Your account has no password yet: use 'Forgot password?' on the login page to set one");
   });
+
+  it('revokes every unused reset and confirmation link of the account', async () => {
+    const links = await withUnusedLinks();
+    const res = await change(links.actor, PASSWORD, 'new-pass');
+    expect(res.status).toBe(200);
+    await expectRevoked(links, links.actor.email, res.body.data.token);
+  });
 });
 
 describe('log out everywhere', () => {
@@ -236,5 +275,13 @@ describe('log out everywhere', () => {
     expect((await me(admin.token)).status).toBe(200);
     // A new login works at once.
     expect((await me((await logIn(ctx.app, buyer.email, PASSWORD)).token)).status).toBe(200);
+  });
+
+  it("revokes every unused reset and confirmation link of the account, and no other account's", async () => {
+    const links = await withUnusedLinks();
+    const other = await withUnusedLinks();
+    expect((await post('/api/logout-everywhere', undefined, links.actor.token)).status).toBe(200);
+    await expectRevoked(links, links.actor.email, (await logIn(ctx.app, links.actor.email, PASSWORD)).token);
+    expect((await post('/api/reset-password', { token: other.reset, password: 'their-own' })).status).toBe(200);
   });
 });

@@ -44,6 +44,15 @@ export async function useLinkToken(db: Db, token: string, purpose: LinkPurpose) 
   return user;
 }
 
+/**
+ * Every unused link of the account stops working, reset and confirmation alike: a password change or 'log out
+ * everywhere' takes the account back from whoever may hold an older mail (decision 039). A new confirmation link
+ * is one click away for the owner.
+ */
+export async function revokeLinkTokens(db: Db, userId: string) {
+  await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
+}
+
 /** Codes past their expiry, and used ones, are removed by the maintenance sweep. */
 export async function pruneLinkTokens(db: Db) {
   await db.delete(accountTokens).where(lt(accountTokens.expiresAt, sql`now() - interval '1 day'`));

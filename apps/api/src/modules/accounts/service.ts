@@ -8,7 +8,7 @@ import { hashPassword, passwordMatches } from '../auth/passwords.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { passwordChangedMail, RESET_LINK_MINUTES, resetPasswordMail, VERIFY_LINK_HOURS, verifyEmailMail } from '../mail/templates.ts';
 import { LOCAL_OIDC_PROVIDER } from '../google/service.ts';
-import { issueLinkToken, useLinkToken } from './link-tokens.ts';
+import { issueLinkToken, revokeLinkTokens, useLinkToken } from './link-tokens.ts';
 import type { AccountLinks } from './links.ts';
 
 const HOUR = 3_600_000;
@@ -67,6 +67,7 @@ export async function resetPassword(db: Db, token: string, password: string, lin
       .where(eq(users.id, user.id))
       .returning();
     await tx.delete(userIdentities).where(and(eq(userIdentities.userId, user.id), eq(userIdentities.provider, LOCAL_OIDC_PROVIDER)));
+    await revokeLinkTokens(tx, user.id);
     await enqueueMail(tx, passwordChangedMail(user, links.forgot));
     return updated!;
   });
@@ -84,17 +85,21 @@ export async function changePassword(db: Db, user: AuthUser, body: ChangePasswor
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, user.id))
       .returning();
+    await revokeLinkTokens(tx, user.id);
     await enqueueMail(tx, passwordChangedMail(user, links.forgot));
     return updated!;
   });
 }
 
-/** Every token issued so far stops working. */
+/** Every token issued so far stops working, and so does every unused link mailed to the account. */
 export async function logOutEverywhere(db: Db, user: AuthUser) {
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, user.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, user.id));
+    await revokeLinkTokens(tx, user.id);
+  });
 }
 
 /** The account's language (decision 029): the mails it gets from now on are written in it. */

@@ -40,8 +40,17 @@ export async function signUp(db: Db, body: SignUpBody, links: AccountLinks): Pro
         .returning();
       if (!user) {
         // In the owner's language, not the sign-up page's: the mail goes to them.
-        const [owner] = await tx.select({ name: users.name, language: users.language }).from(users).where(eq(users.email, body.email)).limit(1);
-        const recipient = { email: body.email, name: owner?.name ?? body.email, language: owner?.language ?? body.language ?? defaultLang };
+        const [owner] = await tx
+          .select({ name: users.name, emailVerifiedAt: users.emailVerifiedAt, language: users.language })
+          .from(users)
+          .where(eq(users.email, body.email))
+          .limit(1);
+        const recipient = {
+          email: body.email,
+          name: owner?.name ?? body.email,
+          emailVerifiedAt: owner?.emailVerifiedAt ?? null,
+          language: owner?.language ?? body.language ?? defaultLang,
+        };
         await enqueueMail(tx, accountExistsMail(recipient, links.login, links.forgot));
         return { created: false };
       }

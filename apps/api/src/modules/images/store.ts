@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
+import { PRIVATE_FILE } from '../../private-files.ts';
 
 /** A stored picture as it is sent. */
 export interface StoredPicture {
@@ -34,7 +35,7 @@ export function diskStore(dir: string): PictureStore {
     put: async (name, body) => {
       // Written aside, then renamed: a process killed mid-write leaves no half picture under the name.
       const aside = join(dir, `.${name}.${randomUUID()}`);
-      await writeFile(aside, body, { flag: 'wx' });
+      await writeFile(aside, body, { flag: 'wx', mode: PRIVATE_FILE });
       await rename(aside, join(dir, name));
     },
     get: (name) =>

@@ -9,7 +9,7 @@ import { MAIL_FROM, SMTP_USER, smtpUrl, startSmtpServer, type ReceivedMail, type
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { resetDatabase } from '../../db/seed.ts';
-import { jobs, outbox, users } from '../../db/schema.ts';
+import { accountTokens, jobs, outbox, users } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { publicOrigin } from '../../public-origin.ts';
 import { enqueueMail, MAX_ATTEMPTS } from './outbox.ts';
@@ -87,7 +87,9 @@ describe('mails delivered over SMTP', () => {
     expect(mail.from?.value).toEqual([{ address: 'no-reply@resale.test', name: 'Resale Phones' }]);
     expect(toAddresses(received!)).toEqual([email]);
     expect(mail.subject).toBe('Confirm your e-mail address');
-    expect(mail.text).toContain('Hello Nadia Rahman,');
+    // To an address nobody has confirmed: no name whoever signed up chose (decision 039).
+    expect(mail.text).toMatch(/^Hello,\n/);
+    expect(mail.text).not.toContain('Nadia Rahman');
 
     const link = linkPattern(publicOrigin(app.server, ctx.config), '/verify-email');
     const fromText = link.exec(mail.text ?? '')?.[1];
@@ -115,6 +117,37 @@ describe('mails delivered over SMTP', () => {
     expect(await mailJobs(app, row.id)).toEqual([expect.objectContaining({ attempts: 1, doneAt: expect.any(Date), lockedBy: null })]);
   });
 
+  it('a reset link delivered over SMTP is nowhere in the database: the tokens table holds only hashes, the sent row and its job no text', async () => {
+    const { app } = ctx;
+    const email = 'leak@example.com';
+    expect((await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email) })).status).toBe(202);
+    expect((await call(app, { method: 'POST', url: '/api/forgot-password', payload: { email } })).status).toBe(202);
+    const arrived = await smtp.waitFor(email, 2);
+    const origin = publicOrigin(app.server, ctx.config);
+    const codes = [
+      linkPattern(origin, '/verify-email').exec(arrived.find((r) => r.mail.subject === 'Confirm your e-mail address')!.mail.text ?? '')?.[1],
+      linkPattern(origin, '/reset-password').exec(arrived.find((r) => r.mail.subject === 'Set a new password')!.mail.text ?? '')?.[1],
+    ];
+    await vi.waitFor(async () => expect((await rowsTo(app, email)).map((r) => r.status)).toEqual(['sent', 'sent']));
+
+    // What someone who can read the database's files finds: every row of the tables that carried the links.
+    const dump = async (table: string) => JSON.stringify(await app.db.execute(sql.raw(`select row_to_json(t)::text as row from ${table} t`)));
+    const tables = await Promise.all(['account_tokens', 'outbox', 'jobs'].map(dump));
+    for (const code of codes) {
+      expect(code).toMatch(/^[\w-]{43}$/);
+      for (const rows of tables) expect(rows).not.toContain(code!);
+    }
+    expect(tables.join('')).not.toMatch(/token=/);
+    // Nor does any value stored in the tokens table work as a link.
+    const stored = await app.db.select({ hash: accountTokens.tokenHash, email: accountTokens.email }).from(accountTokens);
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const value of stored.flatMap((r) => [r.hash, r.email])) {
+      expect((await call(app, { method: 'POST', url: '/api/reset-password', payload: { token: value, password: 'taken-over' } })).status).toBe(400);
+      expect((await call(app, { method: 'POST', url: '/api/verify-email', payload: { token: value } })).status).toBe(400);
+    }
+    expect((await call(app, { method: 'POST', url: '/api/login', payload: { email, password: 'taken-over' } })).status).toBe(401);
+  });
+
   it('sign-up with an address that has an account: the same answer, the owner is told, nothing is created', async () => {
     const { app } = ctx;
     const email = 'owner@example.com';
@@ -134,8 +167,9 @@ describe('mails delivered over SMTP', () => {
     const exists = arrived.find((r) => r.mail.subject === 'You already have an account')!;
     expect(exists.envelopeTo).toEqual([email]);
     expect(exists.mail.from?.value).toEqual([{ address: 'no-reply@resale.test', name: 'Resale Phones' }]);
-    // Addressed to the owner by the owner's name, not the name typed into the second sign-up.
-    expect(exists.mail.text).toContain('Hello Original Owner,');
+    // The owner's address is not confirmed yet: greeted by no name, neither the owner's nor the second sign-up's.
+    expect(exists.mail.text).toMatch(/^Hello,\n/);
+    expect(exists.mail.text).not.toContain('Original Owner');
     expect(exists.mail.text).not.toContain('Someone Else');
     expect(exists.mail.text).toContain(`${publicOrigin(app.server, ctx.config)}/forgot-password`);
     expect((await rowsTo(app, email)).map((r) => r.kind).sort()).toEqual(['account-exists', 'verify-email']);
@@ -165,7 +199,7 @@ describe('while the SMTP server is down', () => {
 
     await runJobs(app);
     let row = await oneRow(app, to, 'test');
-    expect(row).toMatchObject({ status: 'pending', attempts: MAX_ATTEMPTS - 1, sentAt: null });
+    expect(row).toMatchObject({ status: 'pending', attempts: MAX_ATTEMPTS - 1, sentAt: null, textBody: 'text' });
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
     // Backed off (to the hour the doubling reaches by now), not retried at once.
     const [waiting] = await mailJobs(app, row.id);
@@ -175,7 +209,8 @@ describe('while the SMTP server is down', () => {
     await makeDue(app);
     await runJobs(app);
     row = await oneRow(app, to, 'test');
-    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, sentAt: null });
+    // Failed for good: nobody will receive its links, so its text goes as a sent mail's does.
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, sentAt: null, textBody: null, htmlBody: null });
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
     // The job is over: failed for good is not tried again.
     expect(await mailJobs(app, row.id)).toEqual([expect.objectContaining({ doneAt: expect.any(Date) })]);

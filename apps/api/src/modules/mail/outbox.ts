@@ -49,12 +49,15 @@ export async function markSent(db: Db, id: string, attempts: number) {
     .where(stillPending(id));
 }
 
-/** Not sent: the attempt is recorded, and after MAX_ATTEMPTS the mail is failed for good; answers whether it was the last. */
+/**
+ * Not sent: the attempt is recorded, and after MAX_ATTEMPTS the mail is failed for good and its body goes too (its
+ * links are secrets nobody will receive, decision 039); answers whether it was the last.
+ */
 export async function markNotSent(db: Db, id: string, attempts: number, error: string): Promise<boolean> {
   const last = attempts >= MAX_ATTEMPTS;
   await db
     .update(outbox)
-    .set({ status: last ? 'failed' : 'pending', attempts, lastError: error.slice(0, 500) })
+    .set({ status: last ? 'failed' : 'pending', attempts, lastError: error.slice(0, 500), ...(last ? { textBody: null, htmlBody: null } : {}) })
     .where(stillPending(id));
   return last;
 }

@@ -69,7 +69,11 @@ export async function reportQueue(db: Db, query: PageQuery): Promise<{ items: Re
 async function resolve(db: Db, admin: AuthUser, productId: string, how: 'dismissed' | 'warned', body: ModerationBody) {
   await db.transaction(async (tx) => {
     const [phone] = await tx
-      .select({ name: products.productName, report: products.report, seller: { id: users.id, name: users.name, email: users.email, language: users.language } })
+      .select({
+        name: products.productName,
+        report: products.report,
+        seller: { id: users.id, name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt, language: users.language },
+      })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(eq(products.id, productId))

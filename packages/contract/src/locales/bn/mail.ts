@@ -3,6 +3,8 @@ import type { Translation } from '../types.ts';
 
 export default {
   'mail.hello': 'প্রিয় {name},',
+  // An address not yet confirmed is greeted without the name whoever signed up chose (decision 039).
+  'mail.helloAnyone': 'শুভেচ্ছা,',
   'mail.openAddress': 'অথবা এই ঠিকানাটি খুলুন: {url}',
   'mail.signature': '— Resale Phones',
 

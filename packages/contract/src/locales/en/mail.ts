@@ -2,6 +2,8 @@
 export default {
   // Every mail's frame.
   'mail.hello': 'Hello {name},',
+  // An address not yet confirmed is greeted without the name whoever signed up chose (decision 039).
+  'mail.helloAnyone': 'Hello,',
   'mail.openAddress': 'Or open this address: {url}',
   'mail.signature': '— Resale Phones',
 
