@@ -301,11 +301,14 @@ export const products = pgTable(
 );
 
 /**
- * Every word any phone's search document has held (the trigger adds them): what a typo or an
- * unfinished word in a query is corrected to (pg_trgm finds the candidates, levenshtein decides).
+ * The words of the available phones' search documents, each with how many of them hold it (the triggers of
+ * decision 038 count; a word no available phone holds is forgotten): what a typo or an unfinished word in a
+ * query is corrected to. Candidates come from the prefix and suffix indexes, levenshtein decides.
  */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey(), uses: integer('uses').notNull().default(0) }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  index('search_words_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
+  index('search_words_suffix_idx').using('btree', sql`reverse(${t.word}) text_pattern_ops`),
 ]);
 
 /**
