@@ -309,6 +309,8 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
   index('search_words_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
   index('search_words_suffix_idx').using('btree', sql`reverse(${t.word}) text_pattern_ops`),
+  // A one-typo candidate keeps the first letter: its key is that letter before the reversed word (decision 038).
+  index('search_words_first_suffix_idx').using('btree', sql`(left(${t.word}, 1) || reverse(${t.word})) text_pattern_ops`),
 ]);
 
 /**

@@ -37,21 +37,34 @@ export const typoCost = (a: string, b: string) => typoDistance(a, b) + (a[0] ===
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
- * Where a word within k typos of `word` must hold a piece of it unchanged. The word is cut into k + 1 pieces with
- * one letter between each two: an insertion, deletion, substitution or swap of neighbours then changes at most one
+ * Where a word within k typos of `word` must hold a piece of it unchanged (decision 038).
+ *
+ * One typo (5 to 8 letters): the word is cut in two halves. An edit in the first half (or an insertion before it)
+ * leaves the second at the end, one in the second (or after it) leaves the first at the start, an insertion
+ * between them leaves both, and a swap across the cut is one word (`swapped`). A first letter changed costs two
+ * typos, so a candidate also keeps it: the suffix is looked for with the first letter before it.
+ *
+ * Two typos (9+ letters): three pieces with one letter between each two, so that an edit changes at most one
  * piece (a swap across a gap changes the piece on one side; an insertion before the first letter counts against
- * the first piece, one after the last against the last). So with k typos one piece is untouched: the first at the
- * start, the last at the end, a middle one somewhere. Each is a LIKE an index answers: the prefix and the suffix
- * (reversed) by btree ranges, a middle piece (3+ letters, words of 9+) by the trigram index.
+ * the first piece, one after the last against the last); with two typos one piece is untouched: the first at the
+ * start, the last at the end, the middle one (3+ letters: the trigram index) somewhere.
  */
-export function typoPieces(word: string, k: number): { prefix: string; suffix: string; middle?: string } {
+export function typoPieces(word: string, k: number): { prefix: string; suffix: string; middle?: string; swapped?: string; firstKept: boolean } {
   const n = word.length;
   if (k === 1) {
-    const a = Math.ceil((n - 1) / 2);
-    return { prefix: word.slice(0, a), suffix: word.slice(a + 1) };
+    const a = Math.ceil(n / 2);
+    const swapped = word.slice(0, a - 1) + word[a]! + word[a - 1]! + word.slice(a + 1);
+    return { prefix: word.slice(0, a), suffix: word.slice(a), swapped, firstKept: true };
   }
   const side = Math.floor((n - 2) / 3);
-  return { prefix: word.slice(0, side), middle: word.slice(side + 1, n - side - 1), suffix: word.slice(n - side) };
+  return { prefix: word.slice(0, side), middle: word.slice(side + 1, n - side - 1), suffix: word.slice(n - side), firstKept: false };
+}
+
+/** Whether `candidate` holds one of `word`'s pieces where the indexes look for it (what `candidates` asks the database). */
+export function holdsPiece(candidate: string, word: string, k: number) {
+  const { prefix, suffix, middle, swapped, firstKept } = typoPieces(word, k);
+  const ends = candidate.endsWith(suffix) && (!firstKept || candidate[0] === word[0]);
+  return candidate === swapped || candidate.startsWith(prefix) || ends || (middle !== undefined && candidate.includes(middle));
 }
 
 /** The vocabulary words a query word may mean, by index: the candidates levenshtein then checks (exported for the plan test). */
@@ -63,10 +76,14 @@ export function candidates(db: Db, word: string, forms: string[], prefix: boolea
     // Candidates by Levenshtein (a swap counts two there), kept when the swap-aware distance allows them.
     const near = sql`length(${searchWords.word}) between ${word.length - k} and ${word.length + k} and levenshtein(${searchWords.word}, ${word}) <= ${2 * k}`;
     const pieces = typoPieces(word, k);
+    const reversed = escapeLike([...pieces.suffix].reverse().join(''));
     const kept = [
       sql`${searchWords.word} like ${`${escapeLike(pieces.prefix)}%`}`,
-      sql`reverse(${searchWords.word}) like ${`${escapeLike([...pieces.suffix].reverse().join(''))}%`}`,
+      pieces.firstKept
+        ? sql`(left(${searchWords.word}, 1) || reverse(${searchWords.word})) like ${`${escapeLike(word[0]!)}${reversed}%`}`
+        : sql`reverse(${searchWords.word}) like ${`${reversed}%`}`,
       ...(pieces.middle ? [sql`${searchWords.word} like ${`%${escapeLike(pieces.middle)}%`}`] : []),
+      ...(pieces.swapped ? [sql`${searchWords.word} = ${pieces.swapped}`] : []),
     ];
     conditions.push(sql`(${or(...kept)} and ${near})`);
   }
