@@ -44,26 +44,28 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
  * between them leaves both, and a swap across the cut is one word (`swapped`). A first letter changed costs two
  * typos, so a candidate also keeps it: the suffix is looked for with the first letter before it.
  *
- * Two typos (9+ letters): three pieces with one letter between each two, so that an edit changes at most one
- * piece (a swap across a gap changes the piece on one side; an insertion before the first letter counts against
- * the first piece, one after the last against the last); with two typos one piece is untouched: the first at the
- * start, the last at the end, the middle one (3+ letters: the trigram index) somewhere.
+ * Two typos (9+ letters): three pieces with one letter between each two, so that an edit changes at most one piece
+ * (a swap across a gap changes the piece on one side; an insertion before the first letter counts against the
+ * first piece, one after the last against the last); with two typos one piece is untouched: the first at the
+ * start, the middle one (3 letters: the trigram index) somewhere, the last at the end. A candidate whose first
+ * letter differs has one more typo only, which changed the first piece: the middle one is untouched. So the last
+ * piece is looked up with the first letter before it, as for one typo.
  */
-export function typoPieces(word: string, k: number): { prefix: string; suffix: string; middle?: string; swapped?: string; firstKept: boolean } {
+export function typoPieces(word: string, k: number): { prefix: string; suffix: string; middle?: string; swapped?: string } {
   const n = word.length;
   if (k === 1) {
     const a = Math.ceil(n / 2);
     const swapped = word.slice(0, a - 1) + word[a]! + word[a - 1]! + word.slice(a + 1);
-    return { prefix: word.slice(0, a), suffix: word.slice(a), swapped, firstKept: true };
+    return { prefix: word.slice(0, a), suffix: word.slice(a), swapped };
   }
-  const side = Math.floor((n - 2) / 3);
-  return { prefix: word.slice(0, side), middle: word.slice(side + 1, n - side - 1), suffix: word.slice(n - side), firstKept: false };
+  const left = Math.ceil((n - 5) / 2);
+  return { prefix: word.slice(0, left), middle: word.slice(left + 1, left + 4), suffix: word.slice(left + 5) };
 }
 
 /** Whether `candidate` holds one of `word`'s pieces where the indexes look for it (what `candidates` asks the database). */
 export function holdsPiece(candidate: string, word: string, k: number) {
-  const { prefix, suffix, middle, swapped, firstKept } = typoPieces(word, k);
-  const ends = candidate.endsWith(suffix) && (!firstKept || candidate[0] === word[0]);
+  const { prefix, suffix, middle, swapped } = typoPieces(word, k);
+  const ends = candidate.endsWith(suffix) && candidate[0] === word[0];
   return candidate === swapped || candidate.startsWith(prefix) || ends || (middle !== undefined && candidate.includes(middle));
 }
 
@@ -79,9 +81,7 @@ export function candidates(db: Db, word: string, forms: string[], prefix: boolea
     const reversed = escapeLike([...pieces.suffix].reverse().join(''));
     const kept = [
       sql`${searchWords.word} like ${`${escapeLike(pieces.prefix)}%`}`,
-      pieces.firstKept
-        ? sql`(left(${searchWords.word}, 1) || reverse(${searchWords.word})) like ${`${escapeLike(word[0]!)}${reversed}%`}`
-        : sql`reverse(${searchWords.word}) like ${`${reversed}%`}`,
+      sql`(left(${searchWords.word}, 1) || reverse(${searchWords.word})) like ${`${escapeLike(word[0]!)}${reversed}%`}`,
       ...(pieces.middle ? [sql`${searchWords.word} like ${`%${escapeLike(pieces.middle)}%`}`] : []),
       ...(pieces.swapped ? [sql`${searchWords.word} = ${pieces.swapped}`] : []),
     ];
