@@ -70,6 +70,18 @@ async function main() {
             ...pick(m),
             backgroundLoad: busy ?? null,
           });
+          // One client: the time a search takes without waiting behind others (on a busy machine, the queue is the rest).
+          const alone = await load(base, searches(5_000), seconds, {}, 1);
+          check('search 8 unknown words, one client', alone);
+          rows.push({
+            db: kind,
+            n,
+            words: vocabulary,
+            endpoint: 'search 8 unknown words, one client',
+            connections: 1,
+            ...pick(alone),
+            backgroundLoad: busy ?? null,
+          });
         } else {
           const details = data.coldProductIds.map((id) => `/api/detail-product/${id}`);
           const [searching, unrelated] = await Promise.all([load(base, searches(20_000), seconds, {}, 4), load(base, details, seconds, {}, 1)]);
