@@ -203,6 +203,7 @@ export async function fill(db: Db, kind: Dataset['db'], n: number, uploadsDir: s
   // Nor does a bulk load need one search_changes row per phone: a search index built after it reads the table itself.
   await db.execute(sql.raw('alter table products disable trigger products_search'));
   await db.execute(sql.raw('alter table products disable trigger products_search_changed'));
+  await db.execute(sql.raw('alter table products disable trigger products_words_written'));
   for (let from = 1; from <= n; from += BATCH) {
     const to = Math.min(n, from + BATCH - 1);
     await db.execute(sql.raw(productsInsert(from, to)));
@@ -210,7 +211,14 @@ export async function fill(db: Db, kind: Dataset['db'], n: number, uploadsDir: s
   }
   await db.execute(sql.raw('alter table products enable trigger products_search'));
   await db.execute(sql.raw('alter table products enable trigger products_search_changed'));
-  await db.execute(sql.raw('insert into search_words (word) select distinct unnest(tsvector_to_array(search)) from products on conflict do nothing'));
+  await db.execute(sql.raw('alter table products enable trigger products_words_written'));
+  // Each word with the number of available phones that hold it (decision 038), as the triggers would count it.
+  await db.execute(
+    sql.raw(
+      `insert into search_words (word, uses) select word, count(*) from products, unnest(tsvector_to_array(search)) as word
+       where status = 'available' group by word on conflict (word) do update set uses = search_words.uses + excluded.uses`,
+    ),
+  );
   // A production table has been vacuumed and analysed by autovacuum; a fresh bulk load has not.
   await db.execute(sql.raw(kind === 'postgres' ? 'vacuum analyze' : 'vacuum analyze products'));
   const [category] = await rows<{ id: string }>(db, 'select id::text as id from categories order by position, name limit 1');

@@ -62,18 +62,37 @@ export interface ScaleResult {
   rows: { endpoint: string; directRps: number; oneRps: number; twoRps: number; ratio: number; oneP99: number; twoP99: number }[];
 }
 
+/** Searches of unknown words against a poisoned vocabulary, and a request beside them (bench/poisoning.ts, issue 29). */
+export interface PoisoningResult {
+  seconds: number;
+  rows: {
+    db: 'postgres' | 'pglite';
+    /** Listings, and words in the vocabulary. */
+    n: number;
+    words: number;
+    endpoint: string;
+    connections: number;
+    rps: number;
+    p50: number;
+    p99: number;
+    /** The share of the CPUs other work used just before the run (the machine is shared). */
+    backgroundLoad: number | null;
+  }[];
+}
+
 export interface Results {
   api: ApiResult[];
   web: WebResult | null;
   pages?: PagesResult | null;
   scale?: ScaleResult | null;
+  poisoning?: PoisoningResult | null;
 }
 
 export function readResults(file = resultsFile): Results {
   if (!existsSync(file)) return { api: [], web: null };
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Results>;
-    return { api: parsed.api ?? [], web: parsed.web ?? null, pages: parsed.pages ?? null, scale: parsed.scale ?? null };
+    return { api: parsed.api ?? [], web: parsed.web ?? null, pages: parsed.pages ?? null, scale: parsed.scale ?? null, poisoning: parsed.poisoning ?? null };
   } catch {
     return { api: [], web: null };
   }

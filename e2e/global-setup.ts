@@ -22,6 +22,7 @@ export default async function globalSetup() {
       LIMIT_RESET_PER_IP: '1000/10m',
       LIMIT_UPLOADS_PER_IP: '1000/10m',
       LIMIT_UPLOADS_PER_IP_DAY: '5000/1d',
+      LIMIT_LISTING_WRITES_PER_SELLER: '1000/1h',
     },
     echo: true,
     timeoutMs: 60_000,

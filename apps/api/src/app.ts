@@ -197,7 +197,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(accountRoutes, { config });
   await app.register(mailRoutes);
   await app.register(userRoutes);
-  await app.register(productRoutes);
+  await app.register(productRoutes, { search: config.search });
   await app.register(reportRoutes);
   await app.register(reviewRoutes);
   const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;

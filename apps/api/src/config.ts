@@ -123,6 +123,11 @@ const EnvSchema = z.object({
   LIMIT_CARD_ATTEMPTS_PER_IP: limit.prefault('20/1h'),
   LIMIT_CARD_ATTEMPTS_PER_BUYER: limit.prefault('10/1h'),
   LIMIT_PAYMENT_INTENTS_PER_BUYER: limit.prefault('30/1h'),
+  LIMIT_LISTING_WRITES_PER_SELLER: limit.prefault('30/1h'),
+  /** Words a listing may bring that no available listing holds yet (decision 038). */
+  LIMIT_NEW_WORDS_PER_LISTING: z.coerce.number().int().min(1).max(10_000).default(40),
+  /** How long a search may spend finding what its words mean before it takes the rest as typed (decision 038). */
+  SEARCH_WORDS_BUDGET: duration.prefault('200ms'),
 });
 
 /** Every environment variable the app reads: a server a test starts gets none of them from the one who runs the tests. */
@@ -165,6 +170,8 @@ export interface AbuseLimits extends Record<LimitName, Limit> {
   cardAttemptsPerBuyer: Limit;
   /** Payment intents a buyer may create (each one is a fresh chance at a card). */
   paymentIntentsPerBuyer: Limit;
+  /** Listings a seller may add or change (each write is words for the search vocabulary, decision 038). */
+  listingWritesPerSeller: Limit;
 }
 
 /** Node's HTTP server timeouts, in milliseconds. */
@@ -222,6 +229,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** The durable job queue's worker in this process. */
   jobs: { leaseMs: number };
+  /** Decision 038: words a listing may bring that the vocabulary lacks; time a search may spend on its words' meanings. */
+  search: { newWordsPerListing: number; wordsBudgetMs: number };
   /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
   sitemapPageSize?: number;
 }
@@ -344,7 +353,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cardAttemptsPerIp: e.LIMIT_CARD_ATTEMPTS_PER_IP,
       cardAttemptsPerBuyer: e.LIMIT_CARD_ATTEMPTS_PER_BUYER,
       paymentIntentsPerBuyer: e.LIMIT_PAYMENT_INTENTS_PER_BUYER,
+      listingWritesPerSeller: e.LIMIT_LISTING_WRITES_PER_SELLER,
     },
+    search: { newWordsPerListing: e.LIMIT_NEW_WORDS_PER_LISTING, wordsBudgetMs: e.SEARCH_WORDS_BUDGET },
   };
 }
 

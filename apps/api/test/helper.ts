@@ -28,6 +28,7 @@ export const roomyLimits: AbuseLimits = {
   cardAttemptsPerIp: roomy,
   cardAttemptsPerBuyer: roomy,
   paymentIntentsPerBuyer: roomy,
+  listingWritesPerSeller: roomy,
 };
 
 /**
@@ -68,6 +69,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobs: { leaseMs: 30_000 },
     // Files sign up and log in far more often than one person would; the limits' own tests set real ones.
     limits: roomyLimits,
+    search: { newWordsPerListing: 10_000, wordsBudgetMs: 10_000 },
     ...overrides,
   };
 }

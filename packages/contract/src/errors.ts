@@ -68,6 +68,8 @@ export const errorMessages = {
   only_available_advertised: 'Only an available product can be advertised',
   not_advertised: 'This product is not advertised',
   bad_search_cursor: 'cursor must be a cursor from a previous page of this search',
+  too_many_new_words:
+    'This listing has {count} words the search has not seen yet; at most {max} are allowed: check the spelling of the name and the description',
 
   // Pictures.
   image_not_multipart: 'Send the picture as multipart/form-data in the field "image"',
@@ -134,6 +136,7 @@ export const errorMessages = {
   daily_upload_limit: `This address has uploaded as many pictures as a day allows, try again in ${WAIT}`,
   too_many_payment_attempts: `Too many payment attempts, try again in ${WAIT}`,
   too_many_card_attempts: `Too many card attempts, try again in ${WAIT}`,
+  too_many_listing_writes: `You have added or changed many listings this hour, try again in ${WAIT}`,
 
   // The request itself, as the framework or Node refuses it.
   invalid_input: 'Invalid {where}: {problems}',

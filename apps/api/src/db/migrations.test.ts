@@ -118,6 +118,14 @@ describe(`a database of the release before issue 15 (${olderRelease}), migrated`
     expect(res.rows).toEqual([{ kind: 'mail', payload: { mailId: ids.waitingMail }, attempts: 2, later: true, done_at: null }]);
   });
 
+  it("counts the vocabulary's words anew from the available phones: a sold phone's words are forgotten (decision 038)", async () => {
+    const res = (await database.db.execute(sql`select word, uses from search_words order by word`)) as unknown as { rows: { word: string; uses: number }[] };
+    const vocabulary = Object.fromEntries(res.rows.map((r) => [r.word, Number(r.uses)]));
+    // 'iPhone 12 mini' is available; 'iPhone 11' ('Sold long ago.') was sold.
+    expect(vocabulary).toMatchObject({ iphone: 1, '12': 1, mini: 1, apple: 1, posted: 1 });
+    for (const gone of ['11', 'sold', 'long', 'ago']) expect(vocabulary).not.toHaveProperty(gone);
+  });
+
   it('lets the old seller sign in, see the booking and edit the old listing without an IMEI (or add one)', async () => {
     const { token, language } = await logIn(app, 'old-seller@example.com', 'old-secret');
     // Accounts made before they had a language (migration 0020) are English, as their mails were.

@@ -301,11 +301,15 @@ export const products = pgTable(
 );
 
 /**
- * Every word any phone's search document has held (the trigger adds them): what a typo or an
- * unfinished word in a query is corrected to (pg_trgm finds the candidates, levenshtein decides).
+ * The words of the available phones' search documents, each with how many of them hold it (the triggers of
+ * decision 038 count; a word no available phone holds is forgotten): what a typo or an unfinished word in a
+ * query is corrected to. Candidates come from the prefix, suffix and trigram indexes, levenshtein decides.
  */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey(), uses: integer('uses').notNull().default(0) }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  index('search_words_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
+  // A one-typo candidate keeps the first letter: its key is that letter before the reversed word (decision 038).
+  index('search_words_first_suffix_idx').using('btree', sql`(left(${t.word}, 1) || reverse(${t.word})) text_pattern_ops`),
 ]);
 
 /**

@@ -76,6 +76,8 @@ export const addProduct = endpoint('addProduct', {
   body: NewProductBody,
   data: Product,
   status: [201],
+  // Each write of a listing is words for the search vocabulary (decision 038): counted with the edits.
+  limits: [{ limit: 'listingWritesPerSeller', per: 'user', kind: 'listing-writes', code: 'too_many_listing_writes' }],
 });
 
 export const editProduct = endpoint('editProduct', {
@@ -85,6 +87,7 @@ export const editProduct = endpoint('editProduct', {
   params: IdParams,
   body: EditProductBody,
   data: Product,
+  limits: [{ limit: 'listingWritesPerSeller', per: 'user', kind: 'listing-writes', code: 'too_many_listing_writes' }],
 });
 
 export const advertiseProduct = endpoint('advertiseProduct', {

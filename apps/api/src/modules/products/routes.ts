@@ -1,22 +1,24 @@
 import { endpoints as e } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import { route } from '../../route.ts';
 import { resolveUser } from '../users/resolve.ts';
 import { searchProducts, suggestProducts } from './search.ts';
 import * as service from './service.ts';
 
-export default async function productRoutes(app: FastifyInstance) {
+export default async function productRoutes(app: FastifyInstance, opts: { search: Config['search'] }) {
+  const { newWordsPerListing, wordsBudgetMs } = opts.search;
   route(app, e.categories, () => service.listCategories(app.db));
   route(app, e.advertisedProducts, ({ query }) => service.listAdvertised(app.db, query));
   route(app, e.categoryProducts, ({ params, query }) => service.listInCategory(app.db, params.id, query));
-  route(app, e.searchProducts, ({ query }) => searchProducts(app.db, query, app.searchIndex));
-  route(app, e.productSuggestions, ({ query }) => suggestProducts(app.db, query.q, app.searchIndex));
+  route(app, e.searchProducts, ({ query }) => searchProducts(app.db, query, app.searchIndex, wordsBudgetMs));
+  route(app, e.productSuggestions, ({ query }) => suggestProducts(app.db, query.q, app.searchIndex, wordsBudgetMs));
   route(app, e.product, ({ params }) => service.getProduct(app.db, params.id));
   route(app, e.ownProduct, ({ params }) => service.getProduct(app.db, params.id, true));
   route(app, e.sellerProducts, async ({ params, query }) => service.listBySeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));
-  route(app, e.addProduct, ({ user, body }) => service.createProduct(app.db, user!.id, body));
-  route(app, e.editProduct, ({ params, body }) => service.editProduct(app.db, params.id, body));
+  route(app, e.addProduct, ({ user, body }) => service.createProduct(app.db, user!.id, body, newWordsPerListing));
+  route(app, e.editProduct, ({ params, body }) => service.editProduct(app.db, params.id, body, newWordsPerListing));
   route(app, e.advertiseProduct, ({ params }) => service.advertiseProduct(app.db, params.id));
   route(app, e.stopAdvertising, ({ params }) => service.stopAdvertising(app.db, params.id));
   route(app, e.markSold, ({ params }) => service.markSold(app.db, params.id));

@@ -1,12 +1,13 @@
 import { conditions, isUuid, type SearchAnswer, type SearchQuery, type SearchSort, type Suggestion } from '@market/contract';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { perDb, type Db } from '../../db/client.ts';
-import { categories, products, searchWords, users } from '../../db/schema.ts';
+import { categories, products, users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { productColumns, toProduct, type ProductRow } from './dto.ts';
-import { readQuery, type QueryWord } from './query-words.ts';
+import { readQuery } from './query-words.ts';
 import { isoMicros, micros, type SearchIndex } from './search-index.ts';
 import { listCategories, select, sellerNotSuspended } from './service.ts';
+import { escapeLike, expand, type Word } from './word-meanings.ts';
 
 /*
  * GET /api/products (decision 020). A query's words are matched against each phone's search
@@ -15,76 +16,11 @@ import { listCategories, select, sellerNotSuspended } from './service.ts';
  * like Meilisearch's default, the words one typo away (5+ letters) or two (9+). Every word must match.
  */
 
-const MAX_EXPANSIONS = 40;
-
 export { queryWords } from './query-words.ts';
-
-/** How many typos a word may carry: none below 5 letters, one from 5, two from 9. */
-export const typosAllowed = (word: string) => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
-
-/**
- * Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
- * neighbours, each one typo ('iphnoe' is one typo from 'iphone'; plain Levenshtein counts two).
- */
-export function typoDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-/** Typos between two words as Meilisearch counts them: one on the first letter costs two ('iphone' is not 'phone'). */
-export const typoCost = (a: string, b: string) => typoDistance(a, b) + (a[0] === b[0] ? 0 : 1);
+export { typoCost, typoDistance, typosAllowed } from './word-meanings.ts';
 
 /** A lexeme written for a tsquery: quoted, so that no character of it is read as an operator. */
 const lexeme = (word: string, weights = '') => `'${word.replace(/['\\]/g, '\\$&')}'${weights ? `:${weights}` : ''}`;
-
-interface Word {
-  word: string;
-  /** The word itself, the words it begins (last word only) and the words within its typos. */
-  means: string[];
-}
-
-/**
- * Each query word with what it may mean, from the vocabulary of every search document. `known`: what
- * words meant before, kept by the search index until a new word joins its vocabulary.
- */
-async function expand(db: Db, words: QueryWord[], prefixLast: boolean, known?: Map<string, string[]>): Promise<Word[]> {
-  return Promise.all(
-    words.map(async ({ word, also }, i) => {
-      const prefix = prefixLast && i === words.length - 1;
-      // The word and its other spellings (a Bangla brand's, decision 032) each mean themselves and, while typed,
-      // the words they begin; typos are forgiven the word only (a Bangla spelling is no typo of its English word).
-      const forms = [word, ...also];
-      const key = `${prefix ? '*' : ''}${forms.join(' ')}`;
-      const meant = known?.get(key);
-      if (meant) return { word, means: meant };
-      const k = typosAllowed(word);
-      const conditions: SQL[] = [inArray(searchWords.word, forms)];
-      if (prefix) conditions.push(...forms.map((f) => sql`starts_with(${searchWords.word}, ${f})`));
-      // Candidates by Levenshtein (a swap counts two there), kept when the swap-aware distance allows them.
-      if (k > 0)
-        conditions.push(
-          sql`(length(${searchWords.word}) between ${word.length - k} and ${word.length + k} and levenshtein(${searchWords.word}, ${word}) <= ${2 * k})`,
-        );
-      const rows = await db
-        .select({ word: searchWords.word })
-        .from(searchWords)
-        .where(or(...conditions))
-        .orderBy(desc(inArray(searchWords.word, forms)), sql`levenshtein(${searchWords.word}, ${word})`, asc(sql`length(${searchWords.word})`))
-        .limit(MAX_EXPANSIONS);
-      const close = rows.map((r) => r.word).filter((w) => forms.includes(w) || (prefix && forms.some((f) => w.startsWith(f))) || typoCost(w, word) <= k);
-      const means = [...new Set([word, ...close])];
-      known?.set(key, means);
-      return { word, means };
-    }),
-  );
-}
 
 /** A tsquery: every word, each as any of what it may mean, optionally only in the given weights (A: the name). */
 const tsquery = (words: Word[], pick: (w: Word) => string[], weights = '') =>
@@ -105,15 +41,11 @@ interface Plan {
   tier: SQL<number> | null;
 }
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
-
 /** The query's words, each with what it may mean, and the phrase an exact model name equals. */
-async function textOf(db: Db, q: string | undefined, known?: Map<string, string[]>): Promise<{ words: Word[]; phrase: string }> {
+async function textOf(db: Db, q: string | undefined, known?: Map<string, string[]>, budgetMs?: number): Promise<{ words: Word[]; phrase: string }> {
   const words = q ? readQuery(q) : [];
   // While typing, the last word is unfinished: it also means the words it begins.
-  return { words: words.length ? await expand(db, words, !/\s$/.test(q!), known) : [], phrase: words.map((w) => w.word).join(' ') };
+  return { words: words.length ? await expand(db, words, !/\s$/.test(q!), known, budgetMs) : [], phrase: words.map((w) => w.word).join(' ') };
 }
 
 async function plan(db: Db, query: SearchQuery): Promise<Plan> {
@@ -305,9 +237,9 @@ const availableByIds = perDb((db) =>
 );
 
 /** Which phones and the counts from the index; their rows from the database, by id. */
-async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery) {
+async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery, budgetMs?: number) {
   await index.catchUp();
-  const text = await textOf(db, query.q, index.meanings());
+  const text = await textOf(db, query.q, index.meanings(), budgetMs);
   const wanted = query.sort ?? 'relevance';
   const sort: SearchSort = wanted === 'relevance' && text.words.length === 0 ? 'newest' : wanted;
   const found = index.query({
@@ -336,8 +268,8 @@ async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery) {
 }
 
 /** GET /api/products, from the search index (decision 022). */
-export async function searchProducts(db: Db, query: SearchQuery, index: SearchIndex): Promise<SearchAnswer> {
-  const [{ sort, found, ordered }, brands] = await Promise.all([fromIndex(db, index, query), listCategories(db)]);
+export async function searchProducts(db: Db, query: SearchQuery, index: SearchIndex, budgetMs?: number): Promise<SearchAnswer> {
+  const [{ sort, found, ordered }, brands] = await Promise.all([fromIndex(db, index, query, budgetMs), listCategories(db)]);
   return answer(query.limit, sort, ordered, (r) => r.key, { brands, ...found, perCondition: found.perCondition as Map<string, number> });
 }
 
@@ -349,8 +281,8 @@ const SUGGESTION_POOL = 60;
  * What the search box offers while a buyer types: the names of the best matches (same matching and
  * ranking as the search), each name once however many phones carry it. Picking one searches for it.
  */
-export async function suggestProducts(db: Db, q: string, index: SearchIndex): Promise<Suggestion[]> {
-  const names = await suggestionPool(db, index, q);
+export async function suggestProducts(db: Db, q: string, index: SearchIndex, budgetMs?: number): Promise<Suggestion[]> {
+  const names = await suggestionPool(db, index, q, budgetMs);
   const byName = new Map<string, Suggestion>();
   for (const row of names) {
     const key = row.productName.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -359,8 +291,8 @@ export async function suggestProducts(db: Db, q: string, index: SearchIndex): Pr
   return [...byName.values()];
 }
 
-async function suggestionPool(db: Db, index: SearchIndex, q: string) {
+async function suggestionPool(db: Db, index: SearchIndex, q: string, budgetMs?: number) {
   if (readQuery(q).length === 0) return [];
-  const { ordered } = await fromIndex(db, index, { q, limit: SUGGESTION_POOL });
+  const { ordered } = await fromIndex(db, index, { q, limit: SUGGESTION_POOL }, budgetMs);
   return ordered.slice(0, SUGGESTION_POOL).map((r) => ({ productName: r.product.productName, category: r.categoryName }));
 }

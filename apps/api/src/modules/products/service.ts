@@ -1,7 +1,7 @@
 import { latestToday, type PlainErrorCode, type EditProductBody, type NewProductBody, type PageQuery, type Product } from '@market/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { perDb, type Db } from '../../db/client.ts';
-import { categories, orders, products, users, type Picture } from '../../db/schema.ts';
+import { categories, orders, products, searchWords, users, type Picture } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -74,10 +74,25 @@ export async function getProduct(db: Db, id: string, asOwner = false) {
 }
 
 /** What the server checks of a listing beyond its shape: a purchase date not ahead of anyone's today, a real category. */
-async function checkListing(db: Db, body: NewProductBody | EditProductBody) {
+async function checkListing(db: Db, body: NewProductBody | EditProductBody, newWordsAllowed: number) {
   if (body.purchase > latestToday()) throw badRequest('purchase_in_future');
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, body.categoryId)).limit(1);
   if (!category) throw badRequest('unknown_category');
+  const count = await newWords(db, body);
+  if (count > newWordsAllowed) throw badRequest('too_many_new_words', { count, max: newWordsAllowed });
+}
+
+/**
+ * The words of the listing's search document (the trigger's own function) that no available listing holds yet: a
+ * listing made of fresh words only would grow the vocabulary every search corrects its words against (decision 038).
+ * An edited listing's own words are in the vocabulary already, so only what the edit brings counts.
+ */
+async function newWords(db: Db, body: NewProductBody | EditProductBody) {
+  const document = sql`products_search_document(${body.productName}, ${body.categoryId}::uuid, ${body.description})`;
+  const result = await db.execute(sql`
+    select count(*)::int as count from unnest(tsvector_to_array(${document})) as w(word)
+    where not exists (select 1 from ${searchWords} where ${searchWords.word} = w.word)`);
+  return Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0);
 }
 
 /** The same handset twice (products_imei_key) is a 409 that says so. */
@@ -98,8 +113,8 @@ async function picturesOf(db: Db, body: NewProductBody | EditProductBody) {
   return { img: urls[0]!, images };
 }
 
-export async function createProduct(db: Db, sellerId: string, body: NewProductBody) {
-  await checkListing(db, body);
+export async function createProduct(db: Db, sellerId: string, body: NewProductBody, newWordsAllowed: number) {
+  await checkListing(db, body, newWordsAllowed);
   // status, advertise, report and the date are the server's, whatever the client sent.
   const id = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
@@ -118,8 +133,8 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
  * The seller's new version of an own listing, while it is for sale (a sold phone's listing is the buyer's record
  * too). A left-out IMEI keeps the one the listing has. Every public page and search show it at once.
  */
-export async function editProduct(db: Db, id: string, body: EditProductBody) {
-  await checkListing(db, body);
+export async function editProduct(db: Db, id: string, body: EditProductBody, newWordsAllowed: number) {
+  await checkListing(db, body, newWordsAllowed);
   const changed = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
       const pictures = await picturesOf(tx, body);

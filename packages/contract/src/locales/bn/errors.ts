@@ -66,6 +66,8 @@ export default {
   only_available_advertised: 'শুধু বিক্রির জন্য থাকা প্রোডাক্টেরই বিজ্ঞাপন দেওয়া যায়',
   not_advertised: 'এই প্রোডাক্টটির বিজ্ঞাপন দেওয়া নেই',
   bad_search_cursor: 'cursor-টি এই সার্চেরই আগের কোনো পেজ থেকে নেওয়া হতে হবে',
+  too_many_new_words:
+    'এই বিজ্ঞাপনে এমন {count, plural, other {#}}টি শব্দ আছে যা সার্চ আগে দেখেনি; সর্বোচ্চ {max, plural, other {#}}টি চলে: নাম আর বিবরণের বানান দেখে নিন',
 
   // Pictures.
   image_not_multipart: 'ছবিটি multipart/form-data হিসেবে "image" ফিল্ডে পাঠান',
@@ -133,6 +135,7 @@ export default {
   daily_upload_limit: `এই আইপি ঠিকানা থেকে এক দিনের সর্বোচ্চ সংখ্যক ছবি আপলোড হয়ে গেছে, ${WAIT} পর আবার চেষ্টা করুন`,
   too_many_payment_attempts: `অনেকবার পেমেন্টের চেষ্টা করা হয়েছে, ${WAIT} পর আবার চেষ্টা করুন`,
   too_many_card_attempts: `অনেকবার কার্ড দিয়ে চেষ্টা করা হয়েছে, ${WAIT} পর আবার চেষ্টা করুন`,
+  too_many_listing_writes: `এই এক ঘণ্টায় আপনি অনেকগুলো বিজ্ঞাপন যোগ বা বদল করেছেন, ${WAIT} পর আবার চেষ্টা করুন`,
 
   // The request itself, as the framework or Node refuses it.
   invalid_input:

@@ -1,0 +1,131 @@
+import { asc, desc, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { searchWords } from '../../db/schema.ts';
+import type { QueryWord } from './query-words.ts';
+
+/*
+ * What a query word means (decisions 020 and 038): itself, the vocabulary words it begins (the last word, while
+ * typing) and those within its typos. The candidates come from indexes on the vocabulary, never from a pass over
+ * all of it: a word within k typos keeps one of k + 1 pieces of the query word untouched (see typoPieces), and
+ * each piece is found by an index (prefix, suffix: btree; middle: trigrams). Levenshtein only checks those.
+ */
+
+const MAX_EXPANSIONS = 40;
+
+/** How many typos a word may carry: none below 5 letters, one from 5, two from 9. */
+export const typosAllowed = (word: string) => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
+
+/**
+ * Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+ * neighbours, each one typo ('iphnoe' is one typo from 'iphone'; plain Levenshtein counts two).
+ */
+export function typoDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** Typos between two words as Meilisearch counts them: one on the first letter costs two ('iphone' is not 'phone'). */
+export const typoCost = (a: string, b: string) => typoDistance(a, b) + (a[0] === b[0] ? 0 : 1);
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * Where a word within k typos of `word` must hold a piece of it unchanged (decision 038).
+ *
+ * One typo (5 to 8 letters): the word is cut in two halves. An edit in the first half (or an insertion before it)
+ * leaves the second at the end, one in the second (or after it) leaves the first at the start, an insertion
+ * between them leaves both, and a swap across the cut is one word (`swapped`). A first letter changed costs two
+ * typos, so a candidate also keeps it: the suffix is looked for with the first letter before it.
+ *
+ * Two typos (9+ letters): three pieces with one letter between each two, so that an edit changes at most one piece
+ * (a swap across a gap changes the piece on one side; an insertion before the first letter counts against the
+ * first piece, one after the last against the last); with two typos one piece is untouched: the first at the
+ * start, the middle one (3 letters: the trigram index) somewhere, the last at the end. A candidate whose first
+ * letter differs has one more typo only, which changed the first piece: the middle one is untouched. So the last
+ * piece is looked up with the first letter before it, as for one typo.
+ */
+export function typoPieces(word: string, k: number): { prefix: string; suffix: string; middle?: string; swapped?: string } {
+  const n = word.length;
+  if (k === 1) {
+    const a = Math.ceil(n / 2);
+    const swapped = word.slice(0, a - 1) + word[a]! + word[a - 1]! + word.slice(a + 1);
+    return { prefix: word.slice(0, a), suffix: word.slice(a), swapped };
+  }
+  const left = Math.ceil((n - 5) / 2);
+  return { prefix: word.slice(0, left), middle: word.slice(left + 1, left + 4), suffix: word.slice(left + 5) };
+}
+
+/** Whether `candidate` holds one of `word`'s pieces where the indexes look for it (what `candidates` asks the database). */
+export function holdsPiece(candidate: string, word: string, k: number) {
+  const { prefix, suffix, middle, swapped } = typoPieces(word, k);
+  const ends = candidate.endsWith(suffix) && candidate[0] === word[0];
+  return candidate === swapped || candidate.startsWith(prefix) || ends || (middle !== undefined && candidate.includes(middle));
+}
+
+/** The vocabulary words a query word may mean, by index: the candidates levenshtein then checks (exported for the plan test). */
+export function candidates(db: Db, word: string, forms: string[], prefix: boolean) {
+  const k = typosAllowed(word);
+  const conditions: SQL[] = [inArray(searchWords.word, forms)];
+  if (prefix) conditions.push(...forms.map((f) => sql`${searchWords.word} like ${`${escapeLike(f)}%`}`));
+  if (k > 0) {
+    // Candidates by Levenshtein (a swap counts two there), kept when the swap-aware distance allows them.
+    const near = sql`length(${searchWords.word}) between ${word.length - k} and ${word.length + k} and levenshtein(${searchWords.word}, ${word}) <= ${2 * k}`;
+    const pieces = typoPieces(word, k);
+    const reversed = escapeLike([...pieces.suffix].reverse().join(''));
+    const kept = [
+      sql`${searchWords.word} like ${`${escapeLike(pieces.prefix)}%`}`,
+      sql`(left(${searchWords.word}, 1) || reverse(${searchWords.word})) like ${`${escapeLike(word[0]!)}${reversed}%`}`,
+      ...(pieces.middle ? [sql`${searchWords.word} like ${`%${escapeLike(pieces.middle)}%`}`] : []),
+      ...(pieces.swapped ? [sql`${searchWords.word} = ${pieces.swapped}`] : []),
+    ];
+    conditions.push(sql`(${or(...kept)} and ${near})`);
+  }
+  return db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(or(...conditions))
+    .orderBy(desc(inArray(searchWords.word, forms)), sql`levenshtein(${searchWords.word}, ${word})`, asc(sql`length(${searchWords.word})`))
+    .limit(MAX_EXPANSIONS);
+}
+
+export interface Word {
+  word: string;
+  /** The word itself, the words it begins (last word only) and the words within its typos. */
+  means: string[];
+}
+
+/**
+ * Each query word with what it may mean, one word after the other until `budgetMs` is spent: the words not reached
+ * by then mean only themselves (and their Bangla spellings), so a search that runs out answers with what it has
+ * (decision 038). `known`: what words meant before, kept by the search index until a new word joins its vocabulary.
+ */
+export async function expand(db: Db, words: QueryWord[], prefixLast: boolean, known?: Map<string, string[]>, budgetMs = Infinity): Promise<Word[]> {
+  const started = performance.now();
+  const expanded: Word[] = [];
+  for (const [i, { word, also }] of words.entries()) {
+    const prefix = prefixLast && i === words.length - 1;
+    // The word and its other spellings (a Bangla brand's, decision 032) each mean themselves and, while typed,
+    // the words they begin; typos are forgiven the word only (a Bangla spelling is no typo of its English word).
+    const forms = [word, ...also];
+    const key = `${prefix ? '*' : ''}${forms.join(' ')}`;
+    const meant = known?.get(key);
+    if (meant) expanded.push({ word, means: meant });
+    else if (performance.now() - started >= budgetMs) expanded.push({ word, means: forms });
+    else {
+      const k = typosAllowed(word);
+      const rows = await candidates(db, word, forms, prefix);
+      const close = rows.map((r) => r.word).filter((w) => forms.includes(w) || (prefix && forms.some((f) => w.startsWith(f))) || typoCost(w, word) <= k);
+      const means = [...new Set([word, ...close])];
+      known?.set(key, means);
+      expanded.push({ word, means });
+    }
+  }
+  return expanded;
+}
