@@ -1,6 +1,6 @@
 ALTER TABLE "search_words" ADD COLUMN "uses" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "search_words_prefix_idx" ON "search_words" USING btree ("word" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "search_words_suffix_idx" ON "search_words" USING btree (reverse("word") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "search_words_first_suffix_idx" ON "search_words" USING btree ((left("word", 1) || reverse("word")) text_pattern_ops);--> statement-breakpoint
 -- Decision 038: the vocabulary holds the words of the available phones only, each with how many of them hold it.
 -- The document is still written before the row (products_search); the count after it, for every insert, delete,
 -- change of document and change of status, so an edit that drops a word, a sale or a deletion forgets it.

@@ -1,1 +1,0 @@
-CREATE INDEX "search_words_first_suffix_idx" ON "search_words" USING btree ((left("word", 1) || reverse("word")) text_pattern_ops);

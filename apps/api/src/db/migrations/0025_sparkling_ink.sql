@@ -1,1 +1,0 @@
-DROP INDEX "search_words_suffix_idx";
