@@ -35,6 +35,7 @@ import { pictureStore, type PictureStore } from './modules/images/store.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import overviewRoutes from './modules/overview/routes.ts';
 import { bkashAccount } from './modules/bkash/account.ts';
+import { sandboxMerchant } from './modules/bkash/sandbox-accounts.ts';
 import { bkashCheckout, bkashRefunder } from './modules/bkash/checkout.ts';
 import { bkashClient } from './modules/bkash/client.ts';
 import bkashRoutes from './modules/bkash/routes.ts';
@@ -222,7 +223,10 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(imageRoutes, { store });
   await app.register(googleSignIn, { config });
   // The local stand-in for bKash (demos and tests only; never with bKash keys).
-  if (config.bkash.provider === 'sandbox') await app.register(bkashSandbox, { secret: config.jwtSecret, origin: () => publicOrigin(app.server, config) });
+  if (config.bkash.provider === 'sandbox') {
+    const origin = () => publicOrigin(app.server, config);
+    await app.register(bkashSandbox, { merchant: sandboxMerchant(config.jwtSecret), secret: config.jwtSecret, origin, shop: origin });
+  }
   await app.register(paymentRoutes, { provider, bkash: Boolean(bkashApi) });
   await app.register(stripeWebhook, { stripe, secret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined });
   // robots.txt and the sitemaps, for search engines (decision 030).

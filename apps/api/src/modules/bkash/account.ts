@@ -7,7 +7,7 @@ export function bkashAccount(config: Config, origin: () => string): BkashAccount
   if (config.bkash.provider === 'bkash') return config.bkash;
   if (config.bkash.provider === 'off') return undefined;
   return {
-    ...sandboxMerchant,
+    ...sandboxMerchant(config.jwtSecret),
     // Read at each call: the address is known once the server listens.
     get baseUrl() {
       return `${origin()}/bkash-sandbox/${SANDBOX_VERSION}`;

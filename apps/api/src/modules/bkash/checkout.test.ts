@@ -198,6 +198,25 @@ describe('paying with bKash', () => {
     expect((await ctx.app.db.select().from(jobs)).every((j) => j.doneAt !== null)).toBe(true);
   });
 
+  it("a cancel nobody signed changes nothing until bKash is asked: the payment stays open, and the late check still settles it once paid", async () => {
+    const { buyer, order } = await world();
+    const { paymentID, bkashURL } = (await start(buyer, order._id)).body.data;
+    // Anyone who learnt the paymentID, with no session, while the buyer is still on bKash's page.
+    expect(await returns(`/api/bkash/callback?paymentID=${paymentID}&status=cancel`)).toMatchObject({ result: 'cancel' });
+    expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ paymentId: paymentID, status: 'created' });
+    // The buyer pays, and the tab closes before the return.
+    await wallet(bkashURL, pays);
+    // Another forged cancel, now the payment is authorised: still nothing changes.
+    expect(await returns(`/api/bkash/callback?paymentID=${paymentID}&status=cancel`)).toMatchObject({ result: 'cancel' });
+    expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ status: 'created' });
+    expect(await paymentRows()).toHaveLength(0);
+
+    await ctx.app.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.kind, 'bkash-check'));
+    await ctx.app.jobs.run();
+    expect(await paymentRows()).toMatchObject([{ orderId: order._id }]);
+    expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ status: 'completed' });
+  });
+
   it("a bKash amount that is not the order's leaves the order unpaid and is given back", async () => {
     const { buyer, order } = await world();
     const callback = await wallet((await start(buyer, order._id)).body.data.bkashURL, pays);
