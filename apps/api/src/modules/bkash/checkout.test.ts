@@ -198,7 +198,7 @@ describe('paying with bKash', () => {
     expect((await ctx.app.db.select().from(jobs)).every((j) => j.doneAt !== null)).toBe(true);
   });
 
-  it("a cancel nobody signed changes nothing until bKash is asked: the payment stays open, and the late check still settles it once paid", async () => {
+  it('a cancel nobody signed changes nothing until bKash is asked: the payment stays open, and the late check still settles it once paid', async () => {
     const { buyer, order } = await world();
     const { paymentID, bkashURL } = (await start(buyer, order._id)).body.data;
     // Anyone who learnt the paymentID, with no session, while the buyer is still on bKash's page.
@@ -211,7 +211,10 @@ describe('paying with bKash', () => {
     expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ status: 'created' });
     expect(await paymentRows()).toHaveLength(0);
 
-    await ctx.app.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.kind, 'bkash-check'));
+    await ctx.app.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.kind, 'bkash-check'));
     await ctx.app.jobs.run();
     expect(await paymentRows()).toMatchObject([{ orderId: order._id }]);
     expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ status: 'completed' });

@@ -54,7 +54,10 @@ const open = (row: Row | undefined): row is Row => row !== undefined && row.stat
  * `merchant`: the one account (kept in DATA_DIR); `origin`: where the stand-in is reached; `shop`: the shop's own
  * origin, the only place its wallet page sends a buyer back to (no open redirect).
  */
-export default async function bkashSandbox(app: FastifyInstance, opts: { merchant: SandboxMerchant; secret: string; origin: () => string; shop: () => string }) {
+export default async function bkashSandbox(
+  app: FastifyInstance,
+  opts: { merchant: SandboxMerchant; secret: string; origin: () => string; shop: () => string },
+) {
   const db = app.db;
   const sandboxMerchant = opts.merchant;
   const hide = { schema: { hide: true } };
