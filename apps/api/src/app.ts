@@ -40,7 +40,7 @@ import { bkashCheckout, bkashRefunder } from './modules/bkash/checkout.ts';
 import { bkashClient } from './modules/bkash/client.ts';
 import bkashRoutes from './modules/bkash/routes.ts';
 import bkashSandbox from './modules/bkash/sandbox.ts';
-import { publicOrigin } from './public-origin.ts';
+import { ownOrigin, publicOrigin } from './public-origin.ts';
 import paymentRoutes from './modules/payments/routes.ts';
 import { refundJob } from './modules/payments/refunds.ts';
 import { sandboxProvider } from './modules/payments/sandbox.ts';
@@ -200,7 +200,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(reviewRoutes);
   const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments, stripe) : sandboxProvider(database.db);
-  const bkash = bkashAccount(config, () => publicOrigin(app.server, config));
+  // The stand-in is called at the address we listen on; its pages (bkashURL) are at the public one.
+  const bkash = bkashAccount(config, () => ownOrigin(app.server, config));
   const bkashApi = bkash && bkashClient(bkash);
   // app.jobs: the durable queue's worker; a refund is given back by the provider that took the money.
   const refunders = { [provider.name]: provider, ...(bkashApi ? { bkash: bkashRefunder(database.db, bkashApi) } : {}) };

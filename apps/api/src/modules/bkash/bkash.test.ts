@@ -57,7 +57,8 @@ describe('the bKash adapter against the stand-in', () => {
     const bkash = client(spy);
     const payment = await created(bkash);
     expect(payment).toMatchObject({ amount: '45000.00', currency: 'BDT', transactionStatus: 'Initiated', merchantInvoiceNumber: 'order-1' });
-    expect(payment.bkashURL).toBe(`${origin}/bkash-sandbox/checkout?paymentID=${payment.paymentID}`);
+    // The wallet page is at the shop's public address (the browser goes there); the adapter calls `origin`.
+    expect(payment.bkashURL).toBe(`${new URL(CALLBACK).origin}/bkash-sandbox/checkout?paymentID=${payment.paymentID}`);
 
     const back = await onWalletPage(payment.paymentID, pays);
     expect(back.status).toBe(302);
