@@ -62,7 +62,7 @@ test("from localhost: the Google stand-in's popup signs the page that opened it 
   await expect.poll(async () => (await stored(page))?.user.email).toBe(person.email.toLowerCase());
 });
 
-test("from localhost: a mailed link, opened whole as the Outbox shows it, works in the tab that is signed in", async ({
+test('from localhost: a mailed link, opened whole as the Outbox shows it, works in the tab that is signed in', async ({
   browser,
   baseURL,
   request,
