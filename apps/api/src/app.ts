@@ -40,6 +40,7 @@ import { bkashCheckout, bkashRefunder } from './modules/bkash/checkout.ts';
 import { bkashClient } from './modules/bkash/client.ts';
 import bkashRoutes from './modules/bkash/routes.ts';
 import bkashSandbox from './modules/bkash/sandbox.ts';
+import { withErrorAnswers } from './openapi-errors.ts';
 import { ownOrigin, publicOrigin } from './public-origin.ts';
 import paymentRoutes from './modules/payments/routes.ts';
 import { refundJob } from './modules/payments/refunds.ts';
@@ -172,7 +173,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       security: [{ token: [] }],
     },
     // ErrorBody, every refusal's body (codes: packages/contract/src/errors.ts), is among the components.
-    transform: createJsonSchemaTransform({ schemaRegistry: documentedSchemas }),
+    // Each operation's refusals, by status and code, from its descriptor.
+    transform: withErrorAnswers(createJsonSchemaTransform({ schemaRegistry: documentedSchemas })),
     transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas }),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -76,6 +76,9 @@ export const deleteOrder = endpoint('deleteOrder', {
 const payments = 'payments';
 const ownOrder = { who: 'owner', of: 'order', roles: ['Buyer'], bodyKey: 'orderId' } as const;
 
+/** Why an order cannot be paid now (payments/service.ts `payable`). */
+const notPayable = ['order_paid', 'order_declined', 'product_gone', 'sold_to_another_buyer', 'seller_suspended'] as const;
+
 export const createPaymentIntent = endpoint('createPaymentIntent', {
   tag: payments,
   summary: 'Start paying for an own unpaid order (amount from the order)',
@@ -86,6 +89,7 @@ export const createPaymentIntent = endpoint('createPaymentIntent', {
   cache: 'keeps',
   // Intents are each a fresh chance at a card: a buyer gets a bounded number of them.
   limits: [{ limit: 'paymentIntentsPerBuyer', per: 'user', kind: 'intent-buyer', code: 'too_many_payment_attempts' }],
+  errors: { 409: notPayable },
 });
 
 export const recordPayment = endpoint('recordPayment', {
@@ -105,6 +109,7 @@ export const bkashCreate = endpoint('bkashCreate', {
   data: BkashCreated,
   cache: 'keeps',
   limits: [{ limit: 'paymentIntentsPerBuyer', per: 'user', kind: 'intent-buyer', code: 'too_many_payment_attempts' }],
+  errors: { 409: notPayable, 502: ['bkash_refused', 'bkash_unreachable'], 503: ['bkash_unavailable'] },
 });
 
 export const bkashCallback = endpoint('bkashCallback', {
