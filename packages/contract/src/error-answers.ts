@@ -2,7 +2,7 @@ import type { Endpoint } from './endpoint.ts';
 import type { ErrorCode } from './errors.ts';
 
 /** The statuses a refusal can have. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
 
 /** Why a presented token, or its absence, is refused (the auth and access plugins). */
 const SIGN_IN: readonly ErrorCode[] = ['not_logged_in', 'session_expired', 'session_invalid', 'session_ended', 'account_gone', 'account_suspended'];

@@ -16,7 +16,15 @@ import {
 
 const tag = 'orders';
 
-export const book = endpoint('book', { tag, summary: 'Book a product', access: verified(role('Buyer')), body: NewOrderBody, data: Order, status: [201] });
+export const book = endpoint('book', {
+  tag,
+  summary: 'Book a product',
+  access: verified(role('Buyer')),
+  body: NewOrderBody,
+  data: Order,
+  status: [201],
+  errors: { 404: ['not_found'], 409: ['product_sold'] },
+});
 
 export const buyerOrders = endpoint('buyerOrders', {
   tag,
@@ -52,6 +60,7 @@ export const refundOrder = endpoint('refundOrder', {
   body: ModerationBody,
   data: Order,
   cache: 'keeps',
+  errors: { 409: ['order_not_paid_cannot_refund', 'order_already_refunded'] },
 });
 
 export const declineBooking = endpoint('declineBooking', {
@@ -71,6 +80,7 @@ export const deleteOrder = endpoint('deleteOrder', {
   access: { who: 'owner-or-admin', of: 'order' },
   params: IdParams,
   data: z.object({ deleted: z.literal(true), hidden: z.boolean() }),
+  errors: { 409: ['order_paid_cannot_delete'] },
 });
 
 const payments = 'payments';
@@ -99,6 +109,7 @@ export const recordPayment = endpoint('recordPayment', {
   body: PaymentBody,
   data: Payment,
   status: [201, 200],
+  errors: { 400: ['unknown_payment', 'payment_other_order', 'amount_mismatch'], 402: ['payment_not_succeeded'], 409: ['order_paid', 'sold_to_another_buyer'] },
 });
 
 export const bkashCreate = endpoint('bkashCreate', {
