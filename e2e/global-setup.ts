@@ -27,7 +27,9 @@ export default async function globalSetup() {
     echo: true,
     timeoutMs: 60_000,
   });
-  process.env.E2E_BASE_URL = server.url;
+  // The address the README tells people to open (and the app's own addresses use without PUBLIC_URL): a flow
+  // that leaves the site and comes back must find the session on it (issue 29).
+  process.env.E2E_BASE_URL = `http://localhost:${server.port}`;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {
     await server.stop();

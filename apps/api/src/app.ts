@@ -35,11 +35,13 @@ import { pictureStore, type PictureStore } from './modules/images/store.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import overviewRoutes from './modules/overview/routes.ts';
 import { bkashAccount } from './modules/bkash/account.ts';
+import { sandboxMerchant } from './modules/bkash/sandbox-accounts.ts';
 import { bkashCheckout, bkashRefunder } from './modules/bkash/checkout.ts';
 import { bkashClient } from './modules/bkash/client.ts';
 import bkashRoutes from './modules/bkash/routes.ts';
 import bkashSandbox from './modules/bkash/sandbox.ts';
-import { publicOrigin } from './public-origin.ts';
+import { withErrorAnswers } from './openapi-errors.ts';
+import { ownOrigin, publicOrigin } from './public-origin.ts';
 import paymentRoutes from './modules/payments/routes.ts';
 import { refundJob } from './modules/payments/refunds.ts';
 import { sandboxProvider } from './modules/payments/sandbox.ts';
@@ -174,7 +176,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       security: [{ token: [] }],
     },
     // ErrorBody, every refusal's body (codes: packages/contract/src/errors.ts), is among the components.
-    transform: createJsonSchemaTransform({ schemaRegistry: documentedSchemas }),
+    // Each operation's refusals, by status and code, from its descriptor.
+    transform: withErrorAnswers(createJsonSchemaTransform({ schemaRegistry: documentedSchemas })),
     transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas }),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -202,7 +205,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(reviewRoutes);
   const stripe = config.payments.provider === 'stripe' ? stripeClient(config.payments) : undefined;
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments, stripe) : sandboxProvider(database.db);
-  const bkash = bkashAccount(config, () => publicOrigin(app.server, config));
+  // The stand-in is called at the address we listen on; its pages (bkashURL) are at the public one.
+  const bkash = bkashAccount(config, () => ownOrigin(app.server, config));
   const bkashApi = bkash && bkashClient(bkash);
   // app.jobs: the durable queue's worker; a refund is given back by the provider that took the money.
   const refunders = { [provider.name]: provider, ...(bkashApi ? { bkash: bkashRefunder(database.db, bkashApi) } : {}) };
@@ -225,7 +229,10 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(imageRoutes, { store });
   await app.register(googleSignIn, { config });
   // The local stand-in for bKash (demos and tests only; never with bKash keys).
-  if (config.bkash.provider === 'sandbox') await app.register(bkashSandbox, { secret: config.jwtSecret, origin: () => publicOrigin(app.server, config) });
+  if (config.bkash.provider === 'sandbox') {
+    const origin = () => publicOrigin(app.server, config);
+    await app.register(bkashSandbox, { merchant: sandboxMerchant(config.jwtSecret), secret: config.jwtSecret, origin, shop: origin });
+  }
   await app.register(paymentRoutes, { provider, bkash: Boolean(bkashApi) });
   await app.register(stripeWebhook, { stripe, secret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined });
   // robots.txt and the sitemaps, for search engines (decision 030).

@@ -8,7 +8,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 export async function listening(app: FastifyInstance): Promise<string> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  return `http://127.0.0.1:${port}`;
+  // The address the README tells people to open: the issuer and our callback are on it (issue 29).
+  return `http://localhost:${port}`;
 }
 
 export interface Person {

@@ -1,4 +1,4 @@
-import { errorCodes } from '@market/contract';
+import { endpoints, errorCodes, type Endpoint, type ErrorCode } from '@market/contract';
 import { describe, expect, it } from 'vitest';
 import { accessTable } from '../src/access-table.ts';
 import { call, useTestApp } from './helper.ts';
@@ -62,6 +62,52 @@ describe('GET /api/docs/json', () => {
     // Success is a 2xx, or a redirect: the Google popup's first step, bKash's return to the shop.
     const success = ['GET /api/auth/google/start', 'GET /api/bkash/callback'].includes(key) ? /^302$/ : /^2\d\d$/;
     expect(Object.keys(op!.responses).some((status) => success.test(status))).toBe(true);
+  });
+
+  const descriptors = Object.values(endpoints) as Endpoint[];
+  /** The refusals an operation must document at least: what its rule, schemas, limits and descriptor imply. */
+  function implied(e: Endpoint): Record<number, ErrorCode[]> {
+    const out: Record<number, ErrorCode[]> = { 500: ['server_error'] };
+    const add = (status: number, ...codes: ErrorCode[]) => (out[status] = [...(out[status] ?? []), ...codes]);
+    if (e.params || e.query || e.body || e.multipart) add(400, 'invalid_input');
+    if (e.access.who !== 'anyone') add(401, 'not_logged_in', 'session_expired', 'account_gone');
+    if (e.access.who === 'role' || e.access.who === 'owner') add(403, 'forbidden_role');
+    if ('verified' in e.access && e.access.verified) add(403, 'email_not_confirmed');
+    if (e.access.who === 'self-or-admin') add(403, 'own_data_only');
+    if (e.access.who === 'owner' || e.access.who === 'owner-or-admin') add(404, 'not_found');
+    for (const use of e.limits ?? []) add(429, use.code);
+    for (const [status, codes] of Object.entries(e.errors ?? {})) add(Number(status), ...(codes ?? []));
+    return out;
+  }
+
+  it.each(descriptors.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    'documents the refusals of %s: each status with the ErrorBody and the codes it can give there',
+    async (_key, e) => {
+      const doc = await document();
+      const [method, path] = openApiKey(`${e.method} ${e.path}`);
+      const responses = doc.paths[path]![method]!.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>;
+      for (const [status, codes] of Object.entries(implied(e))) {
+        const answer = responses[status];
+        expect(answer, `${status} of ${e.method} ${e.path}`).toBeDefined();
+        const schema = JSON.stringify(answer!.content?.['application/json']?.schema);
+        expect(schema, `${status} of ${e.method} ${e.path}`).toContain('#/components/schemas/ErrorBody');
+        if (e.otherAnswers?.[Number(status)]) continue;
+        const documented = (answer!.content!['application/json']!.schema as { allOf: [unknown, { properties: { code: { enum: string[] } } }] }).allOf[1]
+          .properties.code.enum;
+        expect(documented, `${status} of ${e.method} ${e.path}`).toEqual(expect.arrayContaining(codes));
+        for (const code of documented) expect(errorCodes).toContain(code);
+      }
+    },
+  );
+
+  it('documents error answers for every operation, not only the success (65 of 68 had none)', async () => {
+    const doc = await document();
+    const withoutErrors = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => !Object.keys(op.responses).some((status) => /^[45]\d\d$/.test(status)))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(withoutErrors).toEqual([]);
   });
 
   it("documents every refusal's body once, with the contract's list of codes", async () => {

@@ -23,12 +23,13 @@ function forge(
   {
     alg = 'HS256',
     key = secret() as Parameters<SignJWT['sign']>[0],
-    exp = '1h' as string | number,
+    exp = '1h' as string | number | null,
     iat = undefined as number | undefined,
     extra = {} as JWTPayload,
   } = {},
 ) {
-  const jwt = new SignJWT({ ...claims(who), ...extra }).setProtectedHeader({ alg, typ: 'JWT' }).setSubject(who._id).setExpirationTime(exp);
+  const jwt = new SignJWT({ ...claims(who), ...extra }).setProtectedHeader({ alg, typ: 'JWT' }).setSubject(who._id);
+  if (exp !== null) jwt.setExpirationTime(exp);
   if (iat === undefined) jwt.setIssuedAt();
   else jwt.setIssuedAt(iat);
   return jwt.sign(key);
@@ -104,6 +105,13 @@ describe('token lifetime', () => {
     expectRefused(await adminRoute(expired), 401, INVALID);
     // The same token with a future expiry is accepted: it is the expiry that is refused.
     expect((await adminRoute(await forge(admin, { iat: now - 3600, exp: now + 60 }))).status).toBe(200);
+  });
+
+  it('refuses a token without an expiry (exp), signed with the right secret, with a 401', async () => {
+    const admin = await createAdmin(ctx.app);
+    const endless = await forge(admin, { exp: null });
+    expect(JSON.parse(Buffer.from(endless.split('.')[1]!, 'base64url').toString())).not.toHaveProperty('exp');
+    expectRefused(await adminRoute(endless), 401, INVALID);
   });
 
   it("gives the app's own tokens an expiry of 7 days", async () => {

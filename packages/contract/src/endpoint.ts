@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { ok, page, type Page } from './common.ts';
 import type { Role } from './common.ts';
-import type { WaitCode } from './errors.ts';
+import type { ErrorStatus } from './error-answers.ts';
+import type { ErrorCode, WaitCode } from './errors.ts';
 import type { Method } from './method.ts';
 import { routes, type RouteName } from './routes.ts';
 
@@ -90,6 +91,11 @@ export type Endpoint = Answer & {
    */
   cache?: 'public' | 'keeps' | 'writes';
   limits?: readonly LimitUse[];
+  /**
+   * The route's own refusals by status, beyond those its access rule, schemas and limits imply (those are derived:
+   * error-answers.ts), for the API documentation.
+   */
+  errors?: Readonly<Partial<Record<ErrorStatus, readonly ErrorCode[]>>>;
   /** Answers besides the success and the JSON errors (the Google popup's pages), for the API documentation. */
   otherAnswers?: Readonly<Record<number, z.ZodType>>;
 };

@@ -14,4 +14,5 @@ export * from './audit.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
 export * from './endpoint.ts';
+export { errorAnswers, type ErrorStatus } from './error-answers.ts';
 export { endpoints, type EndpointName, type Endpoints } from './endpoints/index.ts';

@@ -32,6 +32,7 @@ export const logIn = endpoint('logIn', {
     // Counted before the password is checked (parallel guesses cannot slip past), forgotten on success: what remains are the failures.
     { limit: 'loginFailuresPerEmail', per: 'body-email', kind: 'login-email', code: 'too_many_failed_logins' },
   ],
+  errors: { 401: ['wrong_credentials'], 403: ['suspended'] },
 });
 
 export const demoAccounts = endpoint('demoAccounts', { tag, summary: 'Demo logins (only while DEMO is on)', access: anyone, data: z.array(DemoAccount) });
@@ -46,6 +47,7 @@ export const verificationEmail = endpoint('verificationEmail', {
   status: [202],
   cache: 'keeps',
   limits: [{ limit: 'verifyMailPerUser', per: 'user', kind: 'verify-mail-user', code: 'too_many_links' }],
+  errors: { 409: ['email_already_confirmed'] },
 });
 
 export const verifyEmail = endpoint('verifyEmail', {
@@ -56,6 +58,7 @@ export const verifyEmail = endpoint('verifyEmail', {
   body: VerifyEmailBody,
   data: EmailVerified,
   cache: 'keeps',
+  errors: { 400: ['link_expired'] },
 });
 
 export const forgotPassword = endpoint('forgotPassword', {
@@ -80,6 +83,7 @@ export const resetPassword = endpoint('resetPassword', {
   data: AuthResult,
   cache: 'keeps',
   limits: [{ limit: 'resetPerIp', per: 'ip', kind: 'reset-use-ip', code: 'too_many_resets_from_address' }],
+  errors: { 400: ['link_expired'] },
 });
 
 export const changePassword = endpoint('changePassword', {
@@ -91,6 +95,7 @@ export const changePassword = endpoint('changePassword', {
   cache: 'keeps',
   // A wrong current password counts as a failed login of the account: a stolen session cannot guess it freely.
   limits: [{ limit: 'loginFailuresPerEmail', per: 'user-email', kind: 'login-email', code: 'too_many_wrong_passwords' }],
+  errors: { 400: ['no_password_yet', 'wrong_current_password'] },
 });
 
 export const logoutEverywhere = endpoint('logoutEverywhere', {

@@ -16,7 +16,15 @@ import {
 
 const tag = 'orders';
 
-export const book = endpoint('book', { tag, summary: 'Book a product', access: verified(role('Buyer')), body: NewOrderBody, data: Order, status: [201] });
+export const book = endpoint('book', {
+  tag,
+  summary: 'Book a product',
+  access: verified(role('Buyer')),
+  body: NewOrderBody,
+  data: Order,
+  status: [201],
+  errors: { 404: ['not_found'], 409: ['product_sold'] },
+});
 
 export const buyerOrders = endpoint('buyerOrders', {
   tag,
@@ -52,6 +60,7 @@ export const refundOrder = endpoint('refundOrder', {
   body: ModerationBody,
   data: Order,
   cache: 'keeps',
+  errors: { 409: ['order_not_paid_cannot_refund', 'order_already_refunded'] },
 });
 
 export const declineBooking = endpoint('declineBooking', {
@@ -71,10 +80,14 @@ export const deleteOrder = endpoint('deleteOrder', {
   access: { who: 'owner-or-admin', of: 'order' },
   params: IdParams,
   data: z.object({ deleted: z.literal(true), hidden: z.boolean() }),
+  errors: { 409: ['order_paid_cannot_delete'] },
 });
 
 const payments = 'payments';
 const ownOrder = { who: 'owner', of: 'order', roles: ['Buyer'], bodyKey: 'orderId' } as const;
+
+/** Why an order cannot be paid now (payments/service.ts `payable`). */
+const notPayable = ['order_paid', 'order_declined', 'product_gone', 'sold_to_another_buyer', 'seller_suspended'] as const;
 
 export const createPaymentIntent = endpoint('createPaymentIntent', {
   tag: payments,
@@ -86,6 +99,7 @@ export const createPaymentIntent = endpoint('createPaymentIntent', {
   cache: 'keeps',
   // Intents are each a fresh chance at a card: a buyer gets a bounded number of them.
   limits: [{ limit: 'paymentIntentsPerBuyer', per: 'user', kind: 'intent-buyer', code: 'too_many_payment_attempts' }],
+  errors: { 409: notPayable },
 });
 
 export const recordPayment = endpoint('recordPayment', {
@@ -95,6 +109,7 @@ export const recordPayment = endpoint('recordPayment', {
   body: PaymentBody,
   data: Payment,
   status: [201, 200],
+  errors: { 400: ['unknown_payment', 'payment_other_order', 'amount_mismatch'], 402: ['payment_not_succeeded'], 409: ['order_paid', 'sold_to_another_buyer'] },
 });
 
 export const bkashCreate = endpoint('bkashCreate', {
@@ -105,6 +120,7 @@ export const bkashCreate = endpoint('bkashCreate', {
   data: BkashCreated,
   cache: 'keeps',
   limits: [{ limit: 'paymentIntentsPerBuyer', per: 'user', kind: 'intent-buyer', code: 'too_many_payment_attempts' }],
+  errors: { 409: notPayable, 502: ['bkash_refused', 'bkash_unreachable'], 503: ['bkash_unavailable'] },
 });
 
 export const bkashCallback = endpoint('bkashCallback', {

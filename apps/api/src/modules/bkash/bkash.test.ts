@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
 import { bkashSandboxPayments } from '../../db/schema.ts';
 import { bkashClient, BkashError, type BkashClient } from './client.ts';
-import { SANDBOX_VERSION, sandboxMerchant, sandboxWallets } from './sandbox-accounts.ts';
+import { publicOrigin } from '../../public-origin.ts';
+import { SANDBOX_VERSION, sandboxMerchant, sandboxWallets, type SandboxMerchant } from './sandbox-accounts.ts';
 
 // Issue 17: the bKash adapter speaks Tokenized Checkout against the local stand-in, which this process serves
 // over real HTTP; the stand-in's wallet page is what a buyer sees between create and the callback.
@@ -11,16 +12,20 @@ import { SANDBOX_VERSION, sandboxMerchant, sandboxWallets } from './sandbox-acco
 const ctx = useTestApp();
 let base: string;
 let origin: string;
-const CALLBACK = 'http://127.0.0.1:9/api/bkash/callback';
+/** The shop's own return: the only place the stand-in sends a buyer back to. */
+let CALLBACK: string;
+/** This installation's merchant account (from its JWT secret). */
+let merchant: SandboxMerchant;
 
 beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   base = `${origin}/bkash-sandbox/${SANDBOX_VERSION}`;
+  CALLBACK = `${publicOrigin(ctx.app.server, ctx.config)}/api/bkash/callback`;
+  merchant = sandboxMerchant(ctx.config.jwtSecret);
 });
 
-const client = (fetchImpl: typeof fetch = fetch, account: Partial<typeof sandboxMerchant> = {}) =>
-  bkashClient({ baseUrl: base, ...sandboxMerchant, ...account }, fetchImpl);
+const client = (fetchImpl: typeof fetch = fetch, account: Partial<SandboxMerchant> = {}) => bkashClient({ baseUrl: base, ...merchant, ...account }, fetchImpl);
 
 /** The buyer on the wallet page: answers where bKash sends them back (the callback with its query). */
 async function onWalletPage(paymentID: string, fields: Record<string, string>) {
@@ -52,7 +57,8 @@ describe('the bKash adapter against the stand-in', () => {
     const bkash = client(spy);
     const payment = await created(bkash);
     expect(payment).toMatchObject({ amount: '45000.00', currency: 'BDT', transactionStatus: 'Initiated', merchantInvoiceNumber: 'order-1' });
-    expect(payment.bkashURL).toBe(`${origin}/bkash-sandbox/checkout?paymentID=${payment.paymentID}`);
+    // The wallet page is at the shop's public address (the browser goes there); the adapter calls `origin`.
+    expect(payment.bkashURL).toBe(`${new URL(CALLBACK).origin}/bkash-sandbox/checkout?paymentID=${payment.paymentID}`);
 
     const back = await onWalletPage(payment.paymentID, pays);
     expect(back.status).toBe(302);
@@ -122,7 +128,7 @@ describe('the bKash adapter against the stand-in', () => {
     expect(unknown.body).toContain('Invalid Wallet');
     const otp = await onWalletPage(payment.paymentID, { ...pays, otp: '000000' });
     expect(otp.body).toContain('Invalid OTP');
-    expect(otp.headers['content-security-policy']).toContain("form-action 'self' http://127.0.0.1:9");
+    expect(otp.headers['content-security-policy']).toContain(`form-action 'self' ${new URL(CALLBACK).origin}`);
     expect((await bkash.queryPayment(payment.paymentID)).transactionStatus).toBe('Initiated');
   });
 
@@ -149,7 +155,7 @@ describe('the bKash adapter against the stand-in', () => {
     expect(await refusal(created(client(fetch, { password: 'guess' })))).toEqual(['401', 'Unauthorized']);
     const raw = (path: string, body: unknown, headers: Record<string, string>) =>
       fetch(`${base}/tokenized/checkout/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    expect((await raw('payment/status', { paymentID: 'TR0011X' }, { authorization: 'made.up', 'x-app-key': sandboxMerchant.appKey })).status).toBe(401);
+    expect((await raw('payment/status', { paymentID: 'TR0011X' }, { authorization: 'made.up', 'x-app-key': merchant.appKey })).status).toBe(401);
     const bkash = client();
     const payment = await created(bkash);
     expect(await refusal(client(fetch, { appKey: 'someone-else' }).queryPayment(payment.paymentID))).toEqual(['401', 'Unauthorized']);
@@ -157,18 +163,45 @@ describe('the bKash adapter against the stand-in', () => {
     expect(await refusal(bkash.createPayment({ amount: -5, invoice: 'x', payerReference: 'y', callbackURL: CALLBACK }))).toEqual(['2006', 'Invalid Amount']);
     const granted = await raw(
       'token/grant',
-      { app_key: sandboxMerchant.appKey, app_secret: sandboxMerchant.appSecret },
-      { username: sandboxMerchant.username, password: sandboxMerchant.password },
+      { app_key: merchant.appKey, app_secret: merchant.appSecret },
+      { username: merchant.username, password: merchant.password },
     );
     const grant = (await granted.json()) as { id_token: string };
     const usd = await raw(
       'create',
       { mode: '0011', intent: 'sale', amount: '10.00', currency: 'USD', callbackURL: CALLBACK, merchantInvoiceNumber: 'x', payerReference: 'y' },
-      { authorization: grant.id_token, 'x-app-key': sandboxMerchant.appKey },
+      { authorization: grant.id_token, 'x-app-key': merchant.appKey },
     );
     expect(await usd.json()).toEqual({ statusCode: '2007', statusMessage: 'Invalid Currency' });
     // Nothing was created by the refused calls.
     expect(await ctx.app.db.select().from(bkashSandboxPayments)).toHaveLength(1);
+  });
+
+  it("has this installation's own merchant credentials: the ones once written in the code get no token, another installation's neither", async () => {
+    expect(sandboxMerchant(ctx.config.jwtSecret)).toEqual(merchant);
+    const published = { username: 'sandbox-merchant', password: 'sandbox-password', appKey: 'sandbox-app-key', appSecret: 'sandbox-app-secret' };
+    expect(await refusal(created(client(fetch, published)))).toEqual(['401', 'Unauthorized']);
+    // Not even one of them guessed right helps.
+    for (const [field, value] of Object.entries(published)) expect(await refusal(created(client(fetch, { [field]: value })))).toEqual(['401', 'Unauthorized']);
+    expect(await refusal(created(client(fetch, sandboxMerchant('another-installations-secret-of-enough-length'))))).toEqual(['401', 'Unauthorized']);
+    expect(await ctx.app.db.select().from(bkashSandboxPayments)).toHaveLength(0);
+    expect((await created(client())).paymentID).toMatch(/^TR0011/);
+  });
+
+  it("sends a buyer back only to the shop's own origin: a callbackURL anywhere else is refused and nothing is created", async () => {
+    const shop = new URL(CALLBACK);
+    const elsewhere = [
+      'https://evil.example/api/bkash/callback',
+      `http://${shop.hostname}:${Number(shop.port) + 1}/api/bkash/callback`,
+      `https://${shop.host}/api/bkash/callback`,
+      `//evil.example/x`,
+      'javascript:alert(1)',
+    ];
+    for (const callbackURL of elsewhere) {
+      const err = await refusal(client().createPayment({ amount: 10, invoice: 'x', payerReference: 'y', callbackURL }));
+      expect(err, callbackURL).toEqual(['2003', 'Process failed: invalid callbackURL']);
+    }
+    expect(await ctx.app.db.select().from(bkashSandboxPayments)).toHaveLength(0);
   });
 
   it('grants a new token when bKash refuses the one held, and asks once more', async () => {

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { book, createAdmin, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
@@ -54,7 +55,8 @@ describe('paying with bKash', () => {
     expect(row).toMatchObject({ paymentId: created.body.data.paymentID, orderId: order._id, amount: 52000, status: 'created' });
     const [atBkash] = await ctx.app.db.select().from(bkashSandboxPayments);
     expect(atBkash).toMatchObject({ amount: '52000.00', currency: 'BDT', merchantInvoiceNumber: order._id, payerReference: buyer._id });
-    expect(atBkash!.callbackUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/bkash\/callback$/);
+    // On the origin the README tells people to open (where their session is), not 127.0.0.1 (issue 29).
+    expect(atBkash!.callbackUrl).toBe(`http://localhost:${(ctx.app.server.address() as AddressInfo).port}/api/bkash/callback`);
 
     // The phone is on its brand's page (an answer the public cache keeps) until the payment settles.
     const listed = async () =>
@@ -196,6 +198,28 @@ describe('paying with bKash', () => {
     expect(rows.find((r) => r.paymentId === paid.paymentID)).toMatchObject({ status: 'completed' });
     expect(rows.find((r) => r.paymentId === abandoned.paymentID)).toMatchObject({ status: 'failed' });
     expect((await ctx.app.db.select().from(jobs)).every((j) => j.doneAt !== null)).toBe(true);
+  });
+
+  it('a cancel nobody signed changes nothing until bKash is asked: the payment stays open, and the late check still settles it once paid', async () => {
+    const { buyer, order } = await world();
+    const { paymentID, bkashURL } = (await start(buyer, order._id)).body.data;
+    // Anyone who learnt the paymentID, with no session, while the buyer is still on bKash's page.
+    expect(await returns(`/api/bkash/callback?paymentID=${paymentID}&status=cancel`)).toMatchObject({ result: 'cancel' });
+    expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ paymentId: paymentID, status: 'created' });
+    // The buyer pays, and the tab closes before the return.
+    await wallet(bkashURL, pays);
+    // Another forged cancel, now the payment is authorised: still nothing changes.
+    expect(await returns(`/api/bkash/callback?paymentID=${paymentID}&status=cancel`)).toMatchObject({ result: 'cancel' });
+    expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ status: 'created' });
+    expect(await paymentRows()).toHaveLength(0);
+
+    await ctx.app.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.kind, 'bkash-check'));
+    await ctx.app.jobs.run();
+    expect(await paymentRows()).toMatchObject([{ orderId: order._id }]);
+    expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ status: 'completed' });
   });
 
   it("a bKash amount that is not the order's leaves the order unpaid and is given back", async () => {

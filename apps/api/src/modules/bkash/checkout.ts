@@ -7,7 +7,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { Refunder } from '../payments/provider.ts';
 import { findOrder, payable, settle } from '../payments/service.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { BkashError, type BkashClient } from './client.ts';
+import { BkashError, type BkashClient, type BkashPayment } from './client.ts';
 
 export type CallbackResult = { orderId: string | null; result: 'success' | 'failure' | 'cancel'; message?: string };
 
@@ -62,9 +62,19 @@ export function bkashCheckout(db: Db, client: BkashClient) {
       // Not a payment this shop created (made up, or another merchant's): nothing to do, nothing said about it.
       if (!row) return { orderId: null, result: 'failure', message: 'This bKash payment was not started here' };
       const orderId = row.orderId;
+      const cancelled = { orderId, result: 'cancel' as const, message: 'You cancelled the bKash payment' };
+      // Anyone can send a cancel (the return is an unsigned GET): only bKash's own word closes the payment.
+      // Otherwise nothing changes, and the late check still asks bKash about it.
+      let found;
       if (status === 'cancel') {
-        await mark(paymentId, { status: 'cancelled' });
-        return { orderId, result: 'cancel', message: 'You cancelled the bKash payment' };
+        try {
+          found = await client.queryPayment(paymentId);
+        } catch {
+          return cancelled;
+        }
+        if (found.transactionStatus === 'Cancelled') await mark(paymentId, { status: 'cancelled' });
+        if (found.transactionStatus !== 'Completed' || !found.trxID) return cancelled;
+        return this.settled(orderId, paymentId, { ...found, trxID: found.trxID });
       }
       let refusal: string | undefined;
       try {
@@ -73,7 +83,6 @@ export function bkashCheckout(db: Db, client: BkashClient) {
         // Executed before (a replayed callback), not authorised, or bKash out of reach: the query says which.
         refusal = words(err);
       }
-      let found;
       try {
         found = await client.queryPayment(paymentId);
       } catch (err) {
@@ -85,6 +94,11 @@ export function bkashCheckout(db: Db, client: BkashClient) {
         await mark(paymentId, { status: 'failed', message });
         return { orderId, result: 'failure', message };
       }
+      return this.settled(orderId, paymentId, { ...found, trxID: found.trxID });
+    },
+
+    /** bKash says the payment is Completed: the order is settled if it is this order's, in BDT. */
+    async settled(orderId: string, paymentId: string, found: BkashPayment & { trxID: string }): Promise<CallbackResult> {
       if ((found.merchantInvoice ?? found.merchantInvoiceNumber) !== orderId || found.currency !== 'BDT') {
         return { orderId, result: 'failure', message: 'The bKash payment does not match this order' };
       }

@@ -1,20 +1,24 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { book, createCategory, postProduct, signUp } from '../../../test/fixtures.ts';
-import { call, testConfig, useTestApp } from '../../../test/helper.ts';
-import { buildApp } from '../../app.ts';
+import { call, useTestApp } from '../../../test/helper.ts';
+import { publicOrigin } from '../../public-origin.ts';
+import bkashSandbox from './sandbox.ts';
 import { SANDBOX_VERSION, sandboxMerchant, sandboxWallets } from './sandbox-accounts.ts';
 
-// bKash as production meets it: a server of its own (here another process's stand-in), reached with BKASH_*
-// keys. Its calls are not this app's requests, so nothing but the return itself tells this app a phone was sold.
+// bKash as production meets it: a server of its own (here the stand-in alone, on a server of its own, sending
+// buyers back to the shop), reached with BKASH_* keys. Its calls are not this app's requests, so nothing but
+// the return itself tells this app a phone was sold.
 
 let standIn: FastifyInstance;
 let standInUrl = '';
+const standInSecret = 'the-remote-bkash-stand-ins-own-secret';
+const merchant = sandboxMerchant(standInSecret);
 const ctx = useTestApp({
   bkash: {
     provider: 'bkash',
-    ...sandboxMerchant,
+    ...merchant,
     get baseUrl() {
       return `${standInUrl}/bkash-sandbox/${SANDBOX_VERSION}`;
     },
@@ -22,10 +26,13 @@ const ctx = useTestApp({
 });
 
 beforeAll(async () => {
-  standIn = await buildApp({ config: testConfig({ bkash: { provider: 'sandbox' } }), database: ctx.database });
-  await standIn.listen({ port: 0, host: '127.0.0.1' });
-  standInUrl = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  standIn = Fastify();
+  standIn.decorate('db', ctx.database.db);
+  const origin = () => `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+  await standIn.register(bkashSandbox, { merchant, secret: standInSecret, origin, shop: () => publicOrigin(ctx.app.server, ctx.config) });
+  await standIn.listen({ port: 0, host: '127.0.0.1' });
+  standInUrl = origin();
 });
 afterAll(async () => {
   await standIn?.close();

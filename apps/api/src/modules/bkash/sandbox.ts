@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bkashSandboxPayments } from '../../db/schema.ts';
-import { SANDBOX_PAYMENT_MINUTES, SANDBOX_VERSION, sandboxMerchant, sandboxWallets } from './sandbox-accounts.ts';
+import { SANDBOX_PAYMENT_MINUTES, SANDBOX_VERSION, sandboxWallets, type SandboxMerchant } from './sandbox-accounts.ts';
 import { sendStandInPage } from '../../stand-in-page.ts';
 import { walletPage } from './wallet-page.ts';
 
@@ -50,8 +50,16 @@ type Row = typeof bkashSandboxPayments.$inferSelect;
 const expired = (row: Row) => row.status === 'Initiated' && Date.now() - row.createdAt.getTime() > SANDBOX_PAYMENT_MINUTES * 60_000;
 const open = (row: Row | undefined): row is Row => row !== undefined && row.status === 'Initiated' && !expired(row);
 
-export default async function bkashSandbox(app: FastifyInstance, opts: { secret: string; origin: () => string }) {
+/**
+ * `merchant`: the one account (kept in DATA_DIR); `origin`: where the stand-in is reached; `shop`: the shop's own
+ * origin, the only place its wallet page sends a buyer back to (no open redirect).
+ */
+export default async function bkashSandbox(
+  app: FastifyInstance,
+  opts: { merchant: SandboxMerchant; secret: string; origin: () => string; shop: () => string },
+) {
   const db = app.db;
+  const sandboxMerchant = opts.merchant;
   const hide = { schema: { hide: true } };
   const sign = (payload: string) => createHmac('sha256', `bkash-sandbox:${opts.secret}`).update(payload).digest('base64url');
 
@@ -73,11 +81,12 @@ export default async function bkashSandbox(app: FastifyInstance, opts: { secret:
     expires_in: TOKEN_SECONDS,
     refresh_token: token('refresh', 28 * 24 * 3600),
   });
+  const given = (value: unknown, expected: string) => typeof value === 'string' && same(value, expected);
   const merchantOk = (request: FastifyRequest, body: Record<string, unknown>) =>
-    request.headers.username === sandboxMerchant.username &&
-    request.headers.password === sandboxMerchant.password &&
-    body.app_key === sandboxMerchant.appKey &&
-    body.app_secret === sandboxMerchant.appSecret;
+    given(request.headers.username, sandboxMerchant.username) &&
+    given(request.headers.password, sandboxMerchant.password) &&
+    given(body.app_key, sandboxMerchant.appKey) &&
+    given(body.app_secret, sandboxMerchant.appSecret);
 
   /** Every call but the token ones: the id_token in Authorization and the app key in X-App-Key. */
   const authorised = (request: FastifyRequest, reply: FastifyReply) => {
@@ -126,7 +135,7 @@ export default async function bkashSandbox(app: FastifyInstance, opts: { secret:
     let callback: URL;
     try {
       callback = new URL(String(b.callbackURL));
-      if (callback.protocol !== 'http:' && callback.protocol !== 'https:') throw new Error('not http');
+      if (callback.origin !== opts.shop()) throw new Error('not the shop');
     } catch {
       return { statusCode: '2003', statusMessage: 'Process failed: invalid callbackURL' };
     }

@@ -184,7 +184,7 @@ async function linksStayOurs(app: FastifyInstance, origin: string, prefix: strin
 
 describe('mail links under a forged Host header', () => {
   // Trusting one proxy hop makes Fastify's request.host follow X-Forwarded-Host: the links must not.
-  describe('without PUBLIC_URL: the address this server listens on', () => {
+  describe('without PUBLIC_URL: localhost, the address the README gives, on the port this server listens on', () => {
     const ctx = useTestApp({ ...withSmtp, trustProxy: 1 });
     beforeAll(async () => {
       await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -193,7 +193,7 @@ describe('mail links under a forged Host header', () => {
     it('password reset and sign-up links point at this server, never evil.example', async () => {
       const { port } = ctx.app.server.address() as { port: number };
       expect(port).toBeGreaterThan(0);
-      await linksStayOurs(ctx.app, `http://127.0.0.1:${port}`, 'listening');
+      await linksStayOurs(ctx.app, `http://localhost:${port}`, 'listening');
     });
   });
 
