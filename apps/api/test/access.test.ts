@@ -259,16 +259,17 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'GET /api/orders/:id': async () => ({ method: 'GET', url: `/api/orders/${world.actors.buyer.email}` }),
   'GET /api/seller-overview/:id': async () => ({ method: 'GET', url: `/api/seller-overview/${world.actors.seller._id}` }),
   'GET /api/seller-products/:id': async () => ({ method: 'GET', url: `/api/seller-products/${world.actors.seller.email}` }),
-  'POST /api/product': async () => ({
+  // A listing takes only its seller's own uploads: the caller's (decision 040).
+  'POST /api/product': async (caller) => ({
     method: 'POST',
     url: '/api/product',
-    payload: productBody(world.categoryId, await uploadedPicture(ctx.app), { productName: 'Galaxy A54', location: 'Mirpur, Dhaka' }),
+    payload: productBody(world.categoryId, await uploadedPicture(ctx.app, caller === 'anonymous' ? undefined : world.actors[caller]), { productName: 'Galaxy A54', location: 'Mirpur, Dhaka' }),
     expectStatus: 201,
   }),
   'PUT /api/product/:id': async () => ({
     method: 'PUT',
     url: `/api/product/${(await sellersProduct())._id}`,
-    payload: productBody(world.categoryId, await uploadedPicture(ctx.app), { resalePrice: 70000 }),
+    payload: productBody(world.categoryId, await uploadedPicture(ctx.app, world.actors.seller), { resalePrice: 70000 }),
     after: async (res) => expect(res.body.data.resalePrice).toBe(70000),
   }),
   'PUT /api/advertise-product/:id': async () => ({ method: 'PUT', url: `/api/advertise-product/${(await sellersProduct())._id}` }),

@@ -83,6 +83,7 @@ export const errorMessages = {
   image_damaged: 'image could not be read: the file is damaged',
   image_too_detailed: 'image is too detailed to store: try a smaller or plainer picture',
   image_not_uploaded_here: '{field} must be a picture uploaded to this site, and used within {hours} hours of uploading it',
+  image_not_yours: '{field} must be a picture you uploaded yourself',
 
   // Bookings and orders.
   already_booked: 'You have already booked this product',

@@ -126,7 +126,7 @@ describe(`a database of the release before issue 15 (${olderRelease}), migrated`
     expect(bookings.status).toBe(200);
     expect(bookings.body.data[0]).toMatchObject({ mobileNumber: '01911-000000', meetingLocation: 'Mirpur 10' });
 
-    const img = await uploadedPicture(app);
+    const img = await uploadedPicture(app, { _id: ids.seller });
     const { imei: _none, ...withoutImei } = productBody(ids.category, img, { productName: 'iPhone 12 mini', resalePrice: 33000 });
     const edited = await call(app, { method: 'PUT', url: `/api/product/${ids.phone}`, token, payload: withoutImei });
     expect(edited.status).toBe(200);

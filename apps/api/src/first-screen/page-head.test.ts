@@ -15,7 +15,7 @@ const page = async (url: string, headers: Record<string, string> = {}) => {
 async function phone(overrides: Record<string, unknown> = {}) {
   const seller = await signUp(ctx.app, 'Seller', 'Karim Traders');
   const samsung = await createCategory(ctx.app, 'Samsung');
-  const [cover, back] = [await uploadedPicture(ctx.app), await uploadedPicture(ctx.app)];
+  const [cover, back] = [await uploadedPicture(ctx.app, seller), await uploadedPicture(ctx.app, seller)];
   const product = await postProduct(ctx.app, seller, samsung.id, {
     productName: 'Galaxy S23 Ultra',
     resalePrice: 25000,

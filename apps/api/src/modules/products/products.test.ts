@@ -193,7 +193,7 @@ describe('POST /api/product', () => {
     const { seller, otherSeller, category } = await world();
     const res = await post(
       seller,
-      productBody(category.id, await uploadedPicture(ctx.app), {
+      productBody(category.id, await uploadedPicture(ctx.app, seller), {
         status: 'sold',
         advertise: true,
         report: true,
@@ -232,7 +232,7 @@ describe('POST /api/product', () => {
     ['useYears', undefined],
   ])('refuses %s = %j with a 400 naming the field, creating nothing', async (field, value) => {
     const { seller, category } = await world();
-    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { [field]: value }));
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { [field]: value }));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false });
     expect(res.body.message).toContain(field);
@@ -264,7 +264,7 @@ describe('POST /api/product', () => {
     const { seller, category } = await world();
     const res = await post(
       seller,
-      productBody(category.id, await uploadedPicture(ctx.app), { originalPrice: '90000', resalePrice: ' 45000 ', useYears: '1.5' }),
+      productBody(category.id, await uploadedPicture(ctx.app, seller), { originalPrice: '90000', resalePrice: ' 45000 ', useYears: '1.5' }),
     );
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ originalPrice: 90000, resalePrice: 45000, useYears: 1.5 });
@@ -276,11 +276,11 @@ describe('POST /api/product', () => {
     const { seller, category } = await world();
     const res = await post(
       seller,
-      productBody(category.id, await uploadedPicture(ctx.app), { originalPrice: '1,25,000', resalePrice: '৯৫,০০০', useYears: '1.5' }),
+      productBody(category.id, await uploadedPicture(ctx.app, seller), { originalPrice: '1,25,000', resalePrice: '৯৫,০০০', useYears: '1.5' }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toMatchObject({ originalPrice: 125000, resalePrice: 95000 });
-    const international = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { originalPrice: '1,250,000', resalePrice: '125,000' }));
+    const international = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { originalPrice: '1,250,000', resalePrice: '125,000' }));
     expect(international.status).toBe(201);
     expect(international.body.data).toMatchObject({ originalPrice: 1250000, resalePrice: 125000 });
     for (const [price, message] of [
@@ -289,7 +289,7 @@ describe('POST /api/product', () => {
       ['125000.5', 'must be a whole number of taka'],
       ['1,00,00,001', 'must be at most 1,00,00,000'],
     ]) {
-      const bad = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { resalePrice: price }));
+      const bad = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { resalePrice: price }));
       expect(bad.status, price).toBe(400);
       expect(bad.body.message, price).toBe(`Invalid body: resalePrice ${message}`);
     }
@@ -298,21 +298,21 @@ describe('POST /api/product', () => {
 
   it('names the longest a product name may be, in words', async () => {
     const { seller, category } = await world();
-    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { productName: 'x'.repeat(121) }));
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { productName: 'x'.repeat(121) }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid body: productName must be at most 120 characters');
   });
 
   it('refuses an unknown category and a purchase date in the future', async () => {
     const { seller, category } = await world();
-    const unknown = await post(seller, productBody(randomUUID(), await uploadedPicture(ctx.app)));
+    const unknown = await post(seller, productBody(randomUUID(), await uploadedPicture(ctx.app, seller)));
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('categoryId');
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const future = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { purchase: tomorrow }));
+    const future = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { purchase: tomorrow }));
     expect(future.status).toBe(400);
     expect(future.body.message).toContain('purchase');
-    const malformed = await post(seller, productBody('apple', await uploadedPicture(ctx.app)));
+    const malformed = await post(seller, productBody('apple', await uploadedPicture(ctx.app, seller)));
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toContain('categoryId');
     expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
@@ -328,10 +328,10 @@ describe('POST /api/product', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(evening);
-      const today = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { purchase: day(1) }));
+      const today = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { purchase: day(1) }));
       expect(today.status).toBe(201);
       expect(today.body.data.purchase).toBe(day(1));
-      expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { purchase: day(2) }))).status).toBe(400);
+      expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { purchase: day(2) }))).status).toBe(400);
     } finally {
       vi.useRealTimers();
     }

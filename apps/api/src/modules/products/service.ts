@@ -7,7 +7,7 @@ import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { removableOrder } from '../orders/history.ts';
 import { recordAdminAct } from '../audit/service.ts';
-import { attachUpload } from '../images/uploads.ts';
+import { attachUpload, type Attacher } from '../images/uploads.ts';
 import { productColumns, toProduct } from './dto.ts';
 
 const keys = { table: products, id: products.id, createdAt: products.createdAt };
@@ -90,11 +90,11 @@ async function oneHandsetEach<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The listing's pictures (the cover first), each marked in use, with the widths it is stored in. */
-async function picturesOf(db: Db, body: NewProductBody | EditProductBody) {
+/** The listing's pictures (the cover first), each the seller's own upload (decision 040), marked in use, with the widths it is stored in. */
+async function picturesOf(db: Db, body: NewProductBody | EditProductBody, by: Attacher) {
   const urls = body.images ?? [body.img!];
   const images: Picture[] = [];
-  for (const [i, url] of urls.entries()) images.push({ url, widths: await attachUpload(db, url, body.images ? `images[${i}]` : 'img') });
+  for (const [i, url] of urls.entries()) images.push({ url, widths: await attachUpload(db, url, body.images ? `images[${i}]` : 'img', by) });
   return { img: urls[0]!, images };
 }
 
@@ -103,7 +103,7 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
   // status, advertise, report and the date are the server's, whatever the client sent.
   const id = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
-      const pictures = await picturesOf(tx, body);
+      const pictures = await picturesOf(tx, body, { owner: sellerId });
       const [row] = await tx
         .insert(products)
         .values({ ...body, ...pictures, sellerId, status: 'available', advertise: false, report: false })
@@ -122,7 +122,10 @@ export async function editProduct(db: Db, id: string, body: EditProductBody) {
   await checkListing(db, body);
   const changed = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
-      const pictures = await picturesOf(tx, body);
+      // The listing's seller (its pictures: theirs, or those it already shows); the access rule made sure it is the caller.
+      const [current] = await tx.select({ sellerId: products.sellerId, images: products.images }).from(products).where(eq(products.id, id)).limit(1);
+      if (!current) throw notFound('Product');
+      const pictures = await picturesOf(tx, body, { owner: current.sellerId, keeps: current.images.map((p) => p.url) });
       const { imei, ...rest } = body;
       // The whole listing is sent again: an optional spec left out is one the seller has cleared.
       const cleared = { model: rest.model ?? null, ramGb: rest.ramGb ?? null, colour: rest.colour ?? null };

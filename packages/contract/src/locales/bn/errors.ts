@@ -83,6 +83,7 @@ export default {
   image_not_uploaded_here:
     '{field, select, userImg {প্রোফাইল ছবিটি} img {ছবিটি} other {ছবিটি ({field})}} এই সাইটেই আপলোড করা হতে হবে, আর আপলোডের {hours, plural, other {# ঘণ্টার}} মধ্যে ব্যবহার করতে হবে',
 
+  image_not_yours: '{field, select, userImg {প্রোফাইল ছবিটি} img {ছবিটি} other {ছবিটি ({field})}} আপনাকে নিজেই আপলোড করতে হবে',
   // Bookings and orders.
   already_booked: 'আপনি এই প্রোডাক্টটি আগেই বুক করেছেন',
   booking_declined: 'বিক্রেতা এই ফোনে আপনার বুকিং নাকচ করেছেন: এটি আর বুক করা যাবে না',
