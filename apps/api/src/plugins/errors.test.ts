@@ -212,7 +212,14 @@ describe('odd bodies never yield a 500 and never create anything', () => {
     const buyer = await signUp(ctx.app, 'Buyer');
     const category = await createCategory(ctx.app);
     const product = await postProduct(ctx.app, seller, category.id);
-    return { seller, buyer, categoryId: category.id, productId: product._id, picture: await uploadedPicture(ctx.app, seller), avatar: await uploadedPicture(ctx.app) };
+    return {
+      seller,
+      buyer,
+      categoryId: category.id,
+      productId: product._id,
+      picture: await uploadedPicture(ctx.app, seller),
+      avatar: await uploadedPicture(ctx.app),
+    };
   }
 
   it.each(routes)('POST $url', async ({ url, who, valid }) => {

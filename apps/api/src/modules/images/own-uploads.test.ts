@@ -7,7 +7,13 @@ import { products, uploads, users } from '../../db/schema.ts';
 
 /** Issue 29, item 6 (decision 040): an upload is attached only by the account that uploaded it. */
 const ctx = useTestApp();
-const uploadRow = async (url: string) => (await ctx.app.db.select().from(uploads).where(eq(uploads.name, url.slice('/uploads/'.length))))[0]!;
+const uploadRow = async (url: string) =>
+  (
+    await ctx.app.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.name, url.slice('/uploads/'.length)))
+  )[0]!;
 
 async function world() {
   const [seller, otherSeller, category] = await Promise.all([signUp(ctx.app, 'Seller'), signUp(ctx.app, 'Seller'), createCategory(ctx.app)]);
@@ -59,7 +65,10 @@ describe('pictures of a listing', () => {
     const again = await call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, first.img) });
     expect(again.status).toBe(201);
     // A picture uploaded before uploaders were recorded stays usable in the listing that shows it.
-    await ctx.app.db.update(uploads).set({ uploadedBy: null }).where(eq(uploads.name, first.img.slice('/uploads/'.length)));
+    await ctx.app.db
+      .update(uploads)
+      .set({ uploadedBy: null })
+      .where(eq(uploads.name, first.img.slice('/uploads/'.length)));
     const kept = await call(ctx.app, {
       method: 'PUT',
       url: `/api/product/${first._id}`,

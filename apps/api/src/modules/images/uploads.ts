@@ -28,11 +28,7 @@ export async function recordUpload(db: Db, stored: { name: string; bytes: number
 export type Attacher = { owner: string; keeps?: string[] } | { newAccount: string | null };
 
 const mayAttach = (by: Attacher, url: string) =>
-  'owner' in by
-    ? by.keeps?.includes(url)
-      ? sql`true`
-      : eq(uploads.uploadedBy, by.owner)
-    : and(isNull(uploads.uploadedBy), isNull(uploads.attachedAt))!;
+  'owner' in by ? (by.keeps?.includes(url) ? sql`true` : eq(uploads.uploadedBy, by.owner)) : and(isNull(uploads.uploadedBy), isNull(uploads.attachedAt))!;
 
 /** Why an upload cannot be attached: not one of ours (or swept away), or someone else's. */
 async function refusal(db: Db, url: string, field: string) {
