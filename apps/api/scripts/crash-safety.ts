@@ -210,6 +210,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     LIMIT_CARD_ATTEMPTS_PER_IP: '100000/1h',
     LIMIT_CARD_ATTEMPTS_PER_BUYER: '100000/1h',
     LIMIT_PAYMENT_INTENTS_PER_BUYER: '100000/1h',
+    LIMIT_BOOKINGS_PER_BUYER: '100000/1h',
     // Only the brand categories: the run's own accounts and products are the whole database.
     DEMO: 'false',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),

@@ -121,6 +121,7 @@ const EnvSchema = z.object({
   LIMIT_CARD_ATTEMPTS_PER_IP: limit.prefault('20/1h'),
   LIMIT_CARD_ATTEMPTS_PER_BUYER: limit.prefault('10/1h'),
   LIMIT_PAYMENT_INTENTS_PER_BUYER: limit.prefault('30/1h'),
+  LIMIT_BOOKINGS_PER_BUYER: limit.prefault('10/1h'),
 });
 
 /** Every environment variable the app reads: a server a test starts gets none of them from the one who runs the tests. */
@@ -163,6 +164,8 @@ export interface AbuseLimits extends Record<LimitName, Limit> {
   cardAttemptsPerBuyer: Limit;
   /** Payment intents a buyer may create (each one is a fresh chance at a card). */
   paymentIntentsPerBuyer: Limit;
+  /** Bookings a buyer may make (issue 29: booking to harvest sellers' numbers). */
+  bookingsPerBuyer: Limit;
 }
 
 /** Node's HTTP server timeouts, in milliseconds. */
@@ -342,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cardAttemptsPerIp: e.LIMIT_CARD_ATTEMPTS_PER_IP,
       cardAttemptsPerBuyer: e.LIMIT_CARD_ATTEMPTS_PER_BUYER,
       paymentIntentsPerBuyer: e.LIMIT_PAYMENT_INTENTS_PER_BUYER,
+      bookingsPerBuyer: e.LIMIT_BOOKINGS_PER_BUYER,
     },
   };
 }

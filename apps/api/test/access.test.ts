@@ -263,7 +263,10 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'POST /api/product': async (caller) => ({
     method: 'POST',
     url: '/api/product',
-    payload: productBody(world.categoryId, await uploadedPicture(ctx.app, caller === 'anonymous' ? undefined : world.actors[caller]), { productName: 'Galaxy A54', location: 'Mirpur, Dhaka' }),
+    payload: productBody(world.categoryId, await uploadedPicture(ctx.app, caller === 'anonymous' ? undefined : world.actors[caller]), {
+      productName: 'Galaxy A54',
+      location: 'Mirpur, Dhaka',
+    }),
     expectStatus: 201,
   }),
   'PUT /api/product/:id': async () => ({
@@ -297,6 +300,7 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
     method: 'POST',
     url: '/api/report',
     payload: { productId: (await strangersProduct())._id, reason: 'stolen' },
+  'PUT /api/accept-booking/:id': async () => ({ method: 'PUT', url: `/api/accept-booking/${(await buyersOrder())._id}` }),
     expectStatus: 201,
   }),
   'GET /api/report-queue': async () => ({ method: 'GET', url: '/api/report-queue?limit=5' }),
@@ -462,6 +466,7 @@ describe('the access table', () => {
       // The payment sandbox's processor: the intent's client secret is the credential, as with Stripe.js.
       'POST /api/sandbox/payment_intents/:id/confirm': 'anyone',
       // Stripe's signature on the raw body is the credential.
+      'PUT /api/accept-booking/:id': 'Seller owning the booking',
       'POST /api/stripe/webhook': 'anyone',
       'POST /api/bkash/create-payment': 'Buyer owning the order (body.orderId)',
       // bKash's return: nothing it says is believed until bKash confirms it (execute, then query).

@@ -28,6 +28,7 @@ export const roomyLimits: AbuseLimits = {
   cardAttemptsPerIp: roomy,
   cardAttemptsPerBuyer: roomy,
   paymentIntentsPerBuyer: roomy,
+  bookingsPerBuyer: roomy,
 };
 
 /**

@@ -46,7 +46,8 @@ export type LimitName =
   | 'googlePerIp'
   | 'cardAttemptsPerIp'
   | 'cardAttemptsPerBuyer'
-  | 'paymentIntentsPerBuyer';
+  | 'paymentIntentsPerBuyer'
+  | 'bookingsPerBuyer';
 
 /**
  * One abuse limit of a route, counted after the body is valid (a bad body is a 400 and costs nothing):

@@ -92,6 +92,10 @@ export const errorMessages = {
   booking_already_declined: 'This booking is already declined',
   order_paid_cannot_delete: 'A paid or refunded order cannot be deleted: it is the record of money paid',
   order_not_paid_cannot_refund: 'Only a paid order can be refunded',
+  booking_already_accepted: 'This booking is already accepted',
+  booking_not_pending:
+    'This booking is {state, select, paid {already paid} declined {already declined} cancelled {cancelled by the buyer} other {of a phone no longer for sale}}: it cannot be accepted',
+  booking_cancelled: 'The buyer cancelled this booking',
   order_already_refunded: 'This order is already refunded',
 
   // Paying.
@@ -99,6 +103,7 @@ export const errorMessages = {
   order_declined: 'The seller declined this booking',
   product_gone: 'This phone is no longer for sale',
   sold_to_another_buyer: 'This phone has already been sold to another buyer',
+  order_cancelled: 'You cancelled this booking: book the phone again to pay for it',
   seller_suspended: 'The seller of this phone is suspended: it cannot be paid for now',
   unknown_payment: 'transactionId does not name a payment',
   payment_other_order: 'This payment belongs to another order',
@@ -137,6 +142,7 @@ export const errorMessages = {
   too_many_card_attempts: `Too many card attempts, try again in ${WAIT}`,
 
   // The request itself, as the framework or Node refuses it.
+  too_many_bookings: `You have booked many phones in a short time, try again in ${WAIT}`,
   invalid_input: 'Invalid {where}: {problems}',
   malformed_json: "Body is not valid JSON but content-type is set to 'application/json'",
   empty_json_body: "Body cannot be empty when content-type is set to 'application/json'",

@@ -64,6 +64,7 @@ export const routes = {
   sellerBookings: { method: 'GET', path: '/api/seller-bookings/:id' },
   declineBooking: { method: 'PUT', path: '/api/decline-booking/:id' },
   order: { method: 'GET', path: '/api/order/:id' },
+  acceptBooking: { method: 'PUT', path: '/api/accept-booking/:id' },
   deleteOrder: { method: 'DELETE', path: '/api/order/:id' },
   createPaymentIntent: { method: 'POST', path: '/api/create-payment-intent' },
   recordPayment: { method: 'POST', path: '/api/payment' },

@@ -340,13 +340,17 @@ export const orders = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
+    /** When the phone's seller accepted this booking: from then on its buyer sees the seller's number (issue 29). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When the buyer cancelled this open booking (their delete): gone from their list, kept for the seller as 'cancelled by the buyer'. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   (t) => [
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
-    // A buyer has at most one open booking per product.
+    // A buyer has at most one open (or declined) booking per product; one they cancelled does not count.
     uniqueIndex('orders_one_open_per_buyer_product')
       .on(t.buyerId, t.productId)
-      .where(sql`not ${t.paid}`),
+      .where(sql`not ${t.paid} and ${t.cancelledAt} is null`),
   ],
 );
 

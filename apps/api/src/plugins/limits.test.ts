@@ -238,6 +238,7 @@ describe('the production defaults', () => {
       cardAttemptsPerIp: { max: 20, windowMs: hour },
       cardAttemptsPerBuyer: { max: 10, windowMs: hour },
       paymentIntentsPerBuyer: { max: 30, windowMs: hour },
+      bookingsPerBuyer: { max: 10, windowMs: hour },
     });
   });
 

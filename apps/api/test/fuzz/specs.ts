@@ -261,6 +261,7 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'GET /api/seller-bookings/:id': { id: 'userRef', query: true },
     'PUT /api/decline-booking/:id': { id: 'uuid' },
     'DELETE /api/order/:id': { id: 'uuid' },
+    'PUT /api/accept-booking/:id': { id: 'uuid' },
     'PUT /api/report-product/:id': { id: 'uuid' },
     'POST /api/report': {
       body: json(ReportBody, () =>

@@ -58,6 +58,7 @@ export const dashboardApi = api.injectEndpoints({
     }),
     sellerBookings: build.infiniteQuery({ ...pages('sellerBookings', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
     declineBooking: build.mutation({ ...call('declineBooking', byId), invalidatesTags: ['order'] }),
+    acceptBooking: build.mutation({ ...call('acceptBooking', byId), invalidatesTags: ['order'] }),
     paidOrders: build.infiniteQuery({ ...pages('paidOrders', DASHBOARD_PAGE), providesTags: ['order'] }),
     refundOrder: build.mutation({
       ...call('refundOrder', ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } })),
@@ -95,6 +96,7 @@ export const {
   useEditReviewMutation,
   useSellerBookingsInfiniteQuery,
   useDeclineBookingMutation,
+  useAcceptBookingMutation,
   usePaidOrdersInfiniteQuery,
   useRefundOrderMutation,
   useOutboxInfiniteQuery,

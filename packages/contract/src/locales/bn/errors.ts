@@ -91,6 +91,10 @@ export default {
   booking_already_declined: 'এই বুকিং আগেই নাকচ করা হয়েছে',
   order_paid_cannot_delete: 'পেমেন্ট বা রিফান্ড হওয়া অর্ডার মুছে ফেলা যায় না: এটি পরিশোধ করা টাকার রেকর্ড',
   order_not_paid_cannot_refund: 'শুধু পেমেন্ট হওয়া অর্ডারই রিফান্ড করা যায়',
+  booking_already_accepted: 'এই বুকিং আগেই গ্রহণ করা হয়েছে',
+  booking_not_pending:
+    'এই বুকিং {state, select, paid {এর পেমেন্ট হয়ে গেছে} declined {নাকচ করা হয়েছে} cancelled {ক্রেতা বাতিল করেছেন} other {এর ফোনটি অন্য ক্রেতার কাছে বিক্রি হয়ে গেছে}}: এটি গ্রহণ করা যাবে না',
+  booking_cancelled: 'ক্রেতা এই বুকিং বাতিল করেছেন',
   order_already_refunded: 'এই অর্ডারটি আগেই রিফান্ড করা হয়েছে',
 
   // Paying.
@@ -98,6 +102,7 @@ export default {
   order_declined: 'বিক্রেতা এই বুকিং নাকচ করেছেন',
   product_gone: 'এই ফোনটি আর বিক্রির জন্য নেই',
   sold_to_another_buyer: 'এই ফোনটি ইতিমধ্যে অন্য একজন ক্রেতার কাছে বিক্রি হয়ে গেছে',
+  order_cancelled: 'আপনি এই বুকিং বাতিল করেছেন: পেমেন্ট করতে ফোনটি আবার বুক করুন',
   seller_suspended: 'এই ফোনের বিক্রেতাকে সাসপেন্ড করা হয়েছে: এখন এর পেমেন্ট করা যাবে না',
   unknown_payment: 'এই ট্রানজ্যাকশন আইডিতে কোনো পেমেন্ট পাওয়া যায়নি',
   payment_other_order: 'এই পেমেন্টটি অন্য একটি অর্ডারের',
@@ -136,6 +141,7 @@ export default {
   too_many_card_attempts: `অনেকবার কার্ড দিয়ে চেষ্টা করা হয়েছে, ${WAIT} পর আবার চেষ্টা করুন`,
 
   // The request itself, as the framework or Node refuses it.
+  too_many_bookings: `অল্প সময়ে অনেকগুলো ফোন বুক করেছেন, ${WAIT} পর আবার চেষ্টা করুন`,
   invalid_input:
     '{where, select, body {পাঠানো তথ্য সঠিক নয়} input {দেওয়া তথ্য সঠিক নয়} querystring {লিংকের কোয়েরি সঠিক নয়} params {লিংকের প্যারামিটার সঠিক নয়} headers {অনুরোধের হেডার সঠিক নয়} request {অনুরোধটি সঠিক নয়} other {{where} সঠিক নয়}}: {problems}',
   malformed_json: 'বডিটি বৈধ JSON নয়, অথচ content-type ‘application/json’ দেওয়া আছে',

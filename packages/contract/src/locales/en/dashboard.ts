@@ -50,6 +50,7 @@ export default {
   'myOrders.caption': 'My orders',
   'myOrders.location': 'Location',
   'myOrders.sellerNumber': "Seller's number",
+  'myOrders.waitingForAccept': 'Waiting for the seller to accept',
   'myOrders.review': 'Review',
   'myOrders.empty': 'no orders found',
   'myOrders.hide': 'Hide',
@@ -113,6 +114,15 @@ export default {
   'bookings.declineText': "{buyer} will see 'Declined by seller' and cannot book {product} again.",
   'bookings.declineConfirm': 'Yes, decline it!',
   'bookings.declined': 'Booking declined',
+  'bookings.answer': 'Accept or decline',
+  'bookings.accept': 'Accept',
+  'bookings.acceptedBadge': 'Accepted',
+  'bookings.cancelledBadge': 'Cancelled by the buyer',
+  'bookings.acceptLabel': 'Accept the booking of {product} by {buyer}',
+  'bookings.acceptTitle': 'Accept this booking?',
+  'bookings.acceptText': '{buyer} will see your phone number to arrange meeting for {product}. This cannot be undone.',
+  'bookings.acceptConfirm': 'Yes, accept it',
+  'bookings.accepted': 'Booking accepted',
 
   // My Products (the seller's).
   'myProducts.title': 'My Products',
