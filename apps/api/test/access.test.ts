@@ -6,7 +6,20 @@ import { accessTable, type RouteKey, type Rule } from '../src/access-table.ts';
 import { orders } from '../src/db/schema.ts';
 import { sandboxProvider } from '../src/modules/payments/sandbox.ts';
 import { confirmIntent } from '../src/modules/payments/sandbox-processor.ts';
-import { book, createAdmin, createCategory, linkToken, markPaid, PASSWORD, postProduct, productBody, signUp, uploadedPicture, type Actor } from './fixtures.ts';
+import {
+  book,
+  createAdmin,
+  createCategory,
+  linkToken,
+  markPaid,
+  markSold,
+  PASSWORD,
+  postProduct,
+  productBody,
+  signUp,
+  uploadedPicture,
+  type Actor,
+} from './fixtures.ts';
 import { callbackRequest, googleIdToken } from './google.ts';
 import { call, useTestApp } from './helper.ts';
 
@@ -283,6 +296,12 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
     return { method: 'DELETE', url: `/api/advertise-product/${product._id}` };
   },
   'PUT /api/mark-sold/:id': async () => ({ method: 'PUT', url: `/api/mark-sold/${(await sellersProduct())._id}` }),
+  // Only a sold listing can be hidden.
+  'PUT /api/hide-product/:id': async () => {
+    const product = await sellersProduct();
+    await markSold(ctx.app, product._id);
+    return { method: 'PUT', url: `/api/hide-product/${product._id}` };
+  },
   'DELETE /api/product/:id': async () => ({ method: 'DELETE', url: `/api/product/${(await sellersProduct())._id}` }),
   'POST /api/order': async () => ({
     method: 'POST',
@@ -294,13 +313,13 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'GET /api/seller-bookings/:id': async () => ({ method: 'GET', url: `/api/seller-bookings/${world.actors.seller._id}` }),
   // The buyer's booking of the seller's phone.
   'PUT /api/decline-booking/:id': async () => ({ method: 'PUT', url: `/api/decline-booking/${(await buyersOrder())._id}` }),
+  'PUT /api/accept-booking/:id': async () => ({ method: 'PUT', url: `/api/accept-booking/${(await buyersOrder())._id}` }),
   'DELETE /api/order/:id': async () => ({ method: 'DELETE', url: `/api/order/${(await buyersOrder())._id}` }),
   'PUT /api/report-product/:id': async () => ({ method: 'PUT', url: `/api/report-product/${(await strangersProduct())._id}` }),
   'POST /api/report': async () => ({
     method: 'POST',
     url: '/api/report',
     payload: { productId: (await strangersProduct())._id, reason: 'stolen' },
-  'PUT /api/accept-booking/:id': async () => ({ method: 'PUT', url: `/api/accept-booking/${(await buyersOrder())._id}` }),
     expectStatus: 201,
   }),
   'GET /api/report-queue': async () => ({ method: 'GET', url: '/api/report-queue?limit=5' }),
@@ -448,6 +467,7 @@ describe('the access table', () => {
       'PUT /api/advertise-product/:id': 'Seller owning the product',
       'DELETE /api/advertise-product/:id': 'Seller owning the product',
       'PUT /api/mark-sold/:id': 'Seller owning the product',
+      'PUT /api/hide-product/:id': 'Seller owning the product',
       'PUT /api/report-product/:id': 'signed-in, confirmed e-mail',
       'POST /api/report': 'signed-in, confirmed e-mail',
       'GET /api/report-queue': 'Admin',
@@ -459,6 +479,7 @@ describe('the access table', () => {
       'GET /api/orders/:id': 'self-or-admin',
       'GET /api/seller-bookings/:id': 'self-or-admin',
       'PUT /api/decline-booking/:id': 'Seller owning the booking',
+      'PUT /api/accept-booking/:id': 'Seller owning the booking',
       'GET /api/order/:id': 'owner of the order, or Admin',
       'DELETE /api/order/:id': 'owner of the order, or Admin',
       'POST /api/create-payment-intent': 'Buyer owning the order (body.orderId)',
@@ -466,7 +487,6 @@ describe('the access table', () => {
       // The payment sandbox's processor: the intent's client secret is the credential, as with Stripe.js.
       'POST /api/sandbox/payment_intents/:id/confirm': 'anyone',
       // Stripe's signature on the raw body is the credential.
-      'PUT /api/accept-booking/:id': 'Seller owning the booking',
       'POST /api/stripe/webhook': 'anyone',
       'POST /api/bkash/create-payment': 'Buyer owning the order (body.orderId)',
       // bKash's return: nothing it says is believed until bKash confirms it (execute, then query).

@@ -100,6 +100,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
       .values({
         productId: product.id,
         buyerId: buyer.id,
+        sellerId: product.sellerId,
         productName: product.productName,
         productPrice: product.resalePrice,
         productImg: product.img,

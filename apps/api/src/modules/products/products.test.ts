@@ -413,21 +413,25 @@ describe('managing a listing: DELETE /api/advertise-product/:id and PUT /api/mar
 });
 
 describe('DELETE /api/product/:id', () => {
-  it('lets the owner delete it: open orders go, a paid order stays without its product', async () => {
+  it('lets the owner delete it with its open orders; a sold one (with a paid order) is kept: a 409 (issue 29)', async () => {
     const { seller, category } = await world();
     const [buyer, buyer2] = await Promise.all([signUp(ctx.app, 'Buyer'), signUp(ctx.app, 'Buyer')]);
     const p = await postProduct(ctx.app, seller, category.id);
     const open = await book(ctx.app, buyer, p._id);
-    const paid = await book(ctx.app, buyer2, p._id);
-    await markPaid(ctx.app, paid._id);
     const res = await del(`/api/product/${p._id}`, seller.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { deleted: true } });
     expect((await get(`/api/detail-product/${p._id}`)).status).toBe(404);
     expect(await orderExists(ctx.app, open._id)).toBe(false);
-    const [kept] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
-    expect(kept).toMatchObject({ productId: null, paid: true, productName: 'iPhone 13', productPrice: 80000 });
     expect((await del(`/api/product/${p._id}`, seller.token)).status).toBe(404);
+
+    const sold = await postProduct(ctx.app, seller, category.id);
+    const paid = await book(ctx.app, buyer2, sold._id);
+    await markPaid(ctx.app, paid._id);
+    const refused = await del(`/api/product/${sold._id}`, seller.token);
+    expect([refused.status, refused.body.code]).toEqual([409, 'sold_cannot_delete']);
+    const [kept] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
+    expect(kept).toMatchObject({ productId: sold._id, paid: true, productName: 'iPhone 13', productPrice: 80000 });
   });
 
   it('lets an admin delete any product, but not another seller', async () => {
