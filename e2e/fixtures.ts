@@ -155,9 +155,12 @@ export async function apiLogin(request: APIRequestContext, role: Role): Promise<
   return apiLoginAs(request, demo[role]);
 }
 
-/** Uploads a picture (POST /api/images) and returns its URL, which sign-up and products require (used within 24 h). */
-export async function apiUpload(request: APIRequestContext, name = 'picture.png'): Promise<string> {
-  const res = await request.post('/api/images', { multipart: { image: png(name) } });
+/**
+ * Uploads a picture (POST /api/images) and returns its URL, which sign-up and products require (used within 24 h).
+ * A product's picture must be its seller's own upload (`as`, signed in); a sign-up's avatar one made signed out.
+ */
+export async function apiUpload(request: APIRequestContext, name = 'picture.png', as?: Session): Promise<string> {
+  const res = await request.post('/api/images', { multipart: { image: png(name) }, ...(as ? { headers: { authorization: as.token } } : {}) });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()).data as { url: string }).url;
 }
@@ -329,7 +332,7 @@ export async function fillPhoneDetails(form: Locator, imei = e2eImei()) {
 export async function apiCreateProduct(request: APIRequestContext, seller: Session, overrides: Partial<NewProductInput> = {}): Promise<Product> {
   const google = (await apiCategories(request)).find((c) => c.category === 'Google');
   const body: NewProductInput = {
-    img: await apiUpload(request, 'phone.png'),
+    img: await apiUpload(request, 'phone.png', seller),
     phoneNumber: '01700-000999',
     location: 'Banani, Dhaka',
     purchase: '2023-01-15',

@@ -23,6 +23,8 @@ export default async function globalSetup() {
       LIMIT_UPLOADS_PER_IP: '1000/10m',
       LIMIT_UPLOADS_PER_IP_DAY: '5000/1d',
       LIMIT_LISTING_WRITES_PER_SELLER: '1000/1h',
+      // The demo buyer books in many specs within the hour.
+      LIMIT_BOOKINGS_PER_BUYER: '1000/1h',
     },
     echo: true,
     timeoutMs: 60_000,

@@ -15,13 +15,14 @@ import {
 } from '../fixtures.ts';
 
 // Issue 15, bookings received: a new seller's phone booked by two new buyers; the seller sees who booked, how
-// to reach them and where to meet, and declines one booking; that buyer's order says so. One test for both
+// to reach them and where to meet, accepts one booking (that buyer gets the seller's number: issue 29) and declines
+// the other; that buyer's order says so. One test for both
 // widths: each new account costs a login, and the suite shares the production login limit (20 a minute).
 
 const main = (page: Page) => page.getByRole('main');
 const rowOf = (page: Page, text: string) => main(page).getByRole('row').filter({ hasText: text });
 
-test("a seller sees each booking of a phone with the buyer's mobile number at 375 and 1280 px, and declines one; its buyer sees 'Declined by seller'", async ({
+test("a seller sees each booking of a phone with the buyer's mobile number at 375 and 1280 px, accepts one and declines one; the accepted buyer gets the seller's number, the declined one 'Declined by seller'", async ({
   browser,
   request,
   adminSession,
@@ -66,7 +67,26 @@ test("a seller sees each booking of a phone with the buyer's mobile number at 37
   await expect(rowOf(page, 'Rafiq Islam')).toContainText('Declined');
   await expect(rowOf(page, 'Rafiq Islam').getByRole('button')).toHaveCount(0);
   await expect(keptRow.getByRole('button', { name: /^Decline the booking/ })).toBeVisible();
+
+  // Before the seller accepts, the buyer waits for it and has no number (issue 29).
+  const keptPage = await pageAs(browser, kept);
+  await keptPage.goto('/dashboard/myOrders');
+  const keptOrder = rowOf(keptPage, phone.productName);
+  await expect(keptOrder).toContainText('Waiting for the seller to accept');
+  await expect(keptOrder.getByRole('link', { name: '01700-000999' })).toHaveCount(0);
+  // Accepting asks first (it cannot be undone); then the row says Accepted and only Decline is left.
+  await keptRow.getByRole('button', { name: /^Accept the booking/ }).click();
+  const accepting = page.getByRole('dialog', { name: 'Accept this booking?' });
+  await expect(accepting).toContainText(`Nusrat Jahan will see your phone number to arrange meeting for ${phone.productName}. This cannot be undone.`);
+  await accepting.getByRole('button', { name: 'Yes, accept it' }).click();
+  await expect(toast(page, 'Booking accepted')).toBeVisible();
+  await expect(keptRow).toContainText('Accepted');
+  await expect(keptRow.getByRole('button', { name: /^Accept the booking/ })).toHaveCount(0);
   await screenshots(page, 'booking-requests');
+  await keptPage.reload();
+  // The accepted buyer has the seller's number on the order (it is in no public answer).
+  await expect(keptOrder.getByRole('link', { name: '01700-000999' })).toHaveAttribute('href', 'tel:01700000999');
+  await keptPage.context().close();
 
   const buyerPage = await pageAs(browser, turnedDown);
   for (const width of [375, 1280]) {
@@ -75,8 +95,8 @@ test("a seller sees each booking of a phone with the buyer's mobile number at 37
     const order = rowOf(buyerPage, phone.productName);
     await expect(order).toContainText('Declined by seller');
     await expect(order.getByRole('link', { name: 'Pay' })).toHaveCount(0);
-    // The buyer has the seller's number on the order (it is in no public answer).
-    await expect(order.getByRole('link', { name: '01700-000999' })).toHaveAttribute('href', 'tel:01700000999');
+    // A declined booking was never accepted: no seller's number.
+    await expect(order.getByRole('link', { name: '01700-000999' })).toHaveCount(0);
     await expectAccessible(buyerPage);
   }
   await screenshots(buyerPage, 'my-orders-declined');

@@ -158,8 +158,26 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await dashboardMenu(buyer).getByRole('link', { name: 'My Orders' }).click();
   await expect(buyer).toHaveURL(/\/dashboard\/myOrders$/);
   const orderRow = rowOf(buyer, productName);
-  await expect(orderRow.getByRole('cell')).toHaveText(['', productName, '27,500 tk', 'Uttara Sector 7, Dhaka', '01811-000555', 'Pay', '—', 'Delete']);
+  await expect(orderRow.getByRole('cell')).toHaveText([
+    '',
+    productName,
+    '27,500 tk',
+    'Uttara Sector 7, Dhaka',
+    'Waiting for the seller to accept',
+    'Pay',
+    '—',
+    'Delete',
+  ]);
   await expect(orderRow.getByRole('link', { name: 'Pay' })).toHaveAttribute('href', `/dashboard/payment/${order!._id}`);
+  // The seller accepts the booking (issue 29): then the buyer has the seller's number.
+  await page.goto('/dashboard/bookings');
+  await rowOf(page, productName)
+    .getByRole('button', { name: /^Accept the booking/ })
+    .click();
+  await page.getByRole('dialog', { name: 'Accept this booking?' }).getByRole('button', { name: 'Yes, accept it' }).click();
+  await expect(toast(page, 'Booking accepted')).toBeVisible();
+  await buyer.reload();
+  await expect(orderRow.getByRole('cell')).toHaveText(['', productName, '27,500 tk', 'Uttara Sector 7, Dhaka', '01811-000555', 'Pay', '—', 'Delete']);
 
   await buyer.goto(`/detail-product/${product._id}`);
   await reportWith(buyer, 'Possibly stolen');

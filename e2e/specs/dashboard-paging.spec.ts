@@ -105,14 +105,14 @@ test.beforeAll(async ({ playwright, adminSession }) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-  // One picture for every product and every sign-up: an upload may be attached more than once.
-  const img = await apiUpload(request, 'paging.png');
   const google = (await apiCategories(request)).find((c) => c.category === 'Google')!;
   // Two logins in all: the seller's and the buyer's (the sign-up helper logs in).
   const [seller, buyer] = await Promise.all([
     apiSignUp(request, adminSession, 'Seller', { name: `Paging ${tag} seller` }),
     apiSignUp(request, adminSession, 'Buyer', { name: `Paging ${tag} buyer` }),
   ]);
+  // One picture, the seller's own upload, for every product: a seller may use an upload of theirs again (decision 040).
+  const img = await apiUpload(request, 'paging.png', seller);
 
   const post = async (i: number) => {
     const body = {
@@ -144,7 +144,9 @@ test.beforeAll(async ({ playwright, adminSession }) => {
   const report = (p: Product) => ok(request.put(`/api/report-product/${p._id}`, { ...retry, headers: { authorization: buyer.token } }), 200);
   const signUp = (role: 'Seller' | 'Buyer') => async (i: number) => {
     const email = `paging-${tag}-${role.toLowerCase()}-${String(i).padStart(3, '0')}@e2e.test`;
-    const body = { name: `Paging ${tag} ${role} ${String(i).padStart(3, '0')}`, email, password: 'secret1', role, userImg: img };
+    // Each new account its own avatar, uploaded signed out: an avatar is the account's own (decision 040).
+    const userImg = await apiUpload(request, 'paging.png');
+    const body = { name: `Paging ${tag} ${role} ${String(i).padStart(3, '0')}`, email, password: 'secret1', role, userImg };
     await ok(request.post('/api/user', { ...retry, data: body }), 202);
     return email;
   };

@@ -122,7 +122,7 @@ test.describe('stored HTML and script render as text, under a CSP the app does n
     buyer = await signUp(request, adminSession, 'Buyer', payload.buyerName);
     const google = (await apiCategories(request)).find((c) => c.category === 'Google')!;
     const body = {
-      img: await apiUpload(request, 'phone.png'),
+      img: await apiUpload(request, 'phone.png', seller),
       phoneNumber: '01700-000999',
       location: payload.location,
       purchase: '2023-01-15',

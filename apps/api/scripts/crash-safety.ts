@@ -126,13 +126,16 @@ interface Actor {
 
 const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 5, cvc: '123' };
 
-/** A tiny PNG, uploaded once per run: every account's avatar and every product's picture (an upload may be used again). */
+/**
+ * A tiny PNG: each account's avatar (uploaded signed out, one per sign-up) and each seller's product picture (uploaded
+ * once by that seller, then used again): an upload is attached only by the account that uploaded it (decision 040).
+ */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgL8vDihiGlgQApWE8wfekj3cAAAAASUVORK5CYII=', 'base64');
 
-async function uploadPicture(base: string): Promise<string> {
+async function uploadPicture(base: string, token?: string): Promise<string> {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'phone.png');
-  const res = await fetch(`${base}/api/images`, { method: 'POST', body: form });
+  const res = await fetch(`${base}/api/images`, { method: 'POST', body: form, ...(token ? { headers: { authorization: token } } : {}) });
   if (res.status !== 201) throw new Error(`the picture upload answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { data: { url: string } }).data.url;
 }
@@ -212,6 +215,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     LIMIT_PAYMENT_INTENTS_PER_BUYER: '100000/1h',
     LIMIT_LISTING_WRITES_PER_SELLER: '100000/1h',
     LIMIT_NEW_WORDS_PER_LISTING: '10000',
+    LIMIT_BOOKINGS_PER_BUYER: '100000/1h',
     // Only the brand categories: the run's own accounts and products are the whole database.
     DEMO: 'false',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
@@ -234,8 +238,8 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     stage = 'reading the categories';
     const categoryIds = ((await http.call('GET', '/api/category')).body.data as { _id: string }[]).map((c) => c._id);
     if (categoryIds.length === 0) throw new Error('the server has no categories');
-    stage = 'uploading the picture';
-    const picture = await uploadPicture(http.base);
+    stage = 'uploading a picture';
+    await uploadPicture(http.base);
 
     let killed = false;
     let inFlightAtKill = 0;
@@ -272,7 +276,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
       // 9 to the first server process, 1 to the restarted one: below LIMIT_SIGNUP_PER_IP's default (10 in 10 minutes), so a 429 is a problem.
       let outcome: Awaited<ReturnType<typeof signUpVerified>>;
       try {
-        outcome = await signUpVerified(http, mail, { name: `Crash ${role}`, email, password: 'secret1', role, userImg: picture });
+        outcome = await signUpVerified(http, mail, { name: `Crash ${role}`, email, password: 'secret1', role, userImg: await uploadPicture(http.base) });
       } catch (err) {
         if (killed) unanswered++;
         else problems.push(`signing up ${email} failed before the kill: ${(err as Error).message}`);
@@ -298,6 +302,13 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     const seller = async () => {
       const me = await signUp('Seller');
       if (!me) return;
+      let picture: string;
+      try {
+        picture = await uploadPicture(http.base, me.token);
+      } catch (err) {
+        if (!killed) problems.push(`the seller's picture upload failed before the kill: ${(err as Error).message}`);
+        return;
+      }
       while (going()) {
         const n = productNumber++;
         const res = await call('POST', '/api/product', { token: me.token, body: productBody(categoryIds[n % categoryIds.length]!, n, picture) });
@@ -403,7 +414,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     stage = 'checking through the API';
     await checkThroughApi(http, ledger, tokens, problems);
     stage = 'writing after the restart';
-    const afterRestart = await writeAfterRestart(http, mail, categoryIds[0]!, picture, ledger, problems);
+    const afterRestart = await writeAfterRestart(http, mail, categoryIds[0]!, ledger, problems);
     signUps += 1;
 
     const restartErrors = errorLines(server.output());
@@ -495,7 +506,7 @@ async function checkThroughApi(http: Client, ledger: Ledger, tokens: Map<string,
 }
 
 /** After the restart the server takes writes again: a sign-up, a product, a booking and its payment. */
-async function writeAfterRestart(http: Client, mail: MailCatcher, categoryId: string, picture: string, ledger: Ledger, problems: string[]): Promise<number> {
+async function writeAfterRestart(http: Client, mail: MailCatcher, categoryId: string, ledger: Ledger, problems: string[]): Promise<number> {
   let n = 0;
   const expect = (what: string, res: Answer, status: number) => {
     if (res.status !== status) {
@@ -507,7 +518,13 @@ async function writeAfterRestart(http: Client, mail: MailCatcher, categoryId: st
   };
   try {
     const email = `buyer-after-${Date.now().toString(36)}@crash.test`;
-    const outcome = await signUpVerified(http, mail, { name: 'After Crash', email, password: 'secret1', role: 'Buyer', userImg: picture });
+    const outcome = await signUpVerified(http, mail, {
+      name: 'After Crash',
+      email,
+      password: 'secret1',
+      role: 'Buyer',
+      userImg: await uploadPicture(http.base),
+    });
     if (!outcome.session) expect('a sign-up', outcome.failed, 200);
     const signedUp = outcome.session!;
     n++;
@@ -521,7 +538,7 @@ async function writeAfterRestart(http: Client, mail: MailCatcher, categoryId: st
     ).token;
     const product = expect(
       'posting a product',
-      await http.call('POST', '/api/product', { token: sellerToken, body: productBody(categoryId, 9999, picture) }),
+      await http.call('POST', '/api/product', { token: sellerToken, body: productBody(categoryId, 9999, await uploadPicture(http.base, sellerToken)) }),
       201,
     );
     ledger.products.push({ id: product._id!, sellerId: sellerUser.id, name: product.productName! });

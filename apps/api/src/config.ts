@@ -128,6 +128,7 @@ const EnvSchema = z.object({
   LIMIT_NEW_WORDS_PER_LISTING: z.coerce.number().int().min(1).max(10_000).default(40),
   /** How long a search may spend finding what its words mean before it takes the rest as typed (decision 038). */
   SEARCH_WORDS_BUDGET: duration.prefault('200ms'),
+  LIMIT_BOOKINGS_PER_BUYER: limit.prefault('10/1h'),
 });
 
 /** Every environment variable the app reads: a server a test starts gets none of them from the one who runs the tests. */
@@ -172,6 +173,8 @@ export interface AbuseLimits extends Record<LimitName, Limit> {
   paymentIntentsPerBuyer: Limit;
   /** Listings a seller may add or change (each write is words for the search vocabulary, decision 038). */
   listingWritesPerSeller: Limit;
+  /** Bookings a buyer may make (issue 29: booking to harvest sellers' numbers). */
+  bookingsPerBuyer: Limit;
 }
 
 /** Node's HTTP server timeouts, in milliseconds. */
@@ -354,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cardAttemptsPerBuyer: e.LIMIT_CARD_ATTEMPTS_PER_BUYER,
       paymentIntentsPerBuyer: e.LIMIT_PAYMENT_INTENTS_PER_BUYER,
       listingWritesPerSeller: e.LIMIT_LISTING_WRITES_PER_SELLER,
+      bookingsPerBuyer: e.LIMIT_BOOKINGS_PER_BUYER,
     },
     search: { newWordsPerListing: e.LIMIT_NEW_WORDS_PER_LISTING, wordsBudgetMs: e.SEARCH_WORDS_BUDGET },
   };

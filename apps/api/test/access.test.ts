@@ -6,7 +6,20 @@ import { accessTable, type RouteKey, type Rule } from '../src/access-table.ts';
 import { orders } from '../src/db/schema.ts';
 import { sandboxProvider } from '../src/modules/payments/sandbox.ts';
 import { confirmIntent } from '../src/modules/payments/sandbox-processor.ts';
-import { book, createAdmin, createCategory, linkToken, markPaid, PASSWORD, postProduct, productBody, signUp, uploadedPicture, type Actor } from './fixtures.ts';
+import {
+  book,
+  createAdmin,
+  createCategory,
+  linkToken,
+  markPaid,
+  markSold,
+  PASSWORD,
+  postProduct,
+  productBody,
+  signUp,
+  uploadedPicture,
+  type Actor,
+} from './fixtures.ts';
 import { callbackRequest, googleIdToken } from './google.ts';
 import { call, useTestApp } from './helper.ts';
 
@@ -259,16 +272,20 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'GET /api/orders/:id': async () => ({ method: 'GET', url: `/api/orders/${world.actors.buyer.email}` }),
   'GET /api/seller-overview/:id': async () => ({ method: 'GET', url: `/api/seller-overview/${world.actors.seller._id}` }),
   'GET /api/seller-products/:id': async () => ({ method: 'GET', url: `/api/seller-products/${world.actors.seller.email}` }),
-  'POST /api/product': async () => ({
+  // A listing takes only its seller's own uploads: the caller's (decision 040).
+  'POST /api/product': async (caller) => ({
     method: 'POST',
     url: '/api/product',
-    payload: productBody(world.categoryId, await uploadedPicture(ctx.app), { productName: 'Galaxy A54', location: 'Mirpur, Dhaka' }),
+    payload: productBody(world.categoryId, await uploadedPicture(ctx.app, caller === 'anonymous' ? undefined : world.actors[caller]), {
+      productName: 'Galaxy A54',
+      location: 'Mirpur, Dhaka',
+    }),
     expectStatus: 201,
   }),
   'PUT /api/product/:id': async () => ({
     method: 'PUT',
     url: `/api/product/${(await sellersProduct())._id}`,
-    payload: productBody(world.categoryId, await uploadedPicture(ctx.app), { resalePrice: 70000 }),
+    payload: productBody(world.categoryId, await uploadedPicture(ctx.app, world.actors.seller), { resalePrice: 70000 }),
     after: async (res) => expect(res.body.data.resalePrice).toBe(70000),
   }),
   'PUT /api/advertise-product/:id': async () => ({ method: 'PUT', url: `/api/advertise-product/${(await sellersProduct())._id}` }),
@@ -279,6 +296,12 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
     return { method: 'DELETE', url: `/api/advertise-product/${product._id}` };
   },
   'PUT /api/mark-sold/:id': async () => ({ method: 'PUT', url: `/api/mark-sold/${(await sellersProduct())._id}` }),
+  // Only a sold listing can be hidden.
+  'PUT /api/hide-product/:id': async () => {
+    const product = await sellersProduct();
+    await markSold(ctx.app, product._id);
+    return { method: 'PUT', url: `/api/hide-product/${product._id}` };
+  },
   'DELETE /api/product/:id': async () => ({ method: 'DELETE', url: `/api/product/${(await sellersProduct())._id}` }),
   'POST /api/order': async () => ({
     method: 'POST',
@@ -290,6 +313,7 @@ const requests: Record<RouteKey, (caller: Caller) => Promise<Request>> = {
   'GET /api/seller-bookings/:id': async () => ({ method: 'GET', url: `/api/seller-bookings/${world.actors.seller._id}` }),
   // The buyer's booking of the seller's phone.
   'PUT /api/decline-booking/:id': async () => ({ method: 'PUT', url: `/api/decline-booking/${(await buyersOrder())._id}` }),
+  'PUT /api/accept-booking/:id': async () => ({ method: 'PUT', url: `/api/accept-booking/${(await buyersOrder())._id}` }),
   'DELETE /api/order/:id': async () => ({ method: 'DELETE', url: `/api/order/${(await buyersOrder())._id}` }),
   'PUT /api/report-product/:id': async () => ({ method: 'PUT', url: `/api/report-product/${(await strangersProduct())._id}` }),
   'POST /api/report': async () => ({
@@ -443,6 +467,7 @@ describe('the access table', () => {
       'PUT /api/advertise-product/:id': 'Seller owning the product',
       'DELETE /api/advertise-product/:id': 'Seller owning the product',
       'PUT /api/mark-sold/:id': 'Seller owning the product',
+      'PUT /api/hide-product/:id': 'Seller owning the product',
       'PUT /api/report-product/:id': 'signed-in, confirmed e-mail',
       'POST /api/report': 'signed-in, confirmed e-mail',
       'GET /api/report-queue': 'Admin',
@@ -454,6 +479,7 @@ describe('the access table', () => {
       'GET /api/orders/:id': 'self-or-admin',
       'GET /api/seller-bookings/:id': 'self-or-admin',
       'PUT /api/decline-booking/:id': 'Seller owning the booking',
+      'PUT /api/accept-booking/:id': 'Seller owning the booking',
       'GET /api/order/:id': 'owner of the order, or Admin',
       'DELETE /api/order/:id': 'owner of the order, or Admin',
       'POST /api/create-payment-intent': 'Buyer owning the order (body.orderId)',

@@ -42,7 +42,7 @@ function command(script: 'backup' | 'restore', args: string[], env: Record<strin
 }
 
 async function start(env: { DATA_DIR: string } & Record<string, string>) {
-  const server = await startApi({ env: { LIMIT_SIGNUP_PER_IP: '1000/1m', ...env }, timeoutMs: 60_000 });
+  const server = await startApi({ env: { LIMIT_SIGNUP_PER_IP: '1000/1m', LIMIT_UPLOADS_PER_IP: '1000/1m', ...env }, timeoutMs: 60_000 });
   running.push(server);
   return server;
 }
@@ -62,14 +62,16 @@ async function postPhone(server: ServerProcess) {
   return { token, productId: posted.body.data!._id, img, bytes };
 }
 
-/** Sign-ups one after another until `stop` resolves; answers the e-mails acknowledged (202) before `before` resolved. */
-async function signUpsDuring(server: ServerProcess, img: string, until: Promise<unknown>) {
+/** Sign-ups one after another until `stop` resolves, each with its own avatar; answers the e-mails acknowledged (202) before `before` resolved. */
+async function signUpsDuring(server: ServerProcess, until: Promise<unknown>) {
   let done = false;
   void until.finally(() => (done = true));
   const acknowledged: string[] = [];
   for (let i = 0; !done; i++) {
     const email = `during-${i}@example.com`;
-    const res = await send(server.url, 'POST', '/api/user', { body: { name: `During ${i}`, email, password: 'secret1', role: 'Buyer', userImg: img } });
+    // An avatar is the new account's own upload, made signed out (decision 040).
+    const userImg = await uploadPicture(server.url, undefined);
+    const res = await send(server.url, 'POST', '/api/user', { body: { name: `During ${i}`, email, password: 'secret1', role: 'Buyer', userImg } });
     expect(res.status).toBe(202);
     acknowledged.push(email);
   }
@@ -83,7 +85,7 @@ async function roundTrip(source: Record<string, string> & { DATA_DIR: string }, 
   const out = join(tempDir(), 'backup');
   // The backup runs in its own process while this one keeps signing people up.
   const backup = new Promise<ReturnType<typeof command>>((resolve) => setTimeout(() => resolve(command('backup', ['--out', out], source)), 300));
-  const before = await signUpsDuring(server, phone.img, backup);
+  const before = await signUpsDuring(server, backup);
   const { status, out: said } = await backup;
   expect(said).toMatch(/^Backed up \d+ rows in \d+ tables and \d+ pictures to /);
   expect(status).toBe(0);

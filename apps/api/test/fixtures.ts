@@ -23,11 +23,12 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /**
  * A picture as if uploaded through POST /api/images (the row that makes it ours; no file, which
- * nothing here reads). The images tests upload real ones.
+ * nothing here reads), by `by` (a listing takes only its seller's uploads) or signed out (a sign-up's avatar).
+ * The images tests upload real ones.
  */
-export async function uploadedPicture(app: FastifyInstance): Promise<string> {
+export async function uploadedPicture(app: FastifyInstance, by?: { _id: string }): Promise<string> {
   const name = `${randomUUID()}.webp`;
-  await app.db.insert(uploads).values({ name, bytes: 1000 });
+  await app.db.insert(uploads).values({ name, bytes: 1000, uploadedBy: by?._id ?? null });
   return `/uploads/${name}`;
 }
 
@@ -122,7 +123,7 @@ export async function postProduct(app: FastifyInstance, seller: Actor, categoryI
     method: 'POST',
     url: '/api/product',
     token: seller.token,
-    payload: productBody(categoryId, await uploadedPicture(app), overrides),
+    payload: productBody(categoryId, await uploadedPicture(app, seller), overrides),
   });
   if (res.status !== 201) throw new Error(`post product failed: ${JSON.stringify(res.body)}`);
   return res.body.data as { _id: string; productName: string; resalePrice: number; img: string };

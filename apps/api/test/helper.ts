@@ -29,6 +29,7 @@ export const roomyLimits: AbuseLimits = {
   cardAttemptsPerBuyer: roomy,
   paymentIntentsPerBuyer: roomy,
   listingWritesPerSeller: roomy,
+  bookingsPerBuyer: roomy,
 };
 
 /**

@@ -27,8 +27,8 @@ export async function send<T = unknown>(
   return { status: res.status, headers: res.headers, body: text.startsWith('{') ? JSON.parse(text) : { success: res.ok } };
 }
 
-/** Uploads a new JPEG picture (`width` × 3/4 of it) with `token`; answers its address. */
-export async function uploadPicture(base: string, token: string, width = 64, background = '#a72'): Promise<string> {
+/** Uploads a new JPEG picture (`width` × 3/4 of it) with `token` (none: signed out, as for a sign-up's avatar); answers its address. */
+export async function uploadPicture(base: string, token: string | undefined, width = 64, background = '#a72'): Promise<string> {
   const picture = await sharp({ create: { width, height: Math.round((width * 3) / 4), channels: 3, background } })
     .jpeg()
     .toBuffer();

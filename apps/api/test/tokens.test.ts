@@ -126,7 +126,7 @@ describe('the user behind a token is read anew on every request', () => {
     const admin = await createAdmin(ctx.app);
     const seller = await signUp(ctx.app, 'Seller');
     const category = await createCategory(ctx.app);
-    const img = await uploadedPicture(ctx.app);
+    const img = await uploadedPicture(ctx.app, seller);
     const post = () => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, img) });
     expect((await post()).status).toBe(201);
     expect((await call(ctx.app, { method: 'DELETE', url: `/api/user/${seller._id}`, token: admin.token })).status).toBe(200);
@@ -136,7 +136,7 @@ describe('the user behind a token is read anew on every request', () => {
   it("answers a Seller demoted to Buyer with a 403 on the very next seller request; the token's role claim counts for nothing", async () => {
     const seller = await signUp(ctx.app, 'Seller');
     const category = await createCategory(ctx.app);
-    const img = await uploadedPicture(ctx.app);
+    const img = await uploadedPicture(ctx.app, seller);
     const post = () => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, img) });
     expect((await post()).status).toBe(201);
     await ctx.app.db.update(users).set({ role: 'Buyer' }).where(eq(users.id, seller._id));

@@ -48,7 +48,8 @@ export type LimitName =
   | 'cardAttemptsPerIp'
   | 'cardAttemptsPerBuyer'
   | 'paymentIntentsPerBuyer'
-  | 'listingWritesPerSeller';
+  | 'listingWritesPerSeller'
+  | 'bookingsPerBuyer';
 
 /**
  * One abuse limit of a route, counted after the body is valid (a bad body is a 400 and costs nothing):

@@ -63,6 +63,8 @@ export const errorMessages = {
   purchase_in_future: 'purchase cannot be in the future',
   imei_taken: 'This IMEI is already listed: the same handset cannot be listed twice',
   sold_cannot_edit: 'This product is sold: a sold listing cannot be edited',
+  sold_cannot_delete: 'This product was sold: a sold listing cannot be deleted, only hidden',
+  only_sold_hidden: 'Only a sold listing can be hidden: a listing for sale can be deleted',
   product_sold: 'This product is already sold',
   already_advertised: 'This product is already advertised',
   only_available_advertised: 'Only an available product can be advertised',
@@ -85,12 +87,17 @@ export const errorMessages = {
   image_damaged: 'image could not be read: the file is damaged',
   image_too_detailed: 'image is too detailed to store: try a smaller or plainer picture',
   image_not_uploaded_here: '{field} must be a picture uploaded to this site, and used within {hours} hours of uploading it',
+  image_not_yours: '{field} must be a picture you uploaded yourself',
 
   // Bookings and orders.
   already_booked: 'You have already booked this product',
   booking_declined: 'The seller declined your booking of this phone: it cannot be booked again',
   booking_paid_cannot_decline: 'This booking is paid: it cannot be declined',
   booking_already_declined: 'This booking is already declined',
+  booking_already_accepted: 'This booking is already accepted',
+  booking_not_pending:
+    'This booking is {state, select, paid {already paid} declined {already declined} cancelled {cancelled by the buyer} other {of a phone no longer for sale}}: it cannot be accepted',
+  booking_cancelled: 'The buyer cancelled this booking',
   order_paid_cannot_delete: 'A paid or refunded order cannot be deleted: it is the record of money paid',
   order_not_paid_cannot_refund: 'Only a paid order can be refunded',
   order_already_refunded: 'This order is already refunded',
@@ -98,6 +105,7 @@ export const errorMessages = {
   // Paying.
   order_paid: 'This order is already paid',
   order_declined: 'The seller declined this booking',
+  order_cancelled: 'You cancelled this booking: book the phone again to pay for it',
   product_gone: 'This phone is no longer for sale',
   sold_to_another_buyer: 'This phone has already been sold to another buyer',
   seller_suspended: 'The seller of this phone is suspended: it cannot be paid for now',
@@ -113,7 +121,8 @@ export const errorMessages = {
 
   // Reviews and reports.
   order_not_paid_cannot_review: 'This order is not paid: only a paid order can be reviewed',
-  review_seller_gone: 'The phone of this order was removed from the site: its seller can no longer be reviewed',
+  review_seller_gone: 'The seller of this order no longer has an account: they can no longer be reviewed',
+  review_refunded: 'This order was refunded: a refunded order cannot be reviewed',
   already_reviewed: 'You have already reviewed this order: change your review instead',
   review_edit_window_passed: 'A review can be changed for {days} days after it is written: this one is older',
   already_answered: 'You have already answered this review',
@@ -135,6 +144,7 @@ export const errorMessages = {
   too_many_uploads: `Too many picture uploads from this address, try again in ${WAIT}`,
   daily_upload_limit: `This address has uploaded as many pictures as a day allows, try again in ${WAIT}`,
   too_many_payment_attempts: `Too many payment attempts, try again in ${WAIT}`,
+  too_many_bookings: `You have booked many phones in a short time, try again in ${WAIT}`,
   too_many_card_attempts: `Too many card attempts, try again in ${WAIT}`,
   too_many_listing_writes: `You have added or changed many listings this hour, try again in ${WAIT}`,
 

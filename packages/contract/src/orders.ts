@@ -18,7 +18,14 @@ export const Order = z.object({
   soldToAnother: z.boolean(),
   /** The phone's seller declined this booking: it can no longer be paid, and the buyer cannot book the phone again. */
   declined: z.boolean(),
-  /** The seller's phone number, for the buyer who booked (null once the phone is deleted). */
+  /** The phone's seller accepted this booking (issue 29): its buyer now sees the seller's number. */
+  accepted: z.boolean(),
+  /** The buyer cancelled this booking (their delete of an open booking): the seller still sees it, the buyer no longer does. */
+  cancelled: z.boolean(),
+  /**
+   * The seller's phone number, for the buyer who booked, once the seller accepted the booking or it is paid; null
+   * before that (harvesting numbers by booking, decision 040) and once the phone is deleted.
+   */
   sellerPhone: z.string().nullable(),
   createdAt: z.iso.datetime(),
   /** The receipt of a paid order: what was charged, when, and the card processor's transaction id. */

@@ -1,6 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,26 +7,14 @@ import { createPostgresDatabase } from '../../test/databases.ts';
 import { logIn, newImei, productBody, uploadedPicture } from '../../test/fixtures.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { call, dbKind, testConfig } from '../../test/helper.ts';
-import { migrationsFolder, openDatabase, type Database } from './client.ts';
+import { migrationsUpTo } from '../../test/older-release.ts';
+import { openDatabase, type Database } from './client.ts';
 
 /**
  * A database made by an older release, with its data, migrated to this one (a migration, not a reset):
  * the data stays and keeps working. Here: the listings of before issue 15 (no specs, no IMEI).
  */
 const olderRelease = '0009_booking_declined';
-
-/** The migrations folder as an older release shipped it: its journal ends at `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalFile = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const end = journal.entries.findIndex((e) => e.tag === lastTag);
-  if (end < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, end + 1);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 let database: Database;
 let app: FastifyInstance;
@@ -134,7 +120,7 @@ describe(`a database of the release before issue 15 (${olderRelease}), migrated`
     expect(bookings.status).toBe(200);
     expect(bookings.body.data[0]).toMatchObject({ mobileNumber: '01911-000000', meetingLocation: 'Mirpur 10' });
 
-    const img = await uploadedPicture(app);
+    const img = await uploadedPicture(app, { _id: ids.seller });
     const { imei: _none, ...withoutImei } = productBody(ids.category, img, { productName: 'iPhone 12 mini', resalePrice: 33000 });
     const edited = await call(app, { method: 'PUT', url: `/api/product/${ids.phone}`, token, payload: withoutImei });
     expect(edited.status).toBe(200);

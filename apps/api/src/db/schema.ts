@@ -251,6 +251,8 @@ export const products = pgTable(
     description: text('description').notNull(),
     status: productStatusEnum('status').notNull().default('available'),
     advertise: boolean('advertise').notNull().default(false),
+    /** When its seller hid this sold listing (a sold listing is never deleted: its orders and reviews point to it; issue 29). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     report: boolean('report').notNull().default(false),
     /** Specs and declarations (issue 15): null on listings posted before they were asked (migration 0010). */
     model: text('model'),
@@ -330,6 +332,8 @@ export const orders = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     /** Null once the buyer is deleted; their paid orders stay as history. */
     buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The phone's seller when it was booked: whom a review of this order is of, whatever becomes of the listing (issue 29). */
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     productPrice: integer('product_price').notNull(),
     productImg: text('product_img').notNull(),
@@ -340,6 +344,10 @@ export const orders = pgTable(
     paid: boolean('paid').notNull().default(false),
     /** When the phone's seller declined this booking (it can no longer be paid; the buyer cannot book the phone again). */
     declinedAt: timestamp('declined_at', { withTimezone: true }),
+    /** When the phone's seller accepted this booking: from then on its buyer sees the seller's number (issue 29). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When the buyer cancelled this open booking (their delete): gone from their list, kept for the seller as 'cancelled by the buyer'. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When the buyer took this paid order off their list: it stays, in every count and in the seller's and Admins' views. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -347,10 +355,10 @@ export const orders = pgTable(
   (t) => [
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
-    // A buyer has at most one open booking per product.
+    // A buyer has at most one open (or declined) booking per product; one they cancelled does not count.
     uniqueIndex('orders_one_open_per_buyer_product')
       .on(t.buyerId, t.productId)
-      .where(sql`not ${t.paid}`),
+      .where(sql`not ${t.paid} and ${t.cancelledAt} is null`),
   ],
 );
 

@@ -191,7 +191,7 @@ describe('odd bodies never yield a 500 and never create anything', () => {
     {
       url: '/api/user',
       who: 'anyone',
-      valid: (s) => ({ name: 'Odd Body', email: `odd-${randomUUID()}@example.com`, password: 'secret1', role: 'Buyer', userImg: s.picture }),
+      valid: (s) => ({ name: 'Odd Body', email: `odd-${randomUUID()}@example.com`, password: 'secret1', role: 'Buyer', userImg: s.avatar }),
     },
     { url: '/api/login', who: 'anyone', valid: (s) => ({ email: s.buyer.email, password: 'secret1' }) },
     { url: '/api/product', who: 'Seller', valid: (s) => productBody(s.categoryId, s.picture) },
@@ -203,14 +203,23 @@ describe('odd bodies never yield a 500 and never create anything', () => {
     buyer: Actor;
     categoryId: string;
     productId: string;
+    /** The seller's upload (a listing takes only its seller's), and one made signed out (a sign-up's avatar). */
     picture: string;
+    avatar: string;
   }
   async function setup(): Promise<Setup> {
     const seller = await signUp(ctx.app, 'Seller');
     const buyer = await signUp(ctx.app, 'Buyer');
     const category = await createCategory(ctx.app);
     const product = await postProduct(ctx.app, seller, category.id);
-    return { seller, buyer, categoryId: category.id, productId: product._id, picture: await uploadedPicture(ctx.app) };
+    return {
+      seller,
+      buyer,
+      categoryId: category.id,
+      productId: product._id,
+      picture: await uploadedPicture(ctx.app, seller),
+      avatar: await uploadedPicture(ctx.app),
+    };
   }
 
   it.each(routes)('POST $url', async ({ url, who, valid }) => {

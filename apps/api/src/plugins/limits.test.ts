@@ -239,6 +239,7 @@ describe('the production defaults', () => {
       cardAttemptsPerBuyer: { max: 10, windowMs: hour },
       paymentIntentsPerBuyer: { max: 30, windowMs: hour },
       listingWritesPerSeller: { max: 30, windowMs: hour },
+      bookingsPerBuyer: { max: 10, windowMs: hour },
     });
   });
 

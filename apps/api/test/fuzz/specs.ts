@@ -247,6 +247,7 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'PUT /api/advertise-product/:id': { id: 'uuid' },
     'DELETE /api/advertise-product/:id': { id: 'uuid' },
     'PUT /api/mark-sold/:id': { id: 'uuid' },
+    'PUT /api/hide-product/:id': { id: 'uuid' },
     'DELETE /api/product/:id': { id: 'uuid' },
     'POST /api/order': {
       body: json(NewOrderBody, () =>
@@ -260,6 +261,7 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'GET /api/order/:id': { id: 'uuid' },
     'GET /api/seller-bookings/:id': { id: 'userRef', query: true },
     'PUT /api/decline-booking/:id': { id: 'uuid' },
+    'PUT /api/accept-booking/:id': { id: 'uuid' },
     'DELETE /api/order/:id': { id: 'uuid' },
     'PUT /api/report-product/:id': { id: 'uuid' },
     'POST /api/report': {

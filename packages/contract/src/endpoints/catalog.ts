@@ -114,6 +114,15 @@ export const markSold = endpoint('markSold', {
   data: Product,
 });
 
+export const hideProduct = endpoint('hideProduct', {
+  tag,
+  // A sold listing is never deleted (issue 29): its orders and their reviews belong to it.
+  summary: 'Hide an own sold listing: it leaves My Products and its public page; its orders, payments and reviews stay',
+  access: sellersOwn,
+  params: IdParams,
+  data: Product,
+});
+
 export const reportProduct = endpoint('reportProduct', {
   tag,
   summary: "Report a product (the spec's call: reason 'other'; once per user, again is the same answer)",
@@ -170,7 +179,7 @@ export const removeReported = endpoint('removeReported', {
 
 export const deleteProduct = endpoint('deleteProduct', {
   tag,
-  summary: 'Delete a product',
+  summary: 'Delete a product that was never sold (a sold one its seller hides instead)',
   access: { who: 'owner-or-admin', of: 'product' },
   params: IdParams,
   data: Deleted,

@@ -18,12 +18,14 @@ const tag = 'orders';
 
 export const book = endpoint('book', {
   tag,
-  summary: 'Book a product',
+  // The answer has no seller's number: it reaches the buyer once the seller accepts, or once the buyer has paid (issue 29).
+  summary: "Book a product (the seller's number comes once the seller accepts the booking, or once it is paid)",
   access: verified(role('Buyer')),
   body: NewOrderBody,
   data: Order,
   status: [201],
   errors: { 404: ['not_found'], 409: ['product_sold'] },
+  limits: [{ limit: 'bookingsPerBuyer', per: 'user', kind: 'booking-buyer', code: 'too_many_bookings' }],
 });
 
 export const buyerOrders = endpoint('buyerOrders', {
@@ -72,11 +74,21 @@ export const declineBooking = endpoint('declineBooking', {
   cache: 'keeps',
 });
 
+export const acceptBooking = endpoint('acceptBooking', {
+  tag,
+  summary: "Accept a pending booking of an own phone (not declined, cancelled or paid): its buyer then sees the seller's number",
+  access: { who: 'owner', of: 'booking', roles: ['Seller'] },
+  params: IdParams,
+  data: Order,
+  cache: 'keeps',
+});
+
 export const order = endpoint('order', { tag, summary: 'One order', access: { who: 'owner-or-admin', of: 'order' }, params: IdParams, data: Order });
 
 export const deleteOrder = endpoint('deleteOrder', {
   tag,
-  summary: "Delete an unpaid order; a paid one its buyer only hides from their list (it stays in every count and in the seller's and Admins' views)",
+  summary:
+    "Delete an unpaid order (its buyer's delete cancels it: the seller still sees it, as cancelled by the buyer); a paid one its buyer only hides from their list (it stays in every count and in the seller's and Admins' views)",
   access: { who: 'owner-or-admin', of: 'order' },
   params: IdParams,
   data: z.object({ deleted: z.literal(true), hidden: z.boolean() }),

@@ -21,7 +21,7 @@ let decoyHash: Promise<string> | undefined;
  * an account. Answers whether an account was created (for logs and tests only).
  */
 export async function signUp(db: Db, body: SignUpBody, links: AccountLinks): Promise<{ created: boolean }> {
-  await requireUpload(db, body.userImg, 'userImg');
+  await requireUpload(db, body.userImg, 'userImg', { newAccount: null });
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
@@ -54,7 +54,7 @@ export async function signUp(db: Db, body: SignUpBody, links: AccountLinks): Pro
         await enqueueMail(tx, accountExistsMail(recipient, links.login, links.forgot));
         return { created: false };
       }
-      await attachUpload(tx, body.userImg, 'userImg');
+      await attachUpload(tx, body.userImg, 'userImg', { newAccount: user.id });
       await sendVerification(tx, user, links);
       return { created: true };
     });

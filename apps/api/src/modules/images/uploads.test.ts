@@ -127,9 +127,10 @@ describe('the stored picture', () => {
 
 describe('the sweep of unused uploads', () => {
   it('removes (row and file) uploads nobody used within 24 hours, and keeps younger ones and those in use', async () => {
-    const [old, young, avatar, picture] = await Promise.all([0, 1, 2, 3].map(async () => (await upload(ctx.app, await small())).body.data.url as string));
-    // Two of them in use: one as a sign-up avatar, one as a product picture.
+    // Two of them in use: one as a sign-up avatar, one as a product picture (the seller's own upload).
     const seller = await signUp(ctx.app, 'Seller');
+    const [old, young, avatar] = await Promise.all([0, 1, 2].map(async () => (await upload(ctx.app, await small())).body.data.url as string));
+    const picture = (await upload(ctx.app, await small(), { token: seller.token })).body.data.url as string;
     await call(ctx.app, {
       method: 'POST',
       url: '/api/user',

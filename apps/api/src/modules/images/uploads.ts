@@ -20,24 +20,50 @@ export async function recordUpload(db: Db, stored: { name: string; bytes: number
   });
 }
 
-/** The picture must be one uploaded here (and not yet swept away); `field` names it in the 400. */
-export async function requireUpload(db: Db, url: string, field: string) {
+/**
+ * Who may attach an upload (issue 29): a listing takes only its seller's own uploads (`owner`), or a picture it
+ * already shows (`keeps`: pictures uploaded before uploaders were recorded); a new account's avatar only an
+ * upload made signed out and not yet used (`newAccount`), which then becomes that account's.
+ */
+export type Attacher = { owner: string; keeps?: string[] } | { newAccount: string | null };
+
+const mayAttach = (by: Attacher, url: string) =>
+  'owner' in by ? (by.keeps?.includes(url) ? sql`true` : eq(uploads.uploadedBy, by.owner)) : and(isNull(uploads.uploadedBy), isNull(uploads.attachedAt))!;
+
+/** Why an upload cannot be attached: not one of ours (or swept away), or someone else's. */
+async function refusal(db: Db, url: string, field: string) {
   const [row] = await db
     .select({ name: uploads.name })
     .from(uploads)
     .where(eq(uploads.name, nameOf(url)))
     .limit(1);
-  if (!row) throw badRequest('image_not_uploaded_here', { field, hours: UNATTACHED_LIFETIME_HOURS });
+  return row ? badRequest('image_not_yours', { field }) : badRequest('image_not_uploaded_here', { field, hours: UNATTACHED_LIFETIME_HOURS });
 }
 
-/** Marks the picture as in use, so the sweep keeps it for good; answers the widths it is stored in. */
-export async function attachUpload(db: Db, url: string, field: string): Promise<number[]> {
+/** The picture must be one uploaded here (and not yet swept away) that `by` may attach; `field` names it in the 400. */
+export async function requireUpload(db: Db, url: string, field: string, by: Attacher) {
+  const [row] = await db
+    .select({ name: uploads.name })
+    .from(uploads)
+    .where(and(eq(uploads.name, nameOf(url)), mayAttach(by, url)))
+    .limit(1);
+  if (!row) throw await refusal(db, url, field);
+}
+
+/**
+ * Marks the picture as in use, so the sweep keeps it for good (a new account's avatar becomes its own); answers
+ * the widths it is stored in. One statement: two sign-ups naming the same upload cannot both take it.
+ */
+export async function attachUpload(db: Db, url: string, field: string, by: Attacher): Promise<number[]> {
   const [row] = await db
     .update(uploads)
-    .set({ attachedAt: sql`coalesce(${uploads.attachedAt}, now())` })
-    .where(eq(uploads.name, nameOf(url)))
+    .set({
+      attachedAt: sql`coalesce(${uploads.attachedAt}, now())`,
+      ...('newAccount' in by && by.newAccount ? { uploadedBy: by.newAccount } : {}),
+    })
+    .where(and(eq(uploads.name, nameOf(url)), mayAttach(by, url)))
     .returning({ widths: uploads.widths });
-  if (!row) throw badRequest('image_not_uploaded_here', { field, hours: UNATTACHED_LIFETIME_HOURS });
+  if (!row) throw await refusal(db, url, field);
   return row.widths;
 }
 

@@ -7,7 +7,7 @@ import { moneyHistory } from './history.ts';
 import { recordAdminAct } from '../audit/service.ts';
 import { toPoisha } from '../payments/provider.ts';
 import { queueRefund } from '../payments/refunds.ts';
-import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { conflict, isUniqueViolation, notFound, type AppError } from '../../errors.ts';
 import { sellerNotSuspended } from '../products/service.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -16,7 +16,7 @@ type PaymentRow = Pick<typeof payments.$inferSelect, 'transactionId' | 'productP
 type ReviewRow = Pick<typeof reviews.$inferSelect, 'id' | 'stars' | 'text' | 'createdAt'>;
 type RefundRow = Pick<typeof refunds.$inferSelect, 'status' | 'providerRefundId' | 'amount' | 'refundedAt' | 'reason' | 'paymentId'>;
 
-/** The booked phone's status and its seller's number (null once the phone is deleted). */
+/** The booked phone's status and its seller's number (null once the phone is deleted; shown only as toOrder allows). */
 interface Booked {
   status: string | null;
   phone: string | null;
@@ -42,7 +42,10 @@ export const toOrder = (
   paid: o.paid,
   soldToAnother: !o.paid && productStatus === 'sold',
   declined: o.declinedAt !== null,
-  sellerPhone: phone,
+  accepted: o.acceptedAt !== null,
+  cancelled: o.cancelledAt !== null,
+  // Only for a booking its seller accepted, or a paid one: booking alone must not hand out numbers (issue 29).
+  sellerPhone: o.acceptedAt !== null || o.paid ? phone : null,
   createdAt: o.createdAt.toISOString(),
   payment: payment && { transactionId: payment.transactionId, amount: payment.productPrice, paidAt: payment.createdAt.toISOString() },
   review: review && { _id: review.id, stars: review.stars, text: review.text, editableUntil: editableUntil(review.createdAt).toISOString() },
@@ -97,6 +100,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
       .values({
         productId: product.id,
         buyerId: buyer.id,
+        sellerId: product.sellerId,
         productName: product.productName,
         productPrice: product.resalePrice,
         productImg: product.img,
@@ -113,7 +117,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
     const [declined] = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.buyerId, buyer.id), eq(orders.productId, product.id), not(orders.paid), not(isNull(orders.declinedAt))))
+      .where(and(eq(orders.buyerId, buyer.id), eq(orders.productId, product.id), not(orders.paid), isNull(orders.cancelledAt), not(isNull(orders.declinedAt))))
       .limit(1);
     throw conflict(declined ? 'booking_declined' : 'already_booked');
   }
@@ -131,29 +135,81 @@ async function list(db: Db, where: SQL, query: PageQuery) {
   return { items: items.map((r) => toOrder(r.order, r, r.payment, r.review, r.refund)), nextCursor };
 }
 
-/** The buyer's orders, but for the paid ones they took off their list. */
-export const listForBuyer = (db: Db, buyerId: string, query: PageQuery) => list(db, and(eq(orders.buyerId, buyerId), isNull(orders.hiddenAt))!, query);
+/** The buyer's orders, but for the paid ones they took off their list and the bookings they cancelled. */
+export const listForBuyer = (db: Db, buyerId: string, query: PageQuery) =>
+  list(db, and(eq(orders.buyerId, buyerId), isNull(orders.hiddenAt), isNull(orders.cancelledAt))!, query);
 /** Every paid order, for the Admin's Payments page. */
 export const listPaid = (db: Db, query: PageQuery) => list(db, eq(orders.paid, true), query);
 /** The bookings of the seller's phones (a deleted phone's bookings are no longer anyone's). */
 export const listForSeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query);
 
+/** Why a booking cannot change as the seller asked: 404 if there is none, else the 409 `refuse` picks from its state. */
+async function refuseChange(db: Db, id: string, refuse: (state: BookingState) => AppError): Promise<never> {
+  const [order] = await db
+    .select({ paid: orders.paid, declinedAt: orders.declinedAt, cancelledAt: orders.cancelledAt, acceptedAt: orders.acceptedAt, status: products.status })
+    .from(orders)
+    .leftJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, id))
+    .limit(1);
+  if (!order) throw notFound('Booking');
+  const state: BookingState = order.paid
+    ? 'paid'
+    : order.cancelledAt
+      ? 'cancelled'
+      : order.declinedAt
+        ? 'declined'
+        : order.status !== 'available'
+          ? 'sold'
+          : order.acceptedAt
+            ? 'accepted'
+            : 'pending';
+  throw refuse(state);
+}
+
+type BookingState = 'pending' | 'accepted' | 'paid' | 'declined' | 'cancelled' | 'sold';
+
 /**
- * The seller turns a booking down: it can no longer be paid, and its buyer cannot book the phone again.
- * One statement, so a payment settling at the same moment (it locks the order row) either comes first
- * (the booking is paid: 409) or finds it declined.
+ * The seller turns a booking down (pending or accepted): it can no longer be paid, and its buyer cannot book the
+ * phone again. One statement, so a payment settling at the same moment (it locks the order row) either comes
+ * first (the booking is paid: 409) or finds it declined.
  */
 export async function declineBooking(db: Db, id: string) {
   const [declined] = await db
     .update(orders)
     .set({ declinedAt: new Date() })
-    .where(and(eq(orders.id, id), not(orders.paid), isNull(orders.declinedAt)))
+    .where(and(eq(orders.id, id), not(orders.paid), isNull(orders.declinedAt), isNull(orders.cancelledAt)))
     .returning({ id: orders.id });
-  if (!declined) {
-    const [order] = await db.select({ paid: orders.paid }).from(orders).where(eq(orders.id, id)).limit(1);
-    if (!order) throw notFound('Booking');
-    throw conflict(order.paid ? 'booking_paid_cannot_decline' : 'booking_already_declined');
-  }
+  if (!declined)
+    await refuseChange(db, id, (state) =>
+      conflict(state === 'paid' ? 'booking_paid_cannot_decline' : state === 'cancelled' ? 'booking_cancelled' : 'booking_already_declined'),
+    );
+  return getOrder(db, id);
+}
+
+/**
+ * The seller accepts a pending booking (issue 29): its buyer now sees the seller's number. Only while the phone is
+ * for sale and the booking neither paid, declined nor cancelled; one conditional statement, so a decline, a
+ * cancel or a payment at the same moment comes first or after, never half.
+ */
+export async function acceptBooking(db: Db, id: string) {
+  const [accepted] = await db
+    .update(orders)
+    .set({ acceptedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, id),
+        not(orders.paid),
+        isNull(orders.declinedAt),
+        isNull(orders.cancelledAt),
+        isNull(orders.acceptedAt),
+        sql`exists (select 1 from ${products} where ${products.id} = ${orders.productId} and ${products.status} = 'available')`,
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!accepted)
+    await refuseChange(db, id, (state) =>
+      state === 'accepted' || state === 'pending' ? conflict('booking_already_accepted') : conflict('booking_not_pending', { state }),
+    );
   return getOrder(db, id);
 }
 
@@ -164,7 +220,8 @@ export async function getOrder(db: Db, id: string) {
 }
 
 /**
- * The spec's delete of an order. An open one goes. A paid or refunded one is money history (the payment or
+ * The spec's delete of an order. An open one its buyer cancels: it leaves their list, and its seller keeps it as
+ * 'cancelled by the buyer' (issue 29: booking and deleting left no trace); an Admin's delete removes it. A paid or refunded one is money history (the payment or
  * refund, the counts, the seller's records, a review): its buyer only takes it off their list, and nobody else
  * may remove it (the database refuses it too). The row is locked, so a payment settling now comes first or after.
  */
@@ -177,6 +234,13 @@ export async function deleteOrder(db: Db, id: string, actor: AuthUser): Promise<
       .limit(1)
       .for('update');
     if (!order) throw notFound('Order');
+    if (!order.history && order.buyerId === actor.id) {
+      await tx
+        .update(orders)
+        .set({ cancelledAt: sql`coalesce(${orders.cancelledAt}, now())` })
+        .where(eq(orders.id, id));
+      return { hidden: true };
+    }
     if (!order.history) {
       await tx.delete(orders).where(eq(orders.id, id));
       return { hidden: false };

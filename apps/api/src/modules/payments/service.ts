@@ -19,9 +19,10 @@ const toPayment = (p: typeof payments.$inferSelect): Payment => ({
 export async function payable(
   db: Db,
   order: typeof orders.$inferSelect,
-): Promise<'order_paid' | 'order_declined' | 'product_gone' | 'sold_to_another_buyer' | 'seller_suspended' | null> {
+): Promise<'order_paid' | 'order_declined' | 'order_cancelled' | 'product_gone' | 'sold_to_another_buyer' | 'seller_suspended' | null> {
   if (order.paid) return 'order_paid';
   if (order.declinedAt) return 'order_declined';
+  if (order.cancelledAt) return 'order_cancelled';
   if (!order.productId) return 'product_gone';
   const [product] = await db
     .select({ status: products.status, suspended: users.suspendedAt })

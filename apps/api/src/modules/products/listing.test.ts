@@ -36,7 +36,7 @@ describe('specs and declarations', () => {
       boxAndCharger: true,
       warrantyMonths: 3,
     };
-    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), specs));
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), specs));
     expect(res.status).toBe(201);
     const want = { model: 'A2633', storageGb: 256, ramGb: 6, colour: 'Starlight', batteryHealth: 91, notLocked: true, boxAndCharger: true, warrantyMonths: 3 };
     expect(res.body.data).toMatchObject(want);
@@ -44,7 +44,7 @@ describe('specs and declarations', () => {
     expect((await get(`/api/category-products/${category.id}`)).body.data[0]).toMatchObject(want);
     expect((await get('/api/products?q=iphone')).body.data[0]).toMatchObject(want);
 
-    const blank = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { model: ' ', colour: '' }));
+    const blank = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { model: ' ', colour: '' }));
     expect(blank.status).toBe(201);
     expect(blank.body.data).toMatchObject({ model: null, colour: null, ramGb: null, notLocked: false, boxAndCharger: false, warrantyMonths: 0 });
   });
@@ -63,7 +63,7 @@ describe('specs and declarations', () => {
     ['model', 'm\u0000', 'model must not contain control characters'],
   ])('refuses %s = %j with a 400 naming the problem, creating nothing', async (field, value, message) => {
     const { seller, category } = await world();
-    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { [field]: value }));
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { [field]: value }));
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
     expect(await countOf()).toBe(0);
@@ -73,7 +73,7 @@ describe('specs and declarations', () => {
 describe('IMEI', () => {
   it('is required, 15 digits with a valid check digit; grouped digits are read', async () => {
     const { seller, category } = await world();
-    const img = await uploadedPicture(ctx.app);
+    const img = await uploadedPicture(ctx.app, seller);
     for (const [imei, message] of [
       [undefined, 'imei must be 15 digits'],
       ['', 'imei must be 15 digits'],
@@ -96,15 +96,15 @@ describe('IMEI', () => {
     const { seller, otherSeller, category } = await world();
     const imei = newImei();
     const first = await postProduct(ctx.app, seller, category.id, { imei });
-    const again = await post(otherSeller, productBody(category.id, await uploadedPicture(ctx.app), { imei }));
+    const again = await post(otherSeller, productBody(category.id, await uploadedPicture(ctx.app, otherSeller), { imei }));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This IMEI is already listed: the same handset cannot be listed twice');
     await markSold(ctx.app, first._id);
-    expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { imei }))).status).toBe(409);
+    expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { imei }))).status).toBe(409);
     expect(await countOf()).toBe(1);
     // Once the listing is deleted, the handset may be listed again.
     await ctx.app.db.delete(products).where(eq(products.id, first._id));
-    expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { imei }))).status).toBe(201);
+    expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { imei }))).status).toBe(201);
   });
 
   it('is whole for the seller and Admins, only its last four digits for everyone else', async () => {
@@ -133,7 +133,7 @@ describe('PUT /api/product/:id (edit an own listing)', () => {
     const product = await postProduct(ctx.app, seller, category.id, { productName: 'iPhone 13' });
     // Read once, so the public cache holds the old version.
     expect((await get(`/api/detail-product/${product._id}`)).body.data.resalePrice).toBe(80000);
-    const img = await uploadedPicture(ctx.app);
+    const img = await uploadedPicture(ctx.app, seller);
     const imei = newImei();
     const body = productBody(other.id, img, {
       productName: 'Galaxy S22',
@@ -266,11 +266,11 @@ describe('search by storage and battery health', () => {
 });
 
 describe('several pictures', () => {
-  const pictures = (n: number) => Promise.all(Array.from({ length: n }, () => uploadedPicture(ctx.app)));
+  const pictures = (n: number, by: Actor) => Promise.all(Array.from({ length: n }, () => uploadedPicture(ctx.app, by)));
 
   it('keeps 1 to 8 in the seller’s order, the first as the cover (img), each with its srcset; an edit reorders and removes', async () => {
     const { seller, category } = await world();
-    const urls = await pictures(3);
+    const urls = await pictures(3, seller);
     // One of them stored in sizes, as an upload makes it.
     await ctx.app.db
       .update(uploads)
@@ -299,7 +299,7 @@ describe('several pictures', () => {
 
   it('the spec’s single img is a listing of one picture; with images too, it must be their first', async () => {
     const { seller, category } = await world();
-    const [a, b] = await pictures(2);
+    const [a, b] = await pictures(2, seller);
     const one = await post(seller, productBody(category.id, a!));
     expect(one.status).toBe(201);
     expect(one.body.data.images).toEqual([{ url: a, srcset: '' }]);
@@ -314,7 +314,7 @@ describe('several pictures', () => {
   ])('refuses %s with a 400, creating nothing', async (_what, n, message) => {
     const { seller, category } = await world();
     const { img: _img, ...body } = productBody(category.id, '');
-    const res = await post(seller, { ...body, images: await pictures(n) });
+    const res = await post(seller, { ...body, images: await pictures(n, seller) });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
     expect(await countOf()).toBe(0);
@@ -322,7 +322,7 @@ describe('several pictures', () => {
 
   it('refuses the same picture twice, one nobody uploaded, and a listing with no picture at all', async () => {
     const { seller, category } = await world();
-    const [a] = await pictures(1);
+    const [a] = await pictures(1, seller);
     const { img: _img, ...body } = productBody(category.id, '');
     const twice = await post(seller, { ...body, images: [a, a] });
     expect(twice.body.message).toContain('images must not hold the same picture twice');

@@ -131,7 +131,7 @@ describe('GET /api/detail-product/:id', () => {
 });
 
 describe("the seller's phone number", () => {
-  it("is in no public answer, only in the seller's own and the Admin's lists, and on the order of a buyer who booked the phone", async () => {
+  it("is in no public answer, only in the seller's own and the Admin's lists, and on the order of a buyer whose booking the seller accepted", async () => {
     const { seller, category } = await world();
     const created = await postProduct(ctx.app, seller, category.id, { phoneNumber: '01811-000555' });
     expect(created).toMatchObject({ phoneNumber: '01811-000555' });
@@ -150,7 +150,9 @@ describe("the seller's phone number", () => {
     const reported = await call(ctx.app, { method: 'GET', url: '/api/all-reported-products', token: admin.token });
     expect(reported.body.data[0]).toMatchObject({ _id: created._id, phoneNumber: '01811-000555' });
     const order = await book(ctx.app, buyer, created._id);
-    expect(order.sellerPhone).toBe('01811-000555');
+    // Once the seller accepts the booking (issue 29), not before.
+    expect(order.sellerPhone).toBeNull();
+    expect((await call(ctx.app, { method: 'PUT', url: `/api/accept-booking/${order._id}`, token: seller.token })).status).toBe(200);
     const mine = await call(ctx.app, { method: 'GET', url: `/api/orders/${buyer._id}`, token: buyer.token });
     expect(mine.body.data[0]).toMatchObject({ productId: created._id, sellerPhone: '01811-000555' });
   });
@@ -193,7 +195,7 @@ describe('POST /api/product', () => {
     const { seller, otherSeller, category } = await world();
     const res = await post(
       seller,
-      productBody(category.id, await uploadedPicture(ctx.app), {
+      productBody(category.id, await uploadedPicture(ctx.app, seller), {
         status: 'sold',
         advertise: true,
         report: true,
@@ -232,7 +234,7 @@ describe('POST /api/product', () => {
     ['useYears', undefined],
   ])('refuses %s = %j with a 400 naming the field, creating nothing', async (field, value) => {
     const { seller, category } = await world();
-    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { [field]: value }));
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { [field]: value }));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false });
     expect(res.body.message).toContain(field);
@@ -264,7 +266,7 @@ describe('POST /api/product', () => {
     const { seller, category } = await world();
     const res = await post(
       seller,
-      productBody(category.id, await uploadedPicture(ctx.app), { originalPrice: '90000', resalePrice: ' 45000 ', useYears: '1.5' }),
+      productBody(category.id, await uploadedPicture(ctx.app, seller), { originalPrice: '90000', resalePrice: ' 45000 ', useYears: '1.5' }),
     );
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ originalPrice: 90000, resalePrice: 45000, useYears: 1.5 });
@@ -276,11 +278,14 @@ describe('POST /api/product', () => {
     const { seller, category } = await world();
     const res = await post(
       seller,
-      productBody(category.id, await uploadedPicture(ctx.app), { originalPrice: '1,25,000', resalePrice: '৯৫,০০০', useYears: '1.5' }),
+      productBody(category.id, await uploadedPicture(ctx.app, seller), { originalPrice: '1,25,000', resalePrice: '৯৫,০০০', useYears: '1.5' }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toMatchObject({ originalPrice: 125000, resalePrice: 95000 });
-    const international = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { originalPrice: '1,250,000', resalePrice: '125,000' }));
+    const international = await post(
+      seller,
+      productBody(category.id, await uploadedPicture(ctx.app, seller), { originalPrice: '1,250,000', resalePrice: '125,000' }),
+    );
     expect(international.status).toBe(201);
     expect(international.body.data).toMatchObject({ originalPrice: 1250000, resalePrice: 125000 });
     for (const [price, message] of [
@@ -289,7 +294,7 @@ describe('POST /api/product', () => {
       ['125000.5', 'must be a whole number of taka'],
       ['1,00,00,001', 'must be at most 1,00,00,000'],
     ]) {
-      const bad = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { resalePrice: price }));
+      const bad = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { resalePrice: price }));
       expect(bad.status, price).toBe(400);
       expect(bad.body.message, price).toBe(`Invalid body: resalePrice ${message}`);
     }
@@ -298,21 +303,21 @@ describe('POST /api/product', () => {
 
   it('names the longest a product name may be, in words', async () => {
     const { seller, category } = await world();
-    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { productName: 'x'.repeat(121) }));
+    const res = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { productName: 'x'.repeat(121) }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid body: productName must be at most 120 characters');
   });
 
   it('refuses an unknown category and a purchase date in the future', async () => {
     const { seller, category } = await world();
-    const unknown = await post(seller, productBody(randomUUID(), await uploadedPicture(ctx.app)));
+    const unknown = await post(seller, productBody(randomUUID(), await uploadedPicture(ctx.app, seller)));
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('categoryId');
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const future = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { purchase: tomorrow }));
+    const future = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { purchase: tomorrow }));
     expect(future.status).toBe(400);
     expect(future.body.message).toContain('purchase');
-    const malformed = await post(seller, productBody('apple', await uploadedPicture(ctx.app)));
+    const malformed = await post(seller, productBody('apple', await uploadedPicture(ctx.app, seller)));
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toContain('categoryId');
     expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
@@ -328,10 +333,10 @@ describe('POST /api/product', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(evening);
-      const today = await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { purchase: day(1) }));
+      const today = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { purchase: day(1) }));
       expect(today.status).toBe(201);
       expect(today.body.data.purchase).toBe(day(1));
-      expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app), { purchase: day(2) }))).status).toBe(400);
+      expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { purchase: day(2) }))).status).toBe(400);
     } finally {
       vi.useRealTimers();
     }
@@ -408,21 +413,25 @@ describe('managing a listing: DELETE /api/advertise-product/:id and PUT /api/mar
 });
 
 describe('DELETE /api/product/:id', () => {
-  it('lets the owner delete it: open orders go, a paid order stays without its product', async () => {
+  it('lets the owner delete it with its open orders; a sold one (with a paid order) is kept: a 409 (issue 29)', async () => {
     const { seller, category } = await world();
     const [buyer, buyer2] = await Promise.all([signUp(ctx.app, 'Buyer'), signUp(ctx.app, 'Buyer')]);
     const p = await postProduct(ctx.app, seller, category.id);
     const open = await book(ctx.app, buyer, p._id);
-    const paid = await book(ctx.app, buyer2, p._id);
-    await markPaid(ctx.app, paid._id);
     const res = await del(`/api/product/${p._id}`, seller.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { deleted: true } });
     expect((await get(`/api/detail-product/${p._id}`)).status).toBe(404);
     expect(await orderExists(ctx.app, open._id)).toBe(false);
-    const [kept] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
-    expect(kept).toMatchObject({ productId: null, paid: true, productName: 'iPhone 13', productPrice: 80000 });
     expect((await del(`/api/product/${p._id}`, seller.token)).status).toBe(404);
+
+    const sold = await postProduct(ctx.app, seller, category.id);
+    const paid = await book(ctx.app, buyer2, sold._id);
+    await markPaid(ctx.app, paid._id);
+    const refused = await del(`/api/product/${sold._id}`, seller.token);
+    expect([refused.status, refused.body.code]).toEqual([409, 'sold_cannot_delete']);
+    const [kept] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
+    expect(kept).toMatchObject({ productId: sold._id, paid: true, productName: 'iPhone 13', productPrice: 80000 });
   });
 
   it('lets an admin delete any product, but not another seller', async () => {

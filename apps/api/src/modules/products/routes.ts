@@ -22,6 +22,7 @@ export default async function productRoutes(app: FastifyInstance, opts: { search
   route(app, e.advertiseProduct, ({ params }) => service.advertiseProduct(app.db, params.id));
   route(app, e.stopAdvertising, ({ params }) => service.stopAdvertising(app.db, params.id));
   route(app, e.markSold, ({ params }) => service.markSold(app.db, params.id));
+  route(app, e.hideProduct, ({ params }) => service.hideProduct(app.db, params.id));
   route(app, e.deleteProduct, async ({ params, user }) => {
     await service.deleteProduct(app.db, params.id, user!);
     return { deleted: true as const };

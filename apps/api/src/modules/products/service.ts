@@ -1,5 +1,5 @@
 import { latestToday, type PlainErrorCode, type EditProductBody, type NewProductBody, type PageQuery, type Product } from '@market/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { perDb, type Db } from '../../db/client.ts';
 import { categories, orders, products, searchWords, users, type Picture } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
@@ -7,7 +7,7 @@ import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { removableOrder } from '../orders/history.ts';
 import { recordAdminAct } from '../audit/service.ts';
-import { attachUpload } from '../images/uploads.ts';
+import { attachUpload, type Attacher } from '../images/uploads.ts';
 import { productColumns, toProduct } from './dto.ts';
 
 const keys = { table: products, id: products.id, createdAt: products.createdAt };
@@ -49,7 +49,9 @@ export async function listCategories(db: Db) {
 
 export const listAdvertised = (db: Db, query: PageQuery) => list(db, and(eq(products.advertise, true), onSale), query);
 export const listInCategory = (db: Db, categoryId: string, query: PageQuery) => list(db, and(eq(products.categoryId, categoryId), onSale), query);
-export const listBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query, true);
+/** A seller's own listings, but for the sold ones they hid. */
+export const listBySeller = (db: Db, sellerId: string, query: PageQuery) =>
+  list(db, and(eq(products.sellerId, sellerId), isNull(products.hiddenAt)), query, true);
 /** A seller's phones on sale, for their public page (none while they are suspended). */
 export const listOnSaleBySeller = (db: Db, sellerId: string, query: PageQuery) => list(db, and(eq(products.sellerId, sellerId), onSale), query);
 export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.report, true), query, true);
@@ -61,7 +63,7 @@ const productById = perDb((db) =>
 );
 
 const publicProductById = perDb((db) =>
-  select(db, and(eq(products.id, sql.placeholder('id')), sellerNotSuspended))
+  select(db, and(eq(products.id, sql.placeholder('id')), sellerNotSuspended, isNull(products.hiddenAt)))
     .limit(1)
     .prepare('public_product_by_id'),
 );
@@ -105,11 +107,11 @@ async function oneHandsetEach<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The listing's pictures (the cover first), each marked in use, with the widths it is stored in. */
-async function picturesOf(db: Db, body: NewProductBody | EditProductBody) {
+/** The listing's pictures (the cover first), each the seller's own upload (decision 040), marked in use, with the widths it is stored in. */
+async function picturesOf(db: Db, body: NewProductBody | EditProductBody, by: Attacher) {
   const urls = body.images ?? [body.img!];
   const images: Picture[] = [];
-  for (const [i, url] of urls.entries()) images.push({ url, widths: await attachUpload(db, url, body.images ? `images[${i}]` : 'img') });
+  for (const [i, url] of urls.entries()) images.push({ url, widths: await attachUpload(db, url, body.images ? `images[${i}]` : 'img', by) });
   return { img: urls[0]!, images };
 }
 
@@ -118,7 +120,7 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
   // status, advertise, report and the date are the server's, whatever the client sent.
   const id = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
-      const pictures = await picturesOf(tx, body);
+      const pictures = await picturesOf(tx, body, { owner: sellerId });
       const [row] = await tx
         .insert(products)
         .values({ ...body, ...pictures, sellerId, status: 'available', advertise: false, report: false })
@@ -137,7 +139,10 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
   await checkListing(db, body, newWordsAllowed);
   const changed = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
-      const pictures = await picturesOf(tx, body);
+      // The listing's seller (its pictures: theirs, or those it already shows); the access rule made sure it is the caller.
+      const [current] = await tx.select({ sellerId: products.sellerId, images: products.images }).from(products).where(eq(products.id, id)).limit(1);
+      if (!current) throw notFound('Product');
+      const pictures = await picturesOf(tx, body, { owner: current.sellerId, keeps: current.images.map((p) => p.url) });
       const { imei, ...rest } = body;
       // The whole listing is sent again: an optional spec left out is one the seller has cleared.
       const cleared = { model: rest.model ?? null, ramGb: rest.ramGb ?? null, colour: rest.colour ?? null };
@@ -180,12 +185,27 @@ export const stopAdvertising = (db: Db, id: string) => changeListing(db, id, { a
 /** Sold outside the site: off every list and search, like a phone paid for here; its open bookings can no longer be paid. */
 export const markSold = (db: Db, id: string) => changeListing(db, id, { status: 'sold', advertise: false }, available, () => 'product_sold');
 
+/** Sold here (paid) or handed over (marked sold): its orders, payments and reviews belong to it (issue 29). */
+const wasSold = sql`("products"."status" = 'sold' or exists (select 1 from orders o where o.product_id = "products"."id" and o.paid))`;
+
+/** The seller hides a sold listing (it is never deleted): off My Products and its public page. Again is the same answer. */
+export const hideProduct = (db: Db, id: string) => changeListing(db, id, { hiddenAt: new Date(), advertise: false }, wasSold, () => 'only_sold_hidden');
+
 /**
- * Open bookings of the product go with it; paid orders keep their own copy. An Admin removing someone
+ * A listing that was never sold: open bookings of the product go with it; paid orders keep their own copy. An Admin removing someone
  * else's phone is an act written to the audit log, in the same transaction.
  */
 export async function deleteProduct(db: Db, id: string, by: AuthUser, reason: string | null = null) {
   await db.transaction(async (tx) => {
+    // Locked first, so a payment settling now comes before (then it was sold) or after (it finds no phone).
+    const [product] = await tx
+      .select({ sold: sql<boolean>`${wasSold}` })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
+    if (!product) throw notFound('Product');
+    // A sold listing is never deleted, not even by an Admin: its buyers' orders and reviews belong to it.
+    if (product.sold) throw conflict('sold_cannot_delete');
     await tx.delete(orders).where(and(eq(orders.productId, id), removableOrder));
     const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning({ name: products.productName, sellerId: products.sellerId });
     if (!deleted) throw notFound('Product');

@@ -22,25 +22,31 @@ export const toReview = (r: typeof reviews.$inferSelect): Review => ({
 });
 
 /**
- * The buyer of a paid order rates the phone's seller, once for that order (the access rule has checked the
- * order is theirs). The phone must still be on the site: its seller is whom the review is of.
+ * The buyer of a paid order rates the seller recorded on the order (issue 29: not the listing's, which its seller
+ * could remove), once for that order (the access rule has checked the order is theirs). Not once its payment was
+ * given back: a refunded order is no sale.
  */
 export async function writeReview(db: Db, buyer: AuthUser, body: NewReviewBody): Promise<Review> {
   const [row] = await db
-    .select({ order: orders, sellerId: products.sellerId })
+    .select({
+      order: orders,
+      // Qualified by hand: drizzle writes a one-table select's columns unqualified, which the subquery would misread.
+      refunded: sql<boolean>`exists (select 1 from refunds r join payments p on p.transaction_id = r.payment_id where p.order_id = "orders"."id")`,
+    })
     .from(orders)
-    .leftJoin(products, eq(products.id, orders.productId))
     .where(eq(orders.id, body.orderId))
     .limit(1);
   if (!row) throw notFound('Order');
   if (!row.order.paid) throw conflict('order_not_paid_cannot_review');
-  if (!row.sellerId) throw conflict('review_seller_gone');
+  if (row.refunded) throw conflict('review_refunded');
+  const { sellerId } = row.order;
+  if (!sellerId) throw conflict('review_seller_gone');
   try {
     const [review] = await db
       .insert(reviews)
       .values({
         orderId: row.order.id,
-        sellerId: row.sellerId,
+        sellerId,
         reviewerId: buyer.id,
         reviewerName: buyer.name,
         productName: row.order.productName,

@@ -48,6 +48,7 @@ export const dashboardApi = api.injectEndpoints({
     stopAdvertising: build.mutation({ ...call('stopAdvertising', byId), invalidatesTags: ['product'] }),
     markSold: build.mutation({ ...call('markSold', byId), invalidatesTags: ['product', 'order'] }),
     deleteProduct: build.mutation({ ...call('deleteProduct', byId), invalidatesTags: ['product', 'order'] }),
+    hideProduct: build.mutation({ ...call('hideProduct', byId), invalidatesTags: ['product'] }),
     myOrders: build.infiniteQuery({ ...pages('buyerOrders', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
     deleteOrder: build.mutation({ ...call('deleteOrder', byId), invalidatesTags: ['order'] }),
     /** The buyer's review of a paid order, and its change: the order shows it, the seller's pages count it. */
@@ -58,6 +59,7 @@ export const dashboardApi = api.injectEndpoints({
     }),
     sellerBookings: build.infiniteQuery({ ...pages('sellerBookings', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
     declineBooking: build.mutation({ ...call('declineBooking', byId), invalidatesTags: ['order'] }),
+    acceptBooking: build.mutation({ ...call('acceptBooking', byId), invalidatesTags: ['order'] }),
     paidOrders: build.infiniteQuery({ ...pages('paidOrders', DASHBOARD_PAGE), providesTags: ['order'] }),
     refundOrder: build.mutation({
       ...call('refundOrder', ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } })),
@@ -88,6 +90,7 @@ export const {
   useAdvertiseProductMutation,
   useStopAdvertisingMutation,
   useMarkSoldMutation,
+  useHideProductMutation,
   useDeleteProductMutation,
   useMyOrdersInfiniteQuery,
   useDeleteOrderMutation,
@@ -95,6 +98,7 @@ export const {
   useEditReviewMutation,
   useSellerBookingsInfiniteQuery,
   useDeclineBookingMutation,
+  useAcceptBookingMutation,
   usePaidOrdersInfiniteQuery,
   useRefundOrderMutation,
   useOutboxInfiniteQuery,

@@ -18,6 +18,8 @@ export const aPaidOrder = (overrides: Partial<Order> = {}): Order => ({
   paid: true,
   soldToAnother: false,
   declined: false,
+  accepted: false,
+  cancelled: false,
   sellerPhone: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   payment: { transactionId: 'txn_1', amount: 118000, paidAt: '2026-11-24T10:00:00.000Z' },

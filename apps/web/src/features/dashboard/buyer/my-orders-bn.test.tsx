@@ -22,12 +22,15 @@ const anOrder = (n: number, overrides: Partial<Order>): Order =>
     ...overrides,
   });
 const orders = [
-  anOrder(1, {}),
+  // Accepted by its seller: its buyer sees the seller's number (issue 29).
+  anOrder(1, { accepted: true }),
   anOrder(2, { paid: true, review: { _id: '00000000-0000-4000-8000-0000000000a1', stars: 4, text: null, editableUntil: '2099-01-01T12:00:00.000Z' } }),
   anOrder(3, {
     soldToAnother: true,
     refund: { status: 'refunded', id: 're_1', amount: 65000, refundedAt: '2026-11-23T12:00:00.000Z', reason: 'Sold to another buyer', ofPayment: false },
   }),
+  // Not yet accepted: no number, and the page says what it waits for.
+  anOrder(4, { sellerPhone: null }),
 ];
 
 function open() {
@@ -50,6 +53,7 @@ describe('My Orders', () => {
     expect(rows[0]).toHaveTextContent("ImageNamePriceLocationSeller's numberStatusReviewDelete");
     expect(rows[1]).toHaveTextContent('Phone 165,000 tkBanani, Dhaka01711-000444Pay—Delete');
     expect(rows[3]).toHaveTextContent('Refunded65,000 tk refunded 23 Nov 2026 · re_1');
+    expect(rows[4]).toHaveTextContent('Phone 465,000 tkBanani, DhakaWaiting for the seller to acceptPay—Delete');
     await userEvent.click(screen.getByRole('button', { name: 'Change your review of Phone 2' }));
     const dialog = screen.getByRole('dialog', { name: 'Change your review' });
     expect(within(dialog).getByRole('radio', { name: '1 star: Very bad' })).toBeInTheDocument();
@@ -71,6 +75,7 @@ describe('My Orders', () => {
     expect(within(rows[2]!).getByRole('button', { name: 'Phone 2-এর অর্ডার লুকান' })).toHaveTextContent('লুকান');
     expect(rows[3]).toHaveTextContent('রিফান্ড হয়েছে২৩ নভে, ২০২৬ তারিখে ৳৬৫,০০০ রিফান্ড হয়েছে · re_1');
     expect(within(rows[3]!).getByText('২৩ নভে, ২০২৬')).toHaveAttribute('datetime', '2026-11-23T12:00:00.000Z');
+    expect(within(rows[4]!).getByText('বিক্রেতার গ্রহণের অপেক্ষায়')).toBeInTheDocument();
 
     await userEvent.click(within(rows[2]!).getByRole('button', { name: 'Phone 2-এর রিভিউ বদলান' }));
     const dialog = screen.getByRole('dialog', { name: 'আপনার রিভিউ বদলান' });

@@ -51,7 +51,7 @@ export default function MyOrders() {
           o.productName,
           priceTk(o.productPrice),
           o.meetingLocation,
-          o.sellerPhone ? <PhoneLink number={o.sellerPhone} /> : '—',
+          <SellerNumber order={o} />,
           <OrderStatus order={o} />,
           <ReviewCell order={o} now={now} onReview={() => setReviewing(o)} />,
           o.paid || o.refund ? (
@@ -79,6 +79,14 @@ export default function MyOrders() {
       {reviewing && <ReviewDialog key={reviewing._id} order={reviewing} onClose={() => setReviewing(null)} />}
     </section>
   );
+}
+
+/** The seller's number once the seller accepted (or the order is paid: issue 29); until then what it waits for. */
+function SellerNumber({ order: o }: { order: Order }) {
+  const t = useT('dashboard');
+  if (o.sellerPhone) return <PhoneLink number={o.sellerPhone} />;
+  if (o.paid || o.declined || o.soldToAnother || o.refund) return '—';
+  return <span className="text-sm text-base-content/75">{t('myOrders.waitingForAccept')}</span>;
 }
 
 /** A paid order's review: the button to write one, or the stars given and (for 30 days) a way to change them. */

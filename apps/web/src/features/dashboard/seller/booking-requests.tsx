@@ -8,31 +8,67 @@ import { localDateTime, priceTk } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
-import { useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from '../api.ts';
+import { useAcceptBookingMutation, useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from '../api.ts';
 
 /** Where a booking stands, as its seller sees it. */
 function Status({ order: o }: { order: Order }) {
   const t = useT('dashboard');
   if (o.paid) return <span className="badge badge-success">{t('orderStatus.paid')}</span>;
+  if (o.cancelled) return <span className="badge badge-ghost whitespace-nowrap">{t('bookings.cancelledBadge')}</span>;
   if (o.declined) return <span className="badge badge-ghost whitespace-nowrap">{t('bookings.declinedBadge')}</span>;
   if (o.soldToAnother) return <span className="badge badge-ghost whitespace-nowrap">{t('orderStatus.soldToAnother')}</span>;
+  if (o.accepted) return <span className="badge badge-info whitespace-nowrap">{t('bookings.acceptedBadge')}</span>;
   return <span className="badge badge-warning whitespace-nowrap">{t('bookings.notPaid')}</span>;
 }
 
-/** Every booking of the seller's phones: who booked, how to reach them, where to meet; an unpaid one can be declined. */
+/** What the seller may still answer: Accept a pending booking (its buyer then sees the number), Decline an open one. */
+function Answer({ order: o, onAccept, onDecline }: { order: Order; onAccept(): void; onDecline(): void }) {
+  const t = useT('dashboard');
+  if (o.paid || o.declined || o.cancelled || o.soldToAnother) return '—';
+  return (
+    <span className="flex flex-wrap gap-2">
+      {!o.accepted && (
+        <button
+          type="button"
+          className="btn btn-success btn-xs text-white"
+          onClick={onAccept}
+          aria-label={t('bookings.acceptLabel', { product: o.productName, buyer: o.buyerName })}
+        >
+          {t('bookings.accept')}
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-error btn-xs text-white"
+        onClick={onDecline}
+        aria-label={t('bookings.declineLabel', { product: o.productName, buyer: o.buyerName })}
+      >
+        {t('bookings.decline')}
+      </button>
+    </span>
+  );
+}
+
+/** Every booking of the seller's phones: who booked, how to reach them, where to meet; an open one can be accepted or declined. */
 export default function BookingRequests() {
   const { user } = useAuth();
   const list = useSellerBookingsInfiniteQuery(user?._id ?? '', { skip: !user });
   const { rows, more } = paged(list);
   const [decline] = useDeclineBookingMutation();
-  const [target, setTarget] = useState<Order | null>(null);
+  const [accept] = useAcceptBookingMutation();
+  // The booking being declined or accepted: neither can be undone, so each asks first.
+  const [target, setTarget] = useState<{ order: Order; act: 'accept' | 'decline' } | null>(null);
   const t = useT('dashboard');
 
   const onConfirm = async () => {
-    const booking = target;
+    const asked = target;
     setTarget(null);
-    if (booking) await attempt(() => decline(booking._id).unwrap(), t('bookings.declined'));
+    if (!asked) return;
+    const { order, act } = asked;
+    if (act === 'accept') await attempt(() => accept(order._id).unwrap(), t('bookings.accepted'));
+    else await attempt(() => decline(order._id).unwrap(), t('bookings.declined'));
   };
+  const texts = { buyer: target?.order.buyerName ?? '', product: target?.order.productName ?? '' };
 
   return (
     <section>
@@ -47,7 +83,7 @@ export default function BookingRequests() {
           t('bookings.meetingPlace'),
           t('bookings.booked'),
           t('dashCol.status'),
-          t('bookings.decline'),
+          t('bookings.answer'),
         ]}
         rows={rows}
         loading={list.isLoading}
@@ -67,25 +103,14 @@ export default function BookingRequests() {
           o.meetingLocation,
           <span className="whitespace-nowrap">{localDateTime(o.createdAt)}</span>,
           <Status order={o} />,
-          !o.paid && !o.declined && !o.soldToAnother ? (
-            <button
-              type="button"
-              className="btn btn-error btn-xs text-white"
-              onClick={() => setTarget(o)}
-              aria-label={t('bookings.declineLabel', { product: o.productName, buyer: o.buyerName })}
-            >
-              {t('bookings.decline')}
-            </button>
-          ) : (
-            '—'
-          ),
+          <Answer order={o} onAccept={() => setTarget({ order: o, act: 'accept' })} onDecline={() => setTarget({ order: o, act: 'decline' })} />,
         ]}
       />
       <ConfirmDialog
         open={target !== null}
-        title={t('bookings.declineTitle')}
-        text={target ? t('bookings.declineText', { buyer: target.buyerName, product: target.productName }) : ''}
-        confirmLabel={t('bookings.declineConfirm')}
+        title={t(target?.act === 'accept' ? 'bookings.acceptTitle' : 'bookings.declineTitle')}
+        text={target ? t(target.act === 'accept' ? 'bookings.acceptText' : 'bookings.declineText', texts) : ''}
+        confirmLabel={t(target?.act === 'accept' ? 'bookings.acceptConfirm' : 'bookings.declineConfirm')}
         onCancel={() => setTarget(null)}
         onConfirm={onConfirm}
       />

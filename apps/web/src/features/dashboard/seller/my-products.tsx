@@ -12,6 +12,7 @@ import { useAuth } from '../../../lib/use-auth.ts';
 import {
   useAdvertiseProductMutation,
   useDeleteProductMutation,
+  useHideProductMutation,
   useMarkSoldMutation,
   useSellerProductsInfiniteQuery,
   useStopAdvertisingMutation,
@@ -30,6 +31,8 @@ export default function MyProducts() {
   const [remove] = useDeleteProductMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   const [selling, setSelling] = useState<Product | null>(null);
+  const [hide] = useHideProductMutation();
+  const [hiding, setHiding] = useState<Product | null>(null);
   const t = useT('dashboard');
 
   const onSold = async () => {
@@ -97,7 +100,19 @@ export default function MyProducts() {
               </button>
             </div>
           ) : null,
-          <DeleteButton label={t('myProducts.deleteLabel', { name: p.productName })} onClick={() => ask(p._id)} />,
+          // A sold listing is never deleted (its buyer's order and review belong to it): its seller hides it (issue 29).
+          p.status === 'sold' ? (
+            <button
+              type="button"
+              className="btn btn-outline btn-xs"
+              onClick={() => setHiding(p)}
+              aria-label={t('myProducts.hideLabel', { name: p.productName })}
+            >
+              {t('myProducts.hide')}
+            </button>
+          ) : (
+            <DeleteButton label={t('myProducts.deleteLabel', { name: p.productName })} onClick={() => ask(p._id)} />
+          ),
         ]}
       />
       {dialog}
@@ -108,6 +123,18 @@ export default function MyProducts() {
         confirmLabel={t('myProducts.soldConfirm')}
         onCancel={() => setSelling(null)}
         onConfirm={onSold}
+      />
+      <ConfirmDialog
+        open={hiding !== null}
+        title={t('myProducts.hideTitle')}
+        text={hiding ? t('myProducts.hideText', { name: hiding.productName }) : ''}
+        confirmLabel={t('myProducts.hideConfirm')}
+        onCancel={() => setHiding(null)}
+        onConfirm={async () => {
+          const product = hiding;
+          setHiding(null);
+          if (product) await attempt(() => hide(product._id).unwrap(), t('myProducts.hidden'));
+        }}
       />
     </section>
   );

@@ -56,7 +56,7 @@ describe("the seller's pages", () => {
       renderAt('/dashboard/bookings', <BookingRequests />);
       const table = await screen.findByRole('table', { name: 'আমার ফোনের বুকিং' });
       const rows = within(table).getAllByRole('row');
-      expect(rows[0]).toHaveTextContent('ফোনদামক্রেতামোবাইল নম্বরদেখা করার জায়গাবুকিংয়ের সময়অবস্থানাকচ করুন');
+      expect(rows[0]).toHaveTextContent('ফোনদামক্রেতামোবাইল নম্বরদেখা করার জায়গাবুকিংয়ের সময়অবস্থাগ্রহণ বা নাকচ');
       expect(within(rows[1]!).getByText('৳৬৫,০০০')).toBeInTheDocument();
       expect(within(rows[1]!).getByText(/^২৩ নভে, ২০২৬/)).toBeInTheDocument();
       expect(within(rows[1]!).getByText('এখনো পেমেন্ট হয়নি')).toBeInTheDocument();

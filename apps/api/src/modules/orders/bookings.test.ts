@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
+import { book, createAdmin, createCategory, markPaid, markSold, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
+import { orders } from '../../db/schema.ts';
+
+/** Issue 29, item 3 (decision 040): sellers' numbers reach a buyer once the seller accepts; bookings leave a trace and are limited. */
+const ctx = useTestApp();
+const get = (url: string, actor: Actor) => call(ctx.app, { method: 'GET', url, token: actor.token });
+const put = (url: string, actor: Actor) => call(ctx.app, { method: 'PUT', url, token: actor.token });
+const del = (url: string, actor: Actor) => call(ctx.app, { method: 'DELETE', url, token: actor.token });
+const accept = (id: string, actor: Actor) => put(`/api/accept-booking/${id}`, actor);
+const rowOf = async (id: string) => (await ctx.app.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const NUMBER = '01811-000777';
+
+async function world() {
+  const [seller, otherSeller, buyer, category] = await Promise.all([
+    signUp(ctx.app, 'Seller'),
+    signUp(ctx.app, 'Seller'),
+    signUp(ctx.app, 'Buyer'),
+    createCategory(ctx.app),
+  ]);
+  const product = await postProduct(ctx.app, seller, category.id, { phoneNumber: NUMBER });
+  return { seller, otherSeller, buyer, category, product };
+}
+
+describe("the seller's number", () => {
+  it('is not in the booking’s answer nor the buyer’s orders until the seller accepts; then it is', async () => {
+    const { seller, buyer, product } = await world();
+    const booked = await book(ctx.app, buyer, product._id);
+    expect(booked.sellerPhone).toBeNull();
+    const before = await get(`/api/orders/${buyer._id}`, buyer);
+    expect(before.body.data[0]).toMatchObject({ _id: booked._id, accepted: false, sellerPhone: null });
+    expect(JSON.stringify(before.body)).not.toContain(NUMBER);
+    expect(JSON.stringify((await get(`/api/order/${booked._id}`, buyer)).body)).not.toContain(NUMBER);
+
+    const accepted = await accept(booked._id, seller);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toMatchObject({ _id: booked._id, accepted: true, declined: false, paid: false });
+    expect((await get(`/api/orders/${buyer._id}`, buyer)).body.data[0]).toMatchObject({ accepted: true, sellerPhone: NUMBER });
+    expect((await get(`/api/order/${booked._id}`, buyer)).body.data.sellerPhone).toBe(NUMBER);
+    // The seller's Booking Requests say so.
+    expect((await get(`/api/seller-bookings/${seller._id}`, seller)).body.data[0]).toMatchObject({ _id: booked._id, accepted: true });
+  });
+
+  it('reaches a buyer who has paid, without an accept', async () => {
+    const { buyer, product } = await world();
+    const booked = await book(ctx.app, buyer, product._id);
+    await markPaid(ctx.app, booked._id, { payment: true, sold: true });
+    expect((await get(`/api/orders/${buyer._id}`, buyer)).body.data[0]).toMatchObject({ paid: true, accepted: false, sellerPhone: NUMBER });
+  });
+});
+
+describe('PUT /api/accept-booking/:id', () => {
+  it("is the listing's seller's only: another seller, the buyer and an Admin are refused, and nothing changes", async () => {
+    const { otherSeller, buyer, product } = await world();
+    const admin = await createAdmin(ctx.app);
+    const booked = await book(ctx.app, buyer, product._id);
+    const other = await accept(booked._id, otherSeller);
+    expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({ code: 'not_yours', message: 'This booking is not of your phone' });
+    expect((await accept(booked._id, buyer)).status).toBe(403);
+    expect((await accept(booked._id, admin)).status).toBe(403);
+    expect((await rowOf(booked._id)).acceptedAt).toBeNull();
+  });
+
+  it('accepts once: a second accept is a 409 that says so', async () => {
+    const { seller, buyer, product } = await world();
+    const booked = await book(ctx.app, buyer, product._id);
+    expect((await accept(booked._id, seller)).status).toBe(200);
+    const first = (await rowOf(booked._id)).acceptedAt;
+    const again = await accept(booked._id, seller);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'booking_already_accepted', message: 'This booking is already accepted' });
+    expect((await rowOf(booked._id)).acceptedAt).toEqual(first);
+  });
+
+  it('refuses a declined, cancelled, paid or sold-elsewhere booking with a 409 naming its state, changing nothing', async () => {
+    const { seller, category } = await world();
+    const cases: [string, (id: string, buyer: Actor, productId: string) => Promise<unknown>][] = [
+      ['already declined', (id) => put(`/api/decline-booking/${id}`, seller)],
+      ['cancelled by the buyer', (id, buyer) => del(`/api/order/${id}`, buyer)],
+      ['already paid', (id) => markPaid(ctx.app, id)],
+      ['of a phone no longer for sale', (_id, _buyer, productId) => markSold(ctx.app, productId)],
+    ];
+    for (const [state, make] of cases) {
+      const buyer = await signUp(ctx.app, 'Buyer');
+      const product = await postProduct(ctx.app, seller, category.id);
+      const booked = await book(ctx.app, buyer, product._id);
+      await make(booked._id, buyer, product._id);
+      const res = await accept(booked._id, seller);
+      expect(res.status, state).toBe(409);
+      expect(res.body, state).toMatchObject({ code: 'booking_not_pending', message: `This booking is ${state}: it cannot be accepted` });
+      expect((await rowOf(booked._id)).acceptedAt, state).toBeNull();
+      expect(JSON.stringify((await get(`/api/orders/${buyer._id}`, buyer)).body), state).not.toContain(NUMBER);
+    }
+  });
+
+  it('answers 404 for an unknown booking', async () => {
+    const { seller } = await world();
+    expect((await accept('00000000-0000-4000-8000-000000000000', seller)).status).toBe(404);
+  });
+});
+
+describe("a buyer's delete of an open booking", () => {
+  it('cancels it: gone from their list, kept for the seller as cancelled by the buyer; it can be neither paid nor accepted', async () => {
+    const { seller, buyer, product } = await world();
+    const booked = await book(ctx.app, buyer, product._id);
+    const res = await del(`/api/order/${booked._id}`, buyer);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ deleted: true, hidden: true });
+    expect((await rowOf(booked._id)).cancelledAt).toBeInstanceOf(Date);
+    expect((await get(`/api/orders/${buyer._id}`, buyer)).body.data).toEqual([]);
+    expect((await get(`/api/seller-bookings/${seller._id}`, seller)).body.data[0]).toMatchObject({ _id: booked._id, cancelled: true, sellerPhone: null });
+    const pay = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId: booked._id } });
+    expect(pay.status).toBe(409);
+    expect(pay.body.code).toBe('order_cancelled');
+    const decline = await put(`/api/decline-booking/${booked._id}`, seller);
+    expect(decline.status).toBe(409);
+    expect(decline.body.code).toBe('booking_cancelled');
+    // The buyer may book the phone again.
+    const again = await book(ctx.app, buyer, product._id);
+    expect((await get(`/api/orders/${buyer._id}`, buyer)).body.data.map((o: { _id: string }) => o._id)).toEqual([again._id]);
+    expect((await get(`/api/seller-bookings/${seller._id}`, seller)).body.data).toHaveLength(2);
+  });
+});
+
+describe('bookings per buyer', () => {
+  it('are limited (LIMIT_BOOKINGS_PER_BUYER): the next is a 429 that says how long to wait, and books nothing', async () => {
+    const app = await appWithLimits(ctx, { bookingsPerBuyer: { max: 3, windowMs: 3_600_000 } });
+    const { seller, buyer, category } = await world();
+    const phones = [];
+    for (let i = 0; i < 4; i++) phones.push(await postProduct(app, seller, category.id));
+    for (const phone of phones.slice(0, 3)) expect((await book(app, buyer, phone._id)).sellerPhone).toBeNull();
+    const fourth = await call(app, {
+      method: 'POST',
+      url: '/api/order',
+      token: buyer.token,
+      payload: { productId: phones[3]!._id, meetingLocation: 'Gulshan 1', mobileNumber: '01711-000111' },
+    });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.code).toBe('too_many_bookings');
+    expect(fourth.body.message).toMatch(/^You have booked many phones in a short time, try again in 60 minutes$/);
+    expect(await app.db.select({ id: orders.id }).from(orders).where(eq(orders.buyerId, buyer._id))).toHaveLength(3);
+    // Another buyer has their own count.
+    const other = await signUp(app, 'Buyer');
+    expect((await book(app, other, phones[3]!._id)).sellerPhone).toBeNull();
+  });
+});

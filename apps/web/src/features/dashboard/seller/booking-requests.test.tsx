@@ -1,0 +1,66 @@
+import type { Order } from '@market/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aUser, fakeApi, renderAt, signIn, type Call } from '../../../test-utils.tsx';
+import { aPaidOrder, page } from '../admin/test-fixtures.ts';
+import BookingRequests from './booking-requests.tsx';
+
+/** Issue 29: the seller accepts a booking (its buyer then sees the number) or declines it; a cancelled one says so. */
+const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', role: 'Seller', emailVerified: true });
+const aBooking = (n: number, buyerName: string, overrides: Partial<Order> = {}) =>
+  aPaidOrder({ _id: `00000000-0000-4000-8000-00000000000${n}`, buyerName, paid: false, payment: null, ...overrides });
+const pending = aBooking(1, 'Rafiq Islam');
+const bookings = [pending, aBooking(2, 'Nusrat Jahan', { accepted: true }), aBooking(3, 'Karim Uddin', { cancelled: true })];
+
+function open() {
+  let accepted = false;
+  const calls = fakeApi(({ method, path }: Call) => {
+    if (method === 'PUT' && path === `/api/accept-booking/${pending._id}`) {
+      accepted = true;
+      return { status: 200, body: { success: true, data: { ...pending, accepted: true } } };
+    }
+    return page(accepted ? [{ ...pending, accepted: true }, ...bookings.slice(1)] : bookings);
+  });
+  renderAt('/dashboard/bookings', <BookingRequests />);
+  return calls;
+}
+const rowOf = (buyer: string) => screen.getByRole('row', { name: new RegExp(buyer) });
+
+describe('Booking Requests', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn(seller);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers Accept beside Decline on a pending booking, only Decline once accepted, nothing on one the buyer cancelled', async () => {
+    open();
+    const table = await screen.findByRole('table', { name: 'Bookings of my phones' });
+    expect(within(table).getAllByRole('columnheader').at(-1)).toHaveTextContent('Accept or decline');
+    const rafiq = rowOf('Rafiq Islam');
+    expect(within(rafiq).getByText('Not paid yet')).toBeInTheDocument();
+    expect(within(rafiq).getByRole('button', { name: 'Accept the booking of iPhone 13 by Rafiq Islam' })).toHaveTextContent('Accept');
+    expect(within(rafiq).getByRole('button', { name: 'Decline the booking of iPhone 13 by Rafiq Islam' })).toBeInTheDocument();
+    const nusrat = rowOf('Nusrat Jahan');
+    expect(within(nusrat).getByText('Accepted')).toBeInTheDocument();
+    expect(within(nusrat).queryByRole('button', { name: /^Accept/ })).toBeNull();
+    expect(within(nusrat).getByRole('button', { name: /^Decline/ })).toBeInTheDocument();
+    const karim = rowOf('Karim Uddin');
+    expect(within(karim).getByText('Cancelled by the buyer')).toBeInTheDocument();
+    expect(within(karim).queryByRole('button')).toBeNull();
+  });
+
+  it('asks before accepting (it cannot be undone), then accepts: the row says Accepted', async () => {
+    const calls = open();
+    await screen.findByRole('table');
+    await userEvent.click(within(rowOf('Rafiq Islam')).getByRole('button', { name: /^Accept the booking/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept this booking?' });
+    expect(dialog).toHaveTextContent('Rafiq Islam will see your phone number to arrange meeting for iPhone 13. This cannot be undone.');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, accept it' }));
+    await waitFor(() => expect(within(rowOf('Rafiq Islam')).getByText('Accepted')).toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual([`/api/accept-booking/${pending._id}`]);
+    expect(within(rowOf('Rafiq Islam')).queryByRole('button', { name: /^Accept/ })).toBeNull();
+  });
+});
