@@ -50,23 +50,28 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
  * start, the middle one (3 letters: the trigram index) somewhere, the last at the end. A candidate whose first
  * letter differs has one more typo only, which changed the first piece: the middle one is untouched. So the last
  * piece is looked up with the first letter before it, as for one typo.
+ * The first piece alone (2 letters for 9) would read a thousandth of a large vocabulary. It is needed only when the
+ * two typos changed the middle and the last piece, and then the letter after it (the first gap) is untouched too,
+ * unless swapped with the middle's first: so the start is looked up as the first piece with that letter, or with the
+ * two swapped (`starts`), each one letter longer.
  */
-export function typoPieces(word: string, k: number): { prefix: string; suffix: string; middle?: string; swapped?: string } {
+export function typoPieces(word: string, k: number): { starts: string[]; suffix: string; middle?: string; swapped?: string } {
   const n = word.length;
   if (k === 1) {
     const a = Math.ceil(n / 2);
     const swapped = word.slice(0, a - 1) + word[a]! + word[a - 1]! + word.slice(a + 1);
-    return { prefix: word.slice(0, a), suffix: word.slice(a), swapped };
+    return { starts: [word.slice(0, a)], suffix: word.slice(a), swapped };
   }
   const left = Math.ceil((n - 5) / 2);
-  return { prefix: word.slice(0, left), middle: word.slice(left + 1, left + 4), suffix: word.slice(left + 5) };
+  const starts = [word.slice(0, left + 1), word.slice(0, left) + word[left + 1]! + word[left]!];
+  return { starts, middle: word.slice(left + 1, left + 4), suffix: word.slice(left + 5) };
 }
 
 /** Whether `candidate` holds one of `word`'s pieces where the indexes look for it (what `candidates` asks the database). */
 export function holdsPiece(candidate: string, word: string, k: number) {
-  const { prefix, suffix, middle, swapped } = typoPieces(word, k);
+  const { starts, suffix, middle, swapped } = typoPieces(word, k);
   const ends = candidate.endsWith(suffix) && candidate[0] === word[0];
-  return candidate === swapped || candidate.startsWith(prefix) || ends || (middle !== undefined && candidate.includes(middle));
+  return candidate === swapped || starts.some((s) => candidate.startsWith(s)) || ends || (middle !== undefined && candidate.includes(middle));
 }
 
 /** The vocabulary words a query word may mean, by index: the candidates levenshtein then checks (exported for the plan test). */
@@ -80,7 +85,7 @@ export function candidates(db: Db, word: string, forms: string[], prefix: boolea
     const pieces = typoPieces(word, k);
     const reversed = escapeLike([...pieces.suffix].reverse().join(''));
     const kept = [
-      sql`${searchWords.word} like ${`${escapeLike(pieces.prefix)}%`}`,
+      ...pieces.starts.map((start) => sql`${searchWords.word} like ${`${escapeLike(start)}%`}`),
       sql`(left(${searchWords.word}, 1) || reverse(${searchWords.word})) like ${`${escapeLike(word[0]!)}${reversed}%`}`,
       ...(pieces.middle ? [sql`${searchWords.word} like ${`%${escapeLike(pieces.middle)}%`}`] : []),
       ...(pieces.swapped ? [sql`${searchWords.word} = ${pieces.swapped}`] : []),
