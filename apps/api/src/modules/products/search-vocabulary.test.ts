@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, call, dbKind, useTestApp } from '../../../test/helper.ts';
 import { createCategory, markSold, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
 import { products } from '../../db/schema.ts';
 import { texts } from '../../texts.ts';
-import { candidates, holdsPiece, typoCost, typoPieces, typosAllowed } from './word-meanings.ts';
+import { candidates, expand, holdsPiece, typoCost, typoPieces, typosAllowed } from './word-meanings.ts';
+import { readQuery } from './query-words.ts';
 
 /** Issue 29, item 2 (decision 038): the vocabulary holds the words of the available phones, each with its count. */
 const ctx = useTestApp();
@@ -140,6 +145,21 @@ describe('finding what a query word means (decision 038)', () => {
       expect(plan).toMatch(/search_words_prefix_idx/);
       expect(plan).toMatch(/search_words_(first_)?suffix_idx/);
     }
+  });
+
+  it('looks up the meanings of all the words of a search in one statement, not one per word', async () => {
+    const seller = await signUp(ctx.app, 'Seller');
+    const brand = await createCategory(ctx.app, 'Samsung');
+    await postProduct(ctx.app, seller, brand.id, { productName: 'Galaxy S21', description: 'Plain screen.' });
+    // The same database through a drizzle handle that counts the statements it sends.
+    let statements = 0;
+    const logger = { logQuery: () => void statements++ };
+    const client = (ctx.app.db as unknown as { $client: never }).$client;
+    const counted = (dbKind === 'postgres' ? drizzlePg(client, { schema, logger }) : drizzlePglite(client, { schema, logger })) as unknown as Db;
+    const words = readQuery('galaxi plainn samsnug qwertyu asdfghjk zxcvbnmlk poiuytrewq scren');
+    const meant = await expand(counted, words, true);
+    expect(statements).toBe(1);
+    expect(meant.map((w) => w.means.filter((m) => m !== w.word))).toEqual([['galaxy'], ['plain'], ['samsung'], [], [], [], [], ['screen']]);
   });
 
   it('stops looking for meanings once the search has spent its budget: later words mean only themselves', async () => {
