@@ -53,9 +53,12 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
  * The first piece alone (2 letters for 9) would read a thousandth of a large vocabulary. It is needed only when the
  * two typos changed the middle and the last piece, and then the letter after it (the first gap) is untouched too,
  * unless swapped with the middle's first: so the start is looked up as the first piece with that letter, or with the
- * two swapped (`starts`), each one letter longer.
+ * two swapped (`starts`), each one letter longer. Likewise the middle piece is needed only when the last piece changed
+ * and the start did not hold: the first typo is then at the start, the other at the end, and the letter after the
+ * middle (the second gap) is untouched unless swapped with the last piece's first. So it is looked up with that letter
+ * after it, or with the last piece's first (`middles`): 4 letters, two trigrams the index must both hold.
  */
-export function typoPieces(word: string, k: number): { starts: string[]; suffix: string; middle?: string; swapped?: string } {
+export function typoPieces(word: string, k: number): { starts: string[]; suffix: string; middles?: string[]; swapped?: string } {
   const n = word.length;
   if (k === 1) {
     const a = Math.ceil(n / 2);
@@ -64,14 +67,15 @@ export function typoPieces(word: string, k: number): { starts: string[]; suffix:
   }
   const left = Math.ceil((n - 5) / 2);
   const starts = [word.slice(0, left + 1), word.slice(0, left) + word[left + 1]! + word[left]!];
-  return { starts, middle: word.slice(left + 1, left + 4), suffix: word.slice(left + 5) };
+  const middle = word.slice(left + 1, left + 4);
+  return { starts, middles: [middle + word[left + 4]!, middle + word[left + 5]!], suffix: word.slice(left + 5) };
 }
 
 /** Whether `candidate` holds one of `word`'s pieces where the indexes look for it (what `candidates` asks the database). */
 export function holdsPiece(candidate: string, word: string, k: number) {
-  const { starts, suffix, middle, swapped } = typoPieces(word, k);
+  const { starts, suffix, middles = [], swapped } = typoPieces(word, k);
   const ends = candidate.endsWith(suffix) && candidate[0] === word[0];
-  return candidate === swapped || starts.some((s) => candidate.startsWith(s)) || ends || (middle !== undefined && candidate.includes(middle));
+  return candidate === swapped || starts.some((s) => candidate.startsWith(s)) || ends || middles.some((m) => candidate.includes(m));
 }
 
 /** The vocabulary words a query word may mean, by index: the candidates levenshtein then checks (exported for the plan test). */
@@ -87,7 +91,7 @@ export function candidates(db: Db, word: string, forms: string[], prefix: boolea
     const kept = [
       ...pieces.starts.map((start) => sql`${searchWords.word} like ${`${escapeLike(start)}%`}`),
       sql`(left(${searchWords.word}, 1) || reverse(${searchWords.word})) like ${`${escapeLike(word[0]!)}${reversed}%`}`,
-      ...(pieces.middle ? [sql`${searchWords.word} like ${`%${escapeLike(pieces.middle)}%`}`] : []),
+      ...(pieces.middles ?? []).map((middle) => sql`${searchWords.word} like ${`%${escapeLike(middle)}%`}`),
       ...(pieces.swapped ? [sql`${searchWords.word} = ${pieces.swapped}`] : []),
     ];
     conditions.push(sql`(${or(...kept)} and ${near})`);
