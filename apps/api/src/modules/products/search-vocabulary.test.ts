@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, call, dbKind, useTestApp } from '../../../test/helper.ts';
 import { createCategory, markSold, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
 import { products } from '../../db/schema.ts';
 import { texts } from '../../texts.ts';
-import { candidates, holdsPiece, typoCost, typosAllowed } from './word-meanings.ts';
+import { candidates, expand, holdsPiece, typoCost, typosAllowed } from './word-meanings.ts';
+import { readQuery } from './query-words.ts';
 
 /** Issue 29, item 2 (decision 038): the vocabulary holds the words of the available phones, each with its count. */
 const ctx = useTestApp();
@@ -142,6 +147,21 @@ describe('finding what a query word means (decision 038)', () => {
     }
   });
 
+  it('looks up the meanings of all the words of a search in one statement, not one per word', async () => {
+    const seller = await signUp(ctx.app, 'Seller');
+    const brand = await createCategory(ctx.app, 'Samsung');
+    await postProduct(ctx.app, seller, brand.id, { productName: 'Galaxy S21', description: 'Plain screen.' });
+    // The same database through a drizzle handle that counts the statements it sends.
+    let statements = 0;
+    const logger = { logQuery: () => void statements++ };
+    const client = (ctx.app.db as unknown as { $client: never }).$client;
+    const counted = (dbKind === 'postgres' ? drizzlePg(client, { schema, logger }) : drizzlePglite(client, { schema, logger })) as unknown as Db;
+    const words = readQuery('galaxi plainn samsnug qwertyu asdfghjk zxcvbnmlk poiuytrewq scren');
+    const meant = await expand(counted, words, true);
+    expect(statements).toBe(1);
+    expect(meant.map((w) => w.means.filter((m) => m !== w.word))).toEqual([['galaxy'], ['plain'], ['samsung'], [], [], [], [], ['screen']]);
+  });
+
   it('stops looking for meanings once the search has spent its budget: later words mean only themselves', async () => {
     const seller = await signUp(ctx.app, 'Seller');
     const brand = await createCategory(ctx.app, 'Samsung');
@@ -172,7 +192,8 @@ describe('the pieces a word within its typos keeps (decision 038)', () => {
   it('every word within the typos a query word allows holds one of its pieces where the index looks for it', () => {
     const holds = (candidate: string, word: string) => holdsPiece(candidate, word, typosAllowed(word));
     let checked = 0;
-    for (const word of ['galaxy', 'iphone', 'abcab', 'aaaaaa', 'samsung', 'xiaomiredmi', 'accessories', 'abcabcabc', 'ababababab']) {
+    const words = 'galaxy iphone abcab aaaaaa samsung microsoft smartphone xiaomiredmi accessories motorolaedge abcabcabc ababababab';
+    for (const word of words.split(' ')) {
       const k = typosAllowed(word);
       const near = new Set(oneTypo(word));
       if (k === 2) for (const w of [...near]) for (const v of oneTypo(w)) near.add(v);
@@ -183,6 +204,23 @@ describe('the pieces a word within its typos keeps (decision 038)', () => {
       }
     }
     expect(checked).toBeGreaterThan(10_000);
+  });
+
+  it('looks every piece up by a key that reads a sliver of a large vocabulary: 3+ letters at an end, 4+ in the middle', () => {
+    // A 2-letter start (a 9-letter word's first piece was one) reads 1/676 of a vocabulary of random words: 1,500 of
+    // 1M. A 3-letter middle is one trigram, held by ~400 of 1M random words; 4 letters are two the index intersects.
+    for (let n = 5; n <= 24; n++) {
+      const word = 'abcdefghijklmnopqrstuvwxyz'.slice(0, n);
+      // The patterns of the candidate query: 'key%' at the start (or the end, reversed), '%key%' in the middle.
+      const patterns = candidates(ctx.app.db, word, [word], false)
+        .toSQL()
+        .params.filter((p): p is string => typeof p === 'string' && p.endsWith('%'));
+      expect(patterns.length, word).toBeGreaterThanOrEqual(2);
+      for (const pattern of patterns) {
+        const middle = pattern.startsWith('%');
+        expect(pattern.replace(/%/g, '').length, `${word}: ${pattern}`).toBeGreaterThanOrEqual(middle ? 4 : 3);
+      }
+    }
   });
 });
 

@@ -42,10 +42,10 @@ interface Plan {
 }
 
 /** The query's words, each with what it may mean, and the phrase an exact model name equals. */
-async function textOf(db: Db, q: string | undefined, known?: Map<string, string[]>, budgetMs?: number): Promise<{ words: Word[]; phrase: string }> {
+async function textOf(db: Db, q: string | undefined, known?: Map<string, string[]>, deadline?: number): Promise<{ words: Word[]; phrase: string }> {
   const words = q ? readQuery(q) : [];
   // While typing, the last word is unfinished: it also means the words it begins.
-  return { words: words.length ? await expand(db, words, !/\s$/.test(q!), known, budgetMs) : [], phrase: words.map((w) => w.word).join(' ') };
+  return { words: words.length ? await expand(db, words, !/\s$/.test(q!), known, deadline) : [], phrase: words.map((w) => w.word).join(' ') };
 }
 
 async function plan(db: Db, query: SearchQuery): Promise<Plan> {
@@ -237,9 +237,11 @@ const availableByIds = perDb((db) =>
 );
 
 /** Which phones and the counts from the index; their rows from the database, by id. */
-async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery, budgetMs?: number) {
+async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery, budgetMs = Infinity) {
+  // The budget counts from here: time spent waiting for the index to catch up (on PGlite, behind other queries) is spent.
+  const deadline = performance.now() + budgetMs;
   await index.catchUp();
-  const text = await textOf(db, query.q, index.meanings(), budgetMs);
+  const text = await textOf(db, query.q, index.meanings(), deadline);
   const wanted = query.sort ?? 'relevance';
   const sort: SearchSort = wanted === 'relevance' && text.words.length === 0 ? 'newest' : wanted;
   const found = index.query({

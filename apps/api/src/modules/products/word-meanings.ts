@@ -50,23 +50,32 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
  * start, the middle one (3 letters: the trigram index) somewhere, the last at the end. A candidate whose first
  * letter differs has one more typo only, which changed the first piece: the middle one is untouched. So the last
  * piece is looked up with the first letter before it, as for one typo.
+ * The first piece alone (2 letters for 9) would read a thousandth of a large vocabulary. It is needed only when the
+ * two typos changed the middle and the last piece, and then the letter after it (the first gap) is untouched too,
+ * unless swapped with the middle's first: so the start is looked up as the first piece with that letter, or with the
+ * two swapped (`starts`), each one letter longer. Likewise the middle piece is needed only when the last piece changed
+ * and the start did not hold: the first typo is then at the start, the other at the end, and the letter after the
+ * middle (the second gap) is untouched unless swapped with the last piece's first. So it is looked up with that letter
+ * after it, or with the last piece's first (`middles`): 4 letters, two trigrams the index must both hold.
  */
-export function typoPieces(word: string, k: number): { prefix: string; suffix: string; middle?: string; swapped?: string } {
+export function typoPieces(word: string, k: number): { starts: string[]; suffix: string; middles?: string[]; swapped?: string } {
   const n = word.length;
   if (k === 1) {
     const a = Math.ceil(n / 2);
     const swapped = word.slice(0, a - 1) + word[a]! + word[a - 1]! + word.slice(a + 1);
-    return { prefix: word.slice(0, a), suffix: word.slice(a), swapped };
+    return { starts: [word.slice(0, a)], suffix: word.slice(a), swapped };
   }
   const left = Math.ceil((n - 5) / 2);
-  return { prefix: word.slice(0, left), middle: word.slice(left + 1, left + 4), suffix: word.slice(left + 5) };
+  const starts = [word.slice(0, left + 1), word.slice(0, left) + word[left + 1]! + word[left]!];
+  const middle = word.slice(left + 1, left + 4);
+  return { starts, middles: [middle + word[left + 4]!, middle + word[left + 5]!], suffix: word.slice(left + 5) };
 }
 
 /** Whether `candidate` holds one of `word`'s pieces where the indexes look for it (what `candidates` asks the database). */
 export function holdsPiece(candidate: string, word: string, k: number) {
-  const { prefix, suffix, middle, swapped } = typoPieces(word, k);
+  const { starts, suffix, middles = [], swapped } = typoPieces(word, k);
   const ends = candidate.endsWith(suffix) && candidate[0] === word[0];
-  return candidate === swapped || candidate.startsWith(prefix) || ends || (middle !== undefined && candidate.includes(middle));
+  return candidate === swapped || starts.some((s) => candidate.startsWith(s)) || ends || middles.some((m) => candidate.includes(m));
 }
 
 /** The vocabulary words a query word may mean, by index: the candidates levenshtein then checks (exported for the plan test). */
@@ -80,9 +89,9 @@ export function candidates(db: Db, word: string, forms: string[], prefix: boolea
     const pieces = typoPieces(word, k);
     const reversed = escapeLike([...pieces.suffix].reverse().join(''));
     const kept = [
-      sql`${searchWords.word} like ${`${escapeLike(pieces.prefix)}%`}`,
+      ...pieces.starts.map((start) => sql`${searchWords.word} like ${`${escapeLike(start)}%`}`),
       sql`(left(${searchWords.word}, 1) || reverse(${searchWords.word})) like ${`${escapeLike(word[0]!)}${reversed}%`}`,
-      ...(pieces.middle ? [sql`${searchWords.word} like ${`%${escapeLike(pieces.middle)}%`}`] : []),
+      ...(pieces.middles ?? []).map((middle) => sql`${searchWords.word} like ${`%${escapeLike(middle)}%`}`),
       ...(pieces.swapped ? [sql`${searchWords.word} = ${pieces.swapped}`] : []),
     ];
     conditions.push(sql`(${or(...kept)} and ${near})`);
@@ -101,31 +110,54 @@ export interface Word {
   means: string[];
 }
 
+interface Ask {
+  word: string;
+  /** The word and its other spellings (a Bangla brand's, decision 032). */
+  forms: string[];
+  /** Whether it also means the words it begins (the last word, while typing). */
+  prefix: boolean;
+}
+
 /**
- * Each query word with what it may mean, one word after the other until `budgetMs` is spent: the words not reached
- * by then mean only themselves (and their Bangla spellings), so a search that runs out answers with what it has
+ * The candidates of every asked word in one statement, each word's own query tagged with its place: on PGlite every
+ * statement waits its turn on the one queue (and makes the next request wait), so a search of 8 unknown words asks
+ * once instead of 8 times (decision 038).
+ */
+async function candidatesOfAll(db: Db, asks: Ask[]): Promise<string[][]> {
+  const found = asks.map((): string[] => []);
+  if (asks.length === 0) return found;
+  const each = asks.map((a, i) => sql`(select ${i}::int as i, c.word from (${candidates(db, a.word, a.forms, a.prefix)}) as c)`);
+  const result = (await db.execute(sql.join(each, sql` union all `))) as unknown as { rows: { i: number; word: string }[] };
+  for (const row of result.rows) found[Number(row.i)]!.push(row.word);
+  return found;
+}
+
+/**
+ * Each query word with what it may mean. The words the index's meanings cache does not know are looked up together,
+ * in one statement, if the search's `deadline` (a `performance.now()` time) has not passed when it gets there;
+ * otherwise they mean only themselves (and their Bangla spellings), so a search that runs out answers with what it has
  * (decision 038). `known`: what words meant before, kept by the search index until a new word joins its vocabulary.
  */
-export async function expand(db: Db, words: QueryWord[], prefixLast: boolean, known?: Map<string, string[]>, budgetMs = Infinity): Promise<Word[]> {
-  const started = performance.now();
-  const expanded: Word[] = [];
-  for (const [i, { word, also }] of words.entries()) {
+export async function expand(db: Db, words: QueryWord[], prefixLast: boolean, known?: Map<string, string[]>, deadline = Infinity): Promise<Word[]> {
+  // The word and its other spellings each mean themselves and, while typed, the words they begin; typos are
+  // forgiven the word only (a Bangla spelling is no typo of its English word).
+  const asks = words.map(({ word, also }, i): Ask & { key: string } => {
     const prefix = prefixLast && i === words.length - 1;
-    // The word and its other spellings (a Bangla brand's, decision 032) each mean themselves and, while typed,
-    // the words they begin; typos are forgiven the word only (a Bangla spelling is no typo of its English word).
     const forms = [word, ...also];
-    const key = `${prefix ? '*' : ''}${forms.join(' ')}`;
-    const meant = known?.get(key);
-    if (meant) expanded.push({ word, means: meant });
-    else if (performance.now() - started >= budgetMs) expanded.push({ word, means: forms });
-    else {
-      const k = typosAllowed(word);
-      const rows = await candidates(db, word, forms, prefix);
-      const close = rows.map((r) => r.word).filter((w) => forms.includes(w) || (prefix && forms.some((f) => w.startsWith(f))) || typoCost(w, word) <= k);
-      const means = [...new Set([word, ...close])];
-      known?.set(key, means);
-      expanded.push({ word, means });
-    }
-  }
-  return expanded;
+    return { word, forms, prefix, key: `${prefix ? '*' : ''}${forms.join(' ')}` };
+  });
+  const unknown = asks.filter((a) => !known?.has(a.key));
+  const inTime = performance.now() < deadline;
+  const rows = inTime ? await candidatesOfAll(db, unknown) : [];
+  const looked = new Map<string, string[]>();
+  unknown.forEach((a, i) => {
+    if (!inTime) return;
+    const { word, forms, prefix } = a;
+    const k = typosAllowed(word);
+    const close = rows[i]!.filter((w) => forms.includes(w) || (prefix && forms.some((f) => w.startsWith(f))) || typoCost(w, word) <= k);
+    const means = [...new Set([word, ...close])];
+    known?.set(a.key, means);
+    looked.set(a.key, means);
+  });
+  return asks.map((a) => ({ word: a.word, means: known?.get(a.key) ?? looked.get(a.key) ?? a.forms }));
 }
