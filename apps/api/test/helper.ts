@@ -3,12 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, inject, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AbuseLimits, Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { resetDatabase } from '../src/db/seed.ts';
 import { createPostgresDatabase } from './databases.ts';
+import { checkDocumentedRefusals } from './documented-refusals.ts';
 
 export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -140,6 +141,7 @@ export interface TestContext {
 export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: boolean } = {}): TestContext {
   const ctx = {} as TestContext;
   let drop: (() => Promise<void>) | undefined;
+  let refusals: { undocumented: string[] } | undefined;
   beforeAll(async () => {
     let url: string | undefined;
     if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
@@ -150,7 +152,13 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
       await resetDatabase(ctx.database.db);
     }
     ctx.app = await buildApp({ config: ctx.config, database: ctx.database });
+    refusals = checkDocumentedRefusals(ctx.app);
     await ctx.app.ready();
+  });
+  afterEach(() => {
+    // A refusal the test met that its route's OpenAPI answers do not list (documented-refusals.ts).
+    const undocumented = refusals?.undocumented.splice(0) ?? [];
+    expect(undocumented, 'refusals missing from the OpenAPI document').toEqual([]);
   });
   beforeEach(async () => {
     if (opts.resetEach === false) return;
@@ -175,7 +183,9 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
 export async function appWithLimits(ctx: TestContext, limits: Partial<AbuseLimits>, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
   const config = testConfig({ limits: { ...roomyLimits, ...limits }, ...overrides });
   const app = await buildApp({ config, database: ctx.database });
+  const refusals = checkDocumentedRefusals(app);
   onTestFinished(async () => {
+    expect(refusals.undocumented, 'refusals missing from the OpenAPI document').toEqual([]);
     await app.close();
     rmSync(config.dataDir, { recursive: true, force: true });
   });

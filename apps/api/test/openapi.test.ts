@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { endpoints, errorCodes, type Endpoint, type ErrorCode } from '@market/contract';
 import { describe, expect, it } from 'vitest';
 import { accessTable } from '../src/access-table.ts';
@@ -70,6 +72,11 @@ describe('GET /api/docs/json', () => {
     const out: Record<number, ErrorCode[]> = { 500: ['server_error'] };
     const add = (status: number, ...codes: ErrorCode[]) => (out[status] = [...(out[status] ?? []), ...codes]);
     if (e.params || e.query || e.body || e.multipart) add(400, 'invalid_input');
+    if (e.method !== 'GET') {
+      add(400, 'malformed_json', 'empty_json_body');
+      add(413, 'payload_too_large');
+      add(415, 'unsupported_media_type');
+    }
     if (e.access.who !== 'anyone') add(401, 'not_logged_in', 'session_expired', 'account_gone');
     if (e.access.who === 'role' || e.access.who === 'owner') add(403, 'forbidden_role');
     if ('verified' in e.access && e.access.verified) add(403, 'email_not_confirmed');
@@ -99,6 +106,23 @@ describe('GET /api/docs/json', () => {
       }
     },
   );
+
+  it("lists among a descriptor's own refusals no code the API's source never gives", () => {
+    // The converse of the check every API test makes (documented-refusals.ts): a code listed but given nowhere.
+    const src = join(import.meta.dirname, '../src');
+    const source = (readdirSync(src, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => readFileSync(join(src, file), 'utf8'))
+      .join('\n');
+    const given = (code: string) => source.includes(`'${code}'`);
+    const never = descriptors.flatMap((e) =>
+      Object.values(e.errors ?? {})
+        .flat()
+        .filter((code) => !given(code))
+        .map((code) => `${e.method} ${e.path}: ${code}`),
+    );
+    expect(never).toEqual([]);
+  });
 
   it('documents error answers for every operation, not only the success (65 of 68 had none)', async () => {
     const doc = await document();

@@ -18,6 +18,7 @@ export const signUp = endpoint('signUp', {
     { limit: 'signUpPerIp', per: 'ip', kind: 'signup-ip', code: 'too_many_signups_from_address' },
     { limit: 'signUpPerEmail', per: 'body-email', kind: 'signup-email', code: 'too_many_signups_for_email' },
   ],
+  errors: { 400: ['image_not_uploaded_here'] },
 });
 
 export const logIn = endpoint('logIn', {
@@ -35,7 +36,13 @@ export const logIn = endpoint('logIn', {
   errors: { 401: ['wrong_credentials'], 403: ['suspended'] },
 });
 
-export const demoAccounts = endpoint('demoAccounts', { tag, summary: 'Demo logins (only while DEMO is on)', access: anyone, data: z.array(DemoAccount) });
+export const demoAccounts = endpoint('demoAccounts', {
+  tag,
+  summary: 'Demo logins (only while DEMO is on)',
+  access: anyone,
+  data: z.array(DemoAccount),
+  errors: { 404: ['not_found'] },
+});
 
 export const me = endpoint('me', { tag, summary: 'The signed-in user, as stored now', access: signedIn, data: User });
 
@@ -83,7 +90,7 @@ export const resetPassword = endpoint('resetPassword', {
   data: AuthResult,
   cache: 'keeps',
   limits: [{ limit: 'resetPerIp', per: 'ip', kind: 'reset-use-ip', code: 'too_many_resets_from_address' }],
-  errors: { 400: ['link_expired'] },
+  errors: { 400: ['link_expired'], 403: ['suspended'] },
 });
 
 export const changePassword = endpoint('changePassword', {
@@ -144,4 +151,11 @@ export const googleUser = endpoint('googleUser', {
   status: [200, 201],
   cache: 'keeps',
   limits: [{ limit: 'googlePerIp', per: 'ip', kind: 'google-ip', code: 'too_many_google_sign_ins' }],
+  errors: {
+    401: ['google_sign_in_expired', 'google_sign_in_unverified', 'google_no_email', 'google_email_unverified'],
+    403: ['admin_password_only', 'test_provider_own_accounts_only', 'suspended'],
+    409: ['test_provider_email_taken', 'google_email_unconfirmed', 'google_other_account'],
+    502: ['google_unreachable'],
+    503: ['google_not_set_up'],
+  },
 });

@@ -14,13 +14,21 @@ export const health = endpoint('health', { tag: 'health', summary: 'Liveness and
 
 export const allBuyers = endpoint('allBuyers', { tag: 'users', summary: 'All buyers', access: admin, query: PageQuery, page: User });
 export const allSellers = endpoint('allSellers', { tag: 'users', summary: 'All sellers', access: admin, query: PageQuery, page: User });
-export const verifySeller = endpoint('verifySeller', { tag: 'users', summary: 'Mark a seller as verified', access: admin, params: IdParams, data: User });
+export const verifySeller = endpoint('verifySeller', {
+  tag: 'users',
+  summary: 'Mark a seller as verified',
+  access: admin,
+  params: IdParams,
+  data: User,
+  errors: { 400: ['only_seller_verified'], 404: ['not_found'] },
+});
 export const deleteUser = endpoint('deleteUser', {
   tag: 'users',
   summary: 'Delete a buyer or seller',
   access: admin,
   params: IdParams,
   data: z.object({ deleted: z.literal(true) }),
+  errors: { 403: ['admin_cannot_be_deleted'], 404: ['not_found'] },
 });
 
 export const suspendSeller = endpoint('suspendSeller', {
@@ -30,6 +38,7 @@ export const suspendSeller = endpoint('suspendSeller', {
   params: IdParams,
   body: ModerationBody,
   data: User,
+  errors: { 400: ['only_seller_suspended'], 404: ['not_found'], 409: ['seller_already_suspended'] },
 });
 export const reinstateSeller = endpoint('reinstateSeller', {
   tag: 'users',
@@ -38,6 +47,7 @@ export const reinstateSeller = endpoint('reinstateSeller', {
   params: IdParams,
   body: ModerationBody,
   data: User,
+  errors: { 400: ['only_seller_suspended'], 404: ['not_found'], 409: ['seller_not_suspended'] },
 });
 
 export const outbox = endpoint('outbox', {
@@ -69,6 +79,7 @@ export const buyerOverview = endpoint('buyerOverview', {
   access: selfOrAdmin,
   params: UserRefParams,
   data: BuyerOverview,
+  errors: { 404: ['not_found'] },
 });
 export const sellerOverview = endpoint('sellerOverview', {
   tag: 'overview',
@@ -76,6 +87,7 @@ export const sellerOverview = endpoint('sellerOverview', {
   access: selfOrAdmin,
   params: UserRefParams,
   data: SellerOverview,
+  errors: { 404: ['not_found'] },
 });
 
 export const uploadImage = endpoint('uploadImage', {
@@ -91,4 +103,9 @@ export const uploadImage = endpoint('uploadImage', {
     { limit: 'uploadsPerIp', per: 'ip', kind: 'upload-ip', code: 'too_many_uploads' },
     { limit: 'uploadsPerIpDay', per: 'ip', kind: 'upload-ip-day', code: 'daily_upload_limit' },
   ],
+  errors: {
+    400: ['image_not_multipart', 'image_field_missing', 'malformed_multipart', 'image_damaged', 'multipart_proto_field'],
+    413: ['image_too_large', 'image_too_many_pixels', 'image_too_detailed', 'multipart_parts_limit', 'multipart_files_limit', 'multipart_fields_limit'],
+    415: ['image_type'],
+  },
 });

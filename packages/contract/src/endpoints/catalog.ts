@@ -10,6 +10,8 @@ const Deleted = z.object({ deleted: z.literal(true) });
 
 /** The seller's own acts on a listing. */
 const sellersOwn = { who: 'owner', of: 'product', roles: ['Seller'] } as const;
+/** What the server checks of a listing beyond its shape (a new or an edited one). */
+const listingChecks = ['purchase_in_future', 'unknown_category', 'too_many_new_words', 'image_not_uploaded_here'] as const;
 
 export const categories = endpoint('categories', { tag, summary: 'Brand categories', access: anyone, data: z.array(Category), cache: 'public' });
 
@@ -38,6 +40,7 @@ export const searchProducts = endpoint('searchProducts', {
   access: anyone,
   query: SearchQuery,
   raw: SearchAnswer,
+  errors: { 400: ['bad_search_cursor'] },
 });
 
 export const productSuggestions = endpoint('productSuggestions', {
@@ -48,7 +51,15 @@ export const productSuggestions = endpoint('productSuggestions', {
   data: z.array(Suggestion),
 });
 
-export const product = endpoint('product', { tag, summary: 'One product', access: anyone, params: IdParams, data: Product, cache: 'public' });
+export const product = endpoint('product', {
+  tag,
+  summary: 'One product',
+  access: anyone,
+  params: IdParams,
+  data: Product,
+  cache: 'public',
+  errors: { 404: ['not_found'] },
+});
 
 export const ownProduct = endpoint('ownProduct', {
   tag,
@@ -65,6 +76,7 @@ export const sellerProducts = endpoint('sellerProducts', {
   params: UserRefParams,
   query: PageQuery,
   page: Product,
+  errors: { 404: ['not_found'] },
 });
 
 export const reportedProducts = endpoint('reportedProducts', { tag, summary: 'Reported products', access: role('Admin'), query: PageQuery, page: Product });
@@ -78,6 +90,7 @@ export const addProduct = endpoint('addProduct', {
   status: [201],
   // Each write of a listing is words for the search vocabulary (decision 038): counted with the edits.
   limits: [{ limit: 'listingWritesPerSeller', per: 'user', kind: 'listing-writes', code: 'too_many_listing_writes' }],
+  errors: { 400: listingChecks, 409: ['imei_taken'] },
 });
 
 export const editProduct = endpoint('editProduct', {
@@ -88,6 +101,7 @@ export const editProduct = endpoint('editProduct', {
   body: EditProductBody,
   data: Product,
   limits: [{ limit: 'listingWritesPerSeller', per: 'user', kind: 'listing-writes', code: 'too_many_listing_writes' }],
+  errors: { 400: listingChecks, 409: ['imei_taken', 'sold_cannot_edit'] },
 });
 
 export const advertiseProduct = endpoint('advertiseProduct', {
@@ -96,6 +110,7 @@ export const advertiseProduct = endpoint('advertiseProduct', {
   access: sellersOwn,
   params: IdParams,
   data: Product,
+  errors: { 409: ['already_advertised', 'only_available_advertised'] },
 });
 
 export const stopAdvertising = endpoint('stopAdvertising', {
@@ -104,6 +119,7 @@ export const stopAdvertising = endpoint('stopAdvertising', {
   access: sellersOwn,
   params: IdParams,
   data: Product,
+  errors: { 409: ['not_advertised'] },
 });
 
 export const markSold = endpoint('markSold', {
@@ -112,6 +128,7 @@ export const markSold = endpoint('markSold', {
   access: sellersOwn,
   params: IdParams,
   data: Product,
+  errors: { 409: ['product_sold'] },
 });
 
 export const hideProduct = endpoint('hideProduct', {
@@ -129,6 +146,7 @@ export const reportProduct = endpoint('reportProduct', {
   access: verified(signedIn),
   params: IdParams,
   data: Product,
+  errors: { 403: ['own_phone_report'], 404: ['not_found'] },
 });
 
 export const report = endpoint('report', {
@@ -138,6 +156,7 @@ export const report = endpoint('report', {
   body: ReportBody,
   data: Product,
   status: [201],
+  errors: { 403: ['own_phone_report'], 404: ['not_found'], 409: ['already_reported'] },
 });
 
 const adminOnly = role('Admin');
@@ -157,6 +176,7 @@ export const dismissReports = endpoint('dismissReports', {
   params: IdParams,
   body: ModerationBody,
   data: Product,
+  errors: { 404: ['not_found'], 409: ['no_open_reports'] },
 });
 
 export const warnSeller = endpoint('warnSeller', {
@@ -166,6 +186,7 @@ export const warnSeller = endpoint('warnSeller', {
   params: IdParams,
   body: ModerationBody,
   data: Product,
+  errors: { 404: ['not_found'], 409: ['no_open_reports'] },
 });
 
 export const removeReported = endpoint('removeReported', {
@@ -175,6 +196,7 @@ export const removeReported = endpoint('removeReported', {
   params: IdParams,
   body: ModerationBody,
   data: Deleted,
+  errors: { 404: ['not_found'] },
 });
 
 export const deleteProduct = endpoint('deleteProduct', {

@@ -24,7 +24,7 @@ export const book = endpoint('book', {
   body: NewOrderBody,
   data: Order,
   status: [201],
-  errors: { 404: ['not_found'], 409: ['product_sold'] },
+  errors: { 404: ['not_found'], 409: ['product_sold', 'already_booked', 'booking_declined'] },
   limits: [{ limit: 'bookingsPerBuyer', per: 'user', kind: 'booking-buyer', code: 'too_many_bookings' }],
 });
 
@@ -35,6 +35,7 @@ export const buyerOrders = endpoint('buyerOrders', {
   params: UserRefParams,
   query: PageQuery,
   page: Order,
+  errors: { 404: ['not_found'] },
 });
 
 export const sellerBookings = endpoint('sellerBookings', {
@@ -44,6 +45,7 @@ export const sellerBookings = endpoint('sellerBookings', {
   params: UserRefParams,
   query: PageQuery,
   page: Order,
+  errors: { 404: ['not_found'] },
 });
 
 export const paidOrders = endpoint('paidOrders', {
@@ -62,7 +64,7 @@ export const refundOrder = endpoint('refundOrder', {
   body: ModerationBody,
   data: Order,
   cache: 'keeps',
-  errors: { 409: ['order_not_paid_cannot_refund', 'order_already_refunded'] },
+  errors: { 404: ['not_found'], 409: ['order_not_paid_cannot_refund', 'order_already_refunded'] },
 });
 
 export const declineBooking = endpoint('declineBooking', {
@@ -72,6 +74,7 @@ export const declineBooking = endpoint('declineBooking', {
   params: IdParams,
   data: Order,
   cache: 'keeps',
+  errors: { 409: ['booking_paid_cannot_decline', 'booking_already_declined'] },
 });
 
 export const acceptBooking = endpoint('acceptBooking', {
@@ -121,7 +124,14 @@ export const recordPayment = endpoint('recordPayment', {
   body: PaymentBody,
   data: Payment,
   status: [201, 200],
-  errors: { 400: ['unknown_payment', 'payment_other_order', 'amount_mismatch'], 402: ['payment_not_succeeded'], 409: ['order_paid', 'sold_to_another_buyer'] },
+  // Money taken that cannot settle the order (a wrong amount, an order paid, declined or gone, a phone sold meanwhile)
+  // goes back: payment_refunded, with the status and code of why (its params).
+  errors: {
+    400: ['unknown_payment', 'payment_other_order', 'payment_refunded'],
+    402: ['payment_not_succeeded'],
+    404: ['payment_refunded'],
+    409: ['payment_refunded'],
+  },
 });
 
 export const bkashCreate = endpoint('bkashCreate', {
@@ -172,4 +182,5 @@ export const stripeWebhook = endpoint('stripeWebhook', {
   summary: 'Stripe webhook (signed)',
   access: anyone,
   raw: z.object({ received: z.literal(true), duplicate: z.literal(true).optional() }),
+  errors: { 400: ['bad_stripe_signature'], 404: ['not_found'] },
 });

@@ -12,6 +12,7 @@ export const review = endpoint('review', {
   body: NewReviewBody,
   data: Review,
   status: [201],
+  errors: { 409: ['order_not_paid_cannot_review', 'review_seller_gone', 'already_reviewed'] },
 });
 
 export const editReview = endpoint('editReview', {
@@ -21,6 +22,7 @@ export const editReview = endpoint('editReview', {
   params: IdParams,
   body: EditReviewBody,
   data: Review,
+  errors: { 409: ['review_edit_window_passed'] },
 });
 
 export const answerReview = endpoint('answerReview', {
@@ -30,6 +32,7 @@ export const answerReview = endpoint('answerReview', {
   params: IdParams,
   body: AnswerBody,
   data: Review,
+  errors: { 409: ['already_answered'] },
 });
 
 export const sellerProfile = endpoint('sellerProfile', {
@@ -39,6 +42,7 @@ export const sellerProfile = endpoint('sellerProfile', {
   params: IdParams,
   data: SellerProfile,
   cache: 'public',
+  errors: { 404: ['not_found'] },
 });
 
 export const sellerReviews = endpoint('sellerReviews', {
@@ -49,6 +53,7 @@ export const sellerReviews = endpoint('sellerReviews', {
   query: PageQuery,
   page: Review,
   cache: 'public',
+  errors: { 404: ['not_found'] },
 });
 
 export const sellerListings = endpoint('sellerListings', {
@@ -59,4 +64,5 @@ export const sellerListings = endpoint('sellerListings', {
   query: PageQuery,
   page: Product,
   cache: 'public',
+  errors: { 404: ['not_found'] },
 });
