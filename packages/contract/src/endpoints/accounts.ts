@@ -18,7 +18,7 @@ export const signUp = endpoint('signUp', {
     { limit: 'signUpPerIp', per: 'ip', kind: 'signup-ip', code: 'too_many_signups_from_address' },
     { limit: 'signUpPerEmail', per: 'body-email', kind: 'signup-email', code: 'too_many_signups_for_email' },
   ],
-  errors: { 400: ['image_not_uploaded_here'] },
+  errors: { 400: ['image_not_uploaded_here', 'image_not_yours'] },
 });
 
 export const logIn = endpoint('logIn', {

@@ -11,7 +11,7 @@ const Deleted = z.object({ deleted: z.literal(true) });
 /** The seller's own acts on a listing. */
 const sellersOwn = { who: 'owner', of: 'product', roles: ['Seller'] } as const;
 /** What the server checks of a listing beyond its shape (a new or an edited one). */
-const listingChecks = ['purchase_in_future', 'unknown_category', 'too_many_new_words', 'image_not_uploaded_here'] as const;
+const listingChecks = ['purchase_in_future', 'unknown_category', 'too_many_new_words', 'image_not_uploaded_here', 'image_not_yours'] as const;
 
 export const categories = endpoint('categories', { tag, summary: 'Brand categories', access: anyone, data: z.array(Category), cache: 'public' });
 
@@ -138,6 +138,7 @@ export const hideProduct = endpoint('hideProduct', {
   access: sellersOwn,
   params: IdParams,
   data: Product,
+  errors: { 409: ['only_sold_hidden'] },
 });
 
 export const reportProduct = endpoint('reportProduct', {
@@ -205,4 +206,5 @@ export const deleteProduct = endpoint('deleteProduct', {
   access: { who: 'owner-or-admin', of: 'product' },
   params: IdParams,
   data: Deleted,
+  errors: { 409: ['sold_cannot_delete'] },
 });

@@ -74,7 +74,7 @@ export const declineBooking = endpoint('declineBooking', {
   params: IdParams,
   data: Order,
   cache: 'keeps',
-  errors: { 409: ['booking_paid_cannot_decline', 'booking_already_declined'] },
+  errors: { 409: ['booking_paid_cannot_decline', 'booking_already_declined', 'booking_cancelled'] },
 });
 
 export const acceptBooking = endpoint('acceptBooking', {
@@ -84,6 +84,7 @@ export const acceptBooking = endpoint('acceptBooking', {
   params: IdParams,
   data: Order,
   cache: 'keeps',
+  errors: { 409: ['booking_already_accepted', 'booking_not_pending'] },
 });
 
 export const order = endpoint('order', { tag, summary: 'One order', access: { who: 'owner-or-admin', of: 'order' }, params: IdParams, data: Order });
@@ -102,7 +103,7 @@ const payments = 'payments';
 const ownOrder = { who: 'owner', of: 'order', roles: ['Buyer'], bodyKey: 'orderId' } as const;
 
 /** Why an order cannot be paid now (payments/service.ts `payable`). */
-const notPayable = ['order_paid', 'order_declined', 'product_gone', 'sold_to_another_buyer', 'seller_suspended'] as const;
+const notPayable = ['order_paid', 'order_declined', 'order_cancelled', 'product_gone', 'sold_to_another_buyer', 'seller_suspended'] as const;
 
 export const createPaymentIntent = endpoint('createPaymentIntent', {
   tag: payments,
