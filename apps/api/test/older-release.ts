@@ -1,7 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrationsFolder } from '../src/db/client.ts';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { migrationsFolder, openDatabase } from '../src/db/client.ts';
+import { createPostgresDatabase } from './databases.ts';
+import { dbKind, testConfig } from './helper.ts';
 
 /** The migrations folder as an older release shipped it: its journal ends at `lastTag` (a temporary copy). */
 export function migrationsUpTo(lastTag: string): string {
@@ -14,4 +18,35 @@ export function migrationsUpTo(lastTag: string): string {
   journal.entries = journal.entries.slice(0, end + 1);
   writeFileSync(journalFile, JSON.stringify(journal));
   return dir;
+}
+
+/**
+ * A database as the release ending at `lastTag` left it (the PostgreSQL one of this test file, or PGlite in memory):
+ * fill it with that release's rows, then `upgrade()` migrates it to this release and builds the app on it.
+ */
+export async function openOlderRelease(lastTag: string) {
+  let url: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
+  const database = await openDatabase({ url, pgliteDir: 'memory://' });
+  const folder = migrationsUpTo(lastTag);
+  await database.migrate(folder);
+  const config = testConfig();
+  let app: FastifyInstance | undefined;
+  return {
+    database,
+    async upgrade(): Promise<FastifyInstance> {
+      await database.migrate();
+      app = await buildApp({ config, database });
+      await app.ready();
+      return app;
+    },
+    async close() {
+      await app?.close();
+      await database.close();
+      await drop?.();
+      rmSync(folder, { recursive: true, force: true });
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,14 +1,11 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createPostgresDatabase } from '../../test/databases.ts';
 import { logIn } from '../../test/fixtures.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { call, dbKind, testConfig } from '../../test/helper.ts';
-import { migrationsUpTo } from '../../test/older-release.ts';
-import { openDatabase, type Database } from './client.ts';
+import { call } from '../../test/helper.ts';
+import { openOlderRelease } from '../../test/older-release.ts';
+import type { Database } from './client.ts';
 
 /**
  * Issue 29 (decision 040): a database of the release before it, with its bookings, migrated. Open bookings
@@ -19,9 +16,7 @@ const olderRelease = '0022_job_queue';
 
 let database: Database;
 let app: FastifyInstance;
-let drop: (() => Promise<void>) | undefined;
-let older: string;
-const config = testConfig();
+let release: Awaited<ReturnType<typeof openOlderRelease>> | undefined;
 const ids = {
   seller: '11111111-1111-4111-8111-111111111111',
   buyer: '22222222-2222-4222-8222-222222222222',
@@ -33,11 +28,8 @@ const ids = {
 };
 
 beforeAll(async () => {
-  let url: string | undefined;
-  if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
-  database = await openDatabase({ url, pgliteDir: 'memory://' });
-  older = migrationsUpTo(olderRelease);
-  await database.migrate(older);
+  release = await openOlderRelease(olderRelease);
+  database = release.database;
   const { db } = database;
   const hash = await hashPassword('old-secret');
   await db.execute(sql`insert into users (id, provider_id, name, email, password_hash, role, email_verified_at) values
@@ -56,17 +48,11 @@ beforeAll(async () => {
   await db.execute(sql`insert into orders (id, buyer_id, product_id, product_name, product_price, product_img, buyer_name, buyer_email,
       meeting_location, mobile_number, paid) values
     (${ids.paid}, ${ids.buyer}, ${ids.sold}, 'iPhone 11', 25000, '/uploads/old2.webp', 'Old Buyer', 'old-buyer@example.com', 'Mirpur 10', '01911-000000', true)`);
-  await database.migrate();
-  app = await buildApp({ config, database });
-  await app.ready();
+  app = await release.upgrade();
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await drop?.();
-  rmSync(older, { recursive: true, force: true });
-  rmSync(config.dataDir, { recursive: true, force: true });
+  await release?.close();
 });
 
 describe(`a database of the release before issue 29 (${olderRelease}), migrated`, () => {

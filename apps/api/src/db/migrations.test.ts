@@ -1,14 +1,11 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createPostgresDatabase } from '../../test/databases.ts';
 import { logIn, newImei, productBody, uploadedPicture } from '../../test/fixtures.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { call, dbKind, testConfig } from '../../test/helper.ts';
-import { migrationsUpTo } from '../../test/older-release.ts';
-import { openDatabase, type Database } from './client.ts';
+import { call } from '../../test/helper.ts';
+import { openOlderRelease } from '../../test/older-release.ts';
+import type { Database } from './client.ts';
 
 /**
  * A database made by an older release, with its data, migrated to this one (a migration, not a reset):
@@ -18,9 +15,7 @@ const olderRelease = '0009_booking_declined';
 
 let database: Database;
 let app: FastifyInstance;
-let drop: (() => Promise<void>) | undefined;
-let older: string;
-const config = testConfig();
+let release: Awaited<ReturnType<typeof openOlderRelease>> | undefined;
 const ids = {
   seller: '11111111-1111-4111-8111-111111111111',
   buyer: '22222222-2222-4222-8222-222222222222',
@@ -33,11 +28,8 @@ const ids = {
 };
 
 beforeAll(async () => {
-  let url: string | undefined;
-  if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
-  database = await openDatabase({ url, pgliteDir: 'memory://' });
-  older = migrationsUpTo(olderRelease);
-  await database.migrate(older);
+  release = await openOlderRelease(olderRelease);
+  database = release.database;
   const { db } = database;
   await db.execute(sql`insert into users (id, provider_id, name, email, password_hash, role, seller_verified, email_verified_at) values
     (${ids.seller}, 'local:old-seller', 'Old Seller', 'old-seller@example.com', ${await hashPassword('old-secret')}, 'Seller', true, now()),
@@ -57,17 +49,11 @@ beforeAll(async () => {
     (${ids.waitingMail}, 'reset-password', 'old-buyer@example.com', 'Set a new password', 'text', '<p>html</p>', 'pending', 2, now() + interval '1 minute', null),
     (${ids.sentMail}, 'verify-email', 'old-seller@example.com', 'Confirm your e-mail address', null, null, 'sent', 1, now(), now())`);
   // This release's migrations, on top.
-  await database.migrate();
-  app = await buildApp({ config, database });
-  await app.ready();
+  app = await release.upgrade();
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await drop?.();
-  rmSync(older, { recursive: true, force: true });
-  rmSync(config.dataDir, { recursive: true, force: true });
+  await release?.close();
 });
 
 describe(`a database of the release before issue 15 (${olderRelease}), migrated`, () => {
