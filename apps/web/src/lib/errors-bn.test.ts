@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { errorCodes, errorMessage as englishMessage, intlLocale } from '@market/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorMessage } from './errors.ts';
+import { errorMessage, setFieldSayer } from './errors.ts';
 import { loadCatalog } from './i18n.ts';
 
 const refusal = (data: unknown) => ({ status: 400, data });
@@ -51,9 +51,13 @@ describe('refusals in Bangla', () => {
     ];
     const refused = () =>
       errorMessage(refusal({ code: 'invalid_input', params: { where: 'body', problems: 'the English' }, fields, message: 'English words' }), 'fallback');
-    // Without a form on the page: the server's English problems inside the Bangla sentence.
+    // Without a form on the page: the server's English problems inside the Bangla sentence. (test:fast shares
+    // modules between files, so an earlier file may have loaded the rules: the page is put back as it starts.)
+    setFieldSayer(undefined);
     expect(refused()).toBe('পাঠানো তথ্য সঠিক নয়: the English');
-    await Promise.all([loadCatalog('bn', 'forms'), loadCatalog('en', 'forms'), import('./field-rules.ts')]);
+    const [, , rules] = await Promise.all([loadCatalog('bn', 'forms'), loadCatalog('en', 'forms'), import('./field-rules.ts')]);
+    // Loading the rules gives errors.ts their sayer (again here, as a module is evaluated once per worker).
+    setFieldSayer(rules.saidOfField);
     expect(refused()).toBe('পাঠানো তথ্য সঠিক নয়: price পূর্ণ টাকার অঙ্কে হতে হবে; productName সর্বোচ্চ ১২০ অক্ষরের হতে পারে; mobile সঠিক নয়');
     i18n.activate('en', [intlLocale.en]);
     expect(refused()).toBe(

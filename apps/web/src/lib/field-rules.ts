@@ -102,7 +102,7 @@ export function said(label: string, problem: string | null, limit = 0): string |
  * A field the server refused (`invalid_input`'s `fields`), in the page's language: the contract's message
  * as a form says it, else the server's words in English, or that the field is not valid in another language.
  */
-function saidOfField(field: string, problem: string): string {
+export function saidOfField(field: string, problem: string): string {
   const known = problemName(problem, 0);
   if (known) return inLanguage[known[0]](field, known[1]);
   return currentLang() === defaultLang ? `${field} ${problem}` : translate('forms.invalid', { label: field });
