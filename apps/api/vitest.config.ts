@@ -39,7 +39,14 @@ export default defineConfig(async () => {
   // Files that do not depend on the engine, or handle both engines themselves, run once, under pglite;
   // files that need several processes on one database run once, under postgres.
   const once = {
-    pglite: ['test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts', 'test/crash.test.ts', 'test/jobs-kill.test.ts', 'test/backup.test.ts'],
+    pglite: [
+      'test/private-data-dir.test.ts',
+      'test/redis.test.ts',
+      'src/plugins/public-cache-redis.test.ts',
+      'test/crash.test.ts',
+      'test/jobs-kill.test.ts',
+      'test/backup.test.ts',
+    ],
     postgres: ['test/limits-across-instances.test.ts', 'test/instances.test.ts', 'test/tls-edge.test.ts'],
   };
   const project = (name: 'pglite' | 'postgres') => ({

@@ -8,7 +8,7 @@ import { releaseAllClaims } from './jobs/queue.ts';
 import { RedisUnreachableError } from './plugins/redis.ts';
 import { publicOrigin } from './public-origin.ts';
 import { startLine } from './start-line.ts';
-import { makePrivate, ownerOnlyFromNowOn, PrivateFilesError } from './private-files.ts';
+import { ownerOnlyFromNowOn, PrivateFilesError, repairDataDir } from './private-files.ts';
 
 // Before anything is written: DATA_DIR, PGlite's files and the pictures are this user's alone (decision 039).
 ownerOnlyFromNowOn();
@@ -17,7 +17,7 @@ let config;
 try {
   config = loadConfig();
   // A DATA_DIR of an older version (or copied in by hand) is made private too, and the log says what changed.
-  const changed = makePrivate(config.dataDir);
+  const changed = repairDataDir(config.dataDir);
   if (changed.length)
     console.warn(
       `DATA_DIR ${config.dataDir} was readable by other users: made ${changed.length} files and folders its owner's only (folders 0700, files 0600; was: ${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ', …' : ''})`,

@@ -43,18 +43,28 @@ export function makePrivate(root: string): string[] {
     if (stat.isSymbolicLink()) return;
     const wanted = stat.isDirectory() ? PRIVATE_DIR : PRIVATE_FILE;
     const mode = stat.mode & 0o777;
-    if (mode !== wanted) {
-      try {
-        chmodSync(path, wanted);
-      } catch (err) {
-        throw new PrivateFilesError(
-          `Cannot make ${path} private to its owner (${(err as Error).message}): give DATA_DIR and everything in it to the user the server runs as`,
-        );
-      }
-      changed.push(`${relative(root, path) || '.'} ${mode.toString(8).padStart(4, '0')}`);
-    }
+    if (mode !== wanted) changed.push(`${relative(root, path) || '.'} ${mode.toString(8).padStart(4, '0')}`);
+    // A folder is changed after what it holds, so a folder that is private has nothing left to repair below it
+    // (a start killed halfway repairs the rest next time: repairDataDir).
     if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+    if (mode === wanted) return;
+    try {
+      chmodSync(path, wanted);
+    } catch (err) {
+      throw new PrivateFilesError(
+        `Cannot make ${path} private to its owner (${(err as Error).message}): give DATA_DIR and everything in it to the user the server runs as`,
+      );
+    }
   };
   visit(root);
   return changed;
+}
+
+/**
+ * At start: a DATA_DIR made by an older version (0755) is made private, everything in it (makePrivate, which
+ * changes the folder itself last). One that is 0700 was made by this version or repaired already, and its files
+ * since were made under our umask: no walk over every picture on every start.
+ */
+export function repairDataDir(root: string): string[] {
+  return (lstatSync(root).mode & 0o777) === PRIVATE_DIR ? [] : makePrivate(root);
 }

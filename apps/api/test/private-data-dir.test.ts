@@ -2,15 +2,14 @@ import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from './databases.ts';
 import { startApi, type ServerProcess } from './server-process.ts';
 
 /**
  * DATA_DIR is its owner's only (issue 29, decision 039), checked on a real start of `node src/main.ts`: a fresh
  * one is made so, PGlite's files included, and one left by an older version (0755 folders, 0666 files) is
- * repaired at start, which the log says.
+ * repaired at start, which the log says. Once, on PGlite: it holds every kind of file a DATA_DIR can (the database's
+ too); with PostgreSQL the folder only lacks `db/` (apps/api/vitest.config.ts, decision 039).
  */
-const onPostgres = process.env.TEST_DB === 'postgres';
 const TIMEOUT = 90_000;
 
 /** Every file and folder under `root` (itself included) whose mode is not 0700 (folders) or 0600 (files). */
@@ -41,25 +40,21 @@ function loosen(path: string) {
   if (stat.isDirectory()) for (const name of readdirSync(path)) loosen(join(path, name));
 }
 
-describe(`DATA_DIR is its owner's only (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEOUT }, () => {
+describe("DATA_DIR is its owner's only", { timeout: TIMEOUT }, () => {
   let parent: string;
   let dataDir: string;
-  let databaseUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
   let running: ServerProcess | undefined;
 
   beforeAll(async () => {
     parent = mkdtempSync(join(tmpdir(), 'market-private-'));
     dataDir = join(parent, 'data');
-    if (onPostgres) ({ url: databaseUrl, drop } = await createPostgresDatabase());
   });
   afterAll(async () => {
     await running?.stop();
-    await drop?.();
     rmSync(parent, { recursive: true, force: true });
   });
 
-  const env = () => ({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const env = () => ({ DATA_DIR: dataDir });
 
   /** A start that writes: the demo seed's pictures, the secrets, and a reset link asked for (the database's log). */
   async function startAndWrite() {
@@ -78,7 +73,7 @@ describe(`DATA_DIR is its owner's only (${onPostgres ? 'PostgreSQL' : 'PGlite'})
     expect(notPrivate(dataDir)).toEqual([]);
     expect(await server.stop(15_000)).toEqual({ code: 0, signal: null });
     expect(notPrivate(dataDir)).toEqual([]);
-    if (!onPostgres) expect(readdirSync(join(dataDir, 'db')).length).toBeGreaterThan(0);
+    expect(readdirSync(join(dataDir, 'db')).length).toBeGreaterThan(0);
     expect(readdirSync(dataDir)).toEqual(expect.arrayContaining(['jwt-secret', 'uploads']));
     expect(server.output()).not.toMatch(/was readable by other users/);
   });
