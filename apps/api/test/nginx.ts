@@ -35,13 +35,12 @@ const proxied = (upstream: string) => `
         proxy_next_upstream error timeout http_503;
         proxy_next_upstream_tries 2;`;
 
-export function nginxConfig(dir: string, instancePorts: number[], port: number, pinnedPorts: number[]): string {
-  const servers = instancePorts.map((p) => `server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`).join('\n        ');
-  return `worker_processes 1;
+/** What every test nginx starts with: its files in `dir`, and the open `http {` block's common settings. */
+const head = (dir: string, connections: number) => `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
+events { worker_connections ${connections}; }
 http {
     access_log off;
     client_body_temp_path ${dir}/temp/body;
@@ -50,7 +49,11 @@ http {
     uwsgi_temp_path ${dir}/temp/uwsgi;
     scgi_temp_path ${dir}/temp/scgi;
     client_max_body_size 6m;
+`;
 
+export function nginxConfig(dir: string, instancePorts: number[], port: number, pinnedPorts: number[]): string {
+  const servers = instancePorts.map((p) => `server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`).join('\n        ');
+  return `${head(dir, 1024)}
     upstream market {
         ${servers}
         keepalive 32;
@@ -80,20 +83,7 @@ ${pinnedPorts
 export function nginxTlsConfig(dir: string, instancePort: number, httpPort: number, httpsPort: number): string {
   // docs/deploy.md writes phones.example.com and ports 80/443; here the test's own address and free ports.
   const site = `127.0.0.1:${httpsPort}`;
-  return `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 64; }
-http {
-    access_log off;
-    client_body_temp_path ${dir}/temp/body;
-    proxy_temp_path ${dir}/temp/proxy;
-    fastcgi_temp_path ${dir}/temp/fastcgi;
-    uwsgi_temp_path ${dir}/temp/uwsgi;
-    scgi_temp_path ${dir}/temp/scgi;
-    client_max_body_size 6m;
-
+  return `${head(dir, 64)}
     upstream market {
         server 127.0.0.1:${instancePort} max_fails=2 fail_timeout=5s;
         keepalive 32;
