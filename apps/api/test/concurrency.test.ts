@@ -195,6 +195,53 @@ describe.each([
     });
   });
 
+  describe("the seller's answers (issue 29)", () => {
+    it(`the seller accepting and declining one booking ${N / 2} times each at once: one accept at most, one decline, and it ends declined`, async () => {
+      const { seller, product } = await phone();
+      const buyer = await actor('Buyer');
+      const [orderId] = await bookAll([buyer], product._id);
+      const answer = (act: 'accept' | 'decline') => client({ method: 'PUT', url: `/api/${act}-booking/${orderId}`, token: seller.token });
+      const results = await Promise.all(Array.from({ length: N }, (_, i) => answer(i % 2 ? 'decline' : 'accept')));
+      const accepts = results.filter((_, i) => i % 2 === 0);
+      const declines = results.filter((_, i) => i % 2 === 1);
+      for (const r of results) expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+      // Accepting is one write: the second is told it is accepted already, and once declined it is no longer pending.
+      expect(countOf(accepts, 200)).toBeLessThanOrEqual(1);
+      for (const r of accepts.filter((x) => x.status !== 200)) expect(['booking_already_accepted', 'booking_not_pending']).toContain(r.body.code);
+      expect(countOf(declines, 200)).toBe(1);
+      for (const r of declines.filter((x) => x.status !== 200)) expect(r.body.code).toBe('booking_already_declined');
+      const [row] = await ordersOf(product._id);
+      expect(row!.declinedAt).not.toBeNull();
+      // An accept that answered 200 came first: the row keeps it; none answered 200 means none was written.
+      expect(row!.acceptedAt !== null).toBe(countOf(accepts, 200) === 1);
+    });
+
+    it('the seller deleting a phone while its buyer pays for it: the sale or the deletion, never both', async () => {
+      const { seller, product } = await phone();
+      const buyer = await actor('Buyer');
+      const [orderId] = await bookAll([buyer], product._id);
+      const intent = await chargedIntent(buyer, orderId!);
+      const [payment, deletion] = await Promise.all([
+        pay(buyer, orderId!, intent.intentId),
+        client({ method: 'DELETE', url: `/api/product/${product._id}`, token: seller.token }),
+      ]);
+      expect(payment!.status, JSON.stringify(payment!.body)).toBeLessThan(500);
+      expect(deletion!.status, JSON.stringify(deletion!.body)).toBeLessThan(500);
+      const [row] = await ctx.app.db.select().from(products).where(eq(products.id, product._id));
+      if (payment!.status === 201) {
+        // Paid first: a sold listing is never deleted (its order and review belong to it).
+        expect(deletion!.status).toBe(409);
+        expect(deletion!.body.code).toBe('sold_cannot_delete');
+        expect(row).toMatchObject({ status: 'sold' });
+      } else {
+        // Deleted first: the payment finds no phone and is refused (the card is given back).
+        expect(deletion!.status).toBe(200);
+        expect(row).toBeUndefined();
+        expect(await paymentsOf(product._id)).toHaveLength(0);
+      }
+    });
+  });
+
   describe('advertising', () => {
     it(`${N} advertise requests for one phone advertise it once; the rest are 409s`, async () => {
       const { seller, product } = await phone();

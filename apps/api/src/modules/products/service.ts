@@ -197,7 +197,9 @@ export const hideProduct = (db: Db, id: string) => changeListing(db, id, { hidde
  */
 export async function deleteProduct(db: Db, id: string, by: AuthUser, reason: string | null = null) {
   await db.transaction(async (tx) => {
-    // Locked first, so a payment settling now comes before (then it was sold) or after (it finds no phone).
+    // Locked first, so a payment settling now comes before (then it was sold) or after (it finds no phone). In the
+    // order a payment locks them (its order, then the phone): the other way round the two deadlock.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.productId, id)).for('update');
     const [product] = await tx
       .select({ sold: sql<boolean>`${wasSold}` })
       .from(products)
