@@ -216,6 +216,24 @@ describe.each([
       expect(row!.acceptedAt !== null).toBe(countOf(accepts, 200) === 1);
     });
 
+    it('the buyer cancelling a booking while paying for it: paid or cancelled, never both', async () => {
+      const { product } = await phone();
+      const buyer = await actor('Buyer');
+      const [orderId] = await bookAll([buyer], product._id);
+      const intent = await chargedIntent(buyer, orderId!);
+      const [payment, cancel] = await Promise.all([
+        pay(buyer, orderId!, intent.intentId),
+        client({ method: 'DELETE', url: `/api/order/${orderId}`, token: buyer.token }),
+      ]);
+      expect(payment!.status, JSON.stringify(payment!.body)).toBeLessThan(500);
+      expect(cancel!.status, JSON.stringify(cancel!.body)).toBe(200);
+      const [row] = await ordersOf(product._id);
+      // Paid first: the delete only takes it off the buyer's list. Cancelled first: the payment is refused (and given back).
+      if (payment!.status === 201) expect(row).toMatchObject({ paid: true, cancelledAt: null });
+      else expect(row).toMatchObject({ paid: false, cancelledAt: expect.any(Date) });
+      expect(await paymentsOf(product._id)).toHaveLength(payment!.status === 201 ? 1 : 0);
+    });
+
     it('the seller deleting a phone while its buyer pays for it: the sale or the deletion, never both', async () => {
       const { seller, product } = await phone();
       const buyer = await actor('Buyer');
