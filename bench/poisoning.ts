@@ -1,5 +1,5 @@
 // The search-poisoning benchmark (issue 29, item 2; decision 038): a vocabulary grown by an attacker to W words
-// (no listing holds them), N listings, and searches of 8 random unknown words (each of 5+ letters, so each is
+// (random words in the listings' search documents), N listings, and searches of 8 random unknown words (each of 5+ letters, so each is
 // looked up for typos). On PostgreSQL: such searches at SEARCH_CONNECTIONS connections, p99 <= 50 ms. On PGlite
 // (one process, queries one at a time): 4 clients run such searches while one client reads phones' details, each
 // once (the database path); that unrelated request's p99 must stay under 100 ms.
@@ -25,14 +25,39 @@ const randomWord = () => Array.from({ length: 5 + Math.floor(Math.random() * 8) 
 /** Searches of 8 random unknown words, the last one unfinished (it also begins words), as a search box sends them. */
 const searches = (count: number) => Array.from({ length: count }, () => `/api/products?q=${Array.from({ length: 8 }, randomWord).join('%20')}`);
 
-/** The attacker's words: W random words straight into the vocabulary, as if listings had held them. */
+/**
+ * The attacker's words: W random words written into the available listings' search documents (as if sellers had
+ * written them: the search index's vocabulary is that of its documents), and counted in the database's vocabulary as
+ * the triggers would. Loaded like the listings (generate.ts): triggers off, one statement.
+ */
 async function poison(data: Dataset) {
   const database = await openDatabase({ url: data.databaseUrl, pgliteDir: pgliteDirIn(data.dataDir) });
   try {
-    const letters = sql.raw(`(select string_agg(chr(97 + floor(random() * 26)::int), '') from generate_series(1, 5 + (g % 8)) where g > 0)`);
-    await database.db.execute(sql`insert into search_words (word, uses) select ${letters}, 1 from generate_series(1, ${words}) as g on conflict do nothing`);
-    await database.db.execute(sql`analyze search_words`);
-    const [row] = ((await database.db.execute(sql`select count(*)::int as count from search_words`)) as unknown as { rows: { count: number }[] }).rows;
+    const db = database.db;
+    const [listed] = (
+      (await db.execute(sql`select count(*)::int as count from products where status = 'available'`)) as unknown as { rows: { count: number }[] }
+    ).rows;
+    const each = Math.ceil(words / listed!.count);
+    // 5 to 12 letters of 16 (an md5's hex digits, its numbers as letters): cheap enough for a million.
+    const word = `translate(left(md5(random()::text || g), 5 + ((g + length(p.id::text)) % 8)), '0123456789', 'qrstuvwxyz')`;
+    const triggers = ['products_search', 'products_search_changed', 'products_words_written', 'products_words_changed'];
+    for (const trigger of triggers) await db.execute(sql.raw(`alter table products disable trigger ${trigger}`));
+    // The documents' GIN index is rebuilt after, not updated row by row (a bulk load, as generate.ts's).
+    const [index] = ((await db.execute(sql`select pg_get_indexdef('products_search_idx'::regclass) as def`)) as unknown as { rows: { def: string }[] }).rows;
+    await db.execute(sql`drop index products_search_idx`);
+    await db.execute(
+      sql.raw(
+        `update products p set search = p.search || array_to_tsvector(array(select ${word} from generate_series(1, ${each}) as g)) where p.status = 'available'`,
+      ),
+    );
+    await db.execute(sql.raw(index!.def));
+    for (const trigger of triggers) await db.execute(sql.raw(`alter table products enable trigger ${trigger}`));
+    await db.execute(sql`delete from search_words`);
+    await db.execute(
+      sql`insert into search_words (word, uses) select word, count(*) from products, unnest(tsvector_to_array(search)) as word where status = 'available' group by word`,
+    );
+    await db.execute(sql.raw(data.databaseUrl ? 'vacuum analyze' : 'vacuum analyze products'));
+    const [row] = ((await db.execute(sql`select count(*)::int as count from search_words`)) as unknown as { rows: { count: number }[] }).rows;
     return row!.count;
   } finally {
     await database.close();

@@ -2,6 +2,8 @@ import { conditions, type Condition, type SearchSort } from '@market/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { Bits, BitsPool, LONG, Posting } from './search-bits.ts';
+import { WordFinder } from './word-finder.ts';
+import type { Ask } from './word-meanings.ts';
 
 /*
  * The in-process search index (decision 022): every available phone in typed arrays, a posting list per
@@ -216,6 +218,8 @@ class Snapshot {
   dead = 0;
   /** What query words meant (search.ts's expansion), until a new word joins the vocabulary. */
   readonly meanings = new Map<string, string[]>();
+  /** The vocabulary (the words of `postings`), laid out for typo candidates once the phones are (decision 038). */
+  finder: WordFinder | undefined;
   /**
    * The slots below `laid` were laid out at load: each group's phones side by side in price order (`ranges`),
    * so a group is counted a bit-set word at a time; `orders` holds them in each sort's order. Phones added
@@ -263,6 +267,7 @@ class Snapshot {
       while (i < n && Math.min(nameLen[byLength[i]!]!, LONG) < l) i++;
       snap.lengthStart[l] = i;
     }
+    snap.finder = await WordFinder.of(snap.postings.keys(), pause);
     return snap;
   }
 
@@ -337,6 +342,7 @@ class Snapshot {
           let posting = list.get(w);
           if (!posting) {
             list.set(w, (posting = new Posting()));
+            if (list === this.postings) this.finder?.add(w);
             this.meanings.clear();
           }
           posting.push(base + i, b.nameLen[j]!);
@@ -795,6 +801,9 @@ export class SearchIndex {
   }
 
   private readonly pool = new BitsPool();
+
+  /** The candidates of each asked word from the index's vocabulary (word-finder.ts): what `expand` looks up. */
+  readonly findWords = (asks: Ask[]): string[][] => asks.map((a) => this.snap?.finder?.find(a.word, a.forms, a.prefix) ?? []);
 
   /** What query words meant while the vocabulary stays as it is (bounded: cleared past 10,000 words). */
   meanings(): Map<string, string[]> {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { products } from '../../db/schema.ts';
 import { texts } from '../../texts.ts';
-import { candidates, expand, holdsPiece, typoCost, typosAllowed } from './word-meanings.ts';
+import { candidates, candidatesOfAll, expand, holdsPiece, typoCost, typosAllowed } from './word-meanings.ts';
 import { readQuery } from './query-words.ts';
 
 /** Issue 29, item 2 (decision 038): the vocabulary holds the words of the available phones, each with its count. */
@@ -157,7 +157,7 @@ describe('finding what a query word means (decision 038)', () => {
     const client = (ctx.app.db as unknown as { $client: never }).$client;
     const counted = (dbKind === 'postgres' ? drizzlePg(client, { schema, logger }) : drizzlePglite(client, { schema, logger })) as unknown as Db;
     const words = readQuery('galaxi plainn samsnug qwertyu asdfghjk zxcvbnmlk poiuytrewq scren');
-    const meant = await expand(counted, words, true);
+    const meant = await expand((asks) => candidatesOfAll(counted, asks), words, true);
     expect(statements).toBe(1);
     expect(meant.map((w) => w.means.filter((m) => m !== w.word))).toEqual([['galaxy'], ['plain'], ['samsung'], [], [], [], [], ['screen']]);
   });

@@ -7,7 +7,7 @@ import { productColumns, toProduct, type ProductRow } from './dto.ts';
 import { readQuery } from './query-words.ts';
 import { isoMicros, micros, type SearchIndex } from './search-index.ts';
 import { listCategories, select, sellerNotSuspended } from './service.ts';
-import { escapeLike, expand, type Word } from './word-meanings.ts';
+import { candidatesOfAll, escapeLike, expand, type Lookup, type Word } from './word-meanings.ts';
 
 /*
  * GET /api/products (decision 020). A query's words are matched against each phone's search
@@ -42,16 +42,16 @@ interface Plan {
 }
 
 /** The query's words, each with what it may mean, and the phrase an exact model name equals. */
-async function textOf(db: Db, q: string | undefined, known?: Map<string, string[]>, deadline?: number): Promise<{ words: Word[]; phrase: string }> {
+async function textOf(lookup: Lookup, q: string | undefined, known?: Map<string, string[]>, deadline?: number): Promise<{ words: Word[]; phrase: string }> {
   const words = q ? readQuery(q) : [];
   // While typing, the last word is unfinished: it also means the words it begins.
-  return { words: words.length ? await expand(db, words, !/\s$/.test(q!), known, deadline) : [], phrase: words.map((w) => w.word).join(' ') };
+  return { words: words.length ? await expand(lookup, words, !/\s$/.test(q!), known, deadline) : [], phrase: words.map((w) => w.word).join(' ') };
 }
 
 async function plan(db: Db, query: SearchQuery): Promise<Plan> {
   const rest: SQL[] = [eq(products.status, 'available'), sellerNotSuspended];
   let tier: SQL<number> | null = null;
-  const { words: expanded, phrase } = await textOf(db, query.q);
+  const { words: expanded, phrase } = await textOf((asks) => candidatesOfAll(db, asks), query.q);
   if (expanded.length > 0) {
     const any = tsquery(expanded, (w) => w.means);
     rest.push(sql`${products.search} @@ ${any}::tsquery`);
@@ -241,7 +241,7 @@ async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery, budgetM
   // The budget counts from here: time spent waiting for the index to catch up (on PGlite, behind other queries) is spent.
   const deadline = performance.now() + budgetMs;
   await index.catchUp();
-  const text = await textOf(db, query.q, index.meanings(), deadline);
+  const text = await textOf(index.findWords, query.q, index.meanings(), deadline);
   const wanted = query.sort ?? 'relevance';
   const sort: SearchSort = wanted === 'relevance' && text.words.length === 0 ? 'newest' : wanted;
   const found = index.query({

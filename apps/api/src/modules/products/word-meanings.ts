@@ -10,7 +10,8 @@ import type { QueryWord } from './query-words.ts';
  * each piece is found by an index (prefix, suffix: btree; middle: trigrams). Levenshtein only checks those.
  */
 
-const MAX_EXPANSIONS = 40;
+/** At most this many words per query word. */
+export const MAX_EXPANSIONS = 40;
 
 /** How many typos a word may carry: none below 5 letters, one from 5, two from 9. */
 export const typosAllowed = (word: string) => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
@@ -71,12 +72,17 @@ export function typoPieces(word: string, k: number): { starts: string[]; suffix:
   return { starts, middles: [middle + word[left + 4]!, middle + word[left + 5]!], suffix: word.slice(left + 5) };
 }
 
-/** Whether `candidate` holds one of `word`'s pieces where the indexes look for it (what `candidates` asks the database). */
-export function holdsPiece(candidate: string, word: string, k: number) {
+/** Whether a candidate holds one of `word`'s pieces where the indexes look for it (what `candidates` asks the database). */
+export function holdingPiece(word: string, k: number): (candidate: string) => boolean {
   const { starts, suffix, middles = [], swapped } = typoPieces(word, k);
-  const ends = candidate.endsWith(suffix) && candidate[0] === word[0];
-  return candidate === swapped || starts.some((s) => candidate.startsWith(s)) || ends || middles.some((m) => candidate.includes(m));
+  return (candidate) =>
+    candidate === swapped ||
+    starts.some((s) => candidate.startsWith(s)) ||
+    (candidate.endsWith(suffix) && candidate[0] === word[0]) ||
+    middles.some((m) => candidate.includes(m));
 }
+
+export const holdsPiece = (candidate: string, word: string, k: number) => holdingPiece(word, k)(candidate);
 
 /** The vocabulary words a query word may mean, by index: the candidates levenshtein then checks (exported for the plan test). */
 export function candidates(db: Db, word: string, forms: string[], prefix: boolean) {
@@ -110,7 +116,7 @@ export interface Word {
   means: string[];
 }
 
-interface Ask {
+export interface Ask {
   word: string;
   /** The word and its other spellings (a Bangla brand's, decision 032). */
   forms: string[];
@@ -123,7 +129,7 @@ interface Ask {
  * statement waits its turn on the one queue (and makes the next request wait), so a search of 8 unknown words asks
  * once instead of 8 times (decision 038).
  */
-async function candidatesOfAll(db: Db, asks: Ask[]): Promise<string[][]> {
+export async function candidatesOfAll(db: Db, asks: Ask[]): Promise<string[][]> {
   const found = asks.map((): string[] => []);
   if (asks.length === 0) return found;
   const each = asks.map((a, i) => sql`(select ${i}::int as i, c.word from (${candidates(db, a.word, a.forms, a.prefix)}) as c)`);
@@ -132,13 +138,16 @@ async function candidatesOfAll(db: Db, asks: Ask[]): Promise<string[][]> {
   return found;
 }
 
+/** Where the candidates of a search's words come from: the search index's vocabulary, or the database's (`candidatesOfAll`). */
+export type Lookup = (asks: Ask[]) => string[][] | Promise<string[][]>;
+
 /**
- * Each query word with what it may mean. The words the index's meanings cache does not know are looked up together,
- * in one statement, if the search's `deadline` (a `performance.now()` time) has not passed when it gets there;
+ * Each query word with what it may mean. The words the index's meanings cache does not know are looked up together
+ * (by `lookup`: one pass or one statement) if the search's `deadline` (a `performance.now()` time) has not passed when it gets there;
  * otherwise they mean only themselves (and their Bangla spellings), so a search that runs out answers with what it has
  * (decision 038). `known`: what words meant before, kept by the search index until a new word joins its vocabulary.
  */
-export async function expand(db: Db, words: QueryWord[], prefixLast: boolean, known?: Map<string, string[]>, deadline = Infinity): Promise<Word[]> {
+export async function expand(lookup: Lookup, words: QueryWord[], prefixLast: boolean, known?: Map<string, string[]>, deadline = Infinity): Promise<Word[]> {
   // The word and its other spellings each mean themselves and, while typed, the words they begin; typos are
   // forgiven the word only (a Bangla spelling is no typo of its English word).
   const asks = words.map(({ word, also }, i): Ask & { key: string } => {
@@ -148,7 +157,7 @@ export async function expand(db: Db, words: QueryWord[], prefixLast: boolean, kn
   });
   const unknown = asks.filter((a) => !known?.has(a.key));
   const inTime = performance.now() < deadline;
-  const rows = inTime ? await candidatesOfAll(db, unknown) : [];
+  const rows = inTime && unknown.length ? await lookup(unknown) : [];
   const looked = new Map<string, string[]>();
   unknown.forEach((a, i) => {
     if (!inTime) return;
