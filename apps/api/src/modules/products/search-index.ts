@@ -2,6 +2,7 @@ import { conditions, type Condition, type SearchSort } from '@market/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { Bits, BitsPool, LONG, Posting } from './search-bits.ts';
+import { groupCodes } from './search-groups.ts';
 
 /*
  * The in-process search index (decision 022): every available phone in typed arrays, a posting list per
@@ -199,7 +200,7 @@ class Snapshot {
   alive = new Bits(new Uint32Array(1));
   created = new Float64Array(0);
   price = new Int32Array(0);
-  /** Brand, condition and seller verified in one number per phone: (brand × 3 + condition) × 2 + verified. */
+  /** Brand, condition and seller verified in one number per phone (search-groups.ts). */
   code = new Uint16Array(0);
   nameLen = new Int32Array(0);
   /** Storage (GB) and battery health (%) per slot; 0 where the listing does not say. */
@@ -293,7 +294,7 @@ class Snapshot {
       this.categoryIds.push(category);
       this.categoryOf.set(category, c);
     }
-    return (c * 3 + conditions.indexOf(condition)) * 2 + (verified ? 1 : 0);
+    return groupCodes.code(c, condition, verified);
   }
 
   /** Price ascending, then id ascending: the order of price_asc (price_desc is its reverse). */
@@ -592,8 +593,8 @@ export class SearchIndex {
       const from = lowerBound(r.start, r.end, (s) => price[s]! < lo);
       const to = lowerBound(from, r.end, (s) => price[s]! <= hi);
       const n = matches.count(from, to);
-      if (f & 2) perCategory[(r.code / 6) | 0]! += n;
-      if (f & 1) perCondition[(r.code >> 1) % 3]! += n;
+      if (f & 2) perCategory[groupCodes.brand(r.code)]! += n;
+      if (f & 1) perCondition[groupCodes.condition(r.code)]! += n;
       if ((f & 3) !== 3) continue;
       total += n;
       matches.copyTo(chosen, from, to);
@@ -612,8 +613,8 @@ export class SearchIndex {
         max = Math.max(max, p);
       }
       if (p < lo || p > hi) continue;
-      if (f & 2) perCategory[(k / 6) | 0]!++;
-      if (f & 1) perCondition[(k >> 1) % 3]!++;
+      if (f & 2) perCategory[groupCodes.brand(k)]!++;
+      if (f & 1) perCondition[groupCodes.condition(k)]!++;
       if ((f & 3) !== 3) continue;
       total++;
       chosen.set(s);
@@ -642,7 +643,7 @@ export class SearchIndex {
     };
   }
 
-  /** Per code (brand, condition, verified): bit 1 the brand passes, 2 the condition, 4 the seller. */
+  /** Per group code: bit 1 the brand passes, 2 the condition, 4 the seller. */
   private flags(snap: Snapshot, q: IndexQuery) {
     const categoryOk = new Uint8Array(Math.max(1, snap.categoryIds.length)).fill(q.category?.length ? 0 : 1);
     for (const id of q.category ?? []) {
@@ -651,9 +652,9 @@ export class SearchIndex {
     }
     const conditionOk = new Uint8Array(conditions.length).fill(q.condition?.length ? 0 : 1);
     for (const c of q.condition ?? []) conditionOk[conditions.indexOf(c)] = 1;
-    const flags = new Uint8Array(snap.categoryIds.length * 6);
+    const flags = new Uint8Array(groupCodes.count(snap.categoryIds.length));
     for (let k = 0; k < flags.length; k++) {
-      flags[k] = (categoryOk[(k / 6) | 0] ? 1 : 0) | (conditionOk[(k >> 1) % 3] ? 2 : 0) | (!q.verified || k & 1 ? 4 : 0);
+      flags[k] = (categoryOk[groupCodes.brand(k)] ? 1 : 0) | (conditionOk[groupCodes.condition(k)] ? 2 : 0) | (!q.verified || groupCodes.verified(k) ? 4 : 0);
     }
     return flags;
   }
