@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
 import { createCategory, markSold, postProduct, signUp } from '../../../test/fixtures.ts';
 import { products, users } from '../../db/schema.ts';
-import { isoMicros, micros } from './search-index.ts';
+import { isoMicros, micros } from './search-cursor.ts';
 import { searchInSql, searchProducts } from './search.ts';
 
 /*

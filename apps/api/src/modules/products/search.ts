@@ -1,11 +1,11 @@
-import { conditions, isUuid, type SearchAnswer, type SearchQuery, type SearchSort, type Suggestion } from '@market/contract';
+import { conditions, type SearchAnswer, type SearchQuery, type SearchSort, type Suggestion } from '@market/contract';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { perDb, type Db } from '../../db/client.ts';
 import { categories, products, users } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
 import { productColumns, toProduct, type ProductRow } from './dto.ts';
 import { readQuery } from './query-words.ts';
-import { isoMicros, micros, type SearchIndex } from './search-index.ts';
+import { decodeCursor, encodeCursor, type Key } from './search-cursor.ts';
+import type { SearchIndex } from './search-index.ts';
 import { listCategories, select, sellerNotSuspended } from './service.ts';
 import { escapeLike, expand, type Word } from './word-meanings.ts';
 
@@ -82,36 +82,6 @@ function atMostOneFailed(filters: (SQL | undefined)[]): SQL | undefined {
   const given = filters.filter((x): x is SQL => x !== undefined);
   if (given.length < 2) return undefined;
   return or(...given.map((_, skip) => and(...given.filter((__, i) => i !== skip))));
-}
-
-/** The sort's key of a row, and the cursor that names it: opaque to clients (base64url of JSON). */
-type Key = [number, number, string, string] | [string, string] | [number, string];
-
-const encodeCursor = (sort: SearchSort, key: Key) => Buffer.from(JSON.stringify({ s: sort, k: key })).toString('base64url');
-
-function decodeCursor(cursor: string, sort: SearchSort): Key {
-  const refused = () => badRequest('bad_search_cursor');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw refused();
-  }
-  const { s, k } = (parsed ?? {}) as { s?: unknown; k?: unknown };
-  if (s !== sort || !Array.isArray(k)) throw refused();
-  const isId = (v: unknown) => typeof v === 'string' && isUuid(v);
-  const isTime = (v: unknown) => typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(v) && !Number.isNaN(micros(v));
-  const isInt = (v: unknown) => Number.isInteger(v);
-  const shapes: Record<SearchSort, ((v: unknown) => boolean)[]> = {
-    relevance: [isInt, isInt, isTime, isId],
-    newest: [isTime, isId],
-    price_asc: [isInt, isId],
-    price_desc: [isInt, isId],
-  };
-  const shape = shapes[sort];
-  if (k.length !== shape.length || !shape.every((ok, i) => ok(k[i]))) throw refused();
-  // Times with six decimals, as the keys are written (a cursor from before had three).
-  return k.map((v, i) => (shape[i] === isTime ? isoMicros(micros(v as string)) : v)) as Key;
 }
 
 const nameLength = sql<number>`length(${products.productName})`;
@@ -272,7 +242,7 @@ async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery, budgetM
 /** GET /api/products, from the search index (decision 022). */
 export async function searchProducts(db: Db, query: SearchQuery, index: SearchIndex, budgetMs?: number): Promise<SearchAnswer> {
   const [{ sort, found, ordered }, brands] = await Promise.all([fromIndex(db, index, query, budgetMs), listCategories(db)]);
-  return answer(query.limit, sort, ordered, (r) => r.key, { brands, ...found, perCondition: found.perCondition as Map<string, number> });
+  return answer(query.limit, sort, ordered, (r) => r.key, { brands, ...found });
 }
 
 const SUGGESTIONS = 6;
