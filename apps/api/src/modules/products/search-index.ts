@@ -12,7 +12,7 @@ import { Snapshot } from './search-snapshot.ts';
  * (search-snapshot.ts), follows it through the search_changes rows its triggers write (search-changes.ts,
  * read before every search, so a search sees every write that finished before it began, on any instance),
  * and answers (search-query.ts) which phones, in which order, and the counts; the rows come from the
- * database. The SQL search (searchInSql, search.ts) is its test oracle.
+ * database. The SQL search is its test oracle (apps/api/test/search-oracle.ts).
  */
 
 export class SearchIndex {
