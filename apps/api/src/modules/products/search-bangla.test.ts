@@ -5,10 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
 import { createCategory, postProduct, signUp } from '../../../test/fixtures.ts';
+import { searchInSql } from '../../../test/search-oracle.ts';
 import { migrationsFolder } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { queryWords, searchText } from './query-words.ts';
-import { searchInSql, searchProducts } from './search.ts';
+import { searchProducts } from './search.ts';
 
 /*
  * Bangla queries (decision 032) through the API, on both databases: a Bangla brand or model finds what its

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { call, useTestApp } from '../../../test/helper.ts';
 import { createCategory, markSold, postProduct, signUp } from '../../../test/fixtures.ts';
+import { searchInSql } from '../../../test/search-oracle.ts';
 import { products, users } from '../../db/schema.ts';
-import { isoMicros, micros } from './search-index.ts';
-import { searchInSql, searchProducts } from './search.ts';
+import { isoMicros, micros } from './search-cursor.ts';
+import { searchProducts } from './search.ts';
 
 /*
  * The search index (decision 022) against its oracle, the SQL search: every answer equal, page after
