@@ -1,20 +1,11 @@
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  createJsonSchemaTransform,
-  createJsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import crawlerFiles from './first-screen/crawler-files.ts';
 import type { Database, Db } from './db/client.ts';
@@ -30,7 +21,6 @@ import { pictureStore } from './modules/images/store.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import overviewRoutes from './modules/overview/routes.ts';
 import bkashRoutes from './modules/bkash/routes.ts';
-import { withErrorAnswers } from './openapi-errors.ts';
 import { publicOrigin } from './public-origin.ts';
 import paymentRoutes from './modules/payments/routes.ts';
 import stripeWebhook from './modules/payments/webhook.ts';
@@ -41,7 +31,7 @@ import userRoutes from './modules/users/routes.ts';
 import access from './plugins/access.ts';
 import auth from './plugins/auth.ts';
 import bkash from './plugins/bkash.ts';
-import errors, { documentedSchemas, frameworkErrorBody } from './plugins/errors.ts';
+import errors, { frameworkErrorBody } from './plugins/errors.ts';
 import files from './plugins/files.ts';
 import publicCache from './plugins/public-cache.ts';
 import limits from './plugins/limits.ts';
@@ -50,8 +40,10 @@ import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import maintenance from './plugins/maintenance.ts';
 import metrics from './plugins/metrics.ts';
+import openapi from './plugins/openapi.ts';
 import payments from './plugins/payments.ts';
 import redis from './plugins/redis.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import { SearchIndex } from './modules/products/search-index.ts';
 
 declare module 'fastify' {
@@ -129,25 +121,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(publicCache, { ttlMs: 10_000, maxBytes: 32 * 1024 * 1024, redis: app.redis, channel: `${config.redisPrefix}public-cache` });
 
   // External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Pictures are our own uploads; Google's profile pictures only while Google sign-in is configured.
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.google ? ['https://*.googleusercontent.com'] : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Stripe.js and its card frames, only when Stripe is the payment provider.
-        scriptSrc: ["'self'", ...stripeOrigins(config, ['https://js.stripe.com'])],
-        connectSrc: ["'self'", ...stripeOrigins(config, ['https://api.stripe.com'])],
-        frameSrc: ["'self'", ...stripeOrigins(config, ['https://js.stripe.com', 'https://hooks.stripe.com'])],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // HSTS only where browsers reach us over TLS (PUBLIC_URL https): a year, this host only (decision 041).
-    strictTransportSecurity: config.publicUrl?.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-    // The Google sign-in popup must keep its link to the page that opened it.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
+  await app.register(securityHeaders, { config });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // A validator on every GET: clients revalidate public lists cheaply (304) instead of caching stale ones.
   await app.register(etag, { weak: true });
@@ -157,18 +131,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     }
   });
   await app.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 4, parts: 5 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Resale phone marketplace API', version: '1.0.0' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
-      security: [{ token: [] }],
-    },
-    // ErrorBody, every refusal's body (codes: packages/contract/src/errors.ts), is among the components.
-    // Each operation's refusals, by status and code, from its descriptor.
-    transform: withErrorAnswers(createJsonSchemaTransform({ schemaRegistry: documentedSchemas })),
-    transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas }),
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openapi);
 
   // Application plugins.
   await app.register(errors);
@@ -246,5 +209,3 @@ function clientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: 
   }
   socket.destroy(err);
 }
-
-const stripeOrigins = (config: Config, origins: string[]) => (config.payments.provider === 'stripe' ? origins : []);
