@@ -1,10 +1,10 @@
 import type { Period } from '@market/contract';
 import { periods } from '@market/contract/rules';
 import { useDispatch, useSelector } from 'react-redux';
-import { Counter } from '../../../components/counter.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useT, type Key } from '../../../lib/i18n.ts';
 import { OverviewChart } from '../overview-chart.tsx';
+import { OverviewSection } from '../overview-section.tsx';
 import { useAdminOverviewQuery } from './api.ts';
 import { setFilter, type HistoryState } from './history-slice.ts';
 
@@ -15,21 +15,23 @@ export function AdminOverview() {
   const t = useT('dashboard');
   if (isLoading || !data) return <Spinner />;
   return (
-    <section>
-      <h1 className="mb-4 text-2xl font-bold">{t('dashOverview.admin')}</h1>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Counter label={t('dashOverview.totalProducts')} value={data.totalProduct} />
-        <Counter label={t('dashOverview.totalSeller')} value={data.totalSeller} />
-        <Counter label={t('dashOverview.totalBuyer')} value={data.totalBuyer} />
-      </div>
-      <OverviewChart
-        title={t('dashOverview.dateVsProduct')}
-        data={data.productsPerPeriod}
-        months={data.period === 'Monthly'}
-        series={[{ key: 'count', name: t('dashOverview.products'), colour: '#0f766e' }]}
-        controls={<PeriodPicker />}
-      />
-    </section>
+    <OverviewSection
+      title={t('dashOverview.admin')}
+      counts={[
+        [t('dashOverview.totalProducts'), data.totalProduct],
+        [t('dashOverview.totalSeller'), data.totalSeller],
+        [t('dashOverview.totalBuyer'), data.totalBuyer],
+      ]}
+      chart={
+        <OverviewChart
+          title={t('dashOverview.dateVsProduct')}
+          data={data.productsPerPeriod}
+          months={data.period === 'Monthly'}
+          series={[{ key: 'count', name: t('dashOverview.products'), colour: '#0f766e' }]}
+          controls={<PeriodPicker />}
+        />
+      }
+    />
   );
 }
 
