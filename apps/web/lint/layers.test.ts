@@ -16,6 +16,9 @@ const files: Record<string, string> = {
   'features/auth/api.ts': `export const auth = 1;`,
   'features/auth/page.ts': `import { auth } from './api';\nimport { api } from '../../lib/api';\nexport const page = auth + api;`,
   'features/catalog/page.ts': `export const catalog = 1;`,
+  'features/dashboard/api.ts': `export const dashboard = 1;`,
+  'features/dashboard/admin/page.ts': `import { dashboard } from '../api';\nexport const admin = dashboard;`,
+  'features/dashboard/buyer/page.ts': `export const buyer = 1;`,
   'app/store.ts': `export const store = 1;`,
   'test-utils.tsx': `export const kit = 1;`,
   'main.tsx': `export const main = 1;`,
@@ -56,6 +59,23 @@ describe('layers/zones', () => {
       expect.stringMatching(/^features\/catalog\/page.ts: a feature imports only shared code/),
     ]);
     expect(lint('features/auth/x.ts', `export * from '../../app/store';`)).toEqual([expect.stringMatching(/a feature imports nothing of the app/)]);
+  });
+
+  it("lets a feature's part import the feature's own files and itself, the app import every part", () => {
+    expect(lint('features/dashboard/admin/page.ts', files['features/dashboard/admin/page.ts']!)).toEqual([]);
+    expect(lint('features/dashboard/admin/x.ts', `import './page';\nimport '../../../lib/api';`)).toEqual([]);
+    expect(lint('app/dashboard.ts', `import '../features/dashboard/admin/page';\nimport '../features/dashboard/buyer/page';`)).toEqual([]);
+    expect(lint('features/dashboard/buyer/x.test.ts', `import '../admin/page';`)).toEqual([]);
+  });
+
+  it("refuses a feature's part importing another part, and the feature's own files importing a part", () => {
+    expect(lint('features/dashboard/buyer/x.ts', `import { admin } from '../admin/page';`)).toEqual([
+      expect.stringMatching(/^features\/dashboard\/admin\/page.ts: a part of a feature \(features\/dashboard\/buyer\/\) .* never another part/),
+    ]);
+    expect(lint('features/dashboard/buyer/deep/x.ts', `const m = import('../../admin/page');`)).toEqual([expect.stringMatching(/never another part/)]);
+    expect(lint('features/dashboard/x.ts', `export * from './buyer/page';`)).toEqual([
+      expect.stringMatching(/^features\/dashboard\/buyer\/page.ts: a feature's own files import none of its parts/),
+    ]);
   });
 
   it('keeps the test kit for tests and main.tsx for nobody', () => {

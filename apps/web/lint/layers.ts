@@ -1,6 +1,9 @@
 // ESLint rules for the web app's layers (decision 017): shared (components, lib) → features → app.
 // `layers/zones`: a feature imports shared code and itself, never another feature or the app; shared
-// code imports neither. `layers/no-cycle`: no import comes back round to the file that makes it.
+// code imports neither. Inside a feature, each folder is a part of its own (the dashboard's admin/,
+// seller/ and buyer/; decision 046): a part imports the feature's own files and itself, never another
+// part; the feature's own files import none of its parts. `layers/no-cycle`: no import comes back round
+// to the file that makes it.
 // Our own rules, not eslint-plugin-import-x: its resolver's per-platform binaries are not all on the
 // registry reachable here, so `npm ci` refuses its lock file.
 import { readFileSync, statSync } from 'node:fs';
@@ -25,16 +28,18 @@ export function resolveImport(from: string, spec: string): string | undefined {
   return candidates.find((path) => extensions.some((ext) => path.endsWith(ext)) && isFile(path));
 }
 
-export type Layer = { zone: 'shared' } | { zone: 'feature'; name: string } | { zone: 'app' } | { zone: 'test' } | { zone: 'root' } | { zone: 'outside' };
+/** A feature's `part` is the folder inside it that a file sits in (features/dashboard/admin/x.ts: 'admin'), none for its own files. */
+export type Layer =
+  { zone: 'shared' } | { zone: 'feature'; name: string; part?: string } | { zone: 'app' } | { zone: 'test' } | { zone: 'root' } | { zone: 'outside' };
 
 /** Where a file sits: `root` is the web app's `src` folder. */
 export function layerOf(root: string, file: string): Layer {
   const path = relative(root, file);
   if (path.startsWith('..')) return { zone: 'outside' };
   if (/\.test\.tsx?$/.test(path) || path === 'test-utils.tsx' || path === 'test-setup.ts') return { zone: 'test' };
-  const [top, name] = path.split(/[\\/]/);
+  const [top, name, part, ...below] = path.split(/[\\/]/);
   if (top === 'components' || top === 'lib') return { zone: 'shared' };
-  if (top === 'features' && name && !extensions.some((ext) => name.endsWith(ext))) return { zone: 'feature', name };
+  if (top === 'features' && name && !extensions.some((ext) => name.endsWith(ext))) return { zone: 'feature', name, ...(below.length ? { part } : {}) };
   if (top === 'app') return { zone: 'app' };
   return { zone: 'root' }; // main.tsx: outside the zones
 }
@@ -48,6 +53,10 @@ export function breach(from: Layer, to: Layer): string | undefined {
   if (from.zone === 'feature' && to.zone === 'app') return 'a feature imports nothing of the app: the app composes features';
   if (from.zone === 'feature' && to.zone === 'feature' && from.name !== to.name)
     return 'a feature imports only shared code (components, lib) and itself: compose features in app/, or move what they share to lib/';
+  if (from.zone === 'feature' && to.zone === 'feature' && to.part && from.part !== to.part)
+    return from.part
+      ? `a part of a feature (features/${from.name}/${from.part}/) imports the feature's own files and itself, never another part: move what they share up to features/${from.name}/`
+      : `a feature's own files import none of its parts (features/${from.name}/${to.part}/): the app composes them`;
   if (to.zone === 'root') return 'nothing imports main.tsx';
   return undefined;
 }

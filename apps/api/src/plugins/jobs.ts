@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PictureStore } from '../modules/images/store.ts';
+import { makeCopies } from '../modules/images/service.ts';
+import { refundJob } from '../modules/payments/refunds.ts';
 import type { Rounds } from '../rounds.ts';
-import { startJobWorker, type WorkerOptions } from '../jobs/worker.ts';
+import { startJobWorker, type JobHandlers, type WorkerOptions } from '../jobs/worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,9 +13,33 @@ declare module 'fastify' {
   }
 }
 
-/** Register after the database is decorated; the worker starts when the app is ready and stops with it. */
+export interface JobsOptions extends Omit<WorkerOptions, 'db' | 'log' | 'handlers'> {
+  /** Where the picture-sizes job reads a picture and writes its copies. */
+  store: PictureStore;
+}
+
+/** What runs each kind of job, from what the app is made of: a refund is given back by the provider that took the money. */
+function handlersOf(app: FastifyInstance, store: PictureStore): JobHandlers {
+  const { provider } = app.payments;
+  const { bkash } = app;
+  const refunders = { [provider.name]: provider, ...(bkash ? { bkash: bkash.refunder } : {}) };
+  return {
+    refund: refundJob(app.db, refunders),
+    mail: app.mailer.deliver,
+    'picture-sizes': ({ name }) => makeCopies(name, store),
+    'bkash-check': async ({ paymentId }) => {
+      if (!bkash) throw new Error('bKash is not configured on this server');
+      await bkash.checkout.check(paymentId);
+      // It may have sold a phone.
+      app.publicCache.invalidate();
+    },
+  };
+}
+
+/** Register after the database, the mailer, the payment providers and the public cache; the worker starts when the app is ready and stops with it. */
 export default fp(
-  async function jobs(app: FastifyInstance, opts: Omit<WorkerOptions, 'db' | 'log'>) {
+  async function jobs(app: FastifyInstance, { store, ...opts }: JobsOptions) {
+    const handlers = handlersOf(app, store);
     let worker: Rounds | undefined;
     // Until the app is ready nothing runs: a nudge waits for the first round.
     app.decorate('jobs', {
@@ -21,10 +48,10 @@ export default fp(
       close: async () => worker?.close(),
     });
     app.addHook('onReady', async () => {
-      worker = startJobWorker({ ...opts, db: app.db, log: app.log });
+      worker = startJobWorker({ ...opts, handlers, db: app.db, log: app.log });
       worker.nudge();
     });
     app.addHook('onClose', async () => worker?.close());
   },
-  { name: 'jobs' },
+  { name: 'jobs', dependencies: ['mail', 'payments', 'bkash'], decorators: { fastify: ['db', 'publicCache'] } },
 );

@@ -8,17 +8,20 @@ import AllBuyers from '../features/dashboard/admin/all-buyers.tsx';
 import AllSellers from '../features/dashboard/admin/all-sellers.tsx';
 import AuditLog from '../features/dashboard/admin/audit-log.tsx';
 import Outbox from '../features/dashboard/admin/outbox.tsx';
+import { AdminOverview } from '../features/dashboard/admin/overview.tsx';
 import Payments from '../features/dashboard/admin/payments.tsx';
 import ReportedItems from '../features/dashboard/admin/reported-items.tsx';
-import MyReviews from '../features/catalog/my-reviews-page.tsx';
 import MyOrders from '../features/dashboard/buyer/my-orders.tsx';
+import { BuyerOverview } from '../features/dashboard/buyer/overview.tsx';
 import DashboardLayout from '../features/dashboard/dashboard-layout.tsx';
-import { AdminOverview, BuyerOverview, RoleOverview, SellerOverview } from '../features/dashboard/overviews.tsx';
 import AddProduct from '../features/dashboard/seller/add-product.tsx';
 import BookingRequests from '../features/dashboard/seller/booking-requests.tsx';
 import EditProduct from '../features/dashboard/seller/edit-product.tsx';
 import MyProducts from '../features/dashboard/seller/my-products.tsx';
+import { SellerOverview } from '../features/dashboard/seller/overview.tsx';
 import PaymentPage from '../features/payment/payment-page.tsx';
+import MyReviews from '../features/reviews/my-reviews-page.tsx';
+import { RoleOverview } from './role-overview.tsx';
 
 const only = (role: Role, page: ReactNode) => <RequireRole role={role}>{page}</RequireRole>;
 

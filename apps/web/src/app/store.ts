@@ -3,7 +3,7 @@ import productReducer from '../features/catalog/product-slice.ts';
 import { api, type ServerCalls } from '../lib/api.ts';
 import { AUTH_STORAGE_KEY, loadAuth, type AuthState } from '../lib/session.ts';
 import { sharedReducers } from '../lib/shared-state.ts';
-import historyReducer from '../features/dashboard/history-slice.ts';
+import historyReducer from '../features/dashboard/admin/history-slice.ts';
 
 /**
  * The app's store: signed in as stored in this browser unless told `auth`. A store made on the server

@@ -73,7 +73,7 @@ export async function storeImage(input: Buffer, store: PictureStore): Promise<{ 
   const width = (await sharp(output, { animated }).metadata()).width ?? 0;
   await store.put(name, output);
   // Its smaller copies are made by a job (makeCopies) queued with the upload's row; until they are there, their
-  // addresses lead to this file (registerFiles in app.ts).
+  // addresses lead to this file (plugins/files.ts).
   return { url: `/uploads/${name}`, name, bytes: output.length, widths: [...copyWidths(width), width] };
 }
 

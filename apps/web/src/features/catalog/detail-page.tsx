@@ -13,8 +13,8 @@ import { ReportDialog } from './report-dialog.tsx';
 import { rememberReported, reportedByMe } from './reported-by-me.ts';
 import { SpecRows } from './listing-specs.tsx';
 import { LatestReviews } from './latest-reviews.tsx';
-import { useSellerProfileQuery } from './reviews-api.ts';
-import { SellerRating } from './seller-rating.tsx';
+import { useSellerProfileQuery } from '../../lib/reviews-api.ts';
+import { SellerRating } from '../../components/seller-rating.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 
 // The booking form (and its form library) loads when someone books.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n.ts';
-import { ReviewList } from './review-list.tsx';
-import { useLatestReviewsQuery } from './reviews-api.ts';
+import { ReviewList } from '../../components/review-list.tsx';
+import { useLatestReviewsQuery } from './seller-api.ts';
 
 /** Under a phone: its seller's newest reviews and the way to all of them on the seller's page (none yet: nothing). */
 export function LatestReviews({ sellerId, sellerName }: { sellerId: string; sellerName: string }) {

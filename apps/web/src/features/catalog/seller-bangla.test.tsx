@@ -1,31 +1,12 @@
+import type { Review } from '@market/contract';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aProduct, aUser, fakeApi, renderAt, signIn } from '../../test-utils.tsx';
-import MyReviews from './my-reviews-page.tsx';
+import { aProduct, aUser, fakeApi, renderAt } from '../../test-utils.tsx';
 import { SellerPage } from './seller-page.tsx';
-import { aReview, inBangla } from './test-fixtures.ts';
+import { aReview, inBangla, sellerAnswers } from './test-fixtures.ts';
 
 const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Tanvir Hasan', role: 'Seller', sellerVerified: true });
-function api(rating: { average: number | null; count: number }, reviews: unknown[]) {
-  const profile = {
-    _id: seller._id,
-    name: seller.name,
-    userImg: '',
-    sellerVerified: true,
-    memberSince: '2025-01-01T00:00:00.000Z',
-    rating,
-    soldCount: 12,
-    liveCount: 1,
-  };
-  const page = (data: unknown[]) => ({ status: 200, body: { success: true, data, meta: { nextCursor: null } } });
-  fakeApi(({ path }) => {
-    if (path === `/api/seller/${seller._id}`) return { status: 200, body: { success: true, data: profile } };
-    if (path === `/api/seller-listings/${seller._id}`) return page([aProduct()]);
-    if (path === `/api/seller-reviews/${seller._id}`) return page(reviews);
-    return { status: 404, body: {} };
-  });
-}
+const api = (rating: { average: number | null; count: number }, reviews: Review[]) => fakeApi(sellerAnswers(seller, rating, reviews, [aProduct()]));
 
 describe("a seller's standing and reviews in Bangla", () => {
   inBangla();
@@ -56,19 +37,5 @@ describe("a seller's standing and reviews in Bangla", () => {
     expect(await screen.findByLabelText('রেটিং ৫')).toBeInTheDocument();
     expect(screen.getByText('এখনো রিভিউ নেই: শুরুর স্কোর')).toBeInTheDocument();
     expect(await screen.findByText('এখনো কোনো রিভিউ নেই।')).toBeInTheDocument();
-  });
-
-  it("My Reviews: the seller's page, answering a review", async () => {
-    signIn(seller);
-    api({ average: 4.5, count: 2 }, [aReview(1, 5), aReview(2, 4)]);
-    renderAt('/dashboard/myReviews', <MyReviews />);
-    expect(screen.getByRole('heading', { level: 1, name: 'আমার রিভিউ' })).toBeInTheDocument();
-    const page = screen.getByRole('link', { name: 'আপনার পাবলিক পেজে' });
-    expect(page).toHaveAttribute('href', `/seller/${seller._id}`);
-    expect(page.parentElement).toHaveTextContent(/সবাই তা দেখতে পাবেন আপনার পাবলিক পেজে।$/);
-    await userEvent.click(await screen.findByRole('button', { name: 'Buyer 2-এর রিভিউর উত্তর দিন' }));
-    const dialog = await screen.findByRole('dialog', { name: 'এই রিভিউর উত্তর দেবেন?' });
-    expect(within(dialog).getByRole('textbox', { name: 'উত্তর' })).toHaveAccessibleDescription('সর্বোচ্চ ১০০০ অক্ষর');
-    expect(within(dialog).getByRole('button', { name: 'উত্তর প্রকাশ করুন' })).toBeInTheDocument();
   });
 });

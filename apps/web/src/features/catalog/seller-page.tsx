@@ -7,10 +7,11 @@ import { localDate } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { paged } from '../../lib/pages.ts';
 import { useAuth } from '../../lib/use-auth.ts';
-import { PagedReviews } from './review-list.tsx';
+import { PagedReviews } from '../../components/review-list.tsx';
 import { ResultList } from './search-filters.tsx';
-import { useSellerListingsInfiniteQuery, useSellerProfileQuery, useSellerReviewsInfiniteQuery } from './reviews-api.ts';
-import { SellerRating } from './seller-rating.tsx';
+import { useSellerProfileQuery, useSellerReviewsInfiniteQuery } from '../../lib/reviews-api.ts';
+import { useSellerListingsInfiniteQuery } from './seller-api.ts';
+import { SellerRating } from '../../components/seller-rating.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 
 /**

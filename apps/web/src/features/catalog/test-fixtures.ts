@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { intlLocale, type Product, type Review } from '@market/contract';
+import { intlLocale, type Product, type Review, type SellerRating } from '@market/contract';
 import type { Namespace } from '@market/contract/locales/types.ts';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { loadCatalog } from '../../lib/i18n.ts';
@@ -39,6 +39,30 @@ export const aReview = (n: number, stars: number): Review => ({
   edited: n === 2 ? '2026-11-21T10:00:00.000Z' : null,
   answer: n === 1 ? { text: 'Thank you!', date: '2026-11-21T10:00:00.000Z' } : null,
 });
+
+/**
+ * The API's answers about one seller, for test-utils' fakeApi: their page's head (`rating`, 12 sold, 1 on sale), their
+ * phones on sale and their reviews, each list one page; anything else is not found.
+ */
+export function sellerAnswers(seller: { _id: string; name: string }, rating: SellerRating, reviews: Review[], listings: Product[] = []) {
+  const profile = {
+    _id: seller._id,
+    name: seller.name,
+    userImg: '',
+    sellerVerified: true,
+    memberSince: '2025-01-01T00:00:00.000Z',
+    rating,
+    soldCount: 12,
+    liveCount: 1,
+  };
+  const page = (data: unknown[]) => ({ status: 200, body: { success: true, data, meta: { nextCursor: null } } });
+  return ({ path }: { path: string }) => {
+    if (path === `/api/seller/${seller._id}`) return { status: 200, body: { success: true, data: profile } };
+    if (path === `/api/seller-listings/${seller._id}`) return page(listings);
+    if (path === `/api/seller-reviews/${seller._id}`) return page(reviews);
+    return { status: 404, body: {} };
+  };
+}
 
 /** Each test of the describe block in Bangla, signed out, with the catalogs its screens use; English again after it. */
 export function inBangla(namespaces: Namespace[] = ['catalog', 'common', 'forms']) {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalog } from '../../lib/i18n.ts';
 import { aUser, fakeApi, renderRoutes, signIn } from '../../test-utils.tsx';
 import DashboardLayout from './dashboard-layout.tsx';
-import { RoleOverview } from './overviews.tsx';
+import { RoleOverview } from '../../app/role-overview.tsx';
 
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
 

@@ -143,7 +143,7 @@ export default {
   'report.send': 'Send report',
   'report.done': '{name} reported successfully',
 
-  // A seller's page and standing (seller-page.tsx, seller-rating.tsx, rating.ts).
+  // A seller's page and standing (catalog/seller-page.tsx; components/seller-rating.tsx, rating.ts).
   'seller.loading': 'Loading seller',
   'seller.memberSince': 'Member since {date}',
   'seller.reviews': 'Reviews',
@@ -160,7 +160,7 @@ export default {
   'rating.starting': 'No reviews yet: starting score',
   'rating.startingExplained': 'Until the first review: 4, or 5 for a seller whose identity an Admin checked',
 
-  // Reviews (review-list.tsx, latest-reviews.tsx, my-reviews-page.tsx).
+  // Reviews (components/review-list.tsx, catalog/latest-reviews.tsx, reviews/my-reviews-page.tsx).
   'reviews.loading': 'Loading reviews',
   'reviews.by': 'Review by {name}',
   'reviews.edited': 'edited',

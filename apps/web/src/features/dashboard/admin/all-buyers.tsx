@@ -1,7 +1,7 @@
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { useAllBuyersInfiniteQuery, useDeleteUserMutation } from '../api.ts';
+import { useAllBuyersInfiniteQuery, useDeleteUserMutation } from './api.ts';
 import { paged } from '../../../lib/pages.ts';
 import { Avatar } from './avatar.tsx';
 

@@ -5,7 +5,7 @@ import type { User } from '@market/contract';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { attempt } from '../../../lib/attempt.ts';
 import { translate, useT } from '../../../lib/i18n.ts';
-import { useAllSellersInfiniteQuery, useDeleteUserMutation, useReinstateSellerMutation, useSuspendSellerMutation, useVerifySellerMutation } from '../api.ts';
+import { useAllSellersInfiniteQuery, useDeleteUserMutation, useReinstateSellerMutation, useSuspendSellerMutation, useVerifySellerMutation } from './api.ts';
 import { paged } from '../../../lib/pages.ts';
 import { Avatar } from './avatar.tsx';
 

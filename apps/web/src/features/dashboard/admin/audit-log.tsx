@@ -5,7 +5,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { localDateTime } from '../../../lib/format.ts';
 import { useT, type Key } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
-import { useAuditLogInfiniteQuery } from '../api.ts';
+import { useAuditLogInfiniteQuery } from './api.ts';
 
 /** Each act (the contract's code) as the log's readers say it. */
 const actionIds: Record<AuditAction, Key<'admin'>> = {

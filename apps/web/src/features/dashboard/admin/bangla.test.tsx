@@ -11,7 +11,8 @@ import AllSellers from './all-sellers.tsx';
 import AuditLog from './audit-log.tsx';
 import Outbox from './outbox.tsx';
 import Payments from './payments.tsx';
-import { aMail, aPaidOrder, aReport, cellsOf, headers, page } from './test-fixtures.ts';
+import { aPaidOrder, page } from '../test-fixtures.ts';
+import { aMail, aReport, cellsOf, headers } from './test-fixtures.ts';
 import ReportedItems from './reported-items.tsx';
 
 describe("the Admin's screens in Bangla", () => {

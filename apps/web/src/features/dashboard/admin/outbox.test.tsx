@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser, fakeApi, renderAt, signIn } from '../../../test-utils.tsx';
 import Outbox from './outbox.tsx';
-import { aMail, cellsOf, headers, page } from './test-fixtures.ts';
+import { page } from '../test-fixtures.ts';
+import { aMail, cellsOf, headers } from './test-fixtures.ts';
 
 describe('Outbox', () => {
   beforeEach(() => {

@@ -3,7 +3,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { localDateTime, number } from '../../../lib/format.ts';
 import { useT, type Key } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
-import { useOutboxInfiniteQuery } from '../api.ts';
+import { useOutboxInfiniteQuery } from './api.ts';
 import { MailText } from './mail-text.tsx';
 
 const badge: Record<MailStatus, string> = { pending: 'badge-warning', sent: 'badge-success', failed: 'badge-error text-white' };

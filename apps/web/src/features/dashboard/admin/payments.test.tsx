@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser, fakeApi, renderAt, signIn } from '../../../test-utils.tsx';
 import Payments from './payments.tsx';
-import { aPaidOrder, headers, page } from './test-fixtures.ts';
+import { aPaidOrder, page } from '../test-fixtures.ts';
+import { headers } from './test-fixtures.ts';
 
 describe('Payments', () => {
   beforeEach(() => {

@@ -6,8 +6,8 @@ import { attempt } from '../../../lib/attempt.ts';
 import { localDateTime, priceTk } from '../../../lib/format.ts';
 import { translate, useT } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
-import { usePaidOrdersInfiniteQuery, useRefundOrderMutation } from '../api.ts';
-import { OrderStatus } from '../buyer/order-status.tsx';
+import { usePaidOrdersInfiniteQuery, useRefundOrderMutation } from './api.ts';
+import { OrderStatus } from '../order-status.tsx';
 
 /** What the buyer paid: the payment's amount, the price for an order paid before payments kept theirs. */
 const paidAmount = (o: Order) => o.payment?.amount ?? o.productPrice;

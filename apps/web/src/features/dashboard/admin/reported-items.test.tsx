@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct, aUser, fakeApi, renderAt, signIn } from '../../../test-utils.tsx';
 import ReportedItems from './reported-items.tsx';
-import { aReport, headers, page } from './test-fixtures.ts';
+import { page } from '../test-fixtures.ts';
+import { aReport, headers } from './test-fixtures.ts';
 
 describe('Reported Items', () => {
   beforeEach(() => {

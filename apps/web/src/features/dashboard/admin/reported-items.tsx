@@ -8,7 +8,8 @@ import { attempt } from '../../../lib/attempt.ts';
 import { localDateTime, number } from '../../../lib/format.ts';
 import { translate, useT, type Key } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
-import { useDeleteProductMutation, useDismissReportsMutation, useReportQueueInfiniteQuery, useSuspendSellerMutation, useWarnSellerMutation } from '../api.ts';
+import { useDeleteProductMutation } from '../api.ts';
+import { useDismissReportsMutation, useReportQueueInfiniteQuery, useSuspendSellerMutation, useWarnSellerMutation } from './api.ts';
 
 /** What an Admin may do to a reported phone besides deleting it: each asks why (issue 16). */
 type Act = { kind: 'dismiss' | 'warn' | 'suspend'; phone: ReportedPhone };

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalog } from '../../../lib/i18n.ts';
 import { aUser, fakeApi, renderAt, signIn } from '../../../test-utils.tsx';
-import { aPaidOrder, page } from '../admin/test-fixtures.ts';
+import { aPaidOrder, page } from '../test-fixtures.ts';
 import MyOrders from './my-orders.tsx';
 
 const buyer = aUser({ role: 'Buyer' });

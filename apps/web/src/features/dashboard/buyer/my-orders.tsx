@@ -6,12 +6,12 @@ import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-
 import { priceTk } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
-import { useDeleteOrderMutation, useMyOrdersInfiniteQuery } from '../api.ts';
+import { useDeleteOrderMutation, useMyOrdersInfiniteQuery } from './api.ts';
 import { paged } from '../../../lib/pages.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Stars } from '../../../components/stars.tsx';
 import { attempt } from '../../../lib/attempt.ts';
-import { OrderStatus } from './order-status.tsx';
+import { OrderStatus } from '../order-status.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 
 export default function MyOrders() {

@@ -8,7 +8,7 @@ import { WordsField } from '../../../components/words-field.tsx';
 import { attempt } from '../../../lib/attempt.ts';
 import { localDate, number } from '../../../lib/format.ts';
 import { useT, type Key } from '../../../lib/i18n.ts';
-import { useEditReviewMutation, useReviewMutation } from '../api.ts';
+import { useEditReviewMutation, useReviewMutation } from './api.ts';
 
 const starValues = Array.from({ length: maxStars }, (_, i) => i + 1);
 /** What each number of stars says, by its text's id. */

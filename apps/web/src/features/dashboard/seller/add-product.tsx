@@ -1,6 +1,6 @@
 import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAddProductMutation } from '../api.ts';
+import { useAddProductMutation } from './api.ts';
 import { ProductForm } from './product-form.tsx';
 
 export default function AddProduct() {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser, fakeApi, renderAt, signIn, type Call } from '../../../test-utils.tsx';
-import { aPaidOrder, page } from '../admin/test-fixtures.ts';
+import { aPaidOrder, page } from '../test-fixtures.ts';
 import BookingRequests from './booking-requests.tsx';
 
 /** Issue 29: the seller accepts a booking (its buyer then sees the number) or declines it; a cancelled one says so. */

@@ -8,7 +8,7 @@ import { localDateTime, priceTk } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
-import { useAcceptBookingMutation, useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from '../api.ts';
+import { useAcceptBookingMutation, useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from './api.ts';
 
 /** Where a booking stands, as its seller sees it. */
 function Status({ order: o }: { order: Order }) {

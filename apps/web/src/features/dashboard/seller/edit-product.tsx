@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCategoriesQuery } from '../../../lib/shared-api.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
-import { useEditProductMutation, useListingQuery } from '../api.ts';
+import { useEditProductMutation, useListingQuery } from './api.ts';
 import { ProductForm } from './product-form.tsx';
 
 /** Where a seller's listings are (the spec's My Product page). */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct, aUser, fakeApi, renderAt, signIn, type Call } from '../../../test-utils.tsx';
-import { page } from '../admin/test-fixtures.ts';
+import { page } from '../test-fixtures.ts';
 import MyProducts from './my-products.tsx';
 
 /** Issue 29: a sold listing is never deleted; its seller hides it instead. */

@@ -9,14 +9,8 @@ import { number, priceTk } from '../../../lib/format.ts';
 import { useT, type Key } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
-import {
-  useAdvertiseProductMutation,
-  useDeleteProductMutation,
-  useHideProductMutation,
-  useMarkSoldMutation,
-  useSellerProductsInfiniteQuery,
-  useStopAdvertisingMutation,
-} from '../api.ts';
+import { useDeleteProductMutation } from '../api.ts';
+import { useAdvertiseProductMutation, useHideProductMutation, useMarkSoldMutation, useSellerProductsInfiniteQuery, useStopAdvertisingMutation } from './api.ts';
 
 /** A listing's status, by its text's id (the contract's value is what the API says). */
 const statusName: Record<Product['status'], Key<'dashboard'>> = { available: 'myProducts.available', sold: 'myProducts.sold' };

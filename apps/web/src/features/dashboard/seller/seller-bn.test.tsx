@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalog } from '../../../lib/i18n.ts';
 import { aProduct, aUser, fakeApi, renderAt, signIn, type Call } from '../../../test-utils.tsx';
-import { aPaidOrder, page } from '../admin/test-fixtures.ts';
+import { aPaidOrder, page } from '../test-fixtures.ts';
 import AddProduct from './add-product.tsx';
 import BookingRequests from './booking-requests.tsx';
 import MyProducts from './my-products.tsx';

@@ -1,7 +1,7 @@
 import type { Product, SellerRating } from '@market/contract';
-import { digits } from '../../components/listing-words.ts';
-import { number } from '../../lib/format.ts';
-import { translate } from '../../lib/i18n.ts';
+import { digits } from './listing-words.ts';
+import { number } from '../lib/format.ts';
+import { translate } from '../lib/i18n.ts';
 
 /**
  * The spec's rule, 4 plus 1 when the seller is verified, without its half point off for a reported phone: one

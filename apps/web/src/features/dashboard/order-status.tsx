@@ -1,8 +1,8 @@
 import type { Order } from '@market/contract';
 import { Link } from 'react-router';
-import { Sentence } from '../../../components/sentence.tsx';
-import { localDate, priceTk } from '../../../lib/format.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { Sentence } from '../../components/sentence.tsx';
+import { localDate, priceTk } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 
 /** Money given back for an order (issue 17): how much, and the provider's refund id and date once it confirmed. */
 function RefundLine({ refund }: { refund: NonNullable<Order['refund']> }) {

@@ -3,9 +3,9 @@ import { Sentence } from '../../components/sentence.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { paged } from '../../lib/pages.ts';
 import { useAuth } from '../../lib/use-auth.ts';
-import { PagedReviews } from './review-list.tsx';
-import { useSellerProfileQuery, useSellerReviewsInfiniteQuery } from './reviews-api.ts';
-import { SellerRating } from './seller-rating.tsx';
+import { PagedReviews } from '../../components/review-list.tsx';
+import { SellerRating } from '../../components/seller-rating.tsx';
+import { useSellerProfileQuery, useSellerReviewsInfiniteQuery } from '../../lib/reviews-api.ts';
 
 /** The seller's 'My Reviews' in the dashboard: their standing, every review of their sales, newest first, each to answer once. */
 export default function MyReviews() {

@@ -1,6 +1,6 @@
 import type { SellerRating as Rating } from '@market/contract';
-import { number } from '../../lib/format.ts';
-import { useT } from '../../lib/i18n.ts';
+import { number } from '../lib/format.ts';
+import { useT } from '../lib/i18n.ts';
 import { shownRating } from './rating.ts';
 
 /** ★ and the seller's rating, with how many reviews it comes from (or that it is the starting score). */

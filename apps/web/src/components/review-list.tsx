@@ -1,16 +1,16 @@
 import type { Review } from '@market/contract';
 import { maxLength } from '@market/contract/rules';
 import { useState, type ReactNode } from 'react';
-import { digits } from '../../components/listing-words.ts';
-import { LoadMore } from '../../components/load-more.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import type { More } from '../../lib/pages.ts';
-import { ReasonDialog } from '../../components/reason-dialog.tsx';
-import { Stars } from '../../components/stars.tsx';
-import { attempt } from '../../lib/attempt.ts';
-import { localDate } from '../../lib/format.ts';
-import { translate, useT } from '../../lib/i18n.ts';
-import { useAnswerReviewMutation } from './reviews-api.ts';
+import { digits } from './listing-words.ts';
+import { LoadMore } from './load-more.tsx';
+import { Spinner } from './spinner.tsx';
+import type { More } from '../lib/pages.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
+import { Stars } from './stars.tsx';
+import { attempt } from '../lib/attempt.ts';
+import { localDate } from '../lib/format.ts';
+import { translate, useT } from '../lib/i18n.ts';
+import { useAnswerReviewMutation } from '../lib/reviews-api.ts';
 
 /** Reviews, newest first: stars, who and when, the phone sold, the words and the seller's answer. `mine`: the seller reads them and may answer each once. */
 export function ReviewList({ reviews, mine = false }: { reviews: Review[]; mine?: boolean }) {

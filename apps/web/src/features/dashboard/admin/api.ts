@@ -1,0 +1,47 @@
+import type { AuditAction, Period } from '@market/contract';
+import { api } from '../../../lib/api.ts';
+import { call, pages } from '../../../lib/endpoint.ts';
+import { byId, DASHBOARD_PAGE } from '../api.ts';
+
+/** Outbox mails per page (each may be long). */
+export const OUTBOX_PAGE = 20;
+
+/** An Admin's act on a user, phone or order, with the reason the audit log keeps. */
+const withReason = ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } });
+
+/** The Admin's calls: the overview, the users, the report queue, the paid orders, the outbox and the audit log. */
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminOverview: build.query({ ...call('adminOverview', (period: Period) => ({ query: { period } })), providesTags: ['product', 'auth'] }),
+    allSellers: build.infiniteQuery({ ...pages('allSellers', DASHBOARD_PAGE), providesTags: ['auth'] }),
+    allBuyers: build.infiniteQuery({ ...pages('allBuyers', DASHBOARD_PAGE), providesTags: ['auth'] }),
+    verifySeller: build.mutation({ ...call('verifySeller', byId), invalidatesTags: ['auth', 'product'] }),
+    deleteUser: build.mutation({ ...call('deleteUser', byId), invalidatesTags: ['auth', 'product', 'order'] }),
+    suspendSeller: build.mutation({ ...call('suspendSeller', withReason), invalidatesTags: ['auth', 'product'] }),
+    reinstateSeller: build.mutation({ ...call('reinstateSeller', withReason), invalidatesTags: ['auth', 'product'] }),
+    reportQueue: build.infiniteQuery({ ...pages('reportQueue', DASHBOARD_PAGE), providesTags: ['product'] }),
+    dismissReports: build.mutation({ ...call('dismissReports', withReason), invalidatesTags: ['product'] }),
+    warnSeller: build.mutation({ ...call('warnSeller', withReason), invalidatesTags: ['product'] }),
+    paidOrders: build.infiniteQuery({ ...pages('paidOrders', DASHBOARD_PAGE), providesTags: ['order'] }),
+    refundOrder: build.mutation({ ...call('refundOrder', withReason), invalidatesTags: ['order'] }),
+    outbox: build.infiniteQuery(pages('outbox', OUTBOX_PAGE)),
+    auditLog: build.infiniteQuery(pages('auditLog', DASHBOARD_PAGE, (action: AuditAction | undefined) => ({ query: { action } }))),
+  }),
+});
+
+export const {
+  useAdminOverviewQuery,
+  useAllSellersInfiniteQuery,
+  useAllBuyersInfiniteQuery,
+  useVerifySellerMutation,
+  useDeleteUserMutation,
+  useSuspendSellerMutation,
+  useReinstateSellerMutation,
+  useReportQueueInfiniteQuery,
+  useDismissReportsMutation,
+  useWarnSellerMutation,
+  usePaidOrdersInfiniteQuery,
+  useRefundOrderMutation,
+  useOutboxInfiniteQuery,
+  useAuditLogInfiniteQuery,
+} = adminApi;
