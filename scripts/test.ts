@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureSystemPackages } from './system-packages.ts';
+import type { FileTime } from './vitest-file-times.ts';
 
 interface Counts {
   passed: number;
@@ -20,6 +21,9 @@ if (!fast) ensureSystemPackages();
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 const reportFile = () => join(mkdtempSync(join(tmpdir(), 'report-')), 'report.json');
+/** Every test file's seconds, by suite: printed at the end, the slowest first. */
+const fileTimes: { suite: string; file: string; seconds: number }[] = [];
+const fileTimesReporter = join(import.meta.dirname, 'vitest-file-times.ts');
 
 function run(name: string, command: string[], cwd: string, env: Record<string, string> = {}) {
   console.log(`\n=== ${name} ===`);
@@ -41,6 +45,15 @@ function count(name: string, report: string, read: (json: never) => Counts) {
   }
 }
 
+/** Adds a suite's file times; a run that wrote none (it failed to start) has only its failure to show. */
+function readTimes(file: string, read: (json: never) => typeof fileTimes) {
+  try {
+    fileTimes.push(...read(JSON.parse(readFileSync(file, 'utf8')) as never));
+  } catch {
+    console.error(`No file times in ${file}.`);
+  }
+}
+
 interface VitestJson {
   numPassedTests: number;
   numFailedTests: number;
@@ -53,17 +66,33 @@ for (const [name, dir, env] of [
   ['web', 'apps/web', fast ? { TEST_FAST: 'true' } : {}],
 ] as const) {
   const report = reportFile();
-  run(name, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], dir, env);
+  const times = reportFile();
+  run(name, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, `--reporter=${fileTimesReporter}`], dir, {
+    ...env,
+    FILE_TIMES_JSON: times,
+  });
   count(name, report, (r: VitestJson) => ({
     passed: r.numPassedTests,
     failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
     skipped: r.numPendingTests + r.numTodoTests,
   }));
+  readTimes(times, (t: FileTime[]) => t.map(({ project, file, seconds }) => ({ suite: project ? `${name}/${project}` : name, file, seconds })));
 }
 
+interface PlaywrightSuite {
+  file: string;
+  specs: { tests: { results: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
 interface PlaywrightJson {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors?: unknown[];
+  suites: PlaywrightSuite[];
+}
+/** A spec file's seconds: its tests' durations (each with its hooks; a file's tests run one after another in one worker). */
+function specSeconds(suite: PlaywrightSuite): number {
+  const own = suite.specs.flatMap((s) => s.tests.flatMap((t) => t.results)).reduce((sum, r) => sum + r.duration, 0);
+  return own / 1000 + (suite.suites ?? []).reduce((sum, s) => sum + specSeconds(s), 0);
 }
 /** Builds the web app (both builds), then runs the end-to-end suite against it. */
 function endToEnd() {
@@ -79,8 +108,15 @@ function endToEnd() {
     failed: r.stats.unexpected + r.stats.flaky + (r.errors?.length ?? 0),
     skipped: r.stats.skipped,
   }));
+  readTimes(report, (r: PlaywrightJson) => r.suites.map((s) => ({ suite: 'e2e', file: `e2e/specs/${s.file}`, seconds: specSeconds(s) })));
 }
 if (!fast) endToEnd();
+
+const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 15);
+if (slowest.length) {
+  console.log('\nThe 15 slowest test files:');
+  for (const t of slowest) console.log(`${t.seconds.toFixed(1).padStart(7)} s  ${t.suite.padEnd(13)} ${t.file}`);
+}
 
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
