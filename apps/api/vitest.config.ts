@@ -68,9 +68,12 @@ export default defineConfig(async () => {
       testTimeout: 20_000,
       hookTimeout: 60_000,
       projects: reachable ? [project('pglite'), project('postgres')] : [project('pglite')],
-      // Fast: every core (Vitest leaves one free by default: a single worker on two cores), and the
-      // modules each worker imported kept for its next file (every file still builds its own app and database).
-      ...(fast ? { maxWorkers: '100%', isolate: false } : {}),
+      // Every core: Vitest leaves one free by default, a single worker on two cores. Files do not collide: each
+      // has its own database (PGlite in memory, or a PostgreSQL database of its own), DATA_DIR (mkdtemp), free ports,
+      // Redis prefix (uniquePrefix) and nginx folder, and none sets process.env.
+      maxWorkers: '100%',
+      // Fast: the modules each worker imported kept for its next file (every file still builds its own app and database).
+      ...(fast ? { isolate: false } : {}),
     },
   };
 });
