@@ -90,14 +90,25 @@ export async function expectToastAccessible(page: Page, text: string | RegExp) {
   await page.mouse.move(0, 0);
 }
 
-/** A full-page screenshot at phone and desktop widths into e2e/screenshots, for people to look at. */
+/** Pictures are for people to look at, and no test reads them: taken only with SCREENSHOTS=1. */
+const picturesWanted = process.env.SCREENSHOTS === '1';
+
+/** A screenshot (page.screenshot's options), with SCREENSHOTS=1. */
+export async function screenshot(page: Page, options: Parameters<Page['screenshot']>[0]) {
+  if (picturesWanted) await page.screenshot(options);
+}
+
+/**
+ * The page at phone and desktop widths: it must not overflow horizontally at either; with SCREENSHOTS=1 a
+ * full-page screenshot of each into e2e/screenshots.
+ */
 export async function screenshots(page: Page, name: string) {
   // Still pictures: no chart growing in or drawer sliding after each resize.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+    await screenshot(page, { path: `e2e/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name} overflows horizontally at ${width}px`).toBeLessThanOrEqual(0);
   }
