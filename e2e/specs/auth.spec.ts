@@ -37,22 +37,33 @@ test.describe('login', () => {
   });
 
   test("a wrong password shows 'Invalid Email or Password'", async ({ page }) => {
+    // The page's clock is Playwright's: it runs as a real one while the page loads, then stands still from the
+    // login on, so the toast's life is judged by moving it on rather than by waiting it out.
+    await page.clock.install();
     await page.goto('/login');
     await page.getByLabel('Email').fill(demo.Buyer.email);
     await page.getByLabel('Password').fill('wrong-password');
+    await page.clock.pauseAt(await page.evaluate(() => Date.now()));
     await submitLogin(page);
     const error = toast(page, 'Invalid Email or Password');
     await expect(error).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
 
-    // Toasts sit bottom right; an error stays 4 s (a 2-second toast would be gone after 3 s).
+    // Toasts sit bottom right; an error stays 4 s.
     const viewport = page.viewportSize()!;
     // Polled: the toast slides in.
     await expect.poll(async () => ((b) => b && b.x + b.width)(await error.boundingBox())).toBeGreaterThan(viewport.width - 40);
     await expect.poll(async () => ((b) => b && b.y + b.height)(await error.boundingBox())).toBeGreaterThan(viewport.height - 40);
-    await page.waitForTimeout(3200);
+    // After 3.2 s still the toaster's live toast (a 2-second one would have been dismissed): react-hot-toast keeps
+    // a live toast on top (z-index 9999), not a dismissed one fading out…
+    await page.clock.runFor(3200);
     await expect(error).toBeVisible();
+    await expect(page.locator('[data-rht-toaster] > div').filter({ hasText: 'Invalid Email or Password' })).toHaveCSS('z-index', '9999');
+    // …and gone after 4 s (with the second it takes to leave).
+    await page.clock.runFor(1000);
+    await page.clock.resume();
+    await expect(error).toBeHidden();
   });
 
   test("'Use Demo Account' lists Admin, Seller and Buyer with their credentials", async ({ page }) => {
