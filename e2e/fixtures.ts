@@ -21,31 +21,11 @@ export const demo = {
 export type Role = keyof typeof demo;
 export type Session = AuthResult;
 
-/** Logs in through the real login form. POST /api/login allows 20 calls a minute: prefer signInWith outside auth specs. */
-export async function loginAs(page: Page, role: Role | { email: string; password: string }) {
-  const account = typeof role === 'string' ? demo[role] : role;
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await submitLogin(page);
-  await expect(toast(page, 'Login successfully')).toBeVisible();
-}
-
-/**
- * The login form's submit, as a person does it: when the suite has used up the shared limit on logins from one
- * address (the API's sign-ups log in too), the 429 is waited out as its Retry-After says and the form is sent again.
- */
+/** The login form's submit, as a person does it; answers the login's response (global-setup.ts raises the limit per address). */
 export async function submitLogin(page: Page) {
-  for (;;) {
-    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/login');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    const res = await answered;
-    if (res.status() !== 429) return res;
-    const waitMs = (Number(res.headers()['retry-after']) || 5) * 1000 + 250;
-    console.log(`the login form met the limit per address, waiting ${Math.round(waitMs / 1000)} s as Retry-After says`);
-    base.info().setTimeout(base.info().timeout + waitMs);
-    await page.waitForTimeout(waitMs);
-  }
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/login');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  return answered;
 }
 
 /** Signs the page in without the login form: the app reads the persisted auth slice (key `auth`) on its first load. */
@@ -110,45 +90,39 @@ export async function expectToastAccessible(page: Page, text: string | RegExp) {
   await page.mouse.move(0, 0);
 }
 
-/** A full-page screenshot at phone and desktop widths into e2e/screenshots, for people to look at. */
+/** Pictures are for people to look at, and no test reads them: taken only with SCREENSHOTS=1. */
+const picturesWanted = process.env.SCREENSHOTS === '1';
+
+/** A screenshot (page.screenshot's options), with SCREENSHOTS=1. */
+export async function screenshot(page: Page, options: Parameters<Page['screenshot']>[0]) {
+  if (picturesWanted) await page.screenshot(options);
+}
+
+/**
+ * The page at phone and desktop widths: it must not overflow horizontally at either; with SCREENSHOTS=1 a
+ * full-page screenshot of each into e2e/screenshots.
+ */
 export async function screenshots(page: Page, name: string) {
   // Still pictures: no chart growing in or drawer sliding after each resize.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+    await screenshot(page, { path: `e2e/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name} overflows horizontally at ${width}px`).toBeLessThanOrEqual(0);
   }
 }
 
-/**
- * POST /api/login through the API. It allows 20 calls a minute from one address (the production
- * limit, kept in e2e): when the suite has used them up, this waits as long as Retry-After says
- * (and gives the test that much more time) instead of failing.
- */
+/** POST /api/login through the API: a session for signInWith or the API's other calls. */
 export async function apiLoginAs(request: APIRequestContext, account: { email: string; password: string }): Promise<Session> {
   const res = await apiLoginAttempt(request, account);
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data as Session;
 }
 
-/** A login through the API, whatever it answers (but a 429: that is waited out as Retry-After says). */
-export async function apiLoginAttempt(request: APIRequestContext, account: { email: string; password: string }) {
-  for (;;) {
-    const res = await request.post('/api/login', { data: account });
-    if (res.status() !== 429) return res;
-    const waitMs = (Number(res.headers()['retry-after']) || 5) * 1000 + 250;
-    console.log(`POST /api/login: the limit per address is reached, waiting ${Math.round(waitMs / 1000)} s as Retry-After says`);
-    try {
-      base.info().setTimeout(base.info().timeout + waitMs);
-    } catch {
-      // a worker fixture, outside any test: its own time limit applies
-    }
-    await new Promise((resolve) => setTimeout(resolve, waitMs));
-  }
-}
+/** A login through the API, whatever it answers. */
+export const apiLoginAttempt = (request: APIRequestContext, account: { email: string; password: string }) => request.post('/api/login', { data: account });
 
 /** The API of the server under test, for arranging data quickly. */
 export async function apiLogin(request: APIRequestContext, role: Role): Promise<Session> {
@@ -429,9 +403,8 @@ export async function confirmDeletion(page: Page) {
 }
 
 /**
- * The demo accounts' sessions, logged in once per worker to stay far below the login rate limit. A test
- * that only needs someone signed in, and changes nothing of theirs, uses these instead of a new account
- * (each new account costs a login).
+ * The demo accounts' sessions, logged in once per worker. A test that only needs someone signed in, and changes
+ * nothing of theirs, uses these instead of a new account (each new account costs an upload, a sign-up, a mail and a login).
  */
 const demoSession = (role: Role): [WorkerFixture<Session, PlaywrightWorkerArgs>, { scope: 'worker' }] => [
   async ({ playwright }, use) => {

@@ -13,11 +13,14 @@ export default async function globalSetup() {
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
   const dataDir = mkdtempSync(join(tmpdir(), 'market-e2e-'));
   const server = await startApi({
-    // The suite signs up dozens of accounts, resets passwords and uploads dozens of pictures (every
-    // account and every phone needs one) from one address within minutes; logins keep the production limits.
+    // The suite signs up dozens of accounts, logs in, resets passwords and uploads dozens of pictures (every
+    // account and every phone needs one) from one address within minutes. The limits themselves are tested in
+    // the API suite (limits.test.ts, limits-across-instances.test.ts); here they would only make tests wait.
+    // The login failures per e-mail keep the production limit.
     env: {
       DATA_DIR: dataDir,
       DEMO: 'true',
+      LIMIT_LOGIN_PER_IP: '1000/1m',
       LIMIT_SIGNUP_PER_IP: '1000/10m',
       LIMIT_RESET_PER_IP: '1000/10m',
       LIMIT_UPLOADS_PER_IP: '1000/10m',

@@ -12,6 +12,7 @@ import {
   expectAccessible,
   loadUntilVisible,
   png,
+  screenshot,
   screenshots,
   signInWith,
   test,
@@ -191,7 +192,7 @@ test('at 375 px each dashboard row is a card: the actions are in view without a 
     });
     expect(lines, `${path}: the name's lines`).toBeLessThanOrEqual(5.05);
     if (path === '/dashboard/myOrders') await screenshots(page, 'my-orders-cards');
-    if (path === '/dashboard/myProduct') await page.screenshot({ path: 'test-results/my-products-375.png' });
+    if (path === '/dashboard/myProduct') await screenshot(page, { path: 'test-results/my-products-375.png' });
     await context.close();
   }
 });

@@ -1,33 +1,20 @@
 import type { Page } from '@playwright/test';
 import { demo, expect, expectAccessible, expectToastAccessible, test, toast, uniqueEmail, type Role, submitLogin } from '../fixtures.ts';
 
-// POST /api/login allows 20 calls a minute from one address (the production limit): this file makes 6 (the sign-up form logs in too).
-// The API fixtures wait out the limit when the suite reaches it; the form cannot, so keep form logins few.
+// The login form itself: these tests log in through it (global-setup.ts raises the limit per address, which the API suite tests).
 
 /** A tiny valid 8×8 PNG, so sign-up uploads a real picture. */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgL8vDihiGlgQApWE8wfekj3cAAAAASUVORK5CYII=', 'base64');
 
 const form = (page: Page) => page.getByRole('main').locator('form');
 
-/**
- * Picks the role in 'Use Demo Account'. When the suite's other tests have used up the login limit of this
- * address (20 a minute), the server says to wait: this waits as long as Retry-After says, as a person would, and
- * picks again.
- */
+/** Picks the role in 'Use Demo Account'. */
 async function loginFromDemoDialog(page: Page, role: Role) {
-  for (;;) {
-    await page.getByRole('button', { name: 'Use Demo Account' }).click();
-    const answer = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
-    await page
-      .getByRole('dialog', { name: 'Demo accounts' })
-      .getByRole('button', { name: `Login as ${role}` })
-      .click();
-    const res = await answer;
-    if (res.status() !== 429) return;
-    const waitMs = (Number(res.headers()['retry-after']) || 5) * 1000 + 250;
-    test.info().setTimeout(test.info().timeout + waitMs);
-    await page.waitForTimeout(waitMs);
-  }
+  await page.getByRole('button', { name: 'Use Demo Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Demo accounts' })
+    .getByRole('button', { name: `Login as ${role}` })
+    .click();
 }
 
 test.describe('login', () => {
@@ -50,22 +37,33 @@ test.describe('login', () => {
   });
 
   test("a wrong password shows 'Invalid Email or Password'", async ({ page }) => {
+    // The page's clock is Playwright's: it runs as a real one while the page loads, then stands still from the
+    // login on, so the toast's life is judged by moving it on rather than by waiting it out.
+    await page.clock.install();
     await page.goto('/login');
     await page.getByLabel('Email').fill(demo.Buyer.email);
     await page.getByLabel('Password').fill('wrong-password');
+    await page.clock.pauseAt(await page.evaluate(() => Date.now()));
     await submitLogin(page);
     const error = toast(page, 'Invalid Email or Password');
     await expect(error).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
 
-    // Toasts sit bottom right; an error stays 4 s (a 2-second toast would be gone after 3 s).
+    // Toasts sit bottom right; an error stays 4 s.
     const viewport = page.viewportSize()!;
     // Polled: the toast slides in.
     await expect.poll(async () => ((b) => b && b.x + b.width)(await error.boundingBox())).toBeGreaterThan(viewport.width - 40);
     await expect.poll(async () => ((b) => b && b.y + b.height)(await error.boundingBox())).toBeGreaterThan(viewport.height - 40);
-    await page.waitForTimeout(3200);
+    // After 3.2 s still the toaster's live toast (a 2-second one would have been dismissed): react-hot-toast keeps
+    // a live toast on top (z-index 9999), not a dismissed one fading out…
+    await page.clock.runFor(3200);
     await expect(error).toBeVisible();
+    await expect(page.locator('[data-rht-toaster] > div').filter({ hasText: 'Invalid Email or Password' })).toHaveCSS('z-index', '9999');
+    // …and gone after 4 s (with the second it takes to leave).
+    await page.clock.runFor(1000);
+    await page.clock.resume();
+    await expect(error).toBeHidden();
   });
 
   test("'Use Demo Account' lists Admin, Seller and Buyer with their credentials", async ({ page }) => {

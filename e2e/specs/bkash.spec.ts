@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiBook, apiCreateProduct, apiGet, apiSignUp, expect, expectAccessible, pageAs, screenshots, test } from '../fixtures.ts';
+import { apiBook, apiCreateProduct, apiGet, apiSignUp, expect, expectAccessible, pageAs, screenshot, screenshots, test } from '../fixtures.ts';
 
 // Issue 17: paying with bKash at 375 px, through the local stand-in's wallet page and back; the card stays the
 // default and the spec's texts stay as they are.
@@ -43,7 +43,7 @@ test('a buyer pays with bKash at 375 px: wallet page, back to the shop, the trxI
   await expect(page.getByRole('heading', { name: 'bKash payment' })).toBeVisible();
   await expect(page.getByText('33500.00 BDT to Resale Phones')).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'e2e/screenshots/bkash-wallet-375.png', fullPage: true });
+  await screenshot(page, { path: 'e2e/screenshots/bkash-wallet-375.png', fullPage: true });
   // A wrong PIN is asked again.
   await page.getByLabel('Your bKash account number').fill(wallets.pays);
   await page.getByLabel('Verification code (OTP)').fill(wallets.otp);

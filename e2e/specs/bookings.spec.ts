@@ -17,7 +17,7 @@ import {
 // Issue 15, bookings received: a new seller's phone booked by two new buyers; the seller sees who booked, how
 // to reach them and where to meet, accepts one booking (that buyer gets the seller's number: issue 29) and declines
 // the other; that buyer's order says so. One test for both
-// widths: each new account costs a login, and the suite shares the production login limit (20 a minute).
+// widths: each new account costs an upload, a sign-up, a mail and a login.
 
 const main = (page: Page) => page.getByRole('main');
 const rowOf = (page: Page, text: string) => main(page).getByRole('row').filter({ hasText: text });

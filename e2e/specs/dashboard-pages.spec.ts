@@ -7,6 +7,7 @@ import {
   dashboardMenu,
   expect,
   expectAccessible,
+  screenshot,
   screenshots,
   signInWith,
   test,
@@ -150,7 +151,7 @@ test('at 375 px the drawer toggle opens the side menu, and following a link clos
   await expect(myOrders).toBeInViewport();
   await expect(dashboardMenu(page).getByRole('link', { name: 'Overview' })).toBeInViewport();
   await expectAccessible(page);
-  await page.screenshot({ path: 'e2e/screenshots/dashboard-drawer-open-375.png' });
+  await screenshot(page, { path: 'e2e/screenshots/dashboard-drawer-open-375.png' });
 
   await myOrders.click();
   await expect(page).toHaveURL(/\/dashboard\/myOrders$/);

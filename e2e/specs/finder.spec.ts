@@ -1,6 +1,6 @@
 import type { AdminOverview } from '@market/contract';
 import type { Page } from '@playwright/test';
-import { appStarted, expect, expectAccessible, screenshots, signInWith, test, resultCards, resultPrices } from '../fixtures.ts';
+import { appStarted, expect, expectAccessible, screenshot, screenshots, signInWith, test, resultCards, resultPrices } from '../fixtures.ts';
 
 const results = (page: Page) => page.getByRole('region', { name: 'Results' });
 const cards = resultCards;
@@ -16,7 +16,7 @@ test('suggestions while typing in the header: a model name searches for it, a br
   await expect(list.getByRole('option', { name: /^iPhone 13 Pro/ })).toBeVisible();
   // The exact model first, as in the search.
   await expect(list.getByRole('option').first()).toHaveText(/^iPhone 13Apple$/);
-  await page.screenshot({ path: 'e2e/screenshots/search-suggestions-1280.png' });
+  await screenshot(page, { path: 'e2e/screenshots/search-suggestions-1280.png' });
   await list.getByRole('option', { name: /^iPhone 13 Pro/ }).click();
   await expect(page).toHaveURL(/\/search\?q=iPhone\+13\+Pro$/);
   await expect(cards(page).first().getByRole('heading')).toHaveText('iPhone 13 Pro');

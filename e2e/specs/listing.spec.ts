@@ -5,8 +5,7 @@ import { apiBook, apiGet, apiSignUp, e2eImei, expect, expectAccessible, pageAs, 
 
 // Issue 15, the seller's journey: a new seller lists a phone with three photos and its specs (at 375 px), buyers
 // see the gallery and the specs, two book it; the seller sees the bookings with the mobile numbers, edits the
-// price (at 1280 px) and declines one booking. One test: each new account costs a login, and the suite shares
-// the production login limit (20 a minute).
+// price (at 1280 px) and declines one booking. One test: each new account costs an upload, a sign-up, a mail and a login.
 
 const main = (page: Page) => page.getByRole('main');
 /** Real photos of phones (the demo data's pictures), as a seller's camera roll would have them. */

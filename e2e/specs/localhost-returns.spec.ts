@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiBook, apiCreateProduct, apiMail, apiSignUp, expect, loginAs, mailLink, pageAs, test, toast, uniqueEmail } from '../fixtures.ts';
+import { apiBook, apiCreateProduct, apiMail, apiSignUp, expect, mailLink, pageAs, signInWith, test, toast, uniqueEmail } from '../fixtures.ts';
 
 // Issue 29: a new user opens http://localhost:<port>, as the README says. Every flow that leaves the site and
 // comes back (bKash's wallet page, the Google stand-in's popup, a mailed link) must come back to that origin,
@@ -22,7 +22,7 @@ test('from localhost: signs in, pays with bKash through the stand-in, and lands 
 }) => {
   const buyer = await apiSignUp(request, adminSession, 'Buyer');
   const order = await apiBook(request, buyer, await apiCreateProduct(request, sellerSession, { resalePrice: 30500 }));
-  await loginAs(page, { email: buyer.user.email, password: buyer.password });
+  await signInWith(page, buyer);
 
   await page.goto(`/dashboard/payment/${order._id}`);
   const choice = page.getByRole('group', { name: 'Pay with' });

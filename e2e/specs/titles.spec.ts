@@ -2,7 +2,7 @@ import bnCommon from '../../packages/contract/src/locales/bn/common.ts';
 import enAuth from '../../packages/contract/src/locales/en/auth.ts';
 import enCommon from '../../packages/contract/src/locales/en/common.ts';
 import enDashboard from '../../packages/contract/src/locales/en/dashboard.ts';
-import { apiCategories, apiDemoProduct, apiLogin, apiSignUp, expect, loginAs, taka, test } from '../fixtures.ts';
+import { apiCategories, apiDemoProduct, apiLogin, apiSignUp, expect, signInWith, taka, test } from '../fixtures.ts';
 
 /*
  * The tab's title names the page: the server writes the first page's <title> (head.ts) and the app keeps
@@ -52,7 +52,7 @@ test('a signed-in page says where it is: sign in, then the dashboard part by par
   const buyer = await apiSignUp(request, await apiLogin(request, 'Admin'));
   await page.goto('/login');
   await expect(page).toHaveTitle(named(enAuth['login.title']));
-  await loginAs(page, { email: buyer.user.email, password: buyer.password });
+  await signInWith(page, buyer);
   await page.goto('/dashboard/myOrders');
   await expect(page).toHaveTitle(named(enDashboard['dashMenu.myOrders']));
   await page.goto('/dashboard');

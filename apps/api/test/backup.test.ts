@@ -62,8 +62,11 @@ async function postPhone(server: ServerProcess) {
   return { token, productId: posted.body.data!._id, img, bytes };
 }
 
-/** Sign-ups one after another until `stop` resolves, each with its own avatar; answers the e-mails acknowledged (202) before `before` resolved. */
-async function signUpsDuring(server: ServerProcess, until: Promise<unknown>) {
+/**
+ * Sign-ups one after another until `until` resolves, each with its own avatar; answers the e-mails acknowledged (202)
+ * before it resolved. `started` is told when the first one is.
+ */
+async function signUpsDuring(server: ServerProcess, until: Promise<unknown>, started: () => void) {
   let done = false;
   void until.finally(() => (done = true));
   const acknowledged: string[] = [];
@@ -74,6 +77,7 @@ async function signUpsDuring(server: ServerProcess, until: Promise<unknown>) {
     const res = await send(server.url, 'POST', '/api/user', { body: { name: `During ${i}`, email, password: 'secret1', role: 'Buyer', userImg } });
     expect(res.status).toBe(202);
     acknowledged.push(email);
+    started();
   }
   return acknowledged;
 }
@@ -83,9 +87,10 @@ async function roundTrip(source: Record<string, string> & { DATA_DIR: string }, 
   const server = await start({ ...source, DEMO: 'true' });
   const phone = await postPhone(server);
   const out = join(tempDir(), 'backup');
-  // The backup runs in its own process while this one keeps signing people up.
-  const backup = new Promise<ReturnType<typeof command>>((resolve) => setTimeout(() => resolve(command('backup', ['--out', out], source)), 300));
-  const before = await signUpsDuring(server, backup);
+  // The backup runs in its own process once people are signing up, while this one keeps signing them up.
+  let signingUp!: () => void;
+  const backup = new Promise<void>((resolve) => (signingUp = resolve)).then(() => command('backup', ['--out', out], source));
+  const before = await signUpsDuring(server, backup, signingUp);
   const { status, out: said } = await backup;
   expect(said).toMatch(/^Backed up \d+ rows in \d+ tables and \d+ pictures to /);
   expect(status).toBe(0);

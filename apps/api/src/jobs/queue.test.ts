@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/helper.ts';
@@ -26,7 +26,6 @@ const log = {
   silent: quiet,
   child: () => log,
 } as unknown as FastifyBaseLogger;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Handlers that run `mail` jobs with `run` and refuse every other kind (none is queued here). */
 function handlers(run: (payload: { mailId: string }, job: JobRun) => Promise<void>): JobHandlers {
@@ -37,26 +36,50 @@ function handlers(run: (payload: { mailId: string }, job: JobRun) => Promise<voi
 }
 
 const rows = () => ctx.database.db.select().from(jobs);
+/** The database's clock, which sets and judges the leases. */
+const databaseNow = async () => {
+  const res = (await ctx.database.db.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
+  return new Date(res.rows[0]!.now).getTime();
+};
 
 describe('the durable job queue', () => {
   it("a job that runs longer than its lease stays its worker's (the lease is renewed): another worker never runs it too", async () => {
     await enqueueJob(ctx.database.db, 'mail', { mailId: 'slow' });
+    // The heartbeat renews it every third of it: long enough that a loaded machine's stalls of the event loop
+    // (a second was seen with PGlite, which runs in this process, under a load of 13 on two cores) still leave
+    // it renewed in time. 300 ms leases, with a 1.5 s sleep as the job, failed there every time.
+    const leaseMs = 2_000;
     const runs: string[] = [];
-    const slow = (who: string) =>
-      handlers(async () => {
-        runs.push(who);
-        await sleep(1_500);
-      });
-    const a = startJobWorker({ db: ctx.database.db, handlers: slow('a'), log, leaseMs: 300, pollMs: 50 });
-    const b = startJobWorker({ db: (await ctx.another()).db, handlers: slow('b'), log, leaseMs: 300, pollMs: 50 });
+    const b = startJobWorker({ db: (await ctx.another()).db, handlers: handlers(async () => void runs.push('b')), log, leaseMs, pollMs: 50 });
+    let firstLeaseEnd = 0;
+    let leaseAfter: Date | null = null;
+    let bRan: number | undefined;
+    const a = startJobWorker({
+      db: ctx.database.db,
+      handlers: handlers(async () => {
+        runs.push('a');
+        // The job runs on past the end of its first lease by the database's clock, while b looks at the queue
+        // every 50 ms; then b looks once more.
+        firstLeaseEnd = (await rows())[0]!.lockedUntil!.getTime();
+        await expect.poll(databaseNow, { interval: 20, timeout: 10_000 }).toBeGreaterThan(firstLeaseEnd);
+        bRan = await b.run();
+        leaseAfter = (await rows())[0]!.lockedUntil;
+      }),
+      log,
+      leaseMs,
+      pollMs: 50,
+    });
     try {
       await a.run();
-      // b looked at the queue every 50 ms while a's job ran five leases long.
-      await sleep(200);
+      expect(bRan).toBe(0);
+      // Renewed by a's heartbeat while the job ran.
+      expect(leaseAfter!.getTime()).toBeGreaterThan(firstLeaseEnd);
+      // Done: b finds nothing to claim either.
+      expect(await b.run()).toBe(0);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
-    expect(runs).toHaveLength(1);
+    expect(runs).toEqual(['a']);
     expect(await rows()).toEqual([expect.objectContaining({ attempts: 1, doneAt: expect.any(Date), lockedBy: null, lastError: null })]);
   });
 
@@ -99,18 +122,21 @@ describe('the durable job queue', () => {
   it('a closing worker finishes the job in hand and claims no other', async () => {
     for (const id of ['one', 'two', 'three']) await enqueueJob(ctx.database.db, 'mail', { mailId: id });
     let release!: () => void;
+    let firstStarted!: () => void;
+    const running = new Promise<void>((resolve) => (firstStarted = resolve));
     const started: string[] = [];
     const worker = startJobWorker({
       db: ctx.database.db,
       handlers: handlers(async ({ mailId }) => {
         started.push(mailId);
+        firstStarted();
         await new Promise<void>((resolve) => (release = resolve));
       }),
       log,
       concurrency: 1,
     });
     worker.nudge();
-    while (started.length === 0) await sleep(10);
+    await running;
     const closed = worker.close();
     release();
     await closed;

@@ -9,13 +9,20 @@ import { buildApp } from '../app.ts';
  */
 const ctx = useTestDatabase();
 
+/** 'done' when the promise has settled by the event loop's next turn, else 'waiting'. */
+const settledSoon = (promise: Promise<unknown>) => Promise.race([promise.then(() => 'done'), new Promise((r) => setImmediate(() => r('waiting')))]);
+
 it('waits for the handler of a request its client gave up on, after the server has closed, before it says it is done', async () => {
   const app = await buildApp({ config: testConfig(), database: ctx.database });
-  let reached = false;
+  let reached!: () => void;
+  const handlerReached = new Promise<void>((resolve) => (reached = resolve));
+  let goOn!: () => void;
+  const handlerMayGoOn = new Promise<void>((resolve) => (goOn = resolve));
   let finished: 'query done' | Error | undefined;
   app.get('/test-slow', async () => {
-    reached = true;
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    reached();
+    // The handler is still under way until the test has closed the server.
+    await handlerMayGoOn;
     try {
       await app.db.execute(sql`select 1`);
       finished = 'query done';
@@ -28,14 +35,17 @@ it('waits for the handler of a request its client gave up on, after the server h
   const { port } = app.server.address() as { port: number };
   const gaveUp = new AbortController();
   const asked = fetch(`http://127.0.0.1:${port}/test-slow`, { signal: gaveUp.signal }).catch(() => 'aborted');
-  while (!reached) await new Promise((resolve) => setTimeout(resolve, 10));
+  await handlerReached;
   gaveUp.abort();
   expect(await asked).toBe('aborted');
 
   await app.close();
   // The server closed with the handler still under way…
   expect(finished).toBeUndefined();
-  await app.handlersDone();
+  const done = app.handlersDone();
+  expect(await settledSoon(done)).toBe('waiting');
+  goOn();
+  await done;
   // …and only now is it done, with the database still there for it.
   expect(finished).toBe('query done');
 });
@@ -45,5 +55,5 @@ it('is done at once when nothing runs', async () => {
   await app.ready();
   expect(await app.inject({ method: 'GET', url: '/api/category' })).toMatchObject({ statusCode: 200 });
   await app.close();
-  await expect(Promise.race([app.handlersDone().then(() => 'done'), new Promise((r) => setTimeout(() => r('waiting'), 200))])).resolves.toBe('done');
+  expect(await settledSoon(app.handlersDone())).toBe('done');
 });
