@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { book, createAdmin, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
 import { bkashPayments, bkashSandboxPayments, jobs, orders, payments, refunds } from '../../db/schema.ts';
 import { sandboxWallets } from './sandbox-accounts.ts';
 
@@ -37,12 +37,12 @@ async function wallet(bkashURL: string, fields: Record<string, string>) {
   return `${back.pathname}${back.search}`;
 }
 const pays = { wallet: sandboxWallets.success, otp: sandboxWallets.otp, pin: sandboxWallets.pin };
-/** The browser follows bKash's redirect to us; answers where we send it. */
-async function returns(callback: string) {
-  const res = await call(ctx.app, { method: 'GET', url: callback });
+/** The browser follows bKash's redirect to us (with its language's cookie or header); answers where we send it. */
+async function returns(callback: string, headers: Record<string, string> = {}, app = ctx.app) {
+  const res = await call(app, { method: 'GET', url: callback, headers });
   expect(res.status).toBe(302);
   const to = new URL(res.headers.location as string, 'http://shop');
-  return { path: to.pathname, result: to.searchParams.get('bkash'), message: to.searchParams.get('message') };
+  return { path: to.pathname, result: to.searchParams.get('bkash'), code: to.searchParams.get('code'), message: to.searchParams.get('message') };
 }
 const paymentRows = () => ctx.app.db.select().from(payments);
 
@@ -64,7 +64,7 @@ describe('paying with bKash', () => {
     const atBkashCategory = (await call(ctx.app, { method: 'GET', url: `/api/detail-product/${product._id}` })).body.data.categoryId._id as string;
     expect(await listed()).toContain(product._id);
     const callback = await wallet(created.body.data.bkashURL, pays);
-    expect(await returns(callback)).toEqual({ path: `/dashboard/payment/${order._id}`, result: 'success', message: null });
+    expect(await returns(callback)).toEqual({ path: `/dashboard/payment/${order._id}`, result: 'success', code: null, message: null });
     expect(await listed()).not.toContain(product._id);
     const [trx] = await ctx.app.db.select({ trxId: bkashSandboxPayments.trxId }).from(bkashSandboxPayments);
     expect(await paymentRows()).toMatchObject([{ orderId: order._id, transactionId: trx!.trxId, productPrice: 52000 }]);
@@ -89,11 +89,12 @@ describe('paying with bKash', () => {
     const untouched = (await start(buyer, order._id)).body.data.paymentID;
     expect(await returns(`/api/bkash/callback?paymentID=${untouched}&status=success`)).toMatchObject({
       result: 'failure',
+      code: 'bkash_refused',
       message: 'bKash: Invalid Payment State',
     });
 
     const poor = await wallet((await start(buyer, order._id)).body.data.bkashURL, { ...pays, wallet: sandboxWallets.insufficientBalance });
-    expect(await returns(poor)).toMatchObject({ result: 'failure', message: 'The bKash payment did not go through' });
+    expect(await returns(poor)).toMatchObject({ result: 'failure', code: 'bkash_not_completed', message: 'The bKash payment did not go through' });
 
     const paymentID = (await start(buyer, order._id)).body.data.paymentID;
     const cancelled = await call(ctx.app, {
@@ -103,7 +104,11 @@ describe('paying with bKash', () => {
       payload: new URLSearchParams({ paymentID, action: 'cancel' }).toString(),
     });
     const back = new URL(cancelled.headers.location as string);
-    expect(await returns(`${back.pathname}${back.search}`)).toMatchObject({ result: 'cancel', message: 'You cancelled the bKash payment' });
+    expect(await returns(`${back.pathname}${back.search}`)).toMatchObject({
+      result: 'cancel',
+      code: 'bkash_cancelled',
+      message: 'You cancelled the bKash payment',
+    });
 
     expect(await paymentRows()).toHaveLength(0);
     expect((await ctx.app.db.select().from(orders).where(eq(orders.id, order._id)))[0]!.paid).toBe(false);
@@ -132,6 +137,7 @@ describe('paying with bKash', () => {
     expect(await returns('/api/bkash/callback?paymentID=TR0011MADEUP&status=success')).toEqual({
       path: '/dashboard/myOrders',
       result: 'failure',
+      code: 'bkash_not_started_here',
       message: 'This bKash payment was not started here',
     });
     expect((await start(other, order._id)).status).toBe(403);
@@ -146,6 +152,7 @@ describe('paying with bKash', () => {
     expect((await returns(winner)).result).toBe('success');
     expect(await returns(loser)).toMatchObject({
       result: 'failure',
+      code: 'payment_refunded',
       message: 'This phone has already been sold to another buyer. Your payment is being refunded.',
     });
     await ctx.app.jobs.run();
@@ -231,6 +238,52 @@ describe('paying with bKash', () => {
     expect(await paymentRows()).toHaveLength(0);
     await ctx.app.jobs.run();
     expect(await ctx.app.db.select().from(refunds)).toMatchObject([{ orderId: order._id, provider: 'bkash', amount: 5_200_000, status: 'refunded' }]);
+  });
+
+  it("says why a return did not pay in the buyer's language: the lang cookie, else the browser's, with the code beside it", async () => {
+    const { buyer, order } = await world();
+    const bangla = { cookie: 'lang=bn' };
+    expect(await returns('/api/bkash/callback?paymentID=TR0011MADEUP&status=success', bangla)).toEqual({
+      path: '/dashboard/myOrders',
+      result: 'failure',
+      code: 'bkash_not_started_here',
+      message: 'এই বিকাশ পেমেন্টটি এখানে শুরু করা হয়নি',
+    });
+    const { paymentID } = (await start(buyer, order._id)).body.data;
+    const cancelled = await call(ctx.app, {
+      method: 'POST',
+      url: '/bkash-sandbox/checkout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ paymentID, action: 'cancel' }).toString(),
+    });
+    const back = new URL(cancelled.headers.location as string);
+    expect(await returns(`${back.pathname}${back.search}`, { 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' })).toMatchObject({
+      result: 'cancel',
+      code: 'bkash_cancelled',
+      message: 'আপনি বিকাশ পেমেন্টটি বাতিল করেছেন',
+    });
+    // The cookie's choice beats the browser's.
+    expect(await returns(`${back.pathname}${back.search}`, { cookie: 'lang=en', 'accept-language': 'bn' })).toMatchObject({
+      message: 'You cancelled the bKash payment',
+    });
+
+    // Money given back: the reason is said in the language too.
+    const callback = await wallet((await start(buyer, order._id)).body.data.bkashURL, pays);
+    await ctx.app.db.update(orders).set({ productPrice: 50000 }).where(eq(orders.id, order._id));
+    expect(await returns(callback, bangla)).toMatchObject({
+      result: 'failure',
+      code: 'payment_refunded',
+      message: 'পরিশোধ করা টাকার পরিমাণ অর্ডারের সাথে মিলছে না। আপনার পেমেন্ট ফেরত দেওয়া হচ্ছে।',
+    });
+
+    // bKash off on this server: said in the language too.
+    const off = await appWithLimits(ctx, {}, { bkash: { provider: 'off' } });
+    expect(await returns('/api/bkash/callback?paymentID=TR0011MADEUP&status=success', bangla, off)).toEqual({
+      path: '/dashboard/myOrders',
+      result: 'failure',
+      code: 'bkash_unavailable',
+      message: 'এই সার্ভারে বিকাশ চালু নেই',
+    });
   });
 
   it('tells the payment page that bKash is offered', async () => {
