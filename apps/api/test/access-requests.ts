@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { orders } from '../src/db/schema.ts';
 import { sandboxProvider } from '../src/modules/payments/sandbox.ts';
 import { confirmIntent } from '../src/modules/payments/sandbox-processor.ts';
-import { callRoute, type RouteCall } from './call-route.ts';
+import { callRoute, type RouteAnswer, type RouteCall } from './call-route.ts';
 import {
   book,
   createAdmin,
@@ -77,7 +77,7 @@ export type AccessRequest<N extends RouteName> = RouteCall<N> & {
   /** Call as this actor (of the caller's kind) instead of the world's one. */
   as?: Actor;
   /** More checks on an allowed call's answer. */
-  after?: (res: Awaited<ReturnType<typeof callRoute>>, actor: Actor) => Promise<void>;
+  after?: (res: RouteAnswer, actor: Actor) => Promise<void>;
 };
 export type AccessRequests = { [N in RouteName]: (caller: Caller) => Promise<AccessRequest<N>> };
 

@@ -3,7 +3,7 @@ import { routes, type RouteName } from '@market/contract/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessTable, type RouteKey, type Rule } from '../src/access-table.ts';
 import { accessRequests, accessWorld, callers, isVerified, signedInCallers, type AccessRequests, type AccessWorld, type Caller } from './access-requests.ts';
-import { callRoute } from './call-route.ts';
+import { callRoute, routeKey } from './call-route.ts';
 import { useTestApp } from './helper.ts';
 
 /**
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 /** Each route's name, by its key in the access table. */
-const nameOf = Object.fromEntries(Object.entries(routes).map(([name, r]) => [`${r.method} ${r.path}`, name])) as Record<RouteKey, RouteName>;
+const nameOf = Object.fromEntries((Object.keys(routes) as RouteName[]).map((name) => [routeKey(name), name])) as Record<RouteKey, RouteName>;
 /** A call by a name the table gives at run time (its request was typed by name in access-requests.ts). */
 const callByName = callRoute as unknown as (app: FastifyInstance, name: RouteName, call: object) => ReturnType<typeof callRoute>;
 
@@ -69,7 +69,7 @@ const verifiedRoutes = rules.filter(([, r]) => 'verified' in r && r.verified).ma
 
 describe('the access table', () => {
   it('has a valid request for every route, and no more', () => {
-    const keys = Object.keys(requests).map((name) => `${routes[name as RouteName].method} ${routes[name as RouteName].path}`);
+    const keys = Object.keys(requests).map((name) => routeKey(name as RouteName));
     expect(keys.sort()).toEqual(Object.keys(accessTable).sort());
   });
 

@@ -15,21 +15,29 @@ type ParamName<N extends RouteName> = PathParamNames<(typeof routes)[N]['path']>
 /** A query: its values (a list repeats its key), or a raw query string sent as it is (odd encodings on purpose). */
 export type RouteQuery = string | Readonly<Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>>;
 
-/** What a call sends besides its route: the path's params (each one encoded segment), query, body, token, cookie, headers… */
+/** Where a call goes besides its route: the path's params (each one encoded segment) and the query. */
+export type RouteTarget<N extends RouteName> = { query?: RouteQuery } & ([ParamName<N>] extends [never]
+  ? { params?: undefined }
+  : { params: Readonly<Record<ParamName<N>, string | number>> });
+
+/** What a call sends besides its route: its target, body, token, cookie, headers… */
 export type RouteCall<N extends RouteName> = Omit<InjectOptions, 'method' | 'url' | 'path' | 'query' | 'payload' | 'body' | 'cookies'> & {
-  query?: RouteQuery;
   body?: InjectOptions['payload'];
   /** Sent raw in `authorization`, as the spec's client does; none when undefined. */
   token?: string | undefined;
   /** The `cookie` header. */
   cookie?: string;
-} & ([ParamName<N>] extends [never] ? { params?: undefined } : { params: Readonly<Record<ParamName<N>, string | number>> });
+} & RouteTarget<N>;
 
-/** The options argument: required when the route's path has params. */
-type CallArgs<N extends RouteName> = [ParamName<N>] extends [never] ? [call?: RouteCall<N>] : [call: RouteCall<N>];
+/** The options argument of a call to route N: required when its path has params. */
+export type RouteArgs<N extends RouteName, T> = [ParamName<N>] extends [never] ? [opts?: T] : [opts: T];
+type CallArgs<N extends RouteName> = RouteArgs<N, RouteCall<N>>;
+
+/** `METHOD /api/path` of a route, as the access table keys it. */
+export const routeKey = (name: RouteName) => `${routes[name].method} ${routes[name].path}`;
 
 /** A route's path with its params and query filled in: for real HTTP (fetch) as for inject. */
-export function routePath<N extends RouteName>(name: N, ...[opts]: CallArgs<N>): string {
+export function routePath<N extends RouteName>(name: N, ...[opts]: RouteArgs<N, RouteTarget<N>>): string {
   const path = fillPath(routes[name].path, opts?.params);
   const query = typeof opts?.query === 'string' ? opts.query : queryString(opts?.query);
   return query ? `${path}?${query}` : path;
@@ -47,7 +55,10 @@ export function routeRequest<N extends RouteName>(name: N, ...[opts]: CallArgs<N
   };
 }
 
+/** What a call answers: its status, JSON body (else text) and headers. */
+export type RouteAnswer = Awaited<ReturnType<typeof call>>;
+
 /** Calls a route by its name: `callRoute(app, 'book', { token, body })`, answering as `call` does (status, JSON body, headers). */
-export function callRoute<N extends RouteName>(app: FastifyInstance, name: N, ...args: CallArgs<N>) {
+export function callRoute<N extends RouteName>(app: FastifyInstance, name: N, ...args: CallArgs<N>): Promise<RouteAnswer> {
   return call(app, routeRequest(name, ...args));
 }
