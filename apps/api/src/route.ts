@@ -1,6 +1,7 @@
 import { answerSchema, type BodyOf, type Endpoint, type LimitUse, type ParamsOf } from '@market/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { unauthorized } from './errors.ts';
 import type { AuthUser } from './plugins/auth.ts';
 
 declare module 'fastify' {
@@ -10,12 +11,19 @@ declare module 'fastify' {
   }
 }
 
-/** What a handler is given: the validated input, the signed-in user, and the request itself for the rest. */
+/**
+ * Who calls a route, as its access rule says: a signed-in user wherever the rule asks for one (the access plugin
+ * has refused anybody else before the handler runs), and maybe nobody (null) only where anyone may call. A rule
+ * not known to the type (the wide `Rule`) counts as 'anyone', so a handler never assumes a user it may lack.
+ */
+export type CallerOf<E extends Endpoint> = { who: 'anyone' } extends E['access'] ? AuthUser | null : AuthUser;
+
+/** What a handler is given: the validated input, its caller (typed by the access rule), and the request itself for the rest. */
 export interface RouteInput<E extends Endpoint> {
   params: ParamsOf<E>;
   query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
   body: BodyOf<E>;
-  user: AuthUser | null;
+  user: CallerOf<E>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -87,6 +95,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: (
         }
       : {}),
     handler: async (request, reply) => {
+      // The access plugin refused a missing user already (with the auth plugin's reason); this keeps CallerOf true even without it.
+      if (!request.user && e.access.who !== 'anyone') throw unauthorized(request.authProblem ?? 'not_logged_in');
       void reply.code(status);
       const out = await handler({ params: request.params, query: request.query, body: request.body, user: request.user, request, reply } as RouteInput<E>);
       if (out === reply) return reply;

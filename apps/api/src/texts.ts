@@ -1,4 +1,4 @@
-import { errorMessages, formatIcu, intlLocale, type IcuValues, type Lang } from '@market/contract';
+import { errorMessages, formatIcu, intlLocale, isErrorCode, type ErrorCode, type IcuValues, type Lang } from '@market/contract';
 import bnAuth from '@market/contract/locales/bn/auth.ts';
 import bnCatalog from '@market/contract/locales/bn/catalog.ts';
 import bnCommon from '@market/contract/locales/bn/common.ts';
@@ -45,4 +45,15 @@ export function texts(lang: Lang): Texts {
   const forLang = Object.assign(t, { number: (value: number) => number(lang, value) });
   made.set(lang, forLang);
   return forLang;
+}
+
+/**
+ * A refusal's words in a language, for what answers a browser with a page or a redirect rather than a JSON body
+ * (bKash's return): its code's message with its values, a refund's reason (`reasonCode`) said in the language too,
+ * as the web's lib/errors.ts says a JSON refusal.
+ */
+export function refusalText(lang: Lang, code: ErrorCode, params?: Readonly<Record<string, string | number>>): string {
+  const values: Record<string, string | number> = { ...params };
+  if (isErrorCode(values.reasonCode)) values.reason = texts(lang)(values.reasonCode);
+  return texts(lang)(code, values);
 }

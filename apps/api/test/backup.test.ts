@@ -7,8 +7,9 @@ import { queryOf, tableSums, type Manifest } from '../src/backup/backup.ts';
 import { openDatabase, pgliteDirIn } from '../src/db/client.ts';
 import { createPostgresDatabase, postgresReachable, postgresUrl } from './databases.ts';
 import { productBody } from './fixtures.ts';
-import { send, uploadPicture } from './http.ts';
+import { sendRoute, uploadPicture } from './http.ts';
 import { apiDir, cleanEnv, spawnApi, startApi, type ServerProcess } from './server-process.ts';
+import { routePath } from './call-route.ts';
 
 /**
  * `npm run backup` and `npm run restore` for real: a server with the demo's data and a phone posted with its
@@ -49,13 +50,10 @@ async function start(env: { DATA_DIR: string } & Record<string, string>) {
 
 /** The demo seller posts a phone with a picture of its own; answers what must come back after a restore. */
 async function postPhone(server: ServerProcess) {
-  const { token } = (await send<{ token: string }>(server.url, 'POST', '/api/login', { body: { email: 'seller@resale.demo', password: 'seller' } })).body.data!;
+  const { token } = (await sendRoute(server.url, 'logIn', { body: { email: 'seller@resale.demo', password: 'seller' } })).body.data!;
   const img = await uploadPicture(server.url, token, 1200, '#2a7');
-  const categories = (await send<{ _id: string }[]>(server.url, 'GET', '/api/category')).body.data!;
-  const posted = await send<{ _id: string }>(server.url, 'POST', '/api/product', {
-    token,
-    body: productBody(categories[0]!._id, img, { productName: 'Backed-up Pixel 8' }),
-  });
+  const categories = (await sendRoute(server.url, 'categories')).body.data!;
+  const posted = await sendRoute(server.url, 'addProduct', { token, body: productBody(categories[0]!._id, img, { productName: 'Backed-up Pixel 8' }) });
   expect(posted.status).toBe(201);
   const bytes = Buffer.from(await (await fetch(server.url + img)).arrayBuffer());
   expect(bytes.length).toBeGreaterThan(0);
@@ -74,7 +72,7 @@ async function signUpsDuring(server: ServerProcess, until: Promise<unknown>, sta
     const email = `during-${i}@example.com`;
     // An avatar is the new account's own upload, made signed out (decision 040).
     const userImg = await uploadPicture(server.url, undefined);
-    const res = await send(server.url, 'POST', '/api/user', { body: { name: `During ${i}`, email, password: 'secret1', role: 'Buyer', userImg } });
+    const res = await sendRoute(server.url, 'signUp', { body: { name: `During ${i}`, email, password: 'secret1', role: 'Buyer', userImg } });
     expect(res.status).toBe(202);
     acknowledged.push(email);
     started();
@@ -108,8 +106,8 @@ async function roundTrip(source: Record<string, string> & { DATA_DIR: string }, 
 
   const again = await start({ ...target, DEMO: 'true' });
   // The session of before the backup is good here: the secret came with it.
-  expect((await send(again.url, 'GET', '/api/me', { token: phone.token })).status).toBe(200);
-  const detail = await send(again.url, 'GET', `/api/detail-product/${phone.productId}`);
+  expect((await sendRoute(again.url, 'me', { token: phone.token })).status).toBe(200);
+  const detail = await sendRoute(again.url, 'product', { params: { id: phone.productId } });
   expect(detail.status).toBe(200);
   expect(detail.body.data).toMatchObject({ productName: 'Backed-up Pixel 8', img: phone.img });
   const picture = await fetch(again.url + phone.img);
@@ -117,7 +115,7 @@ async function roundTrip(source: Record<string, string> & { DATA_DIR: string }, 
   expect(Buffer.from(await picture.arrayBuffer()).equals(phone.bytes)).toBe(true);
   // Sign-ups the server had acknowledged before the backup began are there (the first one at least; later ones
   // may have come after the snapshot, and then none of their rows is in it: the checksums say so).
-  expect((await send(again.url, 'POST', '/api/login', { body: { email: before[0], password: 'secret1' } })).status).toBe(200);
+  expect((await sendRoute(again.url, 'logIn', { body: { email: before[0], password: 'secret1' } })).status).toBe(200);
   await again.stop();
   return { out, manifest };
 }
@@ -169,7 +167,7 @@ describe('npm run backup and npm run restore', { timeout: TIMEOUT }, () => {
     expect(second.output()).toContain(
       `another server (process ${first.child.pid}) has the database in ${dataDir} open: two processes must never open it at once`,
     );
-    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${first.url}${routePath('health')}`)).status).toBe(200);
     await first.stop();
     // Stopped, it leaves no claim on the data behind: the next one starts.
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, products, refunds, users } from '../src/db/schema.ts';
 import { expectErrorBody } from './error-body.ts';
 import { createCategory, postProduct, type Actor } from './fixtures.ts';
 import { call, useTestApp } from './helper.ts';
+import { routeRequest } from './call-route.ts';
 
 /**
  * Many requests aimed at one item at the same moment end in one consistent state
@@ -22,24 +24,18 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
 
-interface Req {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  token?: string | undefined;
-  payload?: unknown;
-}
 // Response bodies are JSON of many shapes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Res = { status: number; body: any };
-type Client = (req: Req) => Promise<Res>;
+/** Sends a call by name (routeRequest) in process or over HTTP. */
+type Client = (req: InjectOptions) => Promise<Res>;
 
-const inProcess: Client = ({ payload, ...rest }) => call(ctx.app, { ...rest, ...(payload === undefined ? {} : { payload: payload as object }) });
+const inProcess: Client = (req) => call(ctx.app, req);
 
-const overHttp: Client = async ({ method, url, token, payload }) => {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = token;
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${url}`, { method, headers, body: payload === undefined ? null : JSON.stringify(payload) });
+const overHttp: Client = async ({ method, url, headers, payload }) => {
+  const sent: Record<string, string> = { ...(headers as Record<string, string>) };
+  if (payload !== undefined) sent['content-type'] = 'application/json';
+  const res = await fetch(`${base}${String(url)}`, { method, headers: sent, body: payload === undefined ? null : JSON.stringify(payload) });
   const text = await res.text();
   return { status: res.status, body: /^application\/json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(text) : text };
 };
@@ -109,13 +105,12 @@ describe.each([
   ['in-process (inject)', inProcess],
   ['over HTTP', overHttp],
 ] as const)('%s', (_transport, client) => {
-  const book = (buyer: Actor, productId: string) => client({ method: 'POST', url: '/api/order', token: buyer.token, payload: bookingBody(productId) });
-  const startPayment = (buyer: Actor, orderId: string) =>
-    client({ method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId } });
+  const book = (buyer: Actor, productId: string) => client(routeRequest('book', { token: buyer.token, body: bookingBody(productId) }));
+  const startPayment = (buyer: Actor, orderId: string) => client(routeRequest('createPaymentIntent', { token: buyer.token, body: { orderId } }));
   const confirm = (intent: { intentId: string; clientSecret: string }) =>
-    client({ method: 'POST', url: `/api/sandbox/payment_intents/${intent.intentId}/confirm`, payload: { client_secret: intent.clientSecret, card } });
+    client(routeRequest('sandboxConfirm', { params: { id: intent.intentId }, body: { client_secret: intent.clientSecret, card } }));
   const pay = (buyer: Actor, orderId: string, transactionId: string) =>
-    client({ method: 'POST', url: '/api/payment', token: buyer.token, payload: { orderId, transactionId } });
+    client(routeRequest('recordPayment', { token: buyer.token, body: { orderId, transactionId } }));
 
   /** Each buyer books the phone (one after the other: booking is not what is tested here). */
   async function bookAll(buyers: Actor[], productId: string) {
@@ -148,7 +143,7 @@ describe.each([
       expect(rows.every((o) => !o.paid && o.productPrice === 45000)).toBe(true);
       expect((await productRow(product._id)).status).toBe('available');
       // Each buyer sees exactly their own booking.
-      const mine = await client({ method: 'GET', url: `/api/orders/${buyers[7]!._id}`, token: buyers[7]!.token });
+      const mine = await client(routeRequest('buyerOrders', { params: { id: buyers[7]!._id }, token: buyers[7]!.token }));
       expect(mine.body.data.map((o: { productId: string }) => o.productId)).toEqual([product._id]);
     });
 
@@ -162,7 +157,7 @@ describe.each([
       const rows = await ordersOf(product._id);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.id).toBe(results.find((r) => r.status === 201)!.body.data._id);
-      const mine = await client({ method: 'GET', url: `/api/orders/${buyer._id}`, token: buyer.token });
+      const mine = await client(routeRequest('buyerOrders', { params: { id: buyer._id }, token: buyer.token }));
       expect(mine.body.data).toHaveLength(1);
     });
 
@@ -200,8 +195,8 @@ describe.each([
       const { seller, product } = await phone();
       const buyer = await actor('Buyer');
       const [orderId] = await bookAll([buyer], product._id);
-      const answer = (act: 'accept' | 'decline') => client({ method: 'PUT', url: `/api/${act}-booking/${orderId}`, token: seller.token });
-      const results = await Promise.all(Array.from({ length: N }, (_, i) => answer(i % 2 ? 'decline' : 'accept')));
+      const answer = (act: 'acceptBooking' | 'declineBooking') => client(routeRequest(act, { params: { id: orderId! }, token: seller.token }));
+      const results = await Promise.all(Array.from({ length: N }, (_, i) => answer(i % 2 ? 'declineBooking' : 'acceptBooking')));
       const accepts = results.filter((_, i) => i % 2 === 0);
       const declines = results.filter((_, i) => i % 2 === 1);
       for (const r of results) expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
@@ -223,7 +218,7 @@ describe.each([
       const intent = await chargedIntent(buyer, orderId!);
       const [payment, cancel] = await Promise.all([
         pay(buyer, orderId!, intent.intentId),
-        client({ method: 'DELETE', url: `/api/order/${orderId}`, token: buyer.token }),
+        client(routeRequest('deleteOrder', { params: { id: orderId! }, token: buyer.token })),
       ]);
       expect(payment!.status, JSON.stringify(payment!.body)).toBeLessThan(500);
       expect(cancel!.status, JSON.stringify(cancel!.body)).toBe(200);
@@ -241,7 +236,7 @@ describe.each([
       const intent = await chargedIntent(buyer, orderId!);
       const [payment, deletion] = await Promise.all([
         pay(buyer, orderId!, intent.intentId),
-        client({ method: 'DELETE', url: `/api/product/${product._id}`, token: seller.token }),
+        client(routeRequest('deleteProduct', { params: { id: product._id }, token: seller.token })),
       ]);
       expect(payment!.status, JSON.stringify(payment!.body)).toBeLessThan(500);
       expect(deletion!.status, JSON.stringify(deletion!.body)).toBeLessThan(500);
@@ -264,14 +259,14 @@ describe.each([
     it(`${N} advertise requests for one phone advertise it once; the rest are 409s`, async () => {
       const { seller, product } = await phone();
       const results = await Promise.all(
-        Array.from({ length: N }, () => client({ method: 'PUT', url: `/api/advertise-product/${product._id}`, token: seller.token })),
+        Array.from({ length: N }, () => client(routeRequest('advertiseProduct', { params: { id: product._id }, token: seller.token }))),
       );
       expectSane(results, { status: 409, message: 'This product is already advertised' });
       expect(countOf(results, 200)).toBe(1);
       expect(countOf(results, 409)).toBe(N - 1);
       expect(results.find((r) => r.status === 200)!.body.data).toMatchObject({ _id: product._id, advertise: true, status: 'available' });
       expect(await productRow(product._id)).toMatchObject({ advertise: true, status: 'available' });
-      const listed = await client({ method: 'GET', url: '/api/advertise-products' });
+      const listed = await client(routeRequest('advertisedProducts'));
       expect(listed.body.data.map((p: { _id: string }) => p._id)).toEqual([product._id]);
     });
   });
@@ -280,7 +275,7 @@ describe.each([
     it(`${N} admins' verifications of one seller at once leave one verified seller; every answer says so`, async () => {
       const [seller, admins] = [await actor('Seller'), await actors('Admin', 5)];
       const results = await Promise.all(
-        Array.from({ length: N }, (_, i) => client({ method: 'PUT', url: `/api/verify-seller/${seller._id}`, token: admins[i % admins.length]!.token })),
+        Array.from({ length: N }, (_, i) => client(routeRequest('verifySeller', { params: { id: seller._id }, token: admins[i % admins.length]!.token }))),
       );
       expect(statuses(results)).toEqual(Array(N).fill(200));
       for (const r of results) expect(r.body.data).toMatchObject({ _id: seller._id, role: 'Seller', sellerVerified: true });
@@ -293,7 +288,7 @@ describe.each([
   describe('payments', () => {
     it(`${N} buyers paying for one phone at once: one payment, one paid order, the phone sold; ${N - 1} clear 409s`, async () => {
       const { seller, product } = await phone();
-      expect((await client({ method: 'PUT', url: `/api/advertise-product/${product._id}`, token: seller.token })).status).toBe(200);
+      expect((await client(routeRequest('advertiseProduct', { params: { id: product._id }, token: seller.token }))).status).toBe(200);
       const buyers = await actors('Buyer', N);
       const orderIds = await bookAll(buyers, product._id);
 
@@ -331,12 +326,12 @@ describe.each([
 
       // Through the API as well: the winner's order is paid, a loser's is not and cannot be.
       const loser = (winner + 1) % N;
-      expect((await client({ method: 'GET', url: `/api/order/${orderIds[winner]}`, token: buyers[winner]!.token })).body.data.paid).toBe(true);
-      expect((await client({ method: 'GET', url: `/api/order/${orderIds[loser]}`, token: buyers[loser]!.token })).body.data.paid).toBe(false);
+      expect((await client(routeRequest('order', { params: { id: orderIds[winner]! }, token: buyers[winner]!.token }))).body.data.paid).toBe(true);
+      expect((await client(routeRequest('order', { params: { id: orderIds[loser]! }, token: buyers[loser]!.token }))).body.data.paid).toBe(false);
       const retry = await pay(buyers[loser]!, orderIds[loser]!, started[loser]!.body.data.intentId);
       expect(retry.status).toBe(409);
       expect((await startPayment(buyers[loser]!, orderIds[loser]!)).body.message).toBe('This phone has already been sold to another buyer');
-      const detail = await client({ method: 'GET', url: `/api/detail-product/${product._id}` });
+      const detail = await client(routeRequest('product', { params: { id: product._id } }));
       expect(detail.body.data).toMatchObject({ status: 'sold', advertise: false });
     });
 

@@ -4,8 +4,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories, orders, outbox, payments, products, uploads, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { call } from './helper.ts';
 import { paymentOf } from '../src/modules/payments/service.ts';
+import { callRoute } from './call-route.ts';
 
 export interface Actor {
   _id: string;
@@ -60,21 +60,17 @@ export const PASSWORD = 'secret1';
  */
 export async function signUp(app: FastifyInstance, role: 'Buyer' | 'Seller', name = `${role} ${unique()}`, opts: { verified?: boolean } = {}): Promise<Actor> {
   const email = `${role.toLowerCase()}-${unique()}@example.com`;
-  const res = await call(app, {
-    method: 'POST',
-    url: '/api/user',
-    payload: { name, email, password: PASSWORD, role, userImg: await uploadedPicture(app) },
-  });
+  const res = await callRoute(app, 'signUp', { body: { name, email, password: PASSWORD, role, userImg: await uploadedPicture(app) } });
   if (res.status !== 202) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
   if (opts.verified !== false) {
-    const verified = await call(app, { method: 'POST', url: '/api/verify-email', payload: { token: await linkToken(app, email, 'verify-email') } });
+    const verified = await callRoute(app, 'verifyEmail', { body: { token: await linkToken(app, email, 'verify-email') } });
     if (verified.status !== 200) throw new Error(`verification failed: ${JSON.stringify(verified.body)}`);
   }
   return logIn(app, email, PASSWORD);
 }
 
 export async function logIn(app: FastifyInstance, email: string, password: string): Promise<Actor> {
-  const res = await call(app, { method: 'POST', url: '/api/login', payload: { email, password } });
+  const res = await callRoute(app, 'logIn', { body: { email, password } });
   if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   return { ...res.body.data.user, token: res.body.data.token };
 }
@@ -119,23 +115,13 @@ export const productBody = (categoryId: string, img: string, overrides: Record<s
 });
 
 export async function postProduct(app: FastifyInstance, seller: Actor, categoryId: string, overrides: Record<string, unknown> = {}) {
-  const res = await call(app, {
-    method: 'POST',
-    url: '/api/product',
-    token: seller.token,
-    payload: productBody(categoryId, await uploadedPicture(app, seller), overrides),
-  });
+  const res = await callRoute(app, 'addProduct', { token: seller.token, body: productBody(categoryId, await uploadedPicture(app, seller), overrides) });
   if (res.status !== 201) throw new Error(`post product failed: ${JSON.stringify(res.body)}`);
   return res.body.data as { _id: string; productName: string; resalePrice: number; img: string };
 }
 
 export async function book(app: FastifyInstance, buyer: Actor, productId: string) {
-  const res = await call(app, {
-    method: 'POST',
-    url: '/api/order',
-    token: buyer.token,
-    payload: { productId, meetingLocation: 'Bashundhara City', mobileNumber: '01911-222333' },
-  });
+  const res = await callRoute(app, 'book', { token: buyer.token, body: { productId, meetingLocation: 'Bashundhara City', mobileNumber: '01911-222333' } });
   if (res.status !== 201) throw new Error(`booking failed: ${JSON.stringify(res.body)}`);
   return res.body.data as { _id: string; paid: boolean; sellerPhone: string | null };
 }

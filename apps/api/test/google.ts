@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { routeRequest } from './call-route.ts';
 
 /**
  * The Google sign-in popup against the app's local OpenID Connect provider, step by
@@ -20,7 +21,7 @@ export interface Person {
 /** GET /api/auth/google/start: the flow cookie and the provider's authorize URL. */
 export async function startFlow(app: FastifyInstance) {
   await listening(app);
-  const res = await app.inject({ method: 'GET', url: '/api/auth/google/start' });
+  const res = await app.inject(routeRequest('googleStart'));
   if (res.statusCode !== 302) throw new Error(`start answered ${res.statusCode}: ${res.body}`);
   const setCookie = String(res.headers['set-cookie']);
   return { cookie: setCookie.split(';')[0]!, authorize: new URL(String(res.headers.location)) };

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxWallets } from '../src/modules/bkash/sandbox-accounts.ts';
 import { createPostgresDatabase } from './databases.ts';
 import { productBody } from './fixtures.ts';
-import { send, uploadPicture } from './http.ts';
+import { send, sendRoute, uploadPicture } from './http.ts';
 import { nginxInstalled, startNginx, type Nginx } from './nginx.ts';
 import { deleteUnder, redisAvailable, redisUrl, uniquePrefix } from './redis.ts';
 import { freePort, startApi, type ServerProcess } from './server-process.ts';
+import { routePath } from './call-route.ts';
 
 /**
  * Several instances behind a load balancer, for real (issue 19): two API processes (`node src/main.ts`) on one
@@ -89,13 +90,13 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
     a = await launch(ports[0]!);
     b = await launch(ports[1]!);
     const logIn = async (base: string, email: string, password: string) => {
-      const res = await send<{ token: string }>(base, 'POST', '/api/login', { body: { email, password } });
+      const res = await sendRoute(base, 'logIn', { body: { email, password } });
       expect(res.status).toBe(200);
       return res.body.data!.token;
     };
     seller = await logIn(viaA, 'seller@resale.demo', 'seller');
     buyer = await logIn(viaB, 'buyer@resale.demo', 'buyer1');
-    categoryId = (await send<{ _id: string }[]>(lb, 'GET', '/api/category')).body.data![0]!._id;
+    categoryId = (await sendRoute(lb, 'categories')).body.data![0]!._id;
   }, TIMEOUT);
 
   afterAll(async () => {
@@ -109,7 +110,7 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
   }, TIMEOUT);
 
   it('a session signed in on one instance is good on the other', async () => {
-    const res = await send(viaB, 'GET', '/api/me', { token: seller });
+    const res = await sendRoute(viaB, 'me', { token: seller });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ email: 'seller@resale.demo', role: 'Seller' });
     // nginx's request id is the one the instance logs and answers with.
@@ -131,20 +132,19 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
   it('abuse limits are counted once for both: the fourth wrong password for one e-mail is refused on either', async () => {
     const wrong = { email: 'admin@resale.demo', password: 'not-the-password' };
     const statuses = [];
-    for (const base of [viaA, viaB, viaA, viaB]) statuses.push((await send(base, 'POST', '/api/login', { body: wrong })).status);
+    for (const base of [viaA, viaB, viaA, viaB]) statuses.push((await sendRoute(base, 'logIn', { body: wrong })).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
   it('a write on one instance empties the public cache of both', async () => {
-    const listed = async (base: string) =>
-      (await send<{ productName: string }[]>(base, 'GET', `/api/category-products/${categoryId}`)).body.data!.map((p) => p.productName);
+    const listed = async (base: string) => (await sendRoute(base, 'categoryProducts', { params: { id: categoryId } })).body.data!.map((p) => p.productName);
     // Both have the brand's page in their cache now.
     const before = [await listed(viaA), await listed(viaB)];
     expect(before[0]).toEqual(before[1]);
     expect(before[0]).not.toContain('Pixel behind nginx');
 
     const img = await uploadPicture(viaA, seller);
-    const posted = await send(viaA, 'POST', '/api/product', { token: seller, body: productBody(categoryId, img, { productName: 'Pixel behind nginx' }) });
+    const posted = await sendRoute(viaA, 'addProduct', { token: seller, body: productBody(categoryId, img, { productName: 'Pixel behind nginx' }) });
     expect(posted.status).toBe(201);
     // The other instance drops its copy as soon as Redis tells it (well inside the cache's 10 s).
     await vi.waitFor(async () => expect(await listed(viaB)).toContain('Pixel behind nginx'), { timeout: 2_000, interval: 50 });
@@ -153,15 +153,15 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
 
   it('a bKash payment is settled once when its return reaches both instances at once', async () => {
     const img = await uploadPicture(viaB, seller);
-    const product = await send(viaB, 'POST', '/api/product', {
+    const product = await sendRoute(viaB, 'addProduct', {
       token: seller,
       body: productBody(categoryId, img, { productName: 'Paid twice?', resalePrice: 30000 }),
     });
     const productId = (product.body.data as { _id: string })._id;
-    const booked = await send(viaA, 'POST', '/api/order', { token: buyer, body: { productId, meetingLocation: 'Gulshan 1', mobileNumber: '01911-222333' } });
+    const booked = await sendRoute(viaA, 'book', { token: buyer, body: { productId, meetingLocation: 'Gulshan 1', mobileNumber: '01911-222333' } });
     expect(booked.status).toBe(201);
     const orderId = (booked.body.data as { _id: string })._id;
-    const created = await send(viaB, 'POST', '/api/bkash/create-payment', { token: buyer, body: { orderId } });
+    const created = await sendRoute(viaB, 'bkashCreate', { token: buyer, body: { orderId } });
     expect(created.status).toBe(200);
     const { paymentID } = created.body.data as { paymentID: string };
     // The buyer pays on bKash's page (the stand-in, served by the instances), which sends the browser back to the shop.
@@ -183,12 +183,17 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
     expect(paid[0].n).toBe(1);
     const { rows: refunded } = await sql.query('select count(*)::int as n from refunds where order_id = $1', [orderId]);
     expect(refunded[0].n).toBe(0);
-    const order = await send(viaA, 'GET', `/api/order/${orderId}`, { token: buyer });
+    const order = await sendRoute(viaA, 'order', { params: { id: orderId }, token: buyer });
     expect(order.body.data).toMatchObject({ paid: true });
   });
 
   it('an instance killed under load: no request fails but those it had in hand, and the other serves the rest', async () => {
-    const paths = ['/api/category', `/api/category-products/${categoryId}`, '/api/products?q=iphone', '/api/products?sort=price_asc'];
+    const paths = [
+      routePath('categories'),
+      routePath('categoryProducts', { params: { id: categoryId } }),
+      routePath('searchProducts', { query: { q: 'iphone' } }),
+      routePath('searchProducts', { query: { sort: 'price_asc' } }),
+    ];
     let started = 0;
     let inFlight = 0;
     const failures: string[] = [];
@@ -205,7 +210,7 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
         inFlight++;
         try {
           const res = login
-            ? await send(lb, 'POST', '/api/login', { body: { email: `load-${w}-${i}@example.com`, password: 'secret1' } })
+            ? await sendRoute(lb, 'logIn', { body: { email: `load-${w}-${i}@example.com`, password: 'secret1' } })
             : await send(lb, 'GET', paths[(w + i) % paths.length]!);
           if (res.status !== (login ? 401 : 200))
             failures.push(

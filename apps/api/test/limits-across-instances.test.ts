@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './databases.ts';
+import { routePath } from './call-route.ts';
 import { uploadPicture } from './http.ts';
 import { deleteUnder, keysUnder, redisAvailable, redisUrl, uniquePrefix } from './redis.ts';
 import { spawnApi, startApi, type ServerProcess } from './server-process.ts';
@@ -18,8 +19,9 @@ const available = await redisAvailable('the two-instance limit test (test/limits
 
 const TIMEOUT = 60_000;
 
-async function post(instance: ServerProcess, path: string, body: unknown) {
-  const res = await fetch(`${instance.url}${path}`, {
+/** Sign-up or log in on one instance, by the route's name. */
+async function post(instance: ServerProcess, name: 'signUp' | 'logIn', body: unknown) {
+  const res = await fetch(`${instance.url}${routePath(name)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -82,10 +84,10 @@ describe.runIf(available)('abuse limits across two instances on one PostgreSQL a
     // Each avatar is uploaded signed out to one instance and taken by a sign-up on the other: both see it in the
     // shared database. An avatar is one sign-up's only (issue 29), so each attempt brings its own.
     karim.userImg = await uploadPicture(b.url, undefined, 4);
-    expect((await post(a, '/api/user', karim)).status).toBe(202);
+    expect((await post(a, 'signUp', karim)).status).toBe(202);
     // The same answer for an e-mail that has an account, and it counts the same.
-    expect((await post(b, '/api/user', { ...karim, email: 'KARIM@example.com', userImg: await uploadPicture(a.url, undefined, 4) })).status).toBe(202);
-    const refused = await post(a, '/api/user', karim);
+    expect((await post(b, 'signUp', { ...karim, email: 'KARIM@example.com', userImg: await uploadPicture(a.url, undefined, 4) })).status).toBe(202);
+    const refused = await post(a, 'signUp', karim);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       success: false,
@@ -97,31 +99,31 @@ describe.runIf(available)('abuse limits across two instances on one PostgreSQL a
     });
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
-    expect((await post(b, '/api/user', karim)).status).toBe(429);
+    expect((await post(b, 'signUp', karim)).status).toBe(429);
   });
 
   it('login: failures for one e-mail alternate between the instances; the fourth is refused on both', async () => {
-    expect((await post(b, '/api/login', { email: karim.email, password: karim.password })).status).toBe(200); // 1st from this address
-    expect((await post(a, '/api/login', { email: karim.email, password: 'wrong-1' })).status).toBe(401); // failure 1
-    expect((await post(b, '/api/login', { email: karim.email, password: 'wrong-2' })).status).toBe(401); // failure 2
-    expect((await post(a, '/api/login', { email: karim.email, password: 'wrong-3' })).status).toBe(401); // failure 3
-    const refused = await post(b, '/api/login', { email: karim.email, password: 'wrong-4' });
+    expect((await post(b, 'logIn', { email: karim.email, password: karim.password })).status).toBe(200); // 1st from this address
+    expect((await post(a, 'logIn', { email: karim.email, password: 'wrong-1' })).status).toBe(401); // failure 1
+    expect((await post(b, 'logIn', { email: karim.email, password: 'wrong-2' })).status).toBe(401); // failure 2
+    expect((await post(a, 'logIn', { email: karim.email, password: 'wrong-3' })).status).toBe(401); // failure 3
+    const refused = await post(b, 'logIn', { email: karim.email, password: 'wrong-4' });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many failed logins for this e-mail, try again in \d+ seconds$/);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     // The right password, on the other instance: refused too until the window ends.
-    expect((await post(a, '/api/login', { email: karim.email, password: karim.password })).status).toBe(429);
+    expect((await post(a, 'logIn', { email: karim.email, password: karim.password })).status).toBe(429);
   });
 
   it('login: attempts from one address alternate between the instances; the ninth is refused on both', async () => {
     // Six attempts from 127.0.0.1 so far (three on each): two more are allowed in all.
-    expect((await post(b, '/api/login', { email: 'nobody-1@example.com', password: 'x' })).status).toBe(401);
-    expect((await post(a, '/api/login', { email: 'nobody-2@example.com', password: 'x' })).status).toBe(401);
+    expect((await post(b, 'logIn', { email: 'nobody-1@example.com', password: 'x' })).status).toBe(401);
+    expect((await post(a, 'logIn', { email: 'nobody-2@example.com', password: 'x' })).status).toBe(401);
     // Neither instance has seen more than five of the eight: only the shared count refuses these.
-    const refused = await post(b, '/api/login', { email: 'nobody-3@example.com', password: 'x' });
+    const refused = await post(b, 'logIn', { email: 'nobody-3@example.com', password: 'x' });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many login attempts from this address, try again in \d+ seconds$/);
-    expect((await post(a, '/api/login', { email: 'nobody-4@example.com', password: 'x' })).status).toBe(429);
+    expect((await post(a, 'logIn', { email: 'nobody-4@example.com', password: 'x' })).status).toBe(429);
 
     // The counts are in Redis under this test's prefix.
     const redis = new Redis(redisUrl);

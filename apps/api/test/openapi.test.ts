@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpoints, errorCodes, type Endpoint, type ErrorCode } from '@market/contract';
+import { routes } from '@market/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { accessTable } from '../src/access-table.ts';
-import { call, useTestApp } from './helper.ts';
+import { useTestApp } from './helper.ts';
+import { callRoute } from './call-route.ts';
 
 const ctx = useTestApp();
 
@@ -28,6 +30,7 @@ const openApiKey = (key: string) => {
   return [method.toLowerCase(), path.replace(/:(\w+)/g, '{$1}')] as const;
 };
 
+/** The OpenAPI document (no route of the contract: its path is literal). */
 async function document(): Promise<OpenApi> {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(res.statusCode).toBe(200);
@@ -139,12 +142,12 @@ describe('GET /api/docs/json', () => {
     const body = doc.components?.schemas?.ErrorBody;
     expect(Object.keys(body?.properties ?? {})).toEqual(['success', 'message', 'massage', 'code', 'params', 'fields', 'requestId']);
     expect(body?.properties?.code?.enum).toEqual(errorCodes);
-    expect(JSON.stringify(doc.paths['/api/auth/google/callback']!.get!.responses['400'])).toContain('#/components/schemas/ErrorBody');
+    expect(JSON.stringify(doc.paths[routes.googleCallback.path]!.get!.responses['400'])).toContain('#/components/schemas/ErrorBody');
   });
 
   it('documents the JSON bodies of the creating routes', async () => {
     const doc = await document();
-    for (const path of ['/api/user', '/api/login', '/api/product', '/api/order']) {
+    for (const path of [routes.signUp.path, routes.logIn.path, routes.addProduct.path, routes.book.path]) {
       expect(doc.paths[path]!.post!.requestBody?.content['application/json'], path).toBeDefined();
     }
   });
@@ -152,6 +155,7 @@ describe('GET /api/docs/json', () => {
 
 describe('GET /api/docs', () => {
   it('answers the HTML of the API explorer, whose scripts and styles load', async () => {
+    // The API's documentation is no route of the contract: its paths are literal.
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     const page = res.statusCode === 302 ? await ctx.app.inject({ method: 'GET', url: res.headers.location as string }) : res;
     expect(page.statusCode).toBe(200);
@@ -170,13 +174,13 @@ describe('GET /api/docs', () => {
 
 describe('GET /api/health', () => {
   it('answers { ok: true }', async () => {
-    const res = await call(ctx.app, { method: 'GET', url: '/api/health' });
+    const res = await callRoute(ctx.app, 'health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
   });
 
   it('needs no token, and ignores a bad one', async () => {
-    const res = await call(ctx.app, { method: 'GET', url: '/api/health', token: 'not-a-token' });
+    const res = await callRoute(ctx.app, 'health', { token: 'not-a-token' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
   });

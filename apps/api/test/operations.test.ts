@@ -3,8 +3,10 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { describe, expect, it } from 'vitest';
+import { routes } from '@market/contract/routes';
 import { createCategory, postProduct, signUp } from './fixtures.ts';
 import { appWithLimits, dbKind, testConfig, useTestApp } from './helper.ts';
+import { routeRequest } from './call-route.ts';
 
 /** What an operator has (issue 19): request ids, liveness and readiness, and Prometheus metrics. */
 const ctx = useTestApp();
@@ -21,27 +23,28 @@ function sample(text: string, series: string): number | undefined {
 
 describe('request ids', () => {
   it('every answer names its request, a refusal in its body too, and a client cannot choose it', async () => {
-    const ok = await ctx.app.inject({ method: 'GET', url: '/api/categories', headers: { 'x-request-id': 'chosen-by-client' } });
+    const ok = await ctx.app.inject(routeRequest('categories', { headers: { 'x-request-id': 'chosen-by-client' } }));
     const id = ok.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    const refused = await ctx.app.inject({ method: 'GET', url: '/api/detail-product/not-a-uuid' });
+    const refused = await ctx.app.inject(routeRequest('product', { params: { id: 'not-a-uuid' } }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().requestId).toBe(refused.headers['x-request-id']);
     expect(refused.headers['x-request-id']).not.toBe(id);
+    // A literal path: it names no route.
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'route_not_found', requestId: missing.headers['x-request-id'] });
     // A cached answer (sent before the routes' hooks) still has one.
-    await ctx.app.inject({ method: 'GET', url: '/api/categories' });
-    const cached = await ctx.app.inject({ method: 'GET', url: '/api/categories' });
+    await ctx.app.inject(routeRequest('categories'));
+    const cached = await ctx.app.inject(routeRequest('categories'));
     expect(cached.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("behind a trusted proxy, the proxy's plain X-Request-Id is kept; anything else is replaced", async () => {
     const app = await appWithLimits(ctx, {}, { trustProxy: 1 });
-    const kept = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'nginx-3f2a9c' } });
+    const kept = await app.inject(routeRequest('health', { headers: { 'x-request-id': 'nginx-3f2a9c' } }));
     expect(kept.headers['x-request-id']).toBe('nginx-3f2a9c');
-    const odd = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'line\u2028break {json}' } });
+    const odd = await app.inject(routeRequest('health', { headers: { 'x-request-id': 'line\u2028break {json}' } }));
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -58,7 +61,7 @@ describe('request ids in the log', () => {
     const config = testConfig({ logLevel: 'info' });
     const app = await buildApp({ config, database: ctx.database, logStream: stream });
     try {
-      const refused = await app.inject({ method: 'GET', url: '/api/detail-product/not-a-uuid' });
+      const refused = await app.inject(routeRequest('product', { params: { id: 'not-a-uuid' } }));
       const id = refused.headers['x-request-id'];
       expect(refused.json().requestId).toBe(id);
       const mine = lines.map((l) => JSON.parse(l) as { requestId?: string; msg?: string }).filter((l) => l.requestId === id);
@@ -79,7 +82,7 @@ describe('liveness and readiness', () => {
     const loading = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(loading.statusCode).toBe(503);
     expect(loading.json()).toEqual({ ok: false, problems: ['the search index is loading'] });
-    await ctx.app.inject({ method: 'GET', url: '/api/products?limit=1' });
+    await ctx.app.inject(routeRequest('searchProducts', { query: { limit: 1 } }));
     const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.headers['cache-control']).toBe('no-store');
@@ -94,7 +97,8 @@ describe('GET /metrics', () => {
     // The app serves the whole file: what this test adds is measured from here.
     const before = (await metrics(ctx.app)).body;
     const added = (text: string, series: string) => (sample(text, series) ?? 0) - (sample(before, series) ?? 0);
-    for (let i = 0; i < 3; i++) await ctx.app.inject({ method: 'GET', url: `/api/detail-product/${product._id}` });
+    for (let i = 0; i < 3; i++) await ctx.app.inject(routeRequest('product', { params: { id: product._id } }));
+    // Literal paths: they name no route.
     await ctx.app.inject({ method: 'GET', url: '/api/no-such-route-1' });
     await ctx.app.inject({ method: 'GET', url: '/api/no-such-route-2' });
 
@@ -102,12 +106,13 @@ describe('GET /metrics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const text = res.body;
-    expect(added(text, 'http_requests_total{method="GET",route="/api/detail-product/:id",status="200"}')).toBe(3);
+    const detail = routes.product.path;
+    expect(added(text, `http_requests_total{method="GET",route="${detail}",status="200"}`)).toBe(3);
     // Made-up paths are one series, not one each.
     expect(added(text, 'http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(2);
     expect(text).not.toContain('no-such-route');
-    expect(added(text, 'http_request_duration_seconds_count{method="GET",route="/api/detail-product/:id"}')).toBe(3);
-    expect(added(text, 'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/detail-product/:id"}')).toBe(3);
+    expect(added(text, `http_request_duration_seconds_count{method="GET",route="${detail}"}`)).toBe(3);
+    expect(added(text, `http_request_duration_seconds_bucket{le="+Inf",method="GET",route="${detail}"}`)).toBe(3);
     // The first look misses, the two after it are answered from the cache.
     expect(added(text, 'public_cache_lookups_total{result="hit"}')).toBe(2);
     expect(added(text, 'public_cache_lookups_total{result="miss"}')).toBe(1);

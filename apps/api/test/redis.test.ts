@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { buildApp } from '../src/app.ts';
 import type { AbuseLimits, Config } from '../src/config.ts';
 import { uploadedPicture } from './fixtures.ts';
-import { call, roomyLimits, testConfig, useTestApp } from './helper.ts';
+import { roomyLimits, testConfig, useTestApp } from './helper.ts';
 import { deleteUnder, keysUnder, redisAvailable, redisUrl, uniquePrefix } from './redis.ts';
+import { callRoute } from './call-route.ts';
 
 /**
  * REDIS_URL in one process: the client decoration, the counters' keys under REDIS_PREFIX, and
@@ -42,7 +43,7 @@ describe.runIf(available)('with REDIS_URL', () => {
     return app;
   }
   const login = (app: FastifyInstance, ip: string, email: string, password = 'wrong-password') =>
-    call(app, { method: 'POST', url: '/api/login', remoteAddress: ip, payload: { email, password } });
+    callRoute(app, 'logIn', { remoteAddress: ip, body: { email, password } });
 
   it('decorates app.redis with a connected ioredis client, and quits it when the app closes', async () => {
     const app = await appWith({});
@@ -55,16 +56,14 @@ describe.runIf(available)('with REDIS_URL', () => {
 
   it('keeps the counters in Redis under REDIS_PREFIX, with their window as expiry, naming no address or e-mail', async () => {
     const app = await appWith({ loginPerIp: { max: 20, windowMs: 60_000 }, loginFailuresPerEmail: { max: 10, windowMs: 15 * 60_000 } });
-    const signUp = await call(app, {
-      method: 'POST',
-      url: '/api/user',
+    const signUp = await callRoute(app, 'signUp', {
       remoteAddress: '10.20.0.1',
-      payload: { name: 'Karim', email: 'karim.redis@example.com', password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) },
+      body: { name: 'Karim', email: 'karim.redis@example.com', password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) },
     });
     expect(signUp.status).toBe(202);
     expect((await login(app, '10.20.0.1', 'karim.redis@example.com')).status).toBe(401);
     // Every route limit counts there too (Google sign-in's, here).
-    expect((await call(app, { method: 'POST', url: '/api/google-user', remoteAddress: '10.20.0.1', payload: { idToken: 'not.a.token' } })).status).toBe(401);
+    expect((await callRoute(app, 'googleUser', { remoteAddress: '10.20.0.1', body: { idToken: 'not.a.token' } })).status).toBe(401);
 
     const keys = await keysUnder(redis, prefix);
     const kinds = keys.map((k) => k.slice(prefix.length).replace(/:[^:]+$/, ':…'));

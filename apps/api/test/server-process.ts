@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { routes } from '@market/contract/routes';
 import { envVariables } from '../src/config.ts';
 import { freePort } from './free-port.ts';
 
@@ -126,7 +127,7 @@ export async function spawnApi(opts: ApiOptions): Promise<ServerProcess> {
     cwd: apiDir,
     env: cleanEnv({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...opts.env }),
     port,
-    healthPath: '/api/health',
+    healthPath: routes.health.path,
     echo: opts.echo ?? false,
   });
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { expectErrorBody } from './error-body.ts';
 import { createAdmin, createCategory, productBody, signUp, uploadedPicture, type Actor } from './fixtures.ts';
-import { call, useTestApp } from './helper.ts';
+import { useTestApp } from './helper.ts';
+import { callRoute } from './call-route.ts';
 
 /**
  * Session tokens (ASVS 5.0 V9 self-contained tokens, V7 session termination): only
@@ -35,7 +36,7 @@ function forge(
   return jwt.sign(key);
 }
 
-const adminRoute = (token: string) => call(ctx.app, { method: 'GET', url: '/api/all-buyer', token });
+const adminRoute = (token: string) => callRoute(ctx.app, 'allBuyers', { token });
 
 function expectRefused(res: { status: number; body: unknown }, status: number, message: string | RegExp) {
   expect(res.status).toBe(status);
@@ -127,9 +128,9 @@ describe('the user behind a token is read anew on every request', () => {
     const seller = await signUp(ctx.app, 'Seller');
     const category = await createCategory(ctx.app);
     const img = await uploadedPicture(ctx.app, seller);
-    const post = () => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, img) });
+    const post = () => callRoute(ctx.app, 'addProduct', { token: seller.token, body: productBody(category.id, img) });
     expect((await post()).status).toBe(201);
-    expect((await call(ctx.app, { method: 'DELETE', url: `/api/user/${seller._id}`, token: admin.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'deleteUser', { params: { id: seller._id }, token: admin.token })).status).toBe(200);
     expectRefused(await post(), 401, /^Your account no longer exists$/);
   });
 
@@ -137,13 +138,13 @@ describe('the user behind a token is read anew on every request', () => {
     const seller = await signUp(ctx.app, 'Seller');
     const category = await createCategory(ctx.app);
     const img = await uploadedPicture(ctx.app, seller);
-    const post = () => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, img) });
+    const post = () => callRoute(ctx.app, 'addProduct', { token: seller.token, body: productBody(category.id, img) });
     expect((await post()).status).toBe(201);
     await ctx.app.db.update(users).set({ role: 'Buyer' }).where(eq(users.id, seller._id));
     expect(JSON.parse(Buffer.from(seller.token.split('.')[1]!, 'base64url').toString()).role).toBe('Seller');
     expectRefused(await post(), 403, /^Only a Seller can do this$/);
     // As a Buyer now, the same token still reads its own orders.
-    const res = await call(ctx.app, { method: 'GET', url: `/api/orders/${seller._id}`, token: seller.token });
+    const res = await callRoute(ctx.app, 'buyerOrders', { params: { id: seller._id }, token: seller.token });
     expect(res.status).toBe(200);
   });
 
@@ -153,7 +154,7 @@ describe('the user behind a token is read anew on every request', () => {
     await ctx.app.db.update(users).set({ role: 'Buyer' }).where(eq(users.id, admin._id));
     expectRefused(await adminRoute(admin.token), 403, /^Only an? Admin can do this$/);
     const other = await signUp(ctx.app, 'Buyer');
-    expectRefused(await call(ctx.app, { method: 'DELETE', url: `/api/user/${other._id}`, token: admin.token }), 403, /^Only an? Admin can do this$/);
-    expect((await call(ctx.app, { method: 'GET', url: `/api/orders/${other._id}`, token: admin.token })).status).toBe(403);
+    expectRefused(await callRoute(ctx.app, 'deleteUser', { params: { id: other._id }, token: admin.token }), 403, /^Only an? Admin can do this$/);
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: other._id }, token: admin.token })).status).toBe(403);
   });
 });

@@ -118,6 +118,12 @@ export const errorMessages = {
   bkash_unavailable: 'bKash is not available on this server',
   bkash_unreachable: 'bKash could not be reached, please try again',
   bkash_refused: 'bKash: {detail}',
+  // bKash's return (a redirect to the payment page, in the page's language).
+  bkash_not_started_here: 'This bKash payment was not started here',
+  bkash_cancelled: 'You cancelled the bKash payment',
+  bkash_payment_state: 'bKash: the payment is {status}',
+  bkash_not_completed: 'The bKash payment did not go through',
+  bkash_other_order: 'The bKash payment does not match this order',
 
   // Reviews and reports.
   order_not_paid_cannot_review: 'This order is not paid: only a paid order can be reviewed',

@@ -82,3 +82,22 @@ export const routes = {
 } as const satisfies Record<string, { method: Method; path: `/api/${string}` }>;
 
 export type RouteName = keyof typeof routes;
+
+/** The names of the params in a path: `'/api/review-answer/:id'` → `'id'`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer K}/${infer Rest}`
+  ? K | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer K}`
+    ? K
+    : never;
+
+/** A path with its params filled in, each value one encoded path segment (what the web calls and the API tests use). */
+export const fillPath = (path: string, values: Readonly<Record<string, unknown>> = {}): string =>
+  path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(values[key])));
+
+/** A query as the API reads it: a list is its key once per value (`?category=a&category=b`); undefined and null are left out. */
+export const queryString = (query: Readonly<Record<string, unknown>> = {}): string =>
+  new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .flatMap(([k, v]): [string, string][] => (Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]])),
+  ).toString();

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../../test/fixtures.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { call } from '../../test/helper.ts';
 import { openOlderRelease } from '../../test/older-release.ts';
 import type { Database } from './client.ts';
+import { callRoute } from '../../test/call-route.ts';
 
 /**
  * Issue 29 (decision 040): a database of the release before it, with its bookings, migrated. Open bookings
@@ -59,12 +59,12 @@ describe(`a database of the release before issue 29 (${olderRelease}), migrated`
   it("keeps an open booking as a pending one: no seller's number until the seller accepts it", async () => {
     const buyer = await logIn(app, 'old-buyer@example.com', 'old-secret');
     const seller = await logIn(app, 'old-seller@example.com', 'old-secret');
-    const before = await call(app, { method: 'GET', url: `/api/orders/${ids.buyer}`, token: buyer.token });
+    const before = await callRoute(app, 'buyerOrders', { params: { id: ids.buyer }, token: buyer.token });
     expect(before.body.data.find((o: { _id: string }) => o._id === ids.open)).toMatchObject({ accepted: false, cancelled: false, sellerPhone: null });
     // A paid one shows the number, as before.
     expect(before.body.data.find((o: { _id: string }) => o._id === ids.paid)).toMatchObject({ paid: true, sellerPhone: '01712-000000' });
-    expect((await call(app, { method: 'PUT', url: `/api/accept-booking/${ids.open}`, token: seller.token })).status).toBe(200);
-    const after = await call(app, { method: 'GET', url: `/api/order/${ids.open}`, token: buyer.token });
+    expect((await callRoute(app, 'acceptBooking', { params: { id: ids.open }, token: seller.token })).status).toBe(200);
+    const after = await callRoute(app, 'order', { params: { id: ids.open }, token: buyer.token });
     expect(after.body.data).toMatchObject({ accepted: true, sellerPhone: '01712-000000' });
   });
 
@@ -75,27 +75,24 @@ describe(`a database of the release before issue 29 (${olderRelease}), migrated`
       { id: ids.paid, seller_id: ids.seller },
     ]);
     const seller = await logIn(app, 'old-seller@example.com', 'old-secret');
-    const refused = await call(app, { method: 'DELETE', url: `/api/product/${ids.sold}`, token: seller.token });
+    const refused = await callRoute(app, 'deleteProduct', { params: { id: ids.sold }, token: seller.token });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('sold_cannot_delete');
     const buyer = await logIn(app, 'old-buyer@example.com', 'old-secret');
-    const review = await call(app, { method: 'POST', url: '/api/review', token: buyer.token, payload: { orderId: ids.paid, stars: 5 } });
+    const review = await callRoute(app, 'review', { token: buyer.token, body: { orderId: ids.paid, stars: 5 } });
     expect(review.status, JSON.stringify(review.body)).toBe(201);
   });
 
   it('lets a buyer who cancelled a booking book the phone again (the one-open-booking index skips cancelled ones)', async () => {
     const buyer = await logIn(app, 'old-buyer@example.com', 'old-secret');
-    expect((await call(app, { method: 'DELETE', url: `/api/order/${ids.open}`, token: buyer.token })).body.data).toEqual({ deleted: true, hidden: true });
-    const again = await call(app, {
-      method: 'POST',
-      url: '/api/order',
+    expect((await callRoute(app, 'deleteOrder', { params: { id: ids.open }, token: buyer.token })).body.data).toEqual({ deleted: true, hidden: true });
+    const again = await callRoute(app, 'book', {
       token: buyer.token,
-      payload: { productId: ids.phone, meetingLocation: 'Mirpur 10', mobileNumber: '01911-000000' },
+      body: { productId: ids.phone, meetingLocation: 'Mirpur 10', mobileNumber: '01911-000000' },
     });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
-    const bookings = await call(app, {
-      method: 'GET',
-      url: `/api/seller-bookings/${ids.seller}`,
+    const bookings = await callRoute(app, 'sellerBookings', {
+      params: { id: ids.seller },
       token: (await logIn(app, 'old-seller@example.com', 'old-secret')).token,
     });
     const ofPhone = bookings.body.data.filter((o: { productId: string }) => o.productId === ids.phone);

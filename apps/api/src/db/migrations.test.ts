@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, newImei, productBody, uploadedPicture } from '../../test/fixtures.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { call } from '../../test/helper.ts';
 import { openOlderRelease } from '../../test/older-release.ts';
 import type { Database } from './client.ts';
+import { callRoute } from '../../test/call-route.ts';
 
 /**
  * A database made by an older release, with its data, migrated to this one (a migration, not a reset):
@@ -58,7 +58,7 @@ afterAll(async () => {
 
 describe(`a database of the release before issue 15 (${olderRelease}), migrated`, () => {
   it('keeps every row; old listings answer with what they have and null for what they never said', async () => {
-    const res = await call(app, { method: 'GET', url: `/api/detail-product/${ids.phone}` });
+    const res = await callRoute(app, 'product', { params: { id: ids.phone } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       productName: 'iPhone 12 mini',
@@ -76,11 +76,11 @@ describe(`a database of the release before issue 15 (${olderRelease}), migrated`
       warrantyMonths: null,
       imei: null,
     });
-    expect((await call(app, { method: 'GET', url: `/api/detail-product/${ids.sold}` })).body.data.status).toBe('sold');
-    const search = await call(app, { method: 'GET', url: '/api/products?q=iphone' });
+    expect((await callRoute(app, 'product', { params: { id: ids.sold } })).body.data.status).toBe('sold');
+    const search = await callRoute(app, 'searchProducts', { query: { q: 'iphone' } });
     expect(search.body.data.map((p: { _id: string }) => p._id)).toEqual([ids.phone]);
     // A storage or battery filter leaves out what never said.
-    expect((await call(app, { method: 'GET', url: '/api/products?storage=64' })).body.meta.total).toBe(0);
+    expect((await callRoute(app, 'searchProducts', { query: { storage: 64 } })).body.meta.total).toBe(0);
   });
 
   it('gives a mail that was waiting in the outbox its job, due when its next attempt was; a sent one none', async () => {
@@ -102,17 +102,17 @@ describe(`a database of the release before issue 15 (${olderRelease}), migrated`
     const { token, language } = await logIn(app, 'old-seller@example.com', 'old-secret');
     // Accounts made before they had a language (migration 0020) are English, as their mails were.
     expect(language).toBe('en');
-    const bookings = await call(app, { method: 'GET', url: `/api/seller-bookings/${ids.seller}`, token });
+    const bookings = await callRoute(app, 'sellerBookings', { params: { id: ids.seller }, token });
     expect(bookings.status).toBe(200);
     expect(bookings.body.data[0]).toMatchObject({ mobileNumber: '01911-000000', meetingLocation: 'Mirpur 10' });
 
     const img = await uploadedPicture(app, { _id: ids.seller });
     const { imei: _none, ...withoutImei } = productBody(ids.category, img, { productName: 'iPhone 12 mini', resalePrice: 33000 });
-    const edited = await call(app, { method: 'PUT', url: `/api/product/${ids.phone}`, token, payload: withoutImei });
+    const edited = await callRoute(app, 'editProduct', { params: { id: ids.phone }, token, body: withoutImei });
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ resalePrice: 33000, storageGb: 128, batteryHealth: 88, imei: null });
     const imei = newImei();
-    const withImei = await call(app, { method: 'PUT', url: `/api/product/${ids.phone}`, token, payload: productBody(ids.category, img, { imei }) });
+    const withImei = await callRoute(app, 'editProduct', { params: { id: ids.phone }, token, body: productBody(ids.category, img, { imei }) });
     expect(withImei.status).toBe(200);
     expect(withImei.body.data.imei).toBe(imei);
   });

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { imeiProblem } from '@market/contract';
-import { call, useTestApp } from '../../test/helper.ts';
+import { useTestApp } from '../../test/helper.ts';
 import { publicTables } from '../../test/databases.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import {
@@ -29,6 +29,7 @@ import {
   users,
 } from './schema.ts';
 import { isEmpty, resetDatabase, seed } from './seed.ts';
+import { callRoute } from '../../test/call-route.ts';
 
 const ctx = useTestApp();
 const BRANDS = ['Apple', 'Samsung', 'Xiaomi', 'OnePlus', 'Google', 'Realme', 'Oppo', 'Vivo'];
@@ -43,7 +44,7 @@ const expectFile = (url: string) => {
   expect(existsSync(file), `${url} should exist`).toBe(true);
   expect(statSync(file).size, `${url} should not be empty`).toBeGreaterThan(0);
 };
-const logIn = (email: string, password: string) => call(ctx.app, { method: 'POST', url: '/api/login', payload: { email, password } });
+const logIn = (email: string, password: string) => callRoute(ctx.app, 'logIn', { body: { email, password } });
 const seeded = () => seed(ctx.app.db, ctx.config.uploadsDir);
 
 describe('seed()', () => {
@@ -55,7 +56,7 @@ describe('seed()', () => {
 
   it('creates the eight brands, in order, each with a logo file that is served', async () => {
     await seeded();
-    const res = await call(ctx.app, { method: 'GET', url: '/api/category' });
+    const res = await callRoute(ctx.app, 'categories');
     expect(res.status).toBe(200);
     expect(res.body.data.map((c: { category: string }) => c.category)).toEqual(BRANDS);
     for (const brand of res.body.data as { categoryLogo: string }[]) {
@@ -111,7 +112,7 @@ describe('seed()', () => {
 
     // Every brand page shows something for sale.
     for (const c of cats) {
-      const res = await call(ctx.app, { method: 'GET', url: `/api/category-products/${c.id}` });
+      const res = await callRoute(ctx.app, 'categoryProducts', { params: { id: c.id } });
       expect(res.body.data.length, c.name).toBeGreaterThan(0);
     }
   });
@@ -120,7 +121,7 @@ describe('seed()', () => {
     await seeded();
     const advertised = await ctx.app.db.select().from(products).where(eq(products.advertise, true));
     expect(advertised.length).toBeGreaterThanOrEqual(2);
-    const home = await call(ctx.app, { method: 'GET', url: '/api/advertise-products' });
+    const home = await callRoute(ctx.app, 'advertisedProducts');
     expect(home.body.data.length).toBeGreaterThanOrEqual(2);
     expect(home.body.data.every((p: { advertise: boolean; status: string }) => p.advertise && p.status === 'available')).toBe(true);
 
@@ -128,7 +129,7 @@ describe('seed()', () => {
     expect(reported).toHaveLength(1);
     const admin = demoAccounts.find((a) => a.role === 'Admin')!;
     const token = (await logIn(admin.email, admin.password)).body.data.token;
-    const list = await call(ctx.app, { method: 'GET', url: '/api/all-reported-products', token });
+    const list = await callRoute(ctx.app, 'reportedProducts', { token });
     expect(list.body.data.map((p: { _id: string }) => p._id)).toEqual([reported[0]!.id]);
   });
 
@@ -152,7 +153,7 @@ describe('seed()', () => {
     // The demo buyer sees both kinds on their orders page.
     const buyer = demoAccounts.find((a) => a.role === 'Buyer')!;
     const login = await logIn(buyer.email, buyer.password);
-    const mine = await call(ctx.app, { method: 'GET', url: `/api/orders/${login.body.data.user._id}`, token: login.body.data.token });
+    const mine = await callRoute(ctx.app, 'buyerOrders', { params: { id: login.body.data.user._id }, token: login.body.data.token });
     expect(mine.status).toBe(200);
     expect(new Set(mine.body.data.map((o: { paid: boolean }) => o.paid))).toEqual(new Set([true, false]));
     // Their paid order waits for a review; the other buyer's has one, answered by the seller.

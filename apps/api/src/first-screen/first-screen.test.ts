@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { call, useTestApp } from '../../test/helper.ts';
 import { createAdmin, createCategory, markSold, postProduct, signUp } from '../../test/fixtures.ts';
 import { builtWebApp } from './test-pages.ts';
+import { callRoute, routePath } from '../../test/call-route.ts';
 
 // The public pages come rendered by the web app's own components (apps/web/src/entry-server.tsx, imported
 // from its source here as vitest.config.ts compiles it), with the answers they were drawn from for the
@@ -43,7 +44,7 @@ async function world() {
 describe('a public page comes rendered by the app, with the answers it was drawn from', () => {
   it("/: the header, every category's link, the first advertised picture (preloaded), and the API's own answers", async () => {
     const { seller, apple, samsung, older } = await world();
-    expect((await call(ctx.app, { method: 'PUT', url: `/api/advertise-product/${older._id}`, token: seller.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'advertiseProduct', { params: { id: older._id }, token: seller.token })).status).toBe(200);
     const res = await page('/');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -56,8 +57,8 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(html).toContain(`<img src="${older.img}" alt="${older.img}"`);
     // The rest of the home page too, below the first screen: the footer's words.
     expect(text(html)).toContain('About Us');
-    expect(answer(html, 'categories')!.value).toEqual(((await page('/api/category')).body as { data: unknown }).data);
-    expect(answer(html, 'advertisedProducts')!.value).toEqual((await page('/api/advertise-products')).body);
+    expect(answer(html, 'categories')!.value).toEqual(((await callRoute(ctx.app, 'categories')).body as { data: unknown }).data);
+    expect(answer(html, 'advertisedProducts')!.value).toEqual((await callRoute(ctx.app, 'advertisedProducts')).body);
   });
 
   it('in Bangla: the header, the filters and the cards in the words and digits the app will show, the switch back to English as a link', async () => {
@@ -90,7 +91,10 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(preload(html)).toBe(newer.img);
     const products = answer(html, 'categoryProducts')!;
     expect(products.arg).toBe(samsung.id);
-    expect(products.value).toEqual({ pages: [(await page(`/api/category-products/${samsung.id}?limit=24`)).body], pageParams: [null] });
+    expect(products.value).toEqual({
+      pages: [(await callRoute(ctx.app, 'categoryProducts', { params: { id: samsung.id }, query: { limit: 24 } })).body],
+      pageParams: [null],
+    });
     expect(answer(html, 'searchFacets')).toMatchObject({ arg: { category: [samsung.id] }, value: { total: 2 } });
   });
 
@@ -128,7 +132,7 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(text(html)).toContain('80,000 BDT');
     expect(text(html)).toContain('Battery health 88%, no scratches, box included.');
     expect(text(html)).toContain(seller.name);
-    expect(answer(html, 'product')!.value).toEqual(((await page(`/api/detail-product/${newer._id}`)).body as { data: unknown }).data);
+    expect(answer(html, 'product')!.value).toEqual(((await callRoute(ctx.app, 'product', { params: { id: newer._id } })).body as { data: unknown }).data);
     expect(answer(html, 'sellerProfile')!.arg).toBe(seller._id);
   });
 
@@ -208,6 +212,7 @@ describe('a public page comes rendered by the app, with the answers it was drawn
   });
 
   it('leaves /api and /uploads alone: an unknown API path is still a JSON 404', async () => {
+    // A literal path: it names no route.
     const res = await page('/api/no-such-call');
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, message: 'Route GET /api/no-such-call not found' });
@@ -263,8 +268,8 @@ describe('visitors at the same moment', () => {
     } finally {
       inject.mockRestore();
     }
-    expect(asked.filter((u) => u === '/api/category')).toHaveLength(1);
-    expect(asked.filter((u) => u === `/api/seller/${seller._id}`)).toHaveLength(1);
+    expect(asked.filter((u) => u === routePath('categories'))).toHaveLength(1);
+    expect(asked.filter((u) => u === routePath('sellerProfile', { params: { id: seller._id } }))).toHaveLength(1);
   });
 });
 
@@ -294,7 +299,7 @@ describe('a page drawn a moment ago is sent again as it was, until a write', () 
     expect(banglaByCookie.body as string).toMatch(/<html lang="bn"/);
 
     // The seller marks it sold: the next visit is the sold page (410), not the kept one.
-    expect((await call(ctx.app, { method: 'PUT', url: `/api/mark-sold/${newer._id}`, token: seller.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'markSold', { params: { id: newer._id }, token: seller.token })).status).toBe(200);
     expect((await page(url)).status).toBe(410);
   });
 });

@@ -4,6 +4,7 @@ import { users } from '../db/schema.ts';
 import { createCategory, postProduct, signUp, uploadedPicture } from '../../test/fixtures.ts';
 import { call, useTestApp } from '../../test/helper.ts';
 import { builtWebApp, headOf } from './test-pages.ts';
+import { callRoute } from '../../test/call-route.ts';
 
 const origin = 'https://phones.example.com';
 const ctx = useTestApp({ webDist: builtWebApp(), publicUrl: origin });
@@ -217,7 +218,7 @@ describe('the other pages say what they are', () => {
 
   it("sold, hidden, unknown: noindex, with the page's own words in its language", async () => {
     const { seller, product } = await phone();
-    await call(ctx.app, { method: 'PUT', url: `/api/mark-sold/${product._id}`, token: seller.token });
+    await callRoute(ctx.app, 'markSold', { params: { id: product._id }, token: seller.token });
     const sold = await page(`/detail-product/${product._id}?lang=bn`);
     expect(sold.status).toBe(410);
     expect(sold.head.titles).toEqual(['Galaxy S23 Ultra — বিক্রি হয়ে গেছে | Resale Phones']);
@@ -227,7 +228,7 @@ describe('the other pages say what they are', () => {
     expect(sold.html).toContain('>আরও Samsung ফোন</a>');
 
     // A sold listing is never deleted (issue 29): its seller hides it, and its page is then not there.
-    expect((await call(ctx.app, { method: 'PUT', url: `/api/hide-product/${product._id}`, token: seller.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'hideProduct', { params: { id: product._id }, token: seller.token })).status).toBe(200);
     const deleted = await page(`/detail-product/${product._id}`);
     expect(deleted.status).toBe(404);
     expect(deleted.head.titles).toEqual(['Page not found | Resale Phones']);

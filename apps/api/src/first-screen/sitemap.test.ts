@@ -5,6 +5,7 @@ import { products, users } from '../db/schema.ts';
 import { createCategory, postProduct, signUp } from '../../test/fixtures.ts';
 import { call, useTestApp } from '../../test/helper.ts';
 import { builtWebApp } from './test-pages.ts';
+import { callRoute } from '../../test/call-route.ts';
 
 const origin = 'https://phones.example.com';
 // Two phones a file, so that five make three files.
@@ -82,7 +83,7 @@ describe('the sitemaps', () => {
   it("leaves out sold phones and suspended sellers' phones, and a write is seen at once (not after the files' boundaries expire)", async () => {
     const { seller, ids } = await fivePhones();
     expect(await phoneFiles()).toHaveLength(3);
-    expect((await call(ctx.app, { method: 'PUT', url: `/api/mark-sold/${ids[1]}`, token: seller.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'markSold', { params: { id: ids[1]! }, token: seller.token })).status).toBe(200);
     const afterSale = await phoneFiles();
     expect(afterSale.map((f) => phonesIn(f.text))).toEqual([
       [ids[0], ids[2]],
@@ -159,7 +160,7 @@ describe("the sellers' pages", () => {
       sellers.push({ ...seller, phone });
     }
     const [sold, suspended] = [sellers[3]!, sellers[4]!];
-    expect((await call(ctx.app, { method: 'PUT', url: `/api/mark-sold/${sold.phone._id}`, token: sold.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'markSold', { params: { id: sold.phone._id }, token: sold.token })).status).toBe(200);
     await ctx.app.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended._id));
     // A seller with no phone at all is not there either.
     await signUp(ctx.app, 'Seller');

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../test/helper.ts';
+import { useTestApp } from '../../test/helper.ts';
+import { callRoute } from '../../test/call-route.ts';
 
 const ctx = useTestApp();
 
@@ -21,7 +22,7 @@ describe('a token whose _id is not a UUID', () => {
     async (id) => {
       const token = await signedWithId(id);
 
-      const guarded = await call(ctx.app, { method: 'GET', url: '/api/admin-overview', token });
+      const guarded = await callRoute(ctx.app, 'adminOverview', { token });
       expect(guarded.status).toBe(401);
       expect(guarded.body).toEqual({
         success: false,
@@ -32,11 +33,11 @@ describe('a token whose _id is not a UUID', () => {
       });
 
       // A route open to anyone serves the caller as anonymous.
-      const open = await call(ctx.app, { method: 'GET', url: '/api/demo-accounts', token });
+      const open = await callRoute(ctx.app, 'demoAccounts', { token });
       expect(open.status).toBe(200);
 
       // The sign-in popup's callback answers with its own page, never a 500.
-      const callback = await call(ctx.app, { method: 'GET', url: '/api/auth/google/callback', token });
+      const callback = await callRoute(ctx.app, 'googleCallback', { token });
       expect(callback.status).toBe(400);
       expect(callback.headers['content-type']).toMatch(/^text\/html/);
     },

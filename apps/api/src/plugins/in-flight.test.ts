@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { testConfig, useTestDatabase } from '../../test/helper.ts';
 import { buildApp } from '../app.ts';
+import { routeRequest } from '../../test/call-route.ts';
 
 /**
  * A request whose client went away (a balancer that closed its connection to a stopping instance) still has
@@ -53,7 +54,7 @@ it('waits for the handler of a request its client gave up on, after the server h
 it('is done at once when nothing runs', async () => {
   const app = await buildApp({ config: testConfig(), database: ctx.database });
   await app.ready();
-  expect(await app.inject({ method: 'GET', url: '/api/category' })).toMatchObject({ statusCode: 200 });
+  expect(await app.inject(routeRequest('categories'))).toMatchObject({ statusCode: 200 });
   await app.close();
   expect(await settledSoon(app.handlersDone())).toBe('done');
 });

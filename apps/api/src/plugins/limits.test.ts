@@ -4,9 +4,10 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AbuseLimits, type Config } from '../config.ts';
 import { uploadedPicture } from '../../test/fixtures.ts';
-import { appWithLimits, call, testConfig, useTestApp } from '../../test/helper.ts';
+import { appWithLimits, testConfig, useTestApp } from '../../test/helper.ts';
 import { expectErrorBody } from '../../test/error-body.ts';
 import { memoryCounters } from './limits.ts';
+import { callRoute, type RouteAnswer } from '../../test/call-route.ts';
 
 /** The wait as 429s have always said it: "37 seconds", "1 second", "15 minutes". */
 const waitText = (seconds: number) => (seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`);
@@ -22,17 +23,12 @@ const appWith = (limits: Partial<AbuseLimits>, overrides: Partial<Config> = {}) 
 
 const minute = (max: number) => ({ max, windowMs: 60_000 });
 const login = (app: FastifyInstance, ip: string, email: string, password = 'wrong-password') =>
-  call(app, { method: 'POST', url: '/api/login', remoteAddress: ip, payload: { email, password } });
+  callRoute(app, 'logIn', { remoteAddress: ip, body: { email, password } });
 const signUpAs = async (app: FastifyInstance, ip: string, email: string) =>
-  call(app, {
-    method: 'POST',
-    url: '/api/user',
-    remoteAddress: ip,
-    payload: { name: 'Rahim', email, password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) },
-  });
+  callRoute(app, 'signUp', { remoteAddress: ip, body: { name: 'Rahim', email, password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) } });
 
 /** A 429 in the one error shape, with a message naming the problem and a Retry-After within the window. */
-function expectRefused(res: Awaited<ReturnType<typeof call>>, message: RegExp, windowSeconds: number) {
+function expectRefused(res: RouteAnswer, message: RegExp, windowSeconds: number) {
   expect(res.status, JSON.stringify(res.body)).toBe(429);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expectErrorBody(res.body);
@@ -61,7 +57,7 @@ describe('POST /api/login per client address', () => {
   it('answers a bad body with its 400, counted for nothing, even past the limit', async () => {
     const app = await appWith({ loginPerIp: minute(2) });
     for (let i = 0; i < 5; i++) {
-      const res = await call(app, { method: 'POST', url: '/api/login', remoteAddress: '10.2.0.1', payload: { email: `x${i}@example.com` } });
+      const res = await callRoute(app, 'logIn', { remoteAddress: '10.2.0.1', body: { email: `x${i}@example.com` } });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('password');
     }
@@ -69,20 +65,14 @@ describe('POST /api/login per client address', () => {
     expect((await login(app, '10.2.0.1', 'a@example.com')).status).toBe(401);
     expect((await login(app, '10.2.0.1', 'b@example.com')).status).toBe(401);
     expect((await login(app, '10.2.0.1', 'c@example.com')).status).toBe(429);
-    const bad = await call(app, { method: 'POST', url: '/api/login', remoteAddress: '10.2.0.1', payload: { email: 'x@example.com' } });
+    const bad = await callRoute(app, 'logIn', { remoteAddress: '10.2.0.1', body: { email: 'x@example.com' } });
     expect(bad.status).toBe(400);
   });
 
   it('believes X-Forwarded-For only when TRUST_PROXY says so', async () => {
     const behindProxy = await appWith({ loginPerIp: minute(1) }, { trustProxy: 1 });
     const viaProxy = (app: FastifyInstance, client: string) =>
-      call(app, {
-        method: 'POST',
-        url: '/api/login',
-        remoteAddress: '10.0.0.1',
-        headers: { 'x-forwarded-for': client },
-        payload: { email: 'a@example.com', password: 'x' },
-      });
+      callRoute(app, 'logIn', { remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client }, body: { email: 'a@example.com', password: 'x' } });
     expect((await viaProxy(behindProxy, '203.0.113.1')).status).toBe(401);
     expect((await viaProxy(behindProxy, '203.0.113.2')).status).toBe(401);
     expect((await viaProxy(behindProxy, '203.0.113.1')).status).toBe(429);
@@ -97,24 +87,20 @@ describe('POST /api/login per client address', () => {
     // One proxy in front (TRUST_PROXY=1): it appends the address it saw to whatever the client sent.
     const app = await appWith({ loginPerIp: minute(20) }, { trustProxy: 1 });
     const attempt = (i: number) =>
-      call(app, {
-        method: 'POST',
-        url: '/api/login',
+      callRoute(app, 'logIn', {
         remoteAddress: '127.0.0.1',
         headers: { 'x-forwarded-for': `198.51.100.${i}, 10.0.${i}.1, 203.0.113.9` },
-        payload: { email: `a${i}@example.com`, password: 'x' },
+        body: { email: `a${i}@example.com`, password: 'x' },
       });
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) statuses.push((await attempt(i)).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
     expect(statuses.slice(20)).toEqual(Array(5).fill(429));
     // Another client behind the same proxy has its own budget.
-    const other = await call(app, {
-      method: 'POST',
-      url: '/api/login',
+    const other = await callRoute(app, 'logIn', {
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': '203.0.113.10' },
-      payload: { email: 'b@example.com', password: 'x' },
+      body: { email: 'b@example.com', password: 'x' },
     });
     expect(other.status).toBe(401);
   });
@@ -122,12 +108,10 @@ describe('POST /api/login per client address', () => {
   it('with two proxies (TRUST_PROXY=2) takes the second address from the right', async () => {
     const app = await appWith({ loginPerIp: minute(2) }, { trustProxy: 2 });
     const attempt = (first: string) =>
-      call(app, {
-        method: 'POST',
-        url: '/api/login',
+      callRoute(app, 'logIn', {
         remoteAddress: '10.0.0.1',
         headers: { 'x-forwarded-for': `${first}, 203.0.113.20, 10.0.0.2` },
-        payload: { email: 'a@example.com', password: 'x' },
+        body: { email: 'a@example.com', password: 'x' },
       });
     expect((await attempt('1.1.1.1')).status).toBe(401);
     expect((await attempt('2.2.2.2')).status).toBe(401);
@@ -175,11 +159,9 @@ describe('POST /api/user (sign-up)', () => {
     expectRefused(await signUpAs(app, '10.6.0.1', 'd@example.com'), /^Too many sign-ups from this address, try again in 10 minutes$/, 600);
     expect((await signUpAs(app, '10.6.0.2', 'd@example.com')).status).toBe(202);
     // A bad body is still a 400 that names its field, even from the refused address.
-    const bad = await call(app, {
-      method: 'POST',
-      url: '/api/user',
+    const bad = await callRoute(app, 'signUp', {
       remoteAddress: '10.6.0.1',
-      payload: { name: 'Rahim', email: 'not-an-email', password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) },
+      body: { name: 'Rahim', email: 'not-an-email', password: 'secret1', role: 'Buyer', userImg: await uploadedPicture(app) },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('email');

@@ -2,9 +2,10 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createCategory, postProduct, signUp } from '../../test/fixtures.ts';
-import { call, testConfig, useTestApp } from '../../test/helper.ts';
+import { testConfig, useTestApp } from '../../test/helper.ts';
 import { deleteUnder, redisAvailable, redisUrl, uniquePrefix } from '../../test/redis.ts';
 import { buildApp } from '../app.ts';
+import { callRoute } from '../../test/call-route.ts';
 
 /**
  * Two instances on one database and one Redis: a write on one empties the other's public cache.
@@ -41,18 +42,18 @@ describe.runIf(available)('public cache across instances (REDIS_URL)', () => {
     const [a, b] = [await instance(prefix), await instance(prefix)];
     const [seller, category] = await Promise.all([signUp(a, 'Seller'), createCategory(a)]);
     const product = await postProduct(a, seller, category.id);
-    const advertised = async (app: FastifyInstance) => (await call(app, { method: 'GET', url: '/api/advertise-products' })).body.data.length === 1;
+    const advertised = async (app: FastifyInstance) => (await callRoute(app, 'advertisedProducts')).body.data.length === 1;
 
     expect(await advertised(b)).toBe(false);
     expect(b.publicCache.size).toBe(1);
-    expect((await call(a, { method: 'PUT', url: `/api/advertise-product/${product._id}`, token: seller.token })).status).toBe(200);
+    expect((await callRoute(a, 'advertiseProduct', { params: { id: product._id }, token: seller.token })).status).toBe(200);
     // Well within the cache's lifetime (10 s): only the announcement can have emptied it.
     expect(await until(() => advertised(b))).toBe(true);
   });
 
   it('instances with another prefix (another deployment) are not disturbed', async () => {
     const [a, b] = [await instance(uniquePrefix('public-cache-a')), await instance(uniquePrefix('public-cache-b'))];
-    await call(b, { method: 'GET', url: '/api/category' });
+    await callRoute(b, 'categories');
     expect(b.publicCache.size).toBe(1);
     const seller = await signUp(a, 'Seller');
     expect(seller._id).toBeTruthy();

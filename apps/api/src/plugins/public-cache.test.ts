@@ -2,9 +2,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { book, createAdmin, createCategory, postProduct, signUp } from '../../test/fixtures.ts';
-import { call, useTestApp } from '../../test/helper.ts';
+import { useTestApp } from '../../test/helper.ts';
 import { products } from '../db/schema.ts';
 import { PublicCache, pickEncoding } from './public-cache.ts';
+import { callRoute, routePath } from '../../test/call-route.ts';
 
 const ctx = useTestApp();
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
@@ -21,7 +22,7 @@ async function listed() {
 describe('public cache of catalogue answers', () => {
   it('answers a repeated GET from memory with the same body, ETag and security headers', async () => {
     const { product } = await listed();
-    const url = `/api/detail-product/${product._id}`;
+    const url = routePath('product', { params: { id: product._id } });
     const first = await get(url);
     await renameInDatabase(product._id, 'Renamed behind the app');
     const second = await get(url);
@@ -36,7 +37,7 @@ describe('public cache of catalogue answers', () => {
 
   it('answers 304 to a matching If-None-Match, from memory', async () => {
     const { product } = await listed();
-    const url = `/api/detail-product/${product._id}`;
+    const url = routePath('product', { params: { id: product._id } });
     const { headers } = await get(url);
     const res = await get(url, { 'if-none-match': String(headers.etag) });
     expect(res.statusCode).toBe(304);
@@ -46,7 +47,7 @@ describe('public cache of catalogue answers', () => {
   it('serves br and gzip of the cached bytes, and plain bytes when br and gzip are refused', async () => {
     const { seller, category } = await listed();
     for (let n = 0; n < 5; n++) await postProduct(ctx.app, seller, category.id);
-    const url = `/api/category-products/${category.id}`;
+    const url = routePath('categoryProducts', { params: { id: category.id } });
     const plain = await get(url);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
@@ -63,7 +64,7 @@ describe('public cache of catalogue answers', () => {
 
   it('marks a cached answer private when the request carried a token', async () => {
     const { product, seller } = await listed();
-    const url = `/api/detail-product/${product._id}`;
+    const url = routePath('product', { params: { id: product._id } });
     await get(url);
     const res = await get(url, { authorization: seller.token });
     expect(res.headers['cache-control']).toBe('private, no-cache');
@@ -73,17 +74,17 @@ describe('public cache of catalogue answers', () => {
   it('drops every cached answer when a write succeeds', async () => {
     const { seller, category, product } = await listed();
     const admin = await createAdmin(ctx.app);
-    const detail = `/api/detail-product/${product._id}`;
-    const page = `/api/category-products/${category.id}`;
-    await Promise.all([get(detail), get(page), get('/api/advertise-products')]);
+    const detail = routePath('product', { params: { id: product._id } });
+    const page = routePath('categoryProducts', { params: { id: category.id } });
+    await Promise.all([get(detail), get(page), get(routePath('advertisedProducts'))]);
 
     // advertise → the advertised list shows it at once
-    expect((await call(ctx.app, { method: 'PUT', url: `/api/advertise-product/${product._id}`, token: seller.token })).status).toBe(200);
-    expect((await get('/api/advertise-products')).json().data.map((p: { _id: string }) => p._id)).toEqual([product._id]);
+    expect((await callRoute(ctx.app, 'advertiseProduct', { params: { id: product._id }, token: seller.token })).status).toBe(200);
+    expect((await get(routePath('advertisedProducts'))).json().data.map((p: { _id: string }) => p._id)).toEqual([product._id]);
 
     // verify the seller → the product's seller badge changes at once
     expect((await get(detail)).json().data.sellerId.sellerVerified).toBe(false);
-    expect((await call(ctx.app, { method: 'PUT', url: `/api/verify-seller/${seller._id}`, token: admin.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token })).status).toBe(200);
     expect((await get(detail)).json().data.sellerId.sellerVerified).toBe(true);
 
     // a new product → on its category page at once
@@ -91,28 +92,28 @@ describe('public cache of catalogue answers', () => {
     expect((await get(page)).json().data.map((p: { _id: string }) => p._id)).toContain(second._id);
 
     // delete → gone at once
-    expect((await call(ctx.app, { method: 'DELETE', url: `/api/product/${product._id}`, token: seller.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: product._id }, token: seller.token })).status).toBe(200);
     expect((await get(detail)).statusCode).toBe(404);
     expect((await get(page)).json().data.map((p: { _id: string }) => p._id)).toEqual([second._id]);
   });
 
   it('keeps cached answers when a write is refused (a flood of bad requests cannot empty it)', async () => {
     const { seller, product } = await listed();
-    const url = `/api/detail-product/${product._id}`;
+    const url = routePath('product', { params: { id: product._id } });
     await get(url);
     await renameInDatabase(product._id, 'Renamed behind the app');
-    const refused = await call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: { productName: 'x' } });
+    const refused = await callRoute(ctx.app, 'addProduct', { token: seller.token, body: { productName: 'x' } });
     expect(refused.status).toBe(400);
     expect((await get(url)).json().data.productName).toBe('Pixel 7');
   });
 
   it('keeps cached answers through writes that change no public answer: sign-up, log in', async () => {
     const { product } = await listed();
-    const url = `/api/detail-product/${product._id}`;
+    const url = routePath('product', { params: { id: product._id } });
     await get(url);
     await renameInDatabase(product._id, 'Renamed behind the app');
     const buyer = await signUp(ctx.app, 'Buyer');
-    const login = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: buyer.email, password: 'secret1' } });
+    const login = await callRoute(ctx.app, 'logIn', { body: { email: buyer.email, password: 'secret1' } });
     expect(login.status).toBe(200);
     expect((await get(url)).json().data.productName).toBe('Pixel 7');
     // …while a booking, like every other write, empties it.
@@ -122,7 +123,7 @@ describe('public cache of catalogue answers', () => {
 
   it('never stores errors', async () => {
     const { product } = await listed();
-    const url = `/api/detail-product/${product._id}`;
+    const url = routePath('product', { params: { id: product._id } });
     await ctx.app.db.delete(products).where(eq(products.id, product._id));
     expect((await get(url)).statusCode).toBe(404);
     expect(ctx.app.publicCache.size).toBe(0);
@@ -162,10 +163,10 @@ describe('PublicCache', () => {
 
   it('drops the least recently used first: an answer read all the time outlives the pages stored after it', () => {
     const cache = new PublicCache({ ttlMs: 5000, maxBytes: 8000 });
-    cache.set('/api/categories', cache.generation, body(900), {});
+    cache.set(routePath('categories'), cache.generation, body(900), {});
     for (let page = 1; page <= 20; page++) {
       cache.set(`page ${page}`, cache.generation, body(900), {});
-      expect(cache.get('/api/categories'), `after page ${page}`).toBeDefined();
+      expect(cache.get(routePath('categories')), `after page ${page}`).toBeDefined();
     }
     expect(cache.get('page 1')).toBeUndefined();
     expect(cache.get('page 20')).toBeDefined();

@@ -9,7 +9,7 @@ import * as schema from '../../src/db/schema.ts';
 import { sandboxProvider } from '../../src/modules/payments/sandbox.ts';
 import { book, createAdmin, createCategory, linkToken, markPaid, postProduct, signUp, uploadedPicture, type Actor } from '../fixtures.ts';
 import { googleIdToken } from '../google.ts';
-import { call } from '../helper.ts';
+import { callRoute } from '../call-route.ts';
 
 // The world: a few rows of every kind, which the requests aim at and must leave alone.
 
@@ -61,15 +61,15 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
     await postProduct(app, seller, category.id),
     await postProduct(app, seller, category.id),
   ];
-  expect((await call(app, { method: 'PUT', url: `/api/advertise-product/${advertised._id}`, token: seller.token })).status).toBe(200);
-  expect((await call(app, { method: 'PUT', url: `/api/report-product/${advertised._id}`, token: buyer.token })).status).toBe(200);
+  expect((await callRoute(app, 'advertiseProduct', { params: { id: advertised._id }, token: seller.token })).status).toBe(200);
+  expect((await callRoute(app, 'reportProduct', { params: { id: advertised._id }, token: buyer.token })).status).toBe(200);
   // An Admin act, so the audit log has an entry whose checksum the fuzzing must leave as it is.
-  expect((await call(app, { method: 'PUT', url: `/api/verify-seller/${otherSeller._id}`, token: admin.token })).status).toBe(200);
+  expect((await callRoute(app, 'verifySeller', { params: { id: otherSeller._id }, token: admin.token })).status).toBe(200);
   const open = await book(app, buyer, onSale._id);
   const paid = await book(app, buyer, sold._id);
   await markPaid(app, paid._id, { payment: true, sold: true });
   // The buyer's review of the paid order: one to change, and for the seller to answer.
-  const reviewed = await call(app, { method: 'POST', url: '/api/review', token: buyer.token, payload: { orderId: paid._id, stars: 4, text: 'Fine' } });
+  const reviewed = await callRoute(app, 'review', { token: buyer.token, body: { orderId: paid._id, stars: 4, text: 'Fine' } });
   expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(201);
   const review = reviewed.body.data as { _id: string };
   // Money given back (issue 17): a sandbox payment an Admin refunded, its job done: rows the fuzzing must leave as they are.
@@ -77,19 +77,9 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   const refundedOrder = await book(app, otherBuyer, refundable._id);
   const charged = await sandboxProvider(app.db).createIntent({ amount: refundable.resalePrice * 100, orderId: refundedOrder._id });
   await app.db.update(schema.sandboxIntents).set({ status: 'succeeded' }).where(eq(schema.sandboxIntents.id, charged.id));
-  const settled = await call(app, {
-    method: 'POST',
-    url: '/api/payment',
-    token: otherBuyer.token,
-    payload: { orderId: refundedOrder._id, transactionId: charged.id },
-  });
+  const settled = await callRoute(app, 'recordPayment', { token: otherBuyer.token, body: { orderId: refundedOrder._id, transactionId: charged.id } });
   expect(settled.status, JSON.stringify(settled.body)).toBe(201);
-  const refunded = await call(app, {
-    method: 'PUT',
-    url: `/api/refund-order/${refundedOrder._id}`,
-    token: admin.token,
-    payload: { reason: 'Never delivered' },
-  });
+  const refunded = await callRoute(app, 'refundOrder', { params: { id: refundedOrder._id }, token: admin.token, body: { reason: 'Never delivered' } });
   expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
   await app.jobs.run();
   expect((await app.db.select().from(schema.refunds))[0]?.status).toBe('refunded');
@@ -121,17 +111,13 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   // A signed token whose account is gone.
   await app.db.delete(schema.users).where(eq(schema.users.id, gone._id));
   // A real token from before its owner logged out everywhere (its session version is over).
-  expect((await call(app, { method: 'POST', url: '/api/logout-everywhere', token: loggedOut.token })).status).toBe(200);
+  expect((await callRoute(app, 'logoutEverywhere', { token: loggedOut.token })).status).toBe(200);
   // A Google account (the local stand-in's): its identity row.
-  const google = await call(app, {
-    method: 'POST',
-    url: '/api/google-user',
-    payload: { idToken: await googleIdToken(app, { name: 'Fuzz Google', email: 'fuzz-google@example.com' }) },
-  });
+  const google = await callRoute(app, 'googleUser', { body: { idToken: await googleIdToken(app, { name: 'Fuzz Google', email: 'fuzz-google@example.com' }) } });
   expect(google.status, JSON.stringify(google.body)).toBe(201);
   // One-time link codes. Live: the unconfirmed actors' verification links and one reset link. Dead: a link
   // already used, one superseded by a newer mail, one expired (its row kept), codes nobody issued.
-  const forgot = async (email: string) => expect((await call(app, { method: 'POST', url: '/api/forgot-password', payload: { email } })).status).toBe(202);
+  const forgot = async (email: string) => expect((await callRoute(app, 'forgotPassword', { body: { email } })).status).toBe(202);
   await forgot(resetting.email);
   const superseded = await linkToken(app, resetting.email, 'reset-password');
   await forgot(resetting.email);

@@ -1,5 +1,5 @@
 import type { BodyOf, DataOf, Endpoints, ItemOf, Page, ParamsOf, QueryOf } from '@market/contract';
-import { routes, type RouteName } from '@market/contract/routes';
+import { fillPath, queryString, routes, type RouteName } from '@market/contract/routes';
 import type { FetchArgs } from '@reduxjs/toolkit/query/react';
 
 /*
@@ -18,16 +18,13 @@ export type CallInput<N extends RouteName> = (E<N> extends { params: object } ? 
 
 /** An endpoint's path with its params filled in (`/api/…`), for the calls made outside the api slice. */
 export function pathOf<N extends RouteName>(name: N, ...[params]: Params<N> extends undefined ? [] : [Params<N>]): string {
-  const values = (params ?? {}) as Record<string, unknown>;
-  return routes[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(values[key])));
+  return fillPath(routes[name].path, params as Record<string, unknown> | undefined);
 }
 
 /** The request of an endpoint, relative to the api slice's base (`/api`): its path with the params filled in, method, query and body. */
 export function request<N extends RouteName>(name: N, input: CallInput<N>): FetchArgs {
   const path = (pathOf as (name: RouteName, params?: unknown) => string)(name, input.params).replace(/^\/api\//, '');
-  const query = Object.entries((input.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
-  // A list is the same key once per value (?category=a&category=b), as the API reads it.
-  const search = new URLSearchParams(query.flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]]))).toString();
+  const search = queryString(input.query as Record<string, unknown> | undefined);
   return {
     url: search ? `${path}?${search}` : path,
     method: routes[name].method,

@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountTokens, outbox, users } from '../../db/schema.ts';
 import { createAdmin, lastMail, linkToken, logIn, PASSWORD, signUp, type Actor } from '../../../test/fixtures.ts';
-import { call, roomyLimits, testConfig, useTestApp } from '../../../test/helper.ts';
+import { roomyLimits, testConfig, useTestApp } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
-const post = (url: string, payload?: Record<string, unknown>, token?: string) => call(ctx.app, { method: 'POST', url, payload, token });
-const me = (token: string) => call(ctx.app, { method: 'GET', url: '/api/me', token });
+const me = (token: string) => callRoute(ctx.app, 'me', { token });
 const mails = async (to: string) => (await ctx.app.db.select().from(outbox).where(eq(outbox.toAddress, to))).map((m) => m.kind).sort();
 const expire = (purpose: 'verify-email' | 'reset-password') =>
   ctx.app.db
@@ -20,20 +20,20 @@ const BAD_LINK = 'This link has expired or was already used: ask for a new one';
 async function withUnusedLinks() {
   const actor = await signUp(ctx.app, 'Buyer', undefined, { verified: false });
   const verify = await linkToken(ctx.app, actor.email, 'verify-email');
-  await post('/api/forgot-password', { email: actor.email });
+  await callRoute(ctx.app, 'forgotPassword', { body: { email: actor.email } });
   const reset = await linkToken(ctx.app, actor.email, 'reset-password');
   return { actor, verify, reset };
 }
 
 /** Neither link works any more; the owner can ask for a new confirmation link, and it works. */
 async function expectRevoked({ verify, reset }: { verify: string; reset: string }, email: string, token: string) {
-  const resetAnswer = await post('/api/reset-password', { token: reset, password: 'taken-over' });
+  const resetAnswer = await callRoute(ctx.app, 'resetPassword', { body: { token: reset, password: 'taken-over' } });
   expect(resetAnswer.status).toBe(400);
   expect(resetAnswer.body.message).toBe(BAD_LINK);
-  expect((await post('/api/verify-email', { token: verify })).body.message).toBe(BAD_LINK);
-  expect((await post('/api/login', { email, password: 'taken-over' })).status).toBe(401);
-  expect((await post('/api/verification-email', undefined, token)).status).toBe(202);
-  expect((await post('/api/verify-email', { token: await linkToken(ctx.app, email, 'verify-email') })).status).toBe(200);
+  expect((await callRoute(ctx.app, 'verifyEmail', { body: { token: verify } })).body.message).toBe(BAD_LINK);
+  expect((await callRoute(ctx.app, 'logIn', { body: { email, password: 'taken-over' } })).status).toBe(401);
+  expect((await callRoute(ctx.app, 'verificationEmail', { token })).status).toBe(202);
+  expect((await callRoute(ctx.app, 'verifyEmail', { body: { token: await linkToken(ctx.app, email, 'verify-email') } })).status).toBe(200);
 }
 
 describe('GET /api/me', () => {
@@ -50,22 +50,22 @@ describe('confirming the e-mail address', () => {
   it('the link works once; a second use, an expired link and a made-up one are a 400 that says so', async () => {
     const buyer = await signUp(ctx.app, 'Buyer', undefined, { verified: false });
     const token = await linkToken(ctx.app, buyer.email, 'verify-email');
-    expect((await post('/api/verify-email', { token })).status).toBe(200);
-    const again = await post('/api/verify-email', { token });
+    expect((await callRoute(ctx.app, 'verifyEmail', { body: { token } })).status).toBe(200);
+    const again = await callRoute(ctx.app, 'verifyEmail', { body: { token } });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(BAD_LINK);
-    expect((await post('/api/verify-email', { token: 'A'.repeat(43) })).body.message).toBe(BAD_LINK);
+    expect((await callRoute(ctx.app, 'verifyEmail', { body: { token: 'A'.repeat(43) } })).body.message).toBe(BAD_LINK);
 
     const other = await signUp(ctx.app, 'Seller', undefined, { verified: false });
     const late = await linkToken(ctx.app, other.email, 'verify-email');
     await expire('verify-email');
-    expect((await post('/api/verify-email', { token: late })).status).toBe(400);
+    expect((await callRoute(ctx.app, 'verifyEmail', { body: { token: late } })).status).toBe(400);
     expect((await me(other.token)).body.data.emailVerified).toBe(false);
   });
 
   it('refuses a malformed code with a 400 naming the field', async () => {
     for (const token of ['', 'short', `${'a'.repeat(42)}!`, 42]) {
-      const res = await post('/api/verify-email', { token });
+      const res = await callRoute(ctx.app, 'verifyEmail', { body: { token } });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('token');
     }
@@ -73,11 +73,11 @@ describe('confirming the e-mail address', () => {
 
   it('a reset link does not confirm through the verification route, nor the other way round', async () => {
     const buyer = await signUp(ctx.app, 'Buyer', undefined, { verified: false });
-    await post('/api/forgot-password', { email: buyer.email });
+    await callRoute(ctx.app, 'forgotPassword', { body: { email: buyer.email } });
     const reset = await linkToken(ctx.app, buyer.email, 'reset-password');
-    expect((await post('/api/verify-email', { token: reset })).status).toBe(400);
+    expect((await callRoute(ctx.app, 'verifyEmail', { body: { token: reset } })).status).toBe(400);
     const verify = await linkToken(ctx.app, buyer.email, 'verify-email');
-    expect((await post('/api/reset-password', { token: verify, password: 'new-one' })).status).toBe(400);
+    expect((await callRoute(ctx.app, 'resetPassword', { body: { token: verify, password: 'new-one' } })).status).toBe(400);
     expect((await me(buyer.token)).body.data.emailVerified).toBe(false);
   });
 
@@ -85,20 +85,20 @@ describe('confirming the e-mail address', () => {
     const buyer = await signUp(ctx.app, 'Buyer', undefined, { verified: false });
     const token = await linkToken(ctx.app, buyer.email, 'verify-email');
     await ctx.app.db.update(users).set({ email: 'changed@example.com' }).where(eq(users.id, buyer._id));
-    expect((await post('/api/verify-email', { token })).status).toBe(400);
+    expect((await callRoute(ctx.app, 'verifyEmail', { body: { token } })).status).toBe(400);
   });
 
   it('sends a new link on request (the older one stops working), and says so when already confirmed', async () => {
     const buyer = await signUp(ctx.app, 'Buyer', undefined, { verified: false });
     const first = await linkToken(ctx.app, buyer.email, 'verify-email');
-    const res = await post('/api/verification-email', undefined, buyer.token);
+    const res = await callRoute(ctx.app, 'verificationEmail', { token: buyer.token });
     expect(res.status).toBe(202);
     expect(res.body.data.message).toBe(`We sent a new link to ${buyer.email}.`);
     const second = await linkToken(ctx.app, buyer.email, 'verify-email');
     expect(second).not.toBe(first);
-    expect((await post('/api/verify-email', { token: first })).status).toBe(400);
-    expect((await post('/api/verify-email', { token: second })).status).toBe(200);
-    const done = await post('/api/verification-email', undefined, buyer.token);
+    expect((await callRoute(ctx.app, 'verifyEmail', { body: { token: first } })).status).toBe(400);
+    expect((await callRoute(ctx.app, 'verifyEmail', { body: { token: second } })).status).toBe(200);
+    const done = await callRoute(ctx.app, 'verificationEmail', { token: buyer.token });
     expect(done.status).toBe(409);
     expect(done.body.message).toBe('Your e-mail address is already confirmed');
   });
@@ -107,8 +107,8 @@ describe('confirming the e-mail address', () => {
 describe('forgotten password', () => {
   it('answers the same whether or not the address has an account, and mails only an existing one', async () => {
     const buyer = await signUp(ctx.app, 'Buyer');
-    const known = await post('/api/forgot-password', { email: buyer.email.toUpperCase() });
-    const unknown = await post('/api/forgot-password', { email: 'nobody@example.com' });
+    const known = await callRoute(ctx.app, 'forgotPassword', { body: { email: buyer.email.toUpperCase() } });
+    const unknown = await callRoute(ctx.app, 'forgotPassword', { body: { email: 'nobody@example.com' } });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(known.body.data.message.replace(buyer.email, 'X')).toBe(unknown.body.data.message.replace('nobody@example.com', 'X'));
@@ -122,9 +122,9 @@ describe('forgotten password', () => {
   it('a reset sets the password, confirms the address, ends every session, and works once', async () => {
     const buyer = await signUp(ctx.app, 'Buyer', undefined, { verified: false });
     const otherDevice = await logIn(ctx.app, buyer.email, PASSWORD);
-    await post('/api/forgot-password', { email: buyer.email });
+    await callRoute(ctx.app, 'forgotPassword', { body: { email: buyer.email } });
     const token = await linkToken(ctx.app, buyer.email, 'reset-password');
-    const res = await post('/api/reset-password', { token, password: 'brand-new' });
+    const res = await callRoute(ctx.app, 'resetPassword', { body: { token, password: 'brand-new' } });
     expect(res.status).toBe(200);
     expect(res.body.data.user).toMatchObject({ _id: buyer._id, emailVerified: true });
     // The session the reset answered works; every older one is over.
@@ -134,57 +134,57 @@ describe('forgotten password', () => {
       expect(refused.status).toBe(401);
       expect(refused.body.message).toBe('Your session has ended, please log in again');
     }
-    expect((await post('/api/login', { email: buyer.email, password: PASSWORD })).status).toBe(401);
-    expect((await post('/api/login', { email: buyer.email, password: 'brand-new' })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'logIn', { body: { email: buyer.email, password: PASSWORD } })).status).toBe(401);
+    expect((await callRoute(ctx.app, 'logIn', { body: { email: buyer.email, password: 'brand-new' } })).status).toBe(200);
     expect(await mails(buyer.email)).toContain('password-changed');
-    const twice = await post('/api/reset-password', { token, password: 'third-one' });
+    const twice = await callRoute(ctx.app, 'resetPassword', { body: { token, password: 'third-one' } });
     expect(twice.status).toBe(400);
     expect(twice.body.message).toBe(BAD_LINK);
   });
 
   it("a reset revokes the account's other unused links", async () => {
     const links = await withUnusedLinks();
-    await post('/api/forgot-password', { email: links.actor.email });
+    await callRoute(ctx.app, 'forgotPassword', { body: { email: links.actor.email } });
     const newest = await linkToken(ctx.app, links.actor.email, 'reset-password');
     const verify = await linkToken(ctx.app, links.actor.email, 'verify-email');
-    const res = await post('/api/reset-password', { token: newest, password: 'brand-new' });
+    const res = await callRoute(ctx.app, 'resetPassword', { body: { token: newest, password: 'brand-new' } });
     expect(res.status).toBe(200);
     const rows = await ctx.app.db.select().from(accountTokens).where(eq(accountTokens.userId, links.actor._id));
     expect(rows.filter((r) => !r.usedAt)).toEqual([]);
-    expect((await post('/api/verify-email', { token: verify })).body.message).toBe(BAD_LINK);
+    expect((await callRoute(ctx.app, 'verifyEmail', { body: { token: verify } })).body.message).toBe(BAD_LINK);
   });
 
   it('only the newest link works, and not after an hour', async () => {
     const buyer = await signUp(ctx.app, 'Buyer');
-    await post('/api/forgot-password', { email: buyer.email });
+    await callRoute(ctx.app, 'forgotPassword', { body: { email: buyer.email } });
     const first = await linkToken(ctx.app, buyer.email, 'reset-password');
-    await post('/api/forgot-password', { email: buyer.email });
+    await callRoute(ctx.app, 'forgotPassword', { body: { email: buyer.email } });
     const second = await linkToken(ctx.app, buyer.email, 'reset-password');
-    expect((await post('/api/reset-password', { token: first, password: 'new-one' })).status).toBe(400);
+    expect((await callRoute(ctx.app, 'resetPassword', { body: { token: first, password: 'new-one' } })).status).toBe(400);
     const [row] = await ctx.app.db.select().from(accountTokens).where(eq(accountTokens.purpose, 'reset-password'));
     const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
     expect(lifetime).toBeGreaterThan(59 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60_000 + 1000);
     await expire('reset-password');
-    expect((await post('/api/reset-password', { token: second, password: 'new-one' })).status).toBe(400);
-    expect((await post('/api/login', { email: buyer.email, password: PASSWORD })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'resetPassword', { body: { token: second, password: 'new-one' } })).status).toBe(400);
+    expect((await callRoute(ctx.app, 'logIn', { body: { email: buyer.email, password: PASSWORD } })).status).toBe(200);
   });
 
   it('refuses a short password with a 400 and uses nothing up', async () => {
     const buyer = await signUp(ctx.app, 'Buyer');
-    await post('/api/forgot-password', { email: buyer.email });
+    await callRoute(ctx.app, 'forgotPassword', { body: { email: buyer.email } });
     const token = await linkToken(ctx.app, buyer.email, 'reset-password');
-    const short = await post('/api/reset-password', { token, password: '12345' });
+    const short = await callRoute(ctx.app, 'resetPassword', { body: { token, password: '12345' } });
     expect(short.status).toBe(400);
     expect(short.body.message).toContain('password');
-    expect((await post('/api/reset-password', { token, password: '123456' })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'resetPassword', { body: { token, password: '123456' } })).status).toBe(200);
   });
 
   it('is limited per e-mail from any address, and per address', async () => {
     const config = testConfig({ limits: { ...roomyLimits, resetPerEmail: { max: 2, windowMs: 3_600_000 }, resetPerIp: { max: 3, windowMs: 3_600_000 } } });
     const app = await buildApp({ config, database: ctx.database });
     try {
-      const ask = (email: string, ip: string) => call(app, { method: 'POST', url: '/api/forgot-password', payload: { email }, remoteAddress: ip });
+      const ask = (email: string, ip: string) => callRoute(app, 'forgotPassword', { body: { email }, remoteAddress: ip });
       expect((await ask('a@example.com', '10.0.0.1')).status).toBe(202);
       expect((await ask('A@example.com', '10.0.0.2')).status).toBe(202);
       const refused = await ask('a@example.com', '10.0.0.3');
@@ -200,7 +200,8 @@ describe('forgotten password', () => {
 });
 
 describe('changing the password', () => {
-  const change = (actor: Actor, currentPassword: string, password: string) => post('/api/change-password', { currentPassword, password }, actor.token);
+  const change = (actor: Actor, currentPassword: string, password: string) =>
+    callRoute(ctx.app, 'changePassword', { body: { currentPassword, password }, token: actor.token });
 
   it('needs the current password; then every other session ends and the answer is a new one', async () => {
     const seller = await signUp(ctx.app, 'Seller');
@@ -216,7 +217,7 @@ describe('changing the password', () => {
     expect((await me(res.body.data.token)).status).toBe(200);
     expect((await me(seller.token)).status).toBe(401);
     expect((await me(otherDevice.token)).status).toBe(401);
-    expect((await post('/api/login', { email: seller.email, password: 'new-pass' })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'logIn', { body: { email: seller.email, password: 'new-pass' } })).status).toBe(200);
     expect(await mails(seller.email)).toContain('password-changed');
   });
 
@@ -229,16 +230,7 @@ describe('changing the password', () => {
       const buyer = await signUp(ctx.app, 'Buyer');
       const statuses = [];
       for (let i = 0; i < 4; i++)
-        statuses.push(
-          (
-            await call(app, {
-              method: 'POST',
-              url: '/api/change-password',
-              token: buyer.token,
-              payload: { currentPassword: `guess-${i}`, password: 'whatever' },
-            })
-          ).status,
-        );
+        statuses.push((await callRoute(app, 'changePassword', { token: buyer.token, body: { currentPassword: `guess-${i}`, password: 'whatever' } })).status);
       expect(statuses).toEqual([400, 400, 400, 429]);
     } finally {
       await app.close();
@@ -267,7 +259,7 @@ describe('log out everywhere', () => {
     const otherDevice = await logIn(ctx.app, buyer.email, PASSWORD);
     const someoneElse = await signUp(ctx.app, 'Buyer');
     const admin = await createAdmin(ctx.app);
-    const res = await post('/api/logout-everywhere', undefined, otherDevice.token);
+    const res = await callRoute(ctx.app, 'logoutEverywhere', { token: otherDevice.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ loggedOut: true });
     for (const token of [buyer.token, otherDevice.token]) expect((await me(token)).status).toBe(401);
@@ -280,8 +272,8 @@ describe('log out everywhere', () => {
   it("revokes every unused reset and confirmation link of the account, and no other account's", async () => {
     const links = await withUnusedLinks();
     const other = await withUnusedLinks();
-    expect((await post('/api/logout-everywhere', undefined, links.actor.token)).status).toBe(200);
+    expect((await callRoute(ctx.app, 'logoutEverywhere', { token: links.actor.token })).status).toBe(200);
     await expectRevoked(links, links.actor.email, (await logIn(ctx.app, links.actor.email, PASSWORD)).token);
-    expect((await post('/api/reset-password', { token: other.reset, password: 'their-own' })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'resetPassword', { body: { token: other.reset, password: 'their-own' } })).status).toBe(200);
   });
 });

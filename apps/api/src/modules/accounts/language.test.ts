@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { lastMail, linkToken, logIn, PASSWORD, signUp, uploadedPicture } from '../../../test/fixtures.ts';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /** The account's language (decision 029): kept by PUT /api/language, chosen at sign-up, and the language of its mails. */
 const ctx = useTestApp();
-const setLanguage = (language: unknown, token?: string) => call(ctx.app, { method: 'PUT', url: '/api/language', payload: { language }, token });
-const me = async (token: string) => (await call(ctx.app, { method: 'GET', url: '/api/me', token })).body.data;
+const setLanguage = (language: unknown, token?: string) => callRoute(ctx.app, 'setLanguage', { body: { language }, token });
+const me = async (token: string) => (await callRoute(ctx.app, 'me', { token })).body.data;
 let serial = 0;
 const newEmail = () => `lang-${Date.now()}-${serial++}@example.com`;
 
 /** Signs up through the API with the page's `language`, if any; answers the address. */
 async function signUpIn(language: 'en' | 'bn' | undefined, email = newEmail(), name = 'Rahima Khatun') {
   const payload = { name, email, password: PASSWORD, role: 'Buyer', userImg: await uploadedPicture(ctx.app), ...(language ? { language } : {}) };
-  const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload });
+  const res = await callRoute(ctx.app, 'signUp', { body: payload });
   expect(res.status).toBe(202);
   return email;
 }
@@ -51,10 +52,8 @@ describe("the account's language", () => {
     expect((await logIn(ctx.app, bangla, PASSWORD)).language).toBe('bn');
     const plain = await signUpIn(undefined);
     expect((await logIn(ctx.app, plain, PASSWORD)).language).toBe('en');
-    const refused = await call(ctx.app, {
-      method: 'POST',
-      url: '/api/user',
-      payload: { name: 'X', email: newEmail(), password: PASSWORD, role: 'Buyer', userImg: await uploadedPicture(ctx.app), language: 'fr' },
+    const refused = await callRoute(ctx.app, 'signUp', {
+      body: { name: 'X', email: newEmail(), password: PASSWORD, role: 'Buyer', userImg: await uploadedPicture(ctx.app), language: 'fr' },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('invalid_input');
@@ -82,16 +81,16 @@ describe("mails in the account's language", () => {
   it("a Bangla account's reset and password-changed mails are Bangla; an English account's reset stays word for word English", async () => {
     const bangla = await signUp(ctx.app, 'Buyer', 'Rahim Uddin');
     await setLanguage('bn', bangla.token);
-    await call(ctx.app, { method: 'POST', url: '/api/forgot-password', payload: { email: bangla.email } });
+    await callRoute(ctx.app, 'forgotPassword', { body: { email: bangla.email } });
     const reset = await lastMail(ctx.app, bangla.email, 'reset-password');
     expect(reset.subject).toBe('নতুন পাসওয়ার্ড দিন');
     expect(reset.textBody).toContain('৬০ মিনিট');
     const token = await linkToken(ctx.app, bangla.email, 'reset-password');
-    expect((await call(ctx.app, { method: 'POST', url: '/api/reset-password', payload: { token, password: 'brand-new' } })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'resetPassword', { body: { token, password: 'brand-new' } })).status).toBe(200);
     expect((await lastMail(ctx.app, bangla.email, 'password-changed')).subject).toBe('আপনার পাসওয়ার্ড বদলানো হয়েছে');
 
     const english = await signUp(ctx.app, 'Buyer', 'Karim Uddin');
-    await call(ctx.app, { method: 'POST', url: '/api/forgot-password', payload: { email: english.email } });
+    await callRoute(ctx.app, 'forgotPassword', { body: { email: english.email } });
     const mail = await lastMail(ctx.app, english.email, 'reset-password');
     const url = /https?:\S+\/reset-password\?token=[\w-]{43}&lang=en(?=\n)/.exec(mail.textBody ?? '')![0];
     expect(mail.subject).toBe('Set a new password');

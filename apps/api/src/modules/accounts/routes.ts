@@ -11,17 +11,16 @@ import { changePassword, logOutEverywhere, requestPasswordReset, resendVerificat
 /**
  * The account's own business: who am I, confirming the address, forgotten and changed
  * passwords, its language, and ending every session. None of it changes the public catalogue.
- * The access plugin let only signed-in callers through where `user!` is read.
  */
 export default async function accountRoutes(app: FastifyInstance, opts: { config: Pick<Config, 'publicUrl' | 'host' | 'port'> }) {
   const links = () => accountLinks(publicOrigin(app.server, opts.config));
 
-  route(app, e.me, async ({ user }) => toUser(user!));
+  route(app, e.me, async ({ user }) => toUser(user));
 
   route(app, e.verificationEmail, async ({ user }) => {
-    await resendVerification(app.db, user!, links());
+    await resendVerification(app.db, user, links());
     app.jobs.nudge();
-    return { message: `We sent a new link to ${user!.email}.` };
+    return { message: `We sent a new link to ${user.email}.` };
   });
 
   route(app, e.verifyEmail, async ({ body }) => {
@@ -43,16 +42,16 @@ export default async function accountRoutes(app: FastifyInstance, opts: { config
   });
 
   route(app, e.changePassword, async ({ user, body }) => {
-    const changed = await changePassword(app.db, user!, body, links());
-    await app.limiter.clear('login-email', user!.email);
+    const changed = await changePassword(app.db, user, body, links());
+    await app.limiter.clear('login-email', user.email);
     app.jobs.nudge();
     return sessionOf(app, changed);
   });
 
-  route(app, e.setLanguage, async ({ user, body }) => toUser(await setLanguage(app.db, user!, body.language)));
+  route(app, e.setLanguage, async ({ user, body }) => toUser(await setLanguage(app.db, user, body.language)));
 
   route(app, e.logoutEverywhere, async ({ user }) => {
-    await logOutEverywhere(app.db, user!);
+    await logOutEverywhere(app.db, user);
     return { loggedOut: true as const };
   });
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { eq } from 'drizzle-orm';
 import { outbox, uploads, users } from '../../db/schema.ts';
 import { book, createAdmin, createCategory, lastMail, linkToken, postProduct, productBody, signUp, uploadedPicture } from '../../../test/fixtures.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
 const body = async (overrides: Record<string, unknown> = {}) => ({
@@ -17,7 +18,7 @@ const body = async (overrides: Record<string, unknown> = {}) => ({
 
 describe('POST /api/user (sign-up)', () => {
   it('creates an unverified account, mails a verification link, and answers 202 without a session', async () => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body() });
+    const res = await callRoute(ctx.app, 'signUp', { body: await body() });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       success: true,
@@ -31,7 +32,7 @@ describe('POST /api/user (sign-up)', () => {
     expect(mail.subject).toBe('Confirm your e-mail address');
     expect(mail.textBody).toMatch(/\/verify-email\?token=[\w-]{43}/);
     // Logging in works before the address is confirmed; the session says so.
-    const login = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: 'karim@example.com', password: 'secret' } });
+    const login = await callRoute(ctx.app, 'logIn', { body: { email: 'karim@example.com', password: 'secret' } });
     expect(login.status).toBe(200);
     const { user, token } = login.body.data;
     expect(user).toMatchObject({ name: 'Karim Uddin', email: 'karim@example.com', role: 'Seller', sellerVerified: false, emailVerified: false });
@@ -45,7 +46,7 @@ describe('POST /api/user (sign-up)', () => {
     ['Admin', 'role'],
     ['Owner', 'role'],
   ])('refuses the role %s with a 400 that names the field', async (role, field) => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body({ role }) });
+    const res = await callRoute(ctx.app, 'signUp', { body: await body({ role }) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false });
     expect(res.body.message).toContain(field);
@@ -62,7 +63,7 @@ describe('POST /api/user (sign-up)', () => {
     [{ userImg: '/uploads/../../api/admin-overview' }, 'userImg'],
     [{ userImg: `/uploads/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.webp` }, 'userImg'],
   ])('refuses bad input %j with a 400 naming the field, creating nothing and sending nothing', async (overrides, field) => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body(overrides) });
+    const res = await callRoute(ctx.app, 'signUp', { body: await body(overrides) });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(field);
     expect(await ctx.app.db.select().from(users)).toEqual([]);
@@ -70,13 +71,11 @@ describe('POST /api/user (sign-up)', () => {
   });
 
   it('answers an e-mail that already has an account exactly as a new one, creates nothing, and tells the owner by mail', async () => {
-    expect((await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body() })).status).toBe(202);
-    const taken = await call(ctx.app, {
-      method: 'POST',
-      url: '/api/user',
-      payload: await body({ email: ' KARIM@Example.com', role: 'Buyer', name: 'Someone Else', password: 'attacker' }),
+    expect((await callRoute(ctx.app, 'signUp', { body: await body() })).status).toBe(202);
+    const taken = await callRoute(ctx.app, 'signUp', {
+      body: await body({ email: ' KARIM@Example.com', role: 'Buyer', name: 'Someone Else', password: 'attacker' }),
     });
-    const fresh = await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body({ email: 'rahim@example.com' }) });
+    const fresh = await callRoute(ctx.app, 'signUp', { body: await body({ email: 'rahim@example.com' }) });
     // Same status, type and body: only the e-mail echoed back differs.
     expect(taken.status).toBe(fresh.status);
     expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
@@ -93,13 +92,13 @@ describe('POST /api/user (sign-up)', () => {
     expect(note.textBody).not.toMatch(/Karim Uddin|Someone Else/);
     expect(note.textBody).toMatch(/\/forgot-password/);
     // The second password opens nothing.
-    const attacker = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: 'karim@example.com', password: 'attacker' } });
+    const attacker = await callRoute(ctx.app, 'logIn', { body: { email: 'karim@example.com', password: 'attacker' } });
     expect(attacker.status).toBe(401);
   });
 
   it('marks the uploaded avatar as in use, so the sweep of unused uploads keeps it', async () => {
     const picture = await uploadedPicture(ctx.app);
-    await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body({ userImg: picture }) });
+    await callRoute(ctx.app, 'signUp', { body: await body({ userImg: picture }) });
     const [row] = await ctx.app.db
       .select()
       .from(uploads)
@@ -117,47 +116,42 @@ describe('unverified accounts', () => {
     const product = await postProduct(ctx.app, verifiedSeller, category.id);
     const message = 'Confirm your e-mail address first: open the link we sent you, or ask for a new one on your account page';
     const refusals = [
-      await call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, await uploadedPicture(ctx.app)) }),
-      await call(ctx.app, {
-        method: 'POST',
-        url: '/api/order',
-        token: buyer.token,
-        payload: { productId: product._id, meetingLocation: 'Gulshan 1', mobileNumber: '01711-000111' },
-      }),
-      await call(ctx.app, { method: 'PUT', url: `/api/report-product/${product._id}`, token: buyer.token }),
+      await callRoute(ctx.app, 'addProduct', { token: seller.token, body: productBody(category.id, await uploadedPicture(ctx.app)) }),
+      await callRoute(ctx.app, 'book', { token: buyer.token, body: { productId: product._id, meetingLocation: 'Gulshan 1', mobileNumber: '01711-000111' } }),
+      await callRoute(ctx.app, 'reportProduct', { params: { id: product._id }, token: buyer.token }),
     ];
     for (const res of refusals)
       expect(res.body).toEqual({ success: false, message, massage: message, code: 'email_not_confirmed', requestId: res.headers['x-request-id'] });
     expect(refusals.map((r) => r.status)).toEqual([403, 403, 403]);
-    expect((await call(ctx.app, { method: 'GET', url: `/api/orders/${buyer._id}`, token: buyer.token })).status).toBe(200);
-    expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: buyer.token })).body.data.emailVerified).toBe(false);
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'me', { token: buyer.token })).body.data.emailVerified).toBe(false);
 
     // The link from the mail confirms the address; the same session may now book.
     const token = await linkToken(ctx.app, buyer.email, 'verify-email');
-    const verified = await call(ctx.app, { method: 'POST', url: '/api/verify-email', payload: { token } });
+    const verified = await callRoute(ctx.app, 'verifyEmail', { body: { token } });
     expect(verified.status).toBe(200);
     expect(verified.body.data).toEqual({ email: buyer.email, emailVerified: true });
-    expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: buyer.token })).body.data.emailVerified).toBe(true);
+    expect((await callRoute(ctx.app, 'me', { token: buyer.token })).body.data.emailVerified).toBe(true);
     await book(ctx.app, buyer, product._id);
   });
 });
 
 describe('POST /api/login', () => {
   it('answers the user and a token for the right password', async () => {
-    await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body() });
-    const res = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: 'karim@example.com', password: 'secret' } });
+    await callRoute(ctx.app, 'signUp', { body: await body() });
+    const res = await callRoute(ctx.app, 'logIn', { body: { email: 'karim@example.com', password: 'secret' } });
     expect(res.status).toBe(200);
     expect(res.body.data.user).toMatchObject({ email: 'karim@example.com', role: 'Seller' });
     expect(typeof res.body.data.token).toBe('string');
   });
 
   it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
-    await call(ctx.app, { method: 'POST', url: '/api/user', payload: await body() });
+    await callRoute(ctx.app, 'signUp', { body: await body() });
     for (const payload of [
       { email: 'karim@example.com', password: 'wrong!' },
       { email: 'nobody@example.com', password: 'secret' },
     ]) {
-      const res = await call(ctx.app, { method: 'POST', url: '/api/login', payload });
+      const res = await callRoute(ctx.app, 'logIn', { body: payload });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({
         success: false,
@@ -170,7 +164,7 @@ describe('POST /api/login', () => {
   });
 
   it('refuses a missing password with a 400', async () => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: 'karim@example.com' } });
+    const res = await callRoute(ctx.app, 'logIn', { body: { email: 'karim@example.com' } });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('password');
   });
@@ -180,7 +174,7 @@ describe('tokens', () => {
   it('are accepted raw and as Bearer', async () => {
     const buyer = await signUp(ctx.app, 'Buyer');
     for (const authorization of [buyer.token, `Bearer ${buyer.token}`, `bearer ${buyer.token}`]) {
-      const res = await call(ctx.app, { method: 'GET', url: `/api/orders/${buyer._id}`, headers: { authorization } });
+      const res = await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, headers: { authorization } });
       expect(res.status).toBe(200);
     }
   });
@@ -188,8 +182,8 @@ describe('tokens', () => {
   it('are refused with a 401 once the user is deleted', async () => {
     const buyer = await signUp(ctx.app, 'Buyer');
     const admin = await createAdmin(ctx.app);
-    expect((await call(ctx.app, { method: 'DELETE', url: `/api/user/${buyer._id}`, token: admin.token })).status).toBe(200);
-    const res = await call(ctx.app, { method: 'GET', url: `/api/orders/${buyer._id}`, token: buyer.token });
+    expect((await callRoute(ctx.app, 'deleteUser', { params: { id: buyer._id }, token: admin.token })).status).toBe(200);
+    const res = await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token });
     expect(res.status).toBe(401);
     expect(res.body.message).toMatch(/no longer exists/);
   });
@@ -200,7 +194,7 @@ describe('tokens', () => {
     const forgedPayload = Buffer.from(JSON.stringify({ _id: buyer._id, email: buyer.email, role: 'Admin' })).toString('base64url');
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     for (const token of [`${header}.${forgedPayload}.${buyer.token.split('.')[2]}`, `${none}.${payload}.`, 'garbage']) {
-      const res = await call(ctx.app, { method: 'GET', url: '/api/all-buyer', token });
+      const res = await callRoute(ctx.app, 'allBuyers', { token });
       expect(res.status).toBe(401);
     }
   });
@@ -208,7 +202,7 @@ describe('tokens', () => {
 
 describe('GET /api/demo-accounts', () => {
   it('lists the three demo logins, each with a 6-character password', async () => {
-    const res = await call(ctx.app, { method: 'GET', url: '/api/demo-accounts' });
+    const res = await callRoute(ctx.app, 'demoAccounts');
     expect(res.status).toBe(200);
     expect(res.body.data.map((a: { role: string }) => a.role)).toEqual(['Admin', 'Seller', 'Buyer']);
     for (const account of res.body.data) expect(account.password).toHaveLength(6);

@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp({ demo: false });
 
 it('GET /api/demo-accounts is a 404 while DEMO is off', async () => {
-  const res = await call(ctx.app, { method: 'GET', url: '/api/demo-accounts' });
+  const res = await callRoute(ctx.app, 'demoAccounts');
   expect(res.status).toBe(404);
   expect(res.body.success).toBe(false);
 });

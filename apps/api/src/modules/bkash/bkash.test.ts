@@ -5,6 +5,7 @@ import { bkashSandboxPayments } from '../../db/schema.ts';
 import { bkashClient, BkashError, type BkashClient } from './client.ts';
 import { publicOrigin } from '../../public-origin.ts';
 import { SANDBOX_VERSION, sandboxMerchant, sandboxWallets, type SandboxMerchant } from './sandbox-accounts.ts';
+import { routePath } from '../../../test/call-route.ts';
 
 // Issue 17: the bKash adapter speaks Tokenized Checkout against the local stand-in, which this process serves
 // over real HTTP; the stand-in's wallet page is what a buyer sees between create and the callback.
@@ -21,7 +22,7 @@ beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   base = `${origin}/bkash-sandbox/${SANDBOX_VERSION}`;
-  CALLBACK = `${publicOrigin(ctx.app.server, ctx.config)}/api/bkash/callback`;
+  CALLBACK = `${publicOrigin(ctx.app.server, ctx.config)}${routePath('bkashCallback')}`;
   merchant = sandboxMerchant(ctx.config.jwtSecret);
 });
 
@@ -191,9 +192,9 @@ describe('the bKash adapter against the stand-in', () => {
   it("sends a buyer back only to the shop's own origin: a callbackURL anywhere else is refused and nothing is created", async () => {
     const shop = new URL(CALLBACK);
     const elsewhere = [
-      'https://evil.example/api/bkash/callback',
-      `http://${shop.hostname}:${Number(shop.port) + 1}/api/bkash/callback`,
-      `https://${shop.host}/api/bkash/callback`,
+      `https://evil.example${routePath('bkashCallback')}`,
+      `http://${shop.hostname}:${Number(shop.port) + 1}${routePath('bkashCallback')}`,
+      `https://${shop.host}${routePath('bkashCallback')}`,
       `//evil.example/x`,
       'javascript:alert(1)',
     ];

@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { book, createAdmin, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
 import { bkashPayments, bkashSandboxPayments, jobs, orders, payments, refunds } from '../../db/schema.ts';
 import { sandboxWallets } from './sandbox-accounts.ts';
+import { callRoute, routePath } from '../../../test/call-route.ts';
 
 // Issue 17: paying with bKash end to end against the stand-in, over real HTTP: create, the wallet page, bKash's
 // return — which is never trusted alone — and the order settled exactly once, or the money given back.
@@ -21,9 +22,8 @@ async function world() {
   return { buyer, other, product, order: await book(ctx.app, buyer, product._id) };
 }
 
-const start = async (buyer: Actor, orderId: string) =>
-  call(ctx.app, { method: 'POST', url: '/api/bkash/create-payment', token: buyer.token, payload: { orderId } });
-/** The buyer on bKash's page: answers the callback's path and query bKash sends them to. */
+const start = async (buyer: Actor, orderId: string) => callRoute(ctx.app, 'bkashCreate', { token: buyer.token, body: { orderId } });
+/** The buyer on bKash's page (confirming, or `action: 'cancel'`): answers the callback's path and query bKash sends them to. */
 async function wallet(bkashURL: string, fields: Record<string, string>) {
   const paymentID = new URL(bkashURL).searchParams.get('paymentID')!;
   const res = await call(ctx.app, {
@@ -37,12 +37,12 @@ async function wallet(bkashURL: string, fields: Record<string, string>) {
   return `${back.pathname}${back.search}`;
 }
 const pays = { wallet: sandboxWallets.success, otp: sandboxWallets.otp, pin: sandboxWallets.pin };
-/** The browser follows bKash's redirect to us; answers where we send it. */
-async function returns(callback: string) {
-  const res = await call(ctx.app, { method: 'GET', url: callback });
+/** The browser follows bKash's redirect to us (with its language's cookie or header); answers where we send it. */
+async function returns(callback: string, headers: Record<string, string> = {}, app = ctx.app) {
+  const res = await call(app, { method: 'GET', url: callback, headers });
   expect(res.status).toBe(302);
   const to = new URL(res.headers.location as string, 'http://shop');
-  return { path: to.pathname, result: to.searchParams.get('bkash'), message: to.searchParams.get('message') };
+  return { path: to.pathname, result: to.searchParams.get('bkash'), code: to.searchParams.get('code'), message: to.searchParams.get('message') };
 }
 const paymentRows = () => ctx.app.db.select().from(payments);
 
@@ -56,19 +56,19 @@ describe('paying with bKash', () => {
     const [atBkash] = await ctx.app.db.select().from(bkashSandboxPayments);
     expect(atBkash).toMatchObject({ amount: '52000.00', currency: 'BDT', merchantInvoiceNumber: order._id, payerReference: buyer._id });
     // On the origin the README tells people to open (where their session is), not 127.0.0.1 (issue 29).
-    expect(atBkash!.callbackUrl).toBe(`http://localhost:${(ctx.app.server.address() as AddressInfo).port}/api/bkash/callback`);
+    expect(atBkash!.callbackUrl).toBe(`http://localhost:${(ctx.app.server.address() as AddressInfo).port}${routePath('bkashCallback')}`);
 
     // The phone is on its brand's page (an answer the public cache keeps) until the payment settles.
     const listed = async () =>
-      ((await call(ctx.app, { method: 'GET', url: `/api/category-products/${atBkashCategory}` })).body.data as { _id: string }[]).map((p) => p._id);
-    const atBkashCategory = (await call(ctx.app, { method: 'GET', url: `/api/detail-product/${product._id}` })).body.data.categoryId._id as string;
+      ((await callRoute(ctx.app, 'categoryProducts', { params: { id: atBkashCategory } })).body.data as { _id: string }[]).map((p) => p._id);
+    const atBkashCategory = (await callRoute(ctx.app, 'product', { params: { id: product._id } })).body.data.categoryId._id as string;
     expect(await listed()).toContain(product._id);
     const callback = await wallet(created.body.data.bkashURL, pays);
-    expect(await returns(callback)).toEqual({ path: `/dashboard/payment/${order._id}`, result: 'success', message: null });
+    expect(await returns(callback)).toEqual({ path: `/dashboard/payment/${order._id}`, result: 'success', code: null, message: null });
     expect(await listed()).not.toContain(product._id);
     const [trx] = await ctx.app.db.select({ trxId: bkashSandboxPayments.trxId }).from(bkashSandboxPayments);
     expect(await paymentRows()).toMatchObject([{ orderId: order._id, transactionId: trx!.trxId, productPrice: 52000 }]);
-    const mine = await call(ctx.app, { method: 'GET', url: `/api/order/${order._id}`, token: buyer.token });
+    const mine = await callRoute(ctx.app, 'order', { params: { id: order._id }, token: buyer.token });
     expect(mine.body.data).toMatchObject({ paid: true, payment: { transactionId: trx!.trxId, amount: 52000 } });
 
     // bKash's return again (a reload, a replay): the same answer, one payment.
@@ -87,23 +87,21 @@ describe('paying with bKash', () => {
   it("a return saying success for a payment bKash never authorised, insufficient balance and a cancel leave the order unpaid, with bKash's words", async () => {
     const { buyer, order } = await world();
     const untouched = (await start(buyer, order._id)).body.data.paymentID;
-    expect(await returns(`/api/bkash/callback?paymentID=${untouched}&status=success`)).toMatchObject({
+    expect(await returns(routePath('bkashCallback', { query: { paymentID: untouched, status: 'success' } }))).toMatchObject({
       result: 'failure',
+      code: 'bkash_refused',
       message: 'bKash: Invalid Payment State',
     });
 
     const poor = await wallet((await start(buyer, order._id)).body.data.bkashURL, { ...pays, wallet: sandboxWallets.insufficientBalance });
-    expect(await returns(poor)).toMatchObject({ result: 'failure', message: 'The bKash payment did not go through' });
+    expect(await returns(poor)).toMatchObject({ result: 'failure', code: 'bkash_not_completed', message: 'The bKash payment did not go through' });
 
-    const paymentID = (await start(buyer, order._id)).body.data.paymentID;
-    const cancelled = await call(ctx.app, {
-      method: 'POST',
-      url: '/bkash-sandbox/checkout',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ paymentID, action: 'cancel' }).toString(),
+    const cancelled = await wallet((await start(buyer, order._id)).body.data.bkashURL, { action: 'cancel' });
+    expect(await returns(cancelled)).toMatchObject({
+      result: 'cancel',
+      code: 'bkash_cancelled',
+      message: 'You cancelled the bKash payment',
     });
-    const back = new URL(cancelled.headers.location as string);
-    expect(await returns(`${back.pathname}${back.search}`)).toMatchObject({ result: 'cancel', message: 'You cancelled the bKash payment' });
 
     expect(await paymentRows()).toHaveLength(0);
     expect((await ctx.app.db.select().from(orders).where(eq(orders.id, order._id)))[0]!.paid).toBe(false);
@@ -119,7 +117,7 @@ describe('paying with bKash', () => {
     const page = await call(ctx.app, { method: 'GET', url: new URL(bkashURL).pathname + new URL(bkashURL).search });
     expect(page.status).toBe(404);
     expect(page.body).toContain('This payment is not open any more');
-    expect(await returns(`/api/bkash/callback?paymentID=${paymentID}&status=success`)).toMatchObject({
+    expect(await returns(routePath('bkashCallback', { query: { paymentID, status: 'success' } }))).toMatchObject({
       result: 'failure',
       message: 'bKash: Invalid Payment State',
     });
@@ -129,9 +127,10 @@ describe('paying with bKash', () => {
 
   it("a paymentID this shop did not start (made up, or another merchant's) is ignored; another buyer cannot start one for the order", async () => {
     const { other, order } = await world();
-    expect(await returns('/api/bkash/callback?paymentID=TR0011MADEUP&status=success')).toEqual({
+    expect(await returns(routePath('bkashCallback', { query: { paymentID: 'TR0011MADEUP', status: 'success' } }))).toEqual({
       path: '/dashboard/myOrders',
       result: 'failure',
+      code: 'bkash_not_started_here',
       message: 'This bKash payment was not started here',
     });
     expect((await start(other, order._id)).status).toBe(403);
@@ -146,6 +145,7 @@ describe('paying with bKash', () => {
     expect((await returns(winner)).result).toBe('success');
     expect(await returns(loser)).toMatchObject({
       result: 'failure',
+      code: 'payment_refunded',
       message: 'This phone has already been sold to another buyer. Your payment is being refunded.',
     });
     await ctx.app.jobs.run();
@@ -161,17 +161,12 @@ describe('paying with bKash', () => {
     expect(lost!.merchantInvoiceNumber).toBe(lostOrder._id);
 
     const admin = await createAdmin(ctx.app);
-    const refunded = await call(ctx.app, {
-      method: 'PUT',
-      url: `/api/refund-order/${order._id}`,
-      token: admin.token,
-      payload: { reason: 'Never handed over' },
-    });
+    const refunded = await callRoute(ctx.app, 'refundOrder', { params: { id: order._id }, token: admin.token, body: { reason: 'Never handed over' } });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     await ctx.app.jobs.run();
     const rows = await ctx.app.db.select().from(refunds);
     expect(rows.find((r) => r.orderId === order._id)).toMatchObject({ provider: 'bkash', status: 'refunded' });
-    const mine = await call(ctx.app, { method: 'GET', url: `/api/order/${order._id}`, token: buyer.token });
+    const mine = await callRoute(ctx.app, 'order', { params: { id: order._id }, token: buyer.token });
     expect(mine.body.data).toMatchObject({ paid: true, refund: { status: 'refunded', ofPayment: true } });
   });
 
@@ -204,12 +199,12 @@ describe('paying with bKash', () => {
     const { buyer, order } = await world();
     const { paymentID, bkashURL } = (await start(buyer, order._id)).body.data;
     // Anyone who learnt the paymentID, with no session, while the buyer is still on bKash's page.
-    expect(await returns(`/api/bkash/callback?paymentID=${paymentID}&status=cancel`)).toMatchObject({ result: 'cancel' });
+    expect(await returns(routePath('bkashCallback', { query: { paymentID, status: 'cancel' } }))).toMatchObject({ result: 'cancel' });
     expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ paymentId: paymentID, status: 'created' });
     // The buyer pays, and the tab closes before the return.
     await wallet(bkashURL, pays);
     // Another forged cancel, now the payment is authorised: still nothing changes.
-    expect(await returns(`/api/bkash/callback?paymentID=${paymentID}&status=cancel`)).toMatchObject({ result: 'cancel' });
+    expect(await returns(routePath('bkashCallback', { query: { paymentID, status: 'cancel' } }))).toMatchObject({ result: 'cancel' });
     expect((await ctx.app.db.select().from(bkashPayments))[0]).toMatchObject({ status: 'created' });
     expect(await paymentRows()).toHaveLength(0);
 
@@ -233,9 +228,48 @@ describe('paying with bKash', () => {
     expect(await ctx.app.db.select().from(refunds)).toMatchObject([{ orderId: order._id, provider: 'bkash', amount: 5_200_000, status: 'refunded' }]);
   });
 
+  it("says why a return did not pay in the buyer's language: the lang cookie, else the browser's, with the code beside it", async () => {
+    const { buyer, order } = await world();
+    const bangla = { cookie: 'lang=bn' };
+    expect(await returns(routePath('bkashCallback', { query: { paymentID: 'TR0011MADEUP', status: 'success' } }), bangla)).toEqual({
+      path: '/dashboard/myOrders',
+      result: 'failure',
+      code: 'bkash_not_started_here',
+      message: 'এই বিকাশ পেমেন্টটি এখানে শুরু করা হয়নি',
+    });
+    const cancelled = await wallet((await start(buyer, order._id)).body.data.bkashURL, { action: 'cancel' });
+    expect(await returns(cancelled, { 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' })).toMatchObject({
+      result: 'cancel',
+      code: 'bkash_cancelled',
+      message: 'আপনি বিকাশ পেমেন্টটি বাতিল করেছেন',
+    });
+    // The cookie's choice beats the browser's.
+    expect(await returns(cancelled, { cookie: 'lang=en', 'accept-language': 'bn' })).toMatchObject({
+      message: 'You cancelled the bKash payment',
+    });
+
+    // Money given back: the reason is said in the language too.
+    const callback = await wallet((await start(buyer, order._id)).body.data.bkashURL, pays);
+    await ctx.app.db.update(orders).set({ productPrice: 50000 }).where(eq(orders.id, order._id));
+    expect(await returns(callback, bangla)).toMatchObject({
+      result: 'failure',
+      code: 'payment_refunded',
+      message: 'পরিশোধ করা টাকার পরিমাণ অর্ডারের সাথে মিলছে না। আপনার পেমেন্ট ফেরত দেওয়া হচ্ছে।',
+    });
+
+    // bKash off on this server: said in the language too.
+    const off = await appWithLimits(ctx, {}, { bkash: { provider: 'off' } });
+    expect(await returns(routePath('bkashCallback', { query: { paymentID: 'TR0011MADEUP', status: 'success' } }), bangla, off)).toEqual({
+      path: '/dashboard/myOrders',
+      result: 'failure',
+      code: 'bkash_unavailable',
+      message: 'এই সার্ভারে বিকাশ চালু নেই',
+    });
+  });
+
   it('tells the payment page that bKash is offered', async () => {
     const { buyer, order } = await world();
-    const intent = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId: order._id } });
+    const intent = await callRoute(ctx.app, 'createPaymentIntent', { token: buyer.token, body: { orderId: order._id } });
     expect(intent.body.data.bkash).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { errorMessage, type BkashCreated } from '@market/contract';
+import { errorMessage, type BkashCreated, type ErrorCode } from '@market/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bkashPayments } from '../../db/schema.ts';
@@ -9,14 +9,19 @@ import { findOrder, payable, settle } from '../payments/service.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { BkashError, type BkashClient, type BkashPayment } from './client.ts';
 
-export type CallbackResult = { orderId: string | null; result: 'success' | 'failure' | 'cancel'; message?: string };
+/** Why a return did not pay: a code of the contract's list and its message's values (the route says it in the buyer's language). */
+export interface Refusal {
+  code: ErrorCode;
+  params?: Readonly<Record<string, string | number>>;
+}
+export type CallbackResult = { orderId: string | null; result: 'success' | 'failure' | 'cancel'; refusal?: Refusal };
 
 /** bKash's refusal as a 502 the buyer reads: bKash's own words, or that it could not be reached. */
 const providerError = (err: unknown): never => {
   throw err instanceof BkashError ? appError(502, 'bkash_refused', { detail: err.message }) : appError(502, 'bkash_unreachable');
 };
-const unreachable = errorMessage('bkash_unreachable');
-const words = (err: unknown) => (err instanceof BkashError ? errorMessage('bkash_refused', { detail: err.message }) : unreachable);
+const refusalOf = (err: unknown): Refusal =>
+  err instanceof BkashError ? { code: 'bkash_refused', params: { detail: err.message } } : { code: 'bkash_unreachable' };
 /** When a payment's late check runs: after bKash's page has closed (it expires after 15 minutes at the stand-in). */
 const CHECK_AFTER_MS = 30 * 60_000;
 
@@ -54,15 +59,15 @@ export function bkashCheckout(db: Db, client: BkashClient) {
       if (row?.status !== 'created') return;
       const done = await this.callback(paymentId, undefined);
       // bKash out of reach: the queue tries again later.
-      if (done.result === 'failure' && done.message === unreachable) throw new Error(done.message);
+      if (done.result === 'failure' && done.refusal?.code === 'bkash_unreachable') throw new Error(errorMessage('bkash_unreachable'));
     },
 
     async callback(paymentId: string, status: string | undefined): Promise<CallbackResult> {
       const [row] = await db.select().from(bkashPayments).where(eq(bkashPayments.paymentId, paymentId)).limit(1);
       // Not a payment this shop created (made up, or another merchant's): nothing to do, nothing said about it.
-      if (!row) return { orderId: null, result: 'failure', message: 'This bKash payment was not started here' };
+      if (!row) return { orderId: null, result: 'failure', refusal: { code: 'bkash_not_started_here' } };
       const orderId = row.orderId;
-      const cancelled = { orderId, result: 'cancel' as const, message: 'You cancelled the bKash payment' };
+      const cancelled = { orderId, result: 'cancel' as const, refusal: { code: 'bkash_cancelled' as const } };
       // Anyone can send a cancel (the return is an unsigned GET): only bKash's own word closes the payment.
       // Otherwise nothing changes, and the late check still asks bKash about it.
       let found;
@@ -76,23 +81,24 @@ export function bkashCheckout(db: Db, client: BkashClient) {
         if (found.transactionStatus !== 'Completed' || !found.trxID) return cancelled;
         return this.settled(orderId, paymentId, { ...found, trxID: found.trxID });
       }
-      let refusal: string | undefined;
+      let refusal: Refusal | undefined;
       try {
         await client.executePayment(paymentId);
       } catch (err) {
         // Executed before (a replayed callback), not authorised, or bKash out of reach: the query says which.
-        refusal = words(err);
+        refusal = refusalOf(err);
       }
       try {
         found = await client.queryPayment(paymentId);
       } catch (err) {
         // Nothing is decided: coming back here later asks bKash again.
-        return { orderId, result: 'failure', message: words(err) };
+        return { orderId, result: 'failure', refusal: refusalOf(err) };
       }
       if (found.transactionStatus !== 'Completed' || !found.trxID) {
-        const message = status === 'success' ? (refusal ?? `bKash: the payment is ${found.transactionStatus}`) : 'The bKash payment did not go through';
-        await mark(paymentId, { status: 'failed', message });
-        return { orderId, result: 'failure', message };
+        const failed: Refusal =
+          status === 'success' ? (refusal ?? { code: 'bkash_payment_state', params: { status: found.transactionStatus } }) : { code: 'bkash_not_completed' };
+        await mark(paymentId, { status: 'failed', message: errorMessage(failed.code, failed.params) });
+        return { orderId, result: 'failure', refusal: failed };
       }
       return this.settled(orderId, paymentId, { ...found, trxID: found.trxID });
     },
@@ -100,7 +106,7 @@ export function bkashCheckout(db: Db, client: BkashClient) {
     /** bKash says the payment is Completed: the order is settled if it is this order's, in BDT. */
     async settled(orderId: string, paymentId: string, found: BkashPayment & { trxID: string }): Promise<CallbackResult> {
       if ((found.merchantInvoice ?? found.merchantInvoiceNumber) !== orderId || found.currency !== 'BDT') {
-        return { orderId, result: 'failure', message: 'The bKash payment does not match this order' };
+        return { orderId, result: 'failure', refusal: { code: 'bkash_other_order' } };
       }
       await db.update(bkashPayments).set({ status: 'completed', trxId: found.trxID, message: null }).where(eq(bkashPayments.paymentId, paymentId));
       const intent = { id: found.trxID, clientSecret: '', status: 'succeeded', amount: Math.round(Number(found.amount) * 100), currency: 'bdt', orderId };
@@ -108,7 +114,7 @@ export function bkashCheckout(db: Db, client: BkashClient) {
         await settle(db, 'bkash', intent, orderId);
         return { orderId, result: 'success' };
       } catch (err) {
-        if (err instanceof AppError) return { orderId, result: 'failure', message: err.message };
+        if (err instanceof AppError) return { orderId, result: 'failure', refusal: { code: err.code, ...(err.params && { params: err.params }) } };
         throw err;
       }
     },

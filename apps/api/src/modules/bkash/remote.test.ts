@@ -6,6 +6,7 @@ import { call, useTestApp } from '../../../test/helper.ts';
 import { publicOrigin } from '../../public-origin.ts';
 import bkashSandbox from './sandbox.ts';
 import { SANDBOX_VERSION, sandboxMerchant, sandboxWallets } from './sandbox-accounts.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 // bKash as production meets it: a server of its own (here the stand-in alone, on a server of its own, sending
 // buyers back to the shop), reached with BKASH_* keys. Its calls are not this app's requests, so nothing but
@@ -44,11 +45,10 @@ it("with bKash keys: pays through bKash's own server, and the phone leaves the p
   const category = await createCategory(ctx.app);
   const product = await postProduct(ctx.app, seller, category.id, { resalePrice: 41000 });
   const order = await book(ctx.app, buyer, product._id);
-  const listed = async () =>
-    ((await call(ctx.app, { method: 'GET', url: `/api/category-products/${category.id}` })).body.data as { _id: string }[]).map((p) => p._id);
+  const listed = async () => ((await callRoute(ctx.app, 'categoryProducts', { params: { id: category.id } })).body.data as { _id: string }[]).map((p) => p._id);
   expect(await listed()).toContain(product._id);
 
-  const created = await call(ctx.app, { method: 'POST', url: '/api/bkash/create-payment', token: buyer.token, payload: { orderId: order._id } });
+  const created = await callRoute(ctx.app, 'bkashCreate', { token: buyer.token, body: { orderId: order._id } });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const bkashURL = new URL(created.body.data.bkashURL);
   expect(bkashURL.origin).toBe(standInUrl);

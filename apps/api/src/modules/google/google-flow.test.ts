@@ -10,6 +10,7 @@ import { pageMessage } from '../../../test/google.ts';
 import { openTestDatabase, testConfig, useTestApp } from '../../../test/helper.ts';
 import { KEY_FILE } from '../local-oidc/provider.ts';
 import { freePort } from '../../../test/free-port.ts';
+import { routePath } from '../../../test/call-route.ts';
 
 /** The whole popup flow over real HTTP, as a browser would drive it (cookies and redirects by hand). */
 const port = await freePort();
@@ -24,7 +25,7 @@ const get = (url: string, cookie?: string) => fetch(url, { redirect: 'manual', h
 
 /** /start: the flow cookie and the authorize URL. */
 async function start(origin = base) {
-  const res = await get(`${origin}/api/auth/google/start`);
+  const res = await get(`${origin}${routePath('googleStart')}`);
   expect(res.status).toBe(302);
   const setCookie = res.headers.get('set-cookie')!;
   expect(setCookie).toMatch(/^google_sign_in=[^;]+; Path=\/api\/auth\/google; Max-Age=600; HttpOnly; SameSite=Lax$/);
@@ -53,7 +54,11 @@ async function callback(url: URL, cookie?: string) {
 }
 
 const postGoogleUser = async (origin: string, idToken: string) => {
-  const res = await fetch(`${origin}/api/google-user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });
+  const res = await fetch(`${origin}${routePath('googleUser')}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken }),
+  });
   return { status: res.status, body: (await res.json()) as { success: boolean; data: AuthResult } };
 };
 
@@ -61,9 +66,9 @@ describe('the popup flow against the local provider', () => {
   it('start → provider screen → Continue → callback page posts an ID token → POST /api/google-user signs in a new Buyer', async () => {
     const { cookie, authorize: url } = await start();
     expect(url.href.startsWith(`${base}/oidc/authorize?`)).toBe(true);
-    expect(url.searchParams.get('redirect_uri')).toBe(`${base}/api/auth/google/callback`);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${base}${routePath('googleCallback')}`);
     const back = await authorize(url, { name: 'Sadia Islam', email: 'sadia@example.com' });
-    expect(`${back.origin}${back.pathname}`).toBe(`${base}/api/auth/google/callback`);
+    expect(`${back.origin}${back.pathname}`).toBe(`${base}${routePath('googleCallback')}`);
     const page = await callback(back, cookie);
     expect(page.status).toBe(200);
     expect(page.message).toEqual({ type: 'google-sign-in', idToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) });

@@ -11,6 +11,7 @@ import { freePort } from '../../../test/free-port.ts';
 import { createAdmin, lastMail, linkToken, logIn, PASSWORD, signUp } from '../../../test/fixtures.ts';
 import { call, openTestDatabase, testConfig, useTestApp } from '../../../test/helper.ts';
 import { KEY_FILE } from '../local-oidc/provider.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /**
  * Google sign-in by the rules of account linking, with a real (not stand-in) provider: this app
@@ -48,7 +49,7 @@ function idToken(claims: JWTPayload) {
     .sign(key.key);
 }
 const person = (email = `person-${serial}@example.com`) => ({ sub: `2000000000000000000${serial++}`, email });
-const google = async (claims: JWTPayload) => call(ctx.app, { method: 'POST', url: '/api/google-user', payload: { idToken: await idToken(claims) } });
+const google = async (claims: JWTPayload) => callRoute(ctx.app, 'googleUser', { body: { idToken: await idToken(claims) } });
 const identitiesOf = (userId: string) => ctx.app.db.select().from(userIdentities).where(eq(userIdentities.userId, userId));
 
 describe('a new Google identity', () => {
@@ -118,15 +119,13 @@ describe('linking to an existing account', () => {
     expect(await identitiesOf(attacker._id)).toEqual([]);
 
     // The owner takes the address back with a reset link (it reaches only them): the attacker's password and session end.
-    await call(ctx.app, { method: 'POST', url: '/api/forgot-password', payload: { email: victim.email } });
-    const reset = await call(ctx.app, {
-      method: 'POST',
-      url: '/api/reset-password',
-      payload: { token: await linkToken(ctx.app, victim.email, 'reset-password'), password: 'owners-own' },
+    await callRoute(ctx.app, 'forgotPassword', { body: { email: victim.email } });
+    const reset = await callRoute(ctx.app, 'resetPassword', {
+      body: { token: await linkToken(ctx.app, victim.email, 'reset-password'), password: 'owners-own' },
     });
     expect(reset.status).toBe(200);
-    expect((await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: victim.email, password: PASSWORD } })).status).toBe(401);
-    expect((await call(ctx.app, { method: 'GET', url: `/api/orders/${attacker._id}`, token: attacker.token })).status).toBe(401);
+    expect((await callRoute(ctx.app, 'logIn', { body: { email: victim.email, password: PASSWORD } })).status).toBe(401);
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: attacker._id }, token: attacker.token })).status).toBe(401);
     // Now confirmed by the owner, the address may be linked.
     const linked = await google(victim);
     expect(linked.status).toBe(200);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { call, testConfig, useTestApp } from '../../../test/helper.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /** DEMO off and no Google client: the local stand-in is not served at all, and the button says why. */
 const ctx = useTestApp({ demo: false, localOidc: false });
@@ -13,10 +14,10 @@ describe('without a Google client and without the stand-in', () => {
   });
 
   it("answers the popup's pages and POST /api/google-user with a 503 that says Google sign-in is not set up", async () => {
-    const start = await call(ctx.app, { method: 'GET', url: '/api/auth/google/start' });
+    const start = await callRoute(ctx.app, 'googleStart');
     expect(start.status).toBe(503);
     expect(start.body).toContain('Google sign-in is not set up on this server');
-    const post = await call(ctx.app, { method: 'POST', url: '/api/google-user', payload: { idToken: 'a.b.c' } });
+    const post = await callRoute(ctx.app, 'googleUser', { body: { idToken: 'a.b.c' } });
     expect(post.status).toBe(503);
     expect(post.body.message).toBe('Google sign-in is not set up on this server');
   });

@@ -6,9 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { userIdentities, users } from '../../db/schema.ts';
 import { expectErrorBody } from '../../../test/error-body.ts';
 import { createAdmin, linkToken, signUp } from '../../../test/fixtures.ts';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { KEY_FILE } from '../local-oidc/provider.ts';
 import { publicOrigin } from '../../public-origin.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /** POST /api/google-user against the local provider (the embedded default), with tokens made by hand. */
 const ctx = useTestApp();
@@ -57,12 +58,7 @@ const sign = (payload: JWTPayload, by: 'provider' | 'stranger' = 'provider', alg
 let address = 0;
 /** Each call from its own address, so the route's rate limit never stands in for a refusal. */
 const post = (payload: unknown) =>
-  call(ctx.app, {
-    method: 'POST',
-    url: '/api/google-user',
-    payload: payload as Record<string, unknown>,
-    remoteAddress: `10.1.${Math.floor(++address / 250)}.${address % 250}`,
-  });
+  callRoute(ctx.app, 'googleUser', { body: payload as Record<string, unknown>, remoteAddress: `10.1.${Math.floor(++address / 250)}.${address % 250}` });
 
 describe('POST /api/google-user with the local stand-in', () => {
   it('makes a new e-mail a Buyer without a password, id google:<sub>, its own avatar as userImg', async () => {
@@ -90,7 +86,7 @@ describe('POST /api/google-user with the local stand-in', () => {
     const again = await post({ idToken: await sign({ ...c, name: 'Renamed' }) });
     expect(again.status).toBe(200);
     expect(again.body.data.user._id).toBe(first.body.data.user._id);
-    const orders = await call(ctx.app, { method: 'GET', url: `/api/orders/${again.body.data.user._id}`, token: again.body.data.token });
+    const orders = await callRoute(ctx.app, 'buyerOrders', { params: { id: again.body.data.user._id }, token: again.body.data.token });
     expect(orders.status).toBe(200);
   });
 
@@ -116,17 +112,15 @@ describe('POST /api/google-user with the local stand-in', () => {
     const c = claims();
     const created = await post({ idToken: await sign(c) });
     expect(created.status).toBe(201);
-    await call(ctx.app, { method: 'POST', url: '/api/forgot-password', payload: { email: c.email } });
-    const reset = await call(ctx.app, {
-      method: 'POST',
-      url: '/api/reset-password',
-      payload: { token: await linkToken(ctx.app, c.email as string, 'reset-password'), password: 'mine-now' },
+    await callRoute(ctx.app, 'forgotPassword', { body: { email: c.email } });
+    const reset = await callRoute(ctx.app, 'resetPassword', {
+      body: { token: await linkToken(ctx.app, c.email as string, 'reset-password'), password: 'mine-now' },
     });
     expect(reset.status).toBe(200);
     const again = await post({ idToken: await sign(c) });
     expect(again.status).toBe(409);
     // The stand-in's old session ended with the reset.
-    expect((await call(ctx.app, { method: 'GET', url: '/api/me', token: created.body.data.token })).status).toBe(401);
+    expect((await callRoute(ctx.app, 'me', { token: created.body.data.token })).status).toBe(401);
   });
 
   it('never enters an Admin account, even one an identity row points at', async () => {
@@ -142,7 +136,7 @@ describe('POST /api/google-user with the local stand-in', () => {
     const c = claims();
     await post({ idToken: await sign(c) });
     for (const password of ['123456', 'password', '']) {
-      const res = await call(ctx.app, { method: 'POST', url: '/api/login', payload: { email: c.email, password: password || 'x' } });
+      const res = await callRoute(ctx.app, 'logIn', { body: { email: c.email, password: password || 'x' } });
       expect(res.status).toBe(401);
       expect(res.body.message).toBe('Invalid Email or Password');
     }

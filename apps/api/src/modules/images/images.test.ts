@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { call, roomyLimits, runJobs, testConfig, useTestApp } from '../../../test/helper.ts';
+import { roomyLimits, runJobs, testConfig, useTestApp } from '../../../test/helper.ts';
 import { signUp } from '../../../test/fixtures.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
 
@@ -32,9 +33,7 @@ function multipart(parts: Part[]) {
 }
 
 const upload = (app: FastifyInstance, data: Buffer | string, opts: { filename?: string; type?: string; field?: string; token?: string } = {}) =>
-  call(app, {
-    method: 'POST',
-    url: '/api/images',
+  callRoute(app, 'uploadImage', {
     token: opts.token,
     ...multipart([{ name: opts.field ?? 'image', filename: opts.filename ?? 'picture', type: opts.type ?? 'application/octet-stream', data }]),
   });
@@ -308,7 +307,7 @@ describe('POST /api/images', () => {
     ['a JSON body', () => ({ payload: JSON.stringify({ image: 'data:image/png;base64,AAAA' }), headers: { 'content-type': 'application/json' } })],
   ])('refuses %s with a 400 and stores nothing', async (_name, build) => {
     const before = await uploadedFiles();
-    const res = await call(ctx.app, { method: 'POST', url: '/api/images', ...(await build()) });
+    const res = await callRoute(ctx.app, 'uploadImage', { ...(await build()) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('image') });
     expect(res.body.massage).toBe(res.body.message);
@@ -358,6 +357,6 @@ describe('POST /api/images rate limit', () => {
     });
     expect(readdirSync(config.uploadsDir)).toHaveLength(30);
     // Other routes are not limited by the uploads' budget.
-    expect((await call(app, { method: 'GET', url: '/api/health' })).status).toBe(200);
+    expect((await callRoute(app, 'health')).status).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../../../test/error-body.ts';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
 
@@ -18,7 +19,7 @@ describe('POST /api/images with a malformed multipart body', () => {
     ['garbage', 'multipart/form-data; boundary=b', 'garbage'],
   ])('%s: a 400 in the JSON error shape, nothing stored', async (_what, type, payload) => {
     const before = readdirSync(ctx.config.uploadsDir);
-    const res = await call(ctx.app, { method: 'POST', url: '/api/images', payload, headers: { 'content-type': type } });
+    const res = await callRoute(ctx.app, 'uploadImage', { body: payload, headers: { 'content-type': type } });
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expectErrorBody(res.body);

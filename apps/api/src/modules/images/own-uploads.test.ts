@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { createCategory, PASSWORD, postProduct, productBody, signUp, uploadedPicture } from '../../../test/fixtures.ts';
 import { products, uploads, users } from '../../db/schema.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /** Issue 29, item 6 (decision 040): an upload is attached only by the account that uploaded it. */
 const ctx = useTestApp();
@@ -28,14 +29,12 @@ describe('pictures of a listing', () => {
     const signedOut = await uploadedPicture(ctx.app);
     const mine = await uploadedPicture(ctx.app, otherSeller);
     for (const [i, theirs] of [own.img, unused, signedOut].entries()) {
-      const created = await call(ctx.app, { method: 'POST', url: '/api/product', token: otherSeller.token, payload: productBody(category.id, theirs) });
+      const created = await callRoute(ctx.app, 'addProduct', { token: otherSeller.token, body: productBody(category.id, theirs) });
       expect(created.status, String(i)).toBe(400);
       expect(created.body).toMatchObject({ code: 'image_not_yours', message: 'img must be a picture you uploaded yourself' });
-      const asSecond = await call(ctx.app, {
-        method: 'POST',
-        url: '/api/product',
+      const asSecond = await callRoute(ctx.app, 'addProduct', {
         token: otherSeller.token,
-        payload: { ...productBody(category.id, mine), images: [mine, theirs] },
+        body: { ...productBody(category.id, mine), images: [mine, theirs] },
       });
       expect(asSecond.status, String(i)).toBe(400);
       expect(asSecond.body.message).toBe('images[1] must be a picture you uploaded yourself');
@@ -46,11 +45,10 @@ describe('pictures of a listing', () => {
     expect((await uploadRow(mine)).attachedAt).toBeNull();
 
     const listing = await postProduct(ctx.app, otherSeller, category.id);
-    const edited = await call(ctx.app, {
-      method: 'PUT',
-      url: `/api/product/${listing._id}`,
+    const edited = await callRoute(ctx.app, 'editProduct', {
+      params: { id: listing._id },
       token: otherSeller.token,
-      payload: { ...productBody(category.id, listing.img), images: [listing.img, unused] },
+      body: { ...productBody(category.id, listing.img), images: [listing.img, unused] },
     });
     expect(edited.status).toBe(400);
     expect(edited.body.code).toBe('image_not_yours');
@@ -62,18 +60,17 @@ describe('pictures of a listing', () => {
   it('takes the seller’s own uploads, again in a second listing, and keeps a picture the listing already shows', async () => {
     const { seller, category } = await world();
     const first = await postProduct(ctx.app, seller, category.id);
-    const again = await call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload: productBody(category.id, first.img) });
+    const again = await callRoute(ctx.app, 'addProduct', { token: seller.token, body: productBody(category.id, first.img) });
     expect(again.status).toBe(201);
     // A picture uploaded before uploaders were recorded stays usable in the listing that shows it.
     await ctx.app.db
       .update(uploads)
       .set({ uploadedBy: null })
       .where(eq(uploads.name, first.img.slice('/uploads/'.length)));
-    const kept = await call(ctx.app, {
-      method: 'PUT',
-      url: `/api/product/${first._id}`,
+    const kept = await callRoute(ctx.app, 'editProduct', {
+      params: { id: first._id },
       token: seller.token,
-      payload: productBody(category.id, first.img, { resalePrice: 70000 }),
+      body: productBody(category.id, first.img, { resalePrice: 70000 }),
     });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.body.data.resalePrice).toBe(70000);
@@ -82,7 +79,7 @@ describe('pictures of a listing', () => {
 
 describe('the avatar of a sign-up', () => {
   const signUpWith = (userImg: string, email = `new-${randomUUID()}@example.com`) =>
-    call(ctx.app, { method: 'POST', url: '/api/user', payload: { name: 'New One', email, password: PASSWORD, role: 'Buyer', userImg } });
+    callRoute(ctx.app, 'signUp', { body: { name: 'New One', email, password: PASSWORD, role: 'Buyer', userImg } });
 
   it("refuses another account's avatar and a signed-in account's upload, whether or not the e-mail is taken", async () => {
     const { seller } = await world();

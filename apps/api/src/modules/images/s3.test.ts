@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../../config.ts';
 import { uploads } from '../../db/schema.ts';
 import { appWithLimits, call, runJobs, useTestApp } from '../../../test/helper.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /**
  * Pictures in an S3-compatible store (issue 19): a local S3-protocol server (s3rver) started here,
@@ -46,7 +47,7 @@ async function upload(app: FastifyInstance, data: Buffer) {
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return call(app, { method: 'POST', url: '/api/images', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return callRoute(app, 'uploadImage', { body: payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
 }
 
 describe('pictures in an S3-compatible store', () => {

@@ -6,9 +6,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { jobs, uploads } from '../../db/schema.ts';
 import { createCategory, postProduct, productBody, signUp } from '../../../test/fixtures.ts';
-import { appWithLimits, call, runJobs, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, runJobs, useTestApp } from '../../../test/helper.ts';
 import { makeCopies, MAX_STORED_BYTES } from './service.ts';
 import { diskStore } from './store.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /** What becomes of uploads: a bounded size on disk, a record of each, the sweep of unused ones, the daily budget. */
 const ctx = useTestApp();
@@ -20,10 +21,8 @@ async function upload(app = ctx.app, data: Buffer, opts: { token?: string; ip?: 
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return call(app, {
-    method: 'POST',
-    url: '/api/images',
-    payload,
+  return callRoute(app, 'uploadImage', {
+    body: payload,
     token: opts.token,
     remoteAddress: opts.ip,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -131,11 +130,7 @@ describe('the sweep of unused uploads', () => {
     const seller = await signUp(ctx.app, 'Seller');
     const [old, young, avatar] = await Promise.all([0, 1, 2].map(async () => (await upload(ctx.app, await small())).body.data.url as string));
     const picture = (await upload(ctx.app, await small(), { token: seller.token })).body.data.url as string;
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/api/user',
-      payload: { name: 'Avatar Owner', email: 'avatar@example.com', password: 'secret1', role: 'Buyer', userImg: avatar },
-    });
+    await callRoute(ctx.app, 'signUp', { body: { name: 'Avatar Owner', email: 'avatar@example.com', password: 'secret1', role: 'Buyer', userImg: avatar } });
     const category = await createCategory(ctx.app);
     await postProduct(ctx.app, seller, category.id, { img: picture });
     await age(old!, 25);
@@ -151,12 +146,7 @@ describe('the sweep of unused uploads', () => {
       expect(existsSync(fileOf(kept)), kept).toBe(true);
     }
     // A swept picture can no longer be used.
-    const late = await call(ctx.app, {
-      method: 'POST',
-      url: '/api/product',
-      token: seller.token,
-      payload: productBody(category.id, old!),
-    });
+    const late = await callRoute(ctx.app, 'addProduct', { token: seller.token, body: productBody(category.id, old!) });
     expect(late.status).toBe(400);
     expect(late.body.message).toMatch(/^img must be a picture uploaded to this site/);
   });

@@ -10,6 +10,7 @@ import { testConfig, useTestApp } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { codeHash } from './codes.ts';
 import { KEY_FILE, openLocalProvider } from './provider.ts';
+import { routePath } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
 let base: string;
@@ -34,7 +35,7 @@ function authorizeUrl(overrides: Record<string, string | null> = {}) {
   const params: Record<string, string | null> = {
     response_type: 'code',
     client_id: client.id,
-    redirect_uri: `${base}/api/auth/google/callback`,
+    redirect_uri: `${base}${routePath('googleCallback')}`,
     scope: 'openid email profile',
     state: 'state-123',
     nonce: 'nonce-456',
@@ -59,7 +60,7 @@ async function exchange(theCode: string, opts: { verifier?: string; secret?: str
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
     code: theCode,
-    redirect_uri: opts.redirectUri ?? `${base}/api/auth/google/callback`,
+    redirect_uri: opts.redirectUri ?? `${base}${routePath('googleCallback')}`,
     code_verifier: opts.verifier ?? verifier,
   });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -166,7 +167,7 @@ describe('GET /oidc/authorize', () => {
 
   it.each([
     ['an unknown client', { client_id: 'someone-else' }],
-    ['a foreign redirect', { redirect_uri: 'https://evil.example/api/auth/google/callback' }],
+    ['a foreign redirect', { redirect_uri: `https://evil.example${routePath('googleCallback')}` }],
     ['another path', { redirect_uri: `${'http://127.0.0.1:1'}/steal` }],
     ['no redirect', { redirect_uri: null }],
   ])('shows an error page, never redirects, for %s', async (_what, overrides) => {
@@ -226,7 +227,7 @@ describe('POST /oidc/authorize', () => {
   });
 
   it('refuses repeated parameters', async () => {
-    const payload = authorizeUrl().searchParams.toString() + '&redirect_uri=http://localhost/api/auth/google/callback&name=a&email=a@b.cd';
+    const payload = authorizeUrl().searchParams.toString() + `&redirect_uri=http://localhost${routePath('googleCallback')}&name=a&email=a@b.cd`;
     const res = await ctx.app.inject({ method: 'POST', url: '/oidc/authorize', payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.statusCode).toBe(400);
   });
@@ -312,7 +313,7 @@ describe('POST /oidc/token', () => {
   });
 
   it('refuses another redirect_uri than the authorization request had', async () => {
-    const res = await exchange(await code(), { redirectUri: 'http://localhost:9/api/auth/google/callback' });
+    const res = await exchange(await code(), { redirectUri: `http://localhost:9${routePath('googleCallback')}` });
     expect(res.body.error).toBe('invalid_grant');
   });
 

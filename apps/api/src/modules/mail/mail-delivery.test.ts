@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, dbKind, openTestDatabase, runJobs, testConfig, useTestApp } from '../../../test/helper.ts';
+import { dbKind, openTestDatabase, runJobs, testConfig, useTestApp } from '../../../test/helper.ts';
 import { createPostgresDatabase } from '../../../test/databases.ts';
 import { PASSWORD, uploadedPicture } from '../../../test/fixtures.ts';
 import { freePort } from '../../../test/free-port.ts';
@@ -13,6 +13,7 @@ import { accountTokens, jobs, outbox, users } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { publicOrigin } from '../../public-origin.ts';
 import { enqueueMail, MAX_ATTEMPTS } from './outbox.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /**
  * The outbox delivered for real: a local SMTP server (login required) receives what the app's
@@ -76,7 +77,7 @@ describe('mails delivered over SMTP', () => {
   it('sign-up: the verification mail arrives at the address, from MAIL_FROM, with its link in text and HTML; the link verifies; the sent row keeps no body', async () => {
     const { app } = ctx;
     const email = 'nadia@example.com';
-    const res = await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email) });
+    const res = await callRoute(app, 'signUp', { body: await signUpBody(app, email) });
     expect(res.status).toBe(202);
 
     const [received] = await smtp.waitFor(email);
@@ -98,10 +99,10 @@ describe('mails delivered over SMTP', () => {
     expect(fromHtml).toBe(fromText);
     expect(htmlOf(received!)).toMatch(/<a href="[^"]*\/verify-email\?token=[\w-]{43}&amp;lang=en"/);
 
-    const login = await call(app, { method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } });
-    const me = () => call(app, { method: 'GET', url: '/api/me', token: login.body.data.token });
+    const login = await callRoute(app, 'logIn', { body: { email, password: PASSWORD } });
+    const me = () => callRoute(app, 'me', { token: login.body.data.token });
     expect((await me()).body.data.emailVerified).toBe(false);
-    const verified = await call(app, { method: 'POST', url: '/api/verify-email', payload: { token: fromText } });
+    const verified = await callRoute(app, 'verifyEmail', { body: { token: fromText } });
     expect(verified.status).toBe(200);
     expect(verified.body.data).toEqual({ email, emailVerified: true });
     expect((await me()).body.data.emailVerified).toBe(true);
@@ -120,8 +121,8 @@ describe('mails delivered over SMTP', () => {
   it('a reset link delivered over SMTP is nowhere in the database: the tokens table holds only hashes, the sent row and its job no text', async () => {
     const { app } = ctx;
     const email = 'leak@example.com';
-    expect((await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email) })).status).toBe(202);
-    expect((await call(app, { method: 'POST', url: '/api/forgot-password', payload: { email } })).status).toBe(202);
+    expect((await callRoute(app, 'signUp', { body: await signUpBody(app, email) })).status).toBe(202);
+    expect((await callRoute(app, 'forgotPassword', { body: { email } })).status).toBe(202);
     const arrived = await smtp.waitFor(email, 2);
     const origin = publicOrigin(app.server, ctx.config);
     const codes = [
@@ -142,22 +143,18 @@ describe('mails delivered over SMTP', () => {
     const stored = await app.db.select({ hash: accountTokens.tokenHash, email: accountTokens.email }).from(accountTokens);
     expect(stored.length).toBeGreaterThanOrEqual(2);
     for (const value of stored.flatMap((r) => [r.hash, r.email])) {
-      expect((await call(app, { method: 'POST', url: '/api/reset-password', payload: { token: value, password: 'taken-over' } })).status).toBe(400);
-      expect((await call(app, { method: 'POST', url: '/api/verify-email', payload: { token: value } })).status).toBe(400);
+      expect((await callRoute(app, 'resetPassword', { body: { token: value, password: 'taken-over' } })).status).toBe(400);
+      expect((await callRoute(app, 'verifyEmail', { body: { token: value } })).status).toBe(400);
     }
-    expect((await call(app, { method: 'POST', url: '/api/login', payload: { email, password: 'taken-over' } })).status).toBe(401);
+    expect((await callRoute(app, 'logIn', { body: { email, password: 'taken-over' } })).status).toBe(401);
   });
 
   it('sign-up with an address that has an account: the same answer, the owner is told, nothing is created', async () => {
     const { app } = ctx;
     const email = 'owner@example.com';
-    const first = await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email, { name: 'Original Owner', role: 'Buyer' }) });
-    const again = await call(app, {
-      method: 'POST',
-      url: '/api/user',
-      payload: await signUpBody(app, email, { name: 'Someone Else', password: 'other-password', role: 'Seller' }),
-    });
-    const fresh = await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, 'fresh@example.com') });
+    const first = await callRoute(app, 'signUp', { body: await signUpBody(app, email, { name: 'Original Owner', role: 'Buyer' }) });
+    const again = await callRoute(app, 'signUp', { body: await signUpBody(app, email, { name: 'Someone Else', password: 'other-password', role: 'Seller' }) });
+    const fresh = await callRoute(app, 'signUp', { body: await signUpBody(app, 'fresh@example.com') });
     expect([first.status, again.status, fresh.status]).toEqual([202, 202, 202]);
     expect(again.body).toEqual(first.body);
     expect(fresh.body).toEqual(JSON.parse(JSON.stringify(first.body).replaceAll(email, 'fresh@example.com')));
@@ -177,8 +174,8 @@ describe('mails delivered over SMTP', () => {
     const accounts = await app.db.select().from(users).where(eq(users.email, email));
     expect(accounts).toHaveLength(1);
     expect(accounts[0]).toMatchObject({ name: 'Original Owner', role: 'Buyer' });
-    expect((await call(app, { method: 'POST', url: '/api/login', payload: { email, password: 'other-password' } })).status).toBe(401);
-    expect((await call(app, { method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } })).status).toBe(200);
+    expect((await callRoute(app, 'logIn', { body: { email, password: 'other-password' } })).status).toBe(401);
+    expect((await callRoute(app, 'logIn', { body: { email, password: PASSWORD } })).status).toBe(200);
   });
 });
 
@@ -225,8 +222,8 @@ describe('while the SMTP server is down', () => {
   it('a request that mails still answers 202; the mail waits in the outbox and arrives once the server is back', async () => {
     const { app } = ctx;
     const email = 'patient@example.com';
-    expect((await call(app, { method: 'POST', url: '/api/user', payload: await signUpBody(app, email) })).status).toBe(202);
-    const forgot = await call(app, { method: 'POST', url: '/api/forgot-password', payload: { email } });
+    expect((await callRoute(app, 'signUp', { body: await signUpBody(app, email) })).status).toBe(202);
+    const forgot = await callRoute(app, 'forgotPassword', { body: { email } });
     expect(forgot.status).toBe(202);
     expect(forgot.body.success).toBe(true);
 
@@ -265,7 +262,7 @@ describe('while the SMTP server is down', () => {
       expect(sent.sentAt).toBeInstanceOf(Date);
 
       // The link that waited out the outage still works.
-      const reset2 = await call(app, { method: 'POST', url: '/api/reset-password', payload: { token, password: 'new-secret' } });
+      const reset2 = await callRoute(app, 'resetPassword', { body: { token, password: 'new-secret' } });
       expect(reset2.status).toBe(200);
       expect(back.to(email)).toHaveLength(2);
     } finally {

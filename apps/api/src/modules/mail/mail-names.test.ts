@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { lastMail, linkToken, PASSWORD, uploadedPicture } from '../../../test/fixtures.ts';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { plainName } from './plain-name.ts';
 import { sellerWarningMail } from './templates.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /**
  * Mails carry no text an attacker chose to an address nobody has confirmed, and elsewhere print names as plain
@@ -13,11 +14,10 @@ const LURE = 'Your account is locked, restore it at https://evil.example.com/res
 const DEFUSED = 'Your account is locked, restore it at https[:]//evil[.]example[.]com/restore';
 let serial = 0;
 const newEmail = () => `names-${Date.now()}-${serial++}@example.com`;
-const post = (url: string, payload: Record<string, unknown>) => call(ctx.app, { method: 'POST', url, payload });
 
 async function signUp(name: string, language: 'en' | 'bn', email = newEmail()) {
   const payload = { name, email, password: PASSWORD, role: 'Buyer', userImg: await uploadedPicture(ctx.app), language };
-  expect((await post('/api/user', payload)).status).toBe(202);
+  expect((await callRoute(ctx.app, 'signUp', { body: payload })).status).toBe(202);
   return email;
 }
 
@@ -46,7 +46,7 @@ describe('mails to an address not yet confirmed', () => {
       expect(exists.textBody).not.toContain('Someone Else');
       expect(exists.textBody!.split('\n')[0]).toBe(hello[language]);
 
-      expect((await post('/api/forgot-password', { email })).status).toBe(202);
+      expect((await callRoute(ctx.app, 'forgotPassword', { body: { email } })).status).toBe(202);
       const reset = await lastMail(ctx.app, email, 'reset-password');
       expectNoLure(reset);
       expect(reset.textBody!.split('\n')[0]).toBe(hello[language]);
@@ -58,8 +58,8 @@ describe('names in mails to a confirmed address', () => {
   for (const language of ['en', 'bn'] as const) {
     it(`(${language}) are plain text with their links defused`, async () => {
       const email = await signUp(LURE, language);
-      expect((await post('/api/verify-email', { token: await linkToken(ctx.app, email, 'verify-email') })).status).toBe(200);
-      expect((await post('/api/forgot-password', { email })).status).toBe(202);
+      expect((await callRoute(ctx.app, 'verifyEmail', { body: { token: await linkToken(ctx.app, email, 'verify-email') } })).status).toBe(200);
+      expect((await callRoute(ctx.app, 'forgotPassword', { body: { email } })).status).toBe(202);
       const reset = await lastMail(ctx.app, email, 'reset-password');
       const greeting = language === 'en' ? `Hello ${DEFUSED},` : `প্রিয় ${DEFUSED},`;
       expect(reset.textBody!.split('\n')[0]).toBe(greeting);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, useTestApp, type TestContext } from '../../../test/helper.ts';
+import { useTestApp, type TestContext } from '../../../test/helper.ts';
 import { createAdmin, PASSWORD, signUp, uploadedPicture } from '../../../test/fixtures.ts';
 import { freePort } from '../../../test/free-port.ts';
 import { MAIL_FROM, smtpUrl, startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.ts';
 import { outbox } from '../../db/schema.ts';
+import { callRoute, type RouteAnswer } from '../../../test/call-route.ts';
 
 /**
  * The Admin's view of the outbox (bodies only while no SMTP server is configured), and the
@@ -61,7 +62,7 @@ async function allPages(app: FastifyInstance, token: string, limit: number) {
   const pages: Listed[][] = [];
   let cursor: string | null = null;
   do {
-    const res = await call(app, { method: 'GET', url: `/api/outbox?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, token });
+    const res: RouteAnswer = await callRoute(app, 'outbox', { query: { limit, cursor }, token });
     expect(res.status).toBe(200);
     pages.push(res.body.data);
     cursor = res.body.meta.nextCursor;
@@ -96,12 +97,12 @@ function listTests(ctx: TestContext, smtpConfigured: boolean) {
     const buyer = await signUp(app, 'Buyer', undefined, { verified: false });
     const seller = await signUp(app, 'Seller', undefined, { verified: false });
     for (const who of [buyer, seller]) {
-      const res = await call(app, { method: 'GET', url: '/api/outbox', token: who.token });
+      const res = await callRoute(app, 'outbox', { token: who.token });
       expect(res.status).toBe(403);
       expect(res.body.success).toBe(false);
       expect(JSON.stringify(res.body)).not.toContain('Text of mail');
     }
-    const anonymous = await call(app, { method: 'GET', url: '/api/outbox' });
+    const anonymous = await callRoute(app, 'outbox');
     expect(anonymous.status).toBe(401);
     expect(JSON.stringify(anonymous.body)).not.toContain('Text of mail');
   });
@@ -113,10 +114,8 @@ function listTests(ctx: TestContext, smtpConfigured: boolean) {
       const admin = await createAdmin(app);
       await pendingMails(app, 3);
       const email = 'reader@example.com';
-      const signedUp = await call(app, {
-        method: 'POST',
-        url: '/api/user',
-        payload: { name: 'Reader', email, password: PASSWORD, role: 'Buyer', userImg: await uploadedPicture(app) },
+      const signedUp = await callRoute(app, 'signUp', {
+        body: { name: 'Reader', email, password: PASSWORD, role: 'Buyer', userImg: await uploadedPicture(app) },
       });
       expect(signedUp.status).toBe(202);
       if (smtpConfigured) await smtp.waitFor(email);
@@ -154,14 +153,12 @@ const evil = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forw
 /** A password reset and a sign-up asked for under a forged Host: both mails' links are at `origin`, nowhere near evil.example. */
 async function linksStayOurs(app: FastifyInstance, origin: string, prefix: string) {
   const user = await signUp(app, 'Buyer', undefined, { verified: false });
-  const forgot = await call(app, { method: 'POST', url: '/api/forgot-password', headers: evil, payload: { email: user.email } });
+  const forgot = await callRoute(app, 'forgotPassword', { headers: evil, body: { email: user.email } });
   expect(forgot.status).toBe(202);
   const email = `${prefix}-new@example.com`;
-  const created = await call(app, {
-    method: 'POST',
-    url: '/api/user',
+  const created = await callRoute(app, 'signUp', {
     headers: evil,
-    payload: { name: 'New One', email, password: PASSWORD, role: 'Buyer', userImg: await uploadedPicture(app) },
+    body: { name: 'New One', email, password: PASSWORD, role: 'Buyer', userImg: await uploadedPicture(app) },
   });
   expect(created.status).toBe(202);
 
@@ -179,7 +176,7 @@ async function linksStayOurs(app: FastifyInstance, origin: string, prefix: strin
   expect(reset.mail.text).toContain(`${origin}/reset-password?token=${token}`);
   expect(verify!.mail.text).toMatch(new RegExp(`${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/verify-email\\?token=[\\w-]{43}`));
   // The link is a working one.
-  expect((await call(app, { method: 'POST', url: '/api/reset-password', payload: { token, password: 'new-secret' } })).status).toBe(200);
+  expect((await callRoute(app, 'resetPassword', { body: { token, password: 'new-secret' } })).status).toBe(200);
 }
 
 describe('mail links under a forged Host header', () => {

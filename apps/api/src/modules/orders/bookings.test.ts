@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markPaid, markSold, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { orders } from '../../db/schema.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /** Issue 29, item 3 (decision 040): sellers' numbers reach a buyer once the seller accepts; bookings leave a trace and are limited. */
 const ctx = useTestApp();
-const get = (url: string, actor: Actor) => call(ctx.app, { method: 'GET', url, token: actor.token });
-const put = (url: string, actor: Actor) => call(ctx.app, { method: 'PUT', url, token: actor.token });
-const del = (url: string, actor: Actor) => call(ctx.app, { method: 'DELETE', url, token: actor.token });
-const accept = (id: string, actor: Actor) => put(`/api/accept-booking/${id}`, actor);
+const accept = (id: string, actor: Actor) => callRoute(ctx.app, 'acceptBooking', { params: { id }, token: actor.token });
 const rowOf = async (id: string) => (await ctx.app.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const NUMBER = '01811-000777';
 
@@ -29,25 +27,35 @@ describe("the seller's number", () => {
     const { seller, buyer, product } = await world();
     const booked = await book(ctx.app, buyer, product._id);
     expect(booked.sellerPhone).toBeNull();
-    const before = await get(`/api/orders/${buyer._id}`, buyer);
+    const before = await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token });
     expect(before.body.data[0]).toMatchObject({ _id: booked._id, accepted: false, sellerPhone: null });
     expect(JSON.stringify(before.body)).not.toContain(NUMBER);
-    expect(JSON.stringify((await get(`/api/order/${booked._id}`, buyer)).body)).not.toContain(NUMBER);
+    expect(JSON.stringify((await callRoute(ctx.app, 'order', { params: { id: booked._id }, token: buyer.token })).body)).not.toContain(NUMBER);
 
     const accepted = await accept(booked._id, seller);
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({ _id: booked._id, accepted: true, declined: false, paid: false });
-    expect((await get(`/api/orders/${buyer._id}`, buyer)).body.data[0]).toMatchObject({ accepted: true, sellerPhone: NUMBER });
-    expect((await get(`/api/order/${booked._id}`, buyer)).body.data.sellerPhone).toBe(NUMBER);
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data[0]).toMatchObject({
+      accepted: true,
+      sellerPhone: NUMBER,
+    });
+    expect((await callRoute(ctx.app, 'order', { params: { id: booked._id }, token: buyer.token })).body.data.sellerPhone).toBe(NUMBER);
     // The seller's Booking Requests say so.
-    expect((await get(`/api/seller-bookings/${seller._id}`, seller)).body.data[0]).toMatchObject({ _id: booked._id, accepted: true });
+    expect((await callRoute(ctx.app, 'sellerBookings', { params: { id: seller._id }, token: seller.token })).body.data[0]).toMatchObject({
+      _id: booked._id,
+      accepted: true,
+    });
   });
 
   it('reaches a buyer who has paid, without an accept', async () => {
     const { buyer, product } = await world();
     const booked = await book(ctx.app, buyer, product._id);
     await markPaid(ctx.app, booked._id, { payment: true, sold: true });
-    expect((await get(`/api/orders/${buyer._id}`, buyer)).body.data[0]).toMatchObject({ paid: true, accepted: false, sellerPhone: NUMBER });
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data[0]).toMatchObject({
+      paid: true,
+      accepted: false,
+      sellerPhone: NUMBER,
+    });
   });
 });
 
@@ -78,8 +86,8 @@ describe('PUT /api/accept-booking/:id', () => {
   it('refuses a declined, cancelled, paid or sold-elsewhere booking with a 409 naming its state, changing nothing', async () => {
     const { seller, category } = await world();
     const cases: [string, (id: string, buyer: Actor, productId: string) => Promise<unknown>][] = [
-      ['already declined', (id) => put(`/api/decline-booking/${id}`, seller)],
-      ['cancelled by the buyer', (id, buyer) => del(`/api/order/${id}`, buyer)],
+      ['already declined', (id) => callRoute(ctx.app, 'declineBooking', { params: { id }, token: seller.token })],
+      ['cancelled by the buyer', (id, buyer) => callRoute(ctx.app, 'deleteOrder', { params: { id }, token: buyer.token })],
       ['already paid', (id) => markPaid(ctx.app, id)],
       ['of a phone no longer for sale', (_id, _buyer, productId) => markSold(ctx.app, productId)],
     ];
@@ -92,7 +100,7 @@ describe('PUT /api/accept-booking/:id', () => {
       expect(res.status, state).toBe(409);
       expect(res.body, state).toMatchObject({ code: 'booking_not_pending', message: `This booking is ${state}: it cannot be accepted` });
       expect((await rowOf(booked._id)).acceptedAt, state).toBeNull();
-      expect(JSON.stringify((await get(`/api/orders/${buyer._id}`, buyer)).body), state).not.toContain(NUMBER);
+      expect(JSON.stringify((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body), state).not.toContain(NUMBER);
     }
   });
 
@@ -106,22 +114,28 @@ describe("a buyer's delete of an open booking", () => {
   it('cancels it: gone from their list, kept for the seller as cancelled by the buyer; it can be neither paid nor accepted', async () => {
     const { seller, buyer, product } = await world();
     const booked = await book(ctx.app, buyer, product._id);
-    const res = await del(`/api/order/${booked._id}`, buyer);
+    const res = await callRoute(ctx.app, 'deleteOrder', { params: { id: booked._id }, token: buyer.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ deleted: true, hidden: true });
     expect((await rowOf(booked._id)).cancelledAt).toBeInstanceOf(Date);
-    expect((await get(`/api/orders/${buyer._id}`, buyer)).body.data).toEqual([]);
-    expect((await get(`/api/seller-bookings/${seller._id}`, seller)).body.data[0]).toMatchObject({ _id: booked._id, cancelled: true, sellerPhone: null });
-    const pay = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId: booked._id } });
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'sellerBookings', { params: { id: seller._id }, token: seller.token })).body.data[0]).toMatchObject({
+      _id: booked._id,
+      cancelled: true,
+      sellerPhone: null,
+    });
+    const pay = await callRoute(ctx.app, 'createPaymentIntent', { token: buyer.token, body: { orderId: booked._id } });
     expect(pay.status).toBe(409);
     expect(pay.body.code).toBe('order_cancelled');
-    const decline = await put(`/api/decline-booking/${booked._id}`, seller);
+    const decline = await callRoute(ctx.app, 'declineBooking', { params: { id: booked._id }, token: seller.token });
     expect(decline.status).toBe(409);
     expect(decline.body.code).toBe('booking_cancelled');
     // The buyer may book the phone again.
     const again = await book(ctx.app, buyer, product._id);
-    expect((await get(`/api/orders/${buyer._id}`, buyer)).body.data.map((o: { _id: string }) => o._id)).toEqual([again._id]);
-    expect((await get(`/api/seller-bookings/${seller._id}`, seller)).body.data).toHaveLength(2);
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data.map((o: { _id: string }) => o._id)).toEqual([
+      again._id,
+    ]);
+    expect((await callRoute(ctx.app, 'sellerBookings', { params: { id: seller._id }, token: seller.token })).body.data).toHaveLength(2);
   });
 });
 
@@ -132,11 +146,9 @@ describe('bookings per buyer', () => {
     const phones = [];
     for (let i = 0; i < 4; i++) phones.push(await postProduct(app, seller, category.id));
     for (const phone of phones.slice(0, 3)) expect((await book(app, buyer, phone._id)).sellerPhone).toBeNull();
-    const fourth = await call(app, {
-      method: 'POST',
-      url: '/api/order',
+    const fourth = await callRoute(app, 'book', {
       token: buyer.token,
-      payload: { productId: phones[3]!._id, meetingLocation: 'Gulshan 1', mobileNumber: '01711-000111' },
+      body: { productId: phones[3]!._id, meetingLocation: 'Gulshan 1', mobileNumber: '01711-000111' },
     });
     expect(fourth.status).toBe(429);
     expect(fourth.body.code).toBe('too_many_bookings');

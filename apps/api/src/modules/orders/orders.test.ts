@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, refusal, useTestApp } from '../../../test/helper.ts';
+import { refusal, useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markPaid, markSold, orderExists, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { eq } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema.ts';
+import { callRoute, type RouteQuery } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
-const get = (url: string, token: string) => call(ctx.app, { method: 'GET', url, token });
-const del = (url: string, token: string) => call(ctx.app, { method: 'DELETE', url, token });
-const order = (buyer: Actor, payload: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/order', token: buyer.token, payload });
+const order = (buyer: Actor, payload: Record<string, unknown>) => callRoute(ctx.app, 'book', { token: buyer.token, body: payload });
 const booking = (productId: string, overrides: Record<string, unknown> = {}) => ({
   productId,
   meetingLocation: 'Jamuna Future Park',
@@ -109,13 +108,7 @@ describe('POST /api/order', () => {
 
   it('refuses a body that is not JSON with a 400', async () => {
     const { buyer } = await world();
-    const res = await call(ctx.app, {
-      method: 'POST',
-      url: '/api/order',
-      token: buyer.token,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"productId":',
-    });
+    const res = await callRoute(ctx.app, 'book', { token: buyer.token, headers: { 'content-type': 'application/json' }, body: '{"productId":' });
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
   });
@@ -128,38 +121,54 @@ describe('GET /api/orders/:id', () => {
     const mine = [await book(ctx.app, buyer, product._id), await book(ctx.app, buyer, second._id)];
     await book(ctx.app, otherBuyer, product._id);
     for (const ref of [buyer._id, buyer.email]) {
-      const res = await get(`/api/orders/${ref}`, buyer.token);
+      const res = await callRoute(ctx.app, 'buyerOrders', { params: { id: ref }, token: buyer.token });
       expect(res.status, ref).toBe(200);
       expect(res.body.data.map((o: { _id: string }) => o._id).sort()).toEqual(mine.map((o) => o._id).sort());
       for (const o of res.body.data) expect(o.buyerEmail).toBe(buyer.email);
     }
     const admin = await createAdmin(ctx.app);
-    expect((await get(`/api/orders/${otherBuyer.email}`, admin.token)).body.data).toHaveLength(1);
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: otherBuyer.email }, token: admin.token })).body.data).toHaveLength(1);
   });
 
   it('marks the bookings of a phone sold to another buyer, in the list and on the order; the paid one has its receipt', async () => {
     const { buyer, otherBuyer, product } = await world();
     const lost = await book(ctx.app, buyer, product._id);
     const won = await book(ctx.app, otherBuyer, product._id);
-    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data[0]).toMatchObject({ _id: lost._id, paid: false, soldToAnother: false });
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data[0]).toMatchObject({
+      _id: lost._id,
+      paid: false,
+      soldToAnother: false,
+    });
     await markPaid(ctx.app, won._id, { sold: true, payment: true });
-    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data[0]).toMatchObject({ _id: lost._id, paid: false, soldToAnother: true });
-    expect((await get(`/api/order/${lost._id}`, buyer.token)).body.data).toMatchObject({ paid: false, soldToAnother: true });
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data[0]).toMatchObject({
+      _id: lost._id,
+      paid: false,
+      soldToAnother: true,
+    });
+    expect((await callRoute(ctx.app, 'order', { params: { id: lost._id }, token: buyer.token })).body.data).toMatchObject({ paid: false, soldToAnother: true });
     // The winner's own order is paid, not lost.
-    expect((await get(`/api/orders/${otherBuyer._id}`, otherBuyer.token)).body.data[0]).toMatchObject({ _id: won._id, paid: true, soldToAnother: false });
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: otherBuyer._id }, token: otherBuyer.token })).body.data[0]).toMatchObject({
+      _id: won._id,
+      paid: true,
+      soldToAnother: false,
+    });
     // Its receipt: the amount, when, and the transaction id; the lost booking has none.
-    const receipt = (await get(`/api/order/${won._id}`, otherBuyer.token)).body.data.payment;
+    const receipt = (await callRoute(ctx.app, 'order', { params: { id: won._id }, token: otherBuyer.token })).body.data.payment;
     expect(receipt).toEqual({ transactionId: `pi_test_${won._id.slice(0, 8)}`, amount: 45000, paidAt: expect.any(String) });
     expect(Math.abs(Date.parse(receipt.paidAt) - Date.now())).toBeLessThan(60_000);
-    expect((await get(`/api/order/${lost._id}`, buyer.token)).body.data.payment).toBeNull();
+    expect((await callRoute(ctx.app, 'order', { params: { id: lost._id }, token: buyer.token })).body.data.payment).toBeNull();
   });
 
   it('answers an empty list for a buyer without orders and 404 for an unknown user', async () => {
     const { buyer } = await world();
-    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body).toEqual({ success: true, data: [], meta: { nextCursor: null } });
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body).toEqual({
+      success: true,
+      data: [],
+      meta: { nextCursor: null },
+    });
     const admin = await createAdmin(ctx.app);
-    expect((await get(`/api/orders/${randomUUID()}`, admin.token)).status).toBe(404);
-    expect((await get('/api/orders/nobody@example.com', admin.token)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: randomUUID() }, token: admin.token })).status).toBe(404);
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: 'nobody@example.com' }, token: admin.token })).status).toBe(404);
   });
 });
 
@@ -167,20 +176,20 @@ describe('GET and DELETE /api/order/:id', () => {
   it('shows the order to its buyer and to an admin, not to another buyer', async () => {
     const { buyer, otherBuyer, product } = await world();
     const created = await book(ctx.app, buyer, product._id);
-    const res = await get(`/api/order/${created._id}`, buyer.token);
+    const res = await callRoute(ctx.app, 'order', { params: { id: created._id }, token: buyer.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: created._id, productId: product._id, buyerEmail: buyer.email, paid: false });
     const admin = await createAdmin(ctx.app);
-    expect((await get(`/api/order/${created._id}`, admin.token)).body.data._id).toBe(created._id);
-    const other = await get(`/api/order/${created._id}`, otherBuyer.token);
+    expect((await callRoute(ctx.app, 'order', { params: { id: created._id }, token: admin.token })).body.data._id).toBe(created._id);
+    const other = await callRoute(ctx.app, 'order', { params: { id: created._id }, token: otherBuyer.token });
     expect(other.status).toBe(403);
     expect(other.body.message).toBe('This order is not yours');
   });
 
   it('answers 404 for an unknown order and 400 for a malformed id', async () => {
     const { buyer } = await world();
-    expect((await get(`/api/order/${randomUUID()}`, buyer.token)).status).toBe(404);
-    const bad = await get('/api/order/42', buyer.token);
+    expect((await callRoute(ctx.app, 'order', { params: { id: randomUUID() }, token: buyer.token })).status).toBe(404);
+    const bad = await callRoute(ctx.app, 'order', { params: { id: '42' }, token: buyer.token });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('id');
   });
@@ -189,16 +198,16 @@ describe('GET and DELETE /api/order/:id', () => {
     const { buyer, otherBuyer, product } = await world();
     const admin = await createAdmin(ctx.app);
     const created = await book(ctx.app, buyer, product._id);
-    expect((await del(`/api/order/${created._id}`, otherBuyer.token)).status).toBe(403);
+    expect((await callRoute(ctx.app, 'deleteOrder', { params: { id: created._id }, token: otherBuyer.token })).status).toBe(403);
     expect(await orderExists(ctx.app, created._id)).toBe(true);
-    const res = await del(`/api/order/${created._id}`, admin.token);
+    const res = await callRoute(ctx.app, 'deleteOrder', { params: { id: created._id }, token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { deleted: true, hidden: false } });
     expect(await orderExists(ctx.app, created._id)).toBe(false);
-    expect((await get(`/api/order/${created._id}`, buyer.token)).status).toBe(404);
-    expect((await del(`/api/order/${created._id}`, buyer.token)).status).toBe(404);
-    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data).toEqual([]);
-    expect((await call(ctx.app, { method: 'POST', url: '/api/order', token: buyer.token, payload: booking(product._id) })).status).toBe(201);
+    expect((await callRoute(ctx.app, 'order', { params: { id: created._id }, token: buyer.token })).status).toBe(404);
+    expect((await callRoute(ctx.app, 'deleteOrder', { params: { id: created._id }, token: buyer.token })).status).toBe(404);
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'book', { token: buyer.token, body: booking(product._id) })).status).toBe(201);
   });
 });
 
@@ -209,29 +218,34 @@ describe('paid orders never vanish (issue 17)', () => {
     await markPaid(ctx.app, paid._id, { payment: true, sold: true });
     return { ...w, paid };
   }
-  const overview = async (buyer: Actor) => (await get(`/api/buyer-overview/${buyer._id}`, buyer.token)).body.data;
+  const overview = async (buyer: Actor) => (await callRoute(ctx.app, 'buyerOverview', { params: { id: buyer._id }, token: buyer.token })).body.data;
 
   it("its buyer's delete only hides it: off their list, still in their counts, their receipt and the seller's bookings", async () => {
     const { seller, buyer, paid } = await paidWorld();
     const before = await overview(buyer);
-    const res = await del(`/api/order/${paid._id}`, buyer.token);
+    const res = await callRoute(ctx.app, 'deleteOrder', { params: { id: paid._id }, token: buyer.token });
     expect(res.body).toEqual({ success: true, data: { deleted: true, hidden: true } });
     expect(await orderExists(ctx.app, paid._id)).toBe(true);
-    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data).toEqual([]);
     expect(await overview(buyer)).toEqual(before);
-    expect((await get(`/api/order/${paid._id}`, buyer.token)).body.data).toMatchObject({ paid: true, payment: { transactionId: expect.any(String) } });
-    expect((await get(`/api/seller-bookings/${seller._id}`, seller.token)).body.data.map((o: { _id: string }) => o._id)).toEqual([paid._id]);
+    expect((await callRoute(ctx.app, 'order', { params: { id: paid._id }, token: buyer.token })).body.data).toMatchObject({
+      paid: true,
+      payment: { transactionId: expect.any(String) },
+    });
+    expect(
+      (await callRoute(ctx.app, 'sellerBookings', { params: { id: seller._id }, token: seller.token })).body.data.map((o: { _id: string }) => o._id),
+    ).toEqual([paid._id]);
     // Again: the same answer, nothing more changes.
-    expect((await del(`/api/order/${paid._id}`, buyer.token)).body.data).toEqual({ deleted: true, hidden: true });
+    expect((await callRoute(ctx.app, 'deleteOrder', { params: { id: paid._id }, token: buyer.token })).body.data).toEqual({ deleted: true, hidden: true });
     expect(await ctx.app.db.select().from(payments).where(eq(payments.orderId, paid._id))).toHaveLength(1);
   });
 
   it('nobody else may remove a paid order: an Admin gets a 409, another buyer a 403', async () => {
     const { otherBuyer, paid } = await paidWorld();
     const admin = await createAdmin(ctx.app);
-    const res = await del(`/api/order/${paid._id}`, admin.token);
+    const res = await callRoute(ctx.app, 'deleteOrder', { params: { id: paid._id }, token: admin.token });
     expect([res.status, res.body.message]).toEqual([409, 'A paid or refunded order cannot be deleted: it is the record of money paid']);
-    expect((await del(`/api/order/${paid._id}`, otherBuyer.token)).status).toBe(403);
+    expect((await callRoute(ctx.app, 'deleteOrder', { params: { id: paid._id }, token: otherBuyer.token })).status).toBe(403);
     const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
     expect(row).toMatchObject({ paid: true, hiddenAt: null });
   });
@@ -251,8 +265,8 @@ describe('paid orders never vanish (issue 17)', () => {
 });
 
 describe('bookings received: GET /api/seller-bookings/:id and PUT /api/decline-booking/:id', () => {
-  const put = (url: string, token: string) => call(ctx.app, { method: 'PUT', url, token });
-  const bookings = async (seller: Actor, query = '') => get(`/api/seller-bookings/${seller._id}${query}`, seller.token);
+  const bookings = async (seller: Actor, query?: RouteQuery) =>
+    callRoute(ctx.app, 'sellerBookings', { params: { id: seller._id }, query, token: seller.token });
 
   it("lists every booking of the seller's own phones, newest first and paged: who, where to meet, the mobile number, when, paid", async () => {
     const { seller, buyer, otherBuyer, category, product } = await world();
@@ -278,37 +292,40 @@ describe('bookings received: GET /api/seller-bookings/:id and PUT /api/decline-b
     expect(Math.abs(Date.parse(res.body.data[1].createdAt) - Date.now())).toBeLessThan(60_000);
     expect(res.body.data[0]).toMatchObject({ productName: 'Pixel 7', paid: true, payment: { amount: expect.any(Number) } });
     // By e-mail too, a page at a time.
-    const page1 = await get(`/api/seller-bookings/${seller.email}?limit=1`, seller.token);
+    const page1 = await callRoute(ctx.app, 'sellerBookings', { params: { id: seller.email }, query: { limit: 1 }, token: seller.token });
     expect(page1.body.data.map((o: { _id: string }) => o._id)).toEqual([paid._id]);
-    const page2 = await bookings(seller, `?limit=1&cursor=${page1.body.meta.nextCursor}`);
+    const page2 = await bookings(seller, { limit: 1, cursor: page1.body.meta.nextCursor });
     expect(page2.body.data.map((o: { _id: string }) => o._id)).toEqual([first._id]);
     expect(page2.body.meta.nextCursor).toBeNull();
     // Another seller sees only the bookings of their own phone; nobody else's list.
     expect((await bookings(otherSeller)).body.data).toHaveLength(1);
-    expect((await get(`/api/seller-bookings/${seller._id}`, otherSeller.token)).status).toBe(403);
-    expect((await get(`/api/seller-bookings/${seller._id}`, buyer.token)).status).toBe(403);
+    expect((await callRoute(ctx.app, 'sellerBookings', { params: { id: seller._id }, token: otherSeller.token })).status).toBe(403);
+    expect((await callRoute(ctx.app, 'sellerBookings', { params: { id: seller._id }, token: buyer.token })).status).toBe(403);
   });
 
   it("declines a booking: the buyer's order says so, it cannot be paid, and the buyer cannot book the phone again", async () => {
     const { seller, buyer, otherBuyer, product } = await world();
     const mine = await book(ctx.app, buyer, product._id);
     const other = await book(ctx.app, otherBuyer, product._id);
-    const res = await put(`/api/decline-booking/${mine._id}`, seller.token);
+    const res = await callRoute(ctx.app, 'declineBooking', { params: { id: mine._id }, token: seller.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: mine._id, declined: true, paid: false });
-    expect((await get(`/api/order/${mine._id}`, buyer.token)).body.data).toMatchObject({ declined: true });
-    expect((await get(`/api/orders/${buyer._id}`, buyer.token)).body.data[0]).toMatchObject({ _id: mine._id, declined: true });
+    expect((await callRoute(ctx.app, 'order', { params: { id: mine._id }, token: buyer.token })).body.data).toMatchObject({ declined: true });
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data[0]).toMatchObject({
+      _id: mine._id,
+      declined: true,
+    });
     expect((await bookings(seller)).body.data.map((o: { declined: boolean }) => o.declined)).toEqual([false, true]);
 
-    const pay = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId: mine._id } });
+    const pay = await callRoute(ctx.app, 'createPaymentIntent', { token: buyer.token, body: { orderId: mine._id } });
     expect(pay.status).toBe(409);
     expect(pay.body.message).toBe('The seller declined this booking');
     const again = await order(buyer, booking(product._id));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('The seller declined your booking of this phone: it cannot be booked again');
     // The other buyer's booking is untouched, and can still be paid.
-    expect((await get(`/api/order/${other._id}`, otherBuyer.token)).body.data).toMatchObject({ declined: false });
-    const payOther = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: otherBuyer.token, payload: { orderId: other._id } });
+    expect((await callRoute(ctx.app, 'order', { params: { id: other._id }, token: otherBuyer.token })).body.data).toMatchObject({ declined: false });
+    const payOther = await callRoute(ctx.app, 'createPaymentIntent', { token: otherBuyer.token, body: { orderId: other._id } });
     expect(payOther.status).toBe(200);
   });
 
@@ -325,13 +342,13 @@ describe('bookings received: GET /api/seller-bookings/:id and PUT /api/decline-b
       [randomUUID(), seller.token, 404, 'Booking not found'],
     ];
     for (const [id, token, status, message] of refusals) {
-      const res = await put(`/api/decline-booking/${id}`, token);
+      const res = await callRoute(ctx.app, 'declineBooking', { params: { id }, token });
       expect([res.status, res.body.message], id).toEqual([status, message]);
     }
-    expect((await get(`/api/order/${mine._id}`, buyer.token)).body.data.declined).toBe(false);
-    expect((await put(`/api/decline-booking/${mine._id}`, seller.token)).status).toBe(200);
-    const twice = await put(`/api/decline-booking/${mine._id}`, seller.token);
+    expect((await callRoute(ctx.app, 'order', { params: { id: mine._id }, token: buyer.token })).body.data.declined).toBe(false);
+    expect((await callRoute(ctx.app, 'declineBooking', { params: { id: mine._id }, token: seller.token })).status).toBe(200);
+    const twice = await callRoute(ctx.app, 'declineBooking', { params: { id: mine._id }, token: seller.token });
     expect([twice.status, twice.body.message]).toEqual([409, 'This booking is already declined']);
-    expect((await put('/api/decline-booking/not-an-id', seller.token)).status).toBe(400);
+    expect((await callRoute(ctx.app, 'declineBooking', { params: { id: 'not-an-id' }, token: seller.token })).status).toBe(400);
   });
 });

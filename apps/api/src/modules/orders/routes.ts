@@ -5,7 +5,7 @@ import { resolveUser } from '../users/resolve.ts';
 import * as service from './service.ts';
 
 export default async function orderRoutes(app: FastifyInstance, { provider }: { provider: string }) {
-  route(app, e.book, ({ user, body }) => service.createOrder(app.db, user!, body));
+  route(app, e.book, ({ user, body }) => service.createOrder(app.db, user, body));
   route(app, e.buyerOrders, async ({ params, query }) => service.listForBuyer(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.sellerBookings, async ({ params, query }) => service.listForSeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.declineBooking, ({ params }) => service.declineBooking(app.db, params.id));
@@ -13,10 +13,10 @@ export default async function orderRoutes(app: FastifyInstance, { provider }: { 
   route(app, e.order, ({ params }) => service.getOrder(app.db, params.id));
   route(app, e.paidOrders, ({ query }) => service.listPaid(app.db, query));
   route(app, e.refundOrder, async ({ params, body, user }) => {
-    const order = await service.refundOrder(app.db, user!, params.id, body.reason, provider);
+    const order = await service.refundOrder(app.db, user, params.id, body.reason, provider);
     // The refund starts now, not at the next poll.
     app.jobs.nudge();
     return order;
   });
-  route(app, e.deleteOrder, async ({ params, user }) => ({ deleted: true as const, ...(await service.deleteOrder(app.db, params.id, user!)) }));
+  route(app, e.deleteOrder, async ({ params, user }) => ({ deleted: true as const, ...(await service.deleteOrder(app.db, params.id, user)) }));
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markPaid, postProduct, signUp } from '../../../test/fixtures.ts';
 import { products } from '../../db/schema.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
-const get = (url: string, token: string) => call(ctx.app, { method: 'GET', url, token });
 const DAY = 86_400_000;
 /** A calendar day in Dhaka, where the overview counts days. */
 const dhakaDay = (ms: number) => new Date(ms + 6 * 3_600_000).toISOString().slice(0, 10);
@@ -30,7 +30,7 @@ describe('GET /api/admin-overview', () => {
     await createAdmin(ctx.app);
     await postProduct(ctx.app, seller, category.id);
     await postProduct(ctx.app, otherSeller, category.id);
-    const res = await get('/api/admin-overview', admin.token);
+    const res = await callRoute(ctx.app, 'adminOverview', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data).toMatchObject({ totalProduct: 2, totalSeller: 2, totalBuyer: 3 });
@@ -49,7 +49,7 @@ describe('GET /api/admin-overview', () => {
       .set({ createdAt: new Date(now - 40 * DAY) })
       .where(eq(products.id, ancient!._id));
 
-    const { data } = (await get('/api/admin-overview', admin.token)).body;
+    const { data } = (await callRoute(ctx.app, 'adminOverview', { token: admin.token })).body;
     expect(data.totalProduct).toBe(4);
     const days = data.productsPerPeriod as { date: string; count: number }[];
     expect(days).toHaveLength(30);
@@ -60,7 +60,7 @@ describe('GET /api/admin-overview', () => {
     expect(days.reduce((sum, d) => sum + d.count, 0)).toBe(3);
 
     await postProduct(ctx.app, seller, category.id);
-    const after = (await get('/api/admin-overview', admin.token)).body.data;
+    const after = (await callRoute(ctx.app, 'adminOverview', { token: admin.token })).body.data;
     expect(after.productsPerPeriod.at(-1)).toEqual({ date: dhakaDay(Date.now()), count: 3 });
   });
 });
@@ -86,7 +86,7 @@ describe('GET /api/admin-overview?period= (the history filter)', () => {
         .where(eq(products.id, p._id));
     }
 
-    const weekly = (await get('/api/admin-overview?period=Weekly', admin.token)).body.data;
+    const weekly = (await callRoute(ctx.app, 'adminOverview', { query: { period: 'Weekly' }, token: admin.token })).body.data;
     expect(weekly.period).toBe('Weekly');
     const weeks = weekly.productsPerPeriod as { date: string; count: number }[];
     expect(weeks).toHaveLength(12);
@@ -99,7 +99,7 @@ describe('GET /api/admin-overview?period= (the history filter)', () => {
     });
     expect(weeks.reduce((sum, w) => sum + w.count, 0)).toBe(3);
 
-    const monthly = (await get('/api/admin-overview?period=Monthly', admin.token)).body.data;
+    const monthly = (await callRoute(ctx.app, 'adminOverview', { query: { period: 'Monthly' }, token: admin.token })).body.data;
     const months = monthly.productsPerPeriod as { date: string; count: number }[];
     expect(months).toHaveLength(12);
     expect(months.at(-1)!.date).toBe(firstOfMonth(dhakaDay(now)));
@@ -109,12 +109,12 @@ describe('GET /api/admin-overview?period= (the history filter)', () => {
     });
     expect(months.reduce((sum, m) => sum + m.count, 0)).toBe(4);
 
-    expect((await get('/api/admin-overview', admin.token)).body.data.period).toBe('Daily');
+    expect((await callRoute(ctx.app, 'adminOverview', { token: admin.token })).body.data.period).toBe('Daily');
   });
 
   it('refuses an unknown period with a 400 that names it', async () => {
     const { admin } = await market();
-    const res = await get('/api/admin-overview?period=Yearly', admin.token);
+    const res = await callRoute(ctx.app, 'adminOverview', { query: { period: 'Yearly' }, token: admin.token });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('period must be Daily, Weekly or Monthly');
   });
@@ -129,20 +129,26 @@ describe('GET /api/buyer-overview/:id', () => {
     await book(ctx.app, otherBuyer, ps[0]!._id);
     await markPaid(ctx.app, orders[1]!._id);
     for (const ref of [buyer._id, buyer.email]) {
-      const res = await get(`/api/buyer-overview/${ref}`, buyer.token);
+      const res = await callRoute(ctx.app, 'buyerOverview', { params: { id: ref }, token: buyer.token });
       expect(res.status, ref).toBe(200);
       expect(res.body.data).toMatchObject({ totalOrders: 3, totalPaidOrders: 1 });
       expect(res.body.data.ordersPerDay).toHaveLength(30);
       expect(res.body.data.ordersPerDay.at(-1)).toEqual({ date: dhakaDay(Date.now()), orders: 3, paid: 1 });
     }
-    expect((await get(`/api/buyer-overview/${otherBuyer.email}`, admin.token)).body.data).toMatchObject({ totalOrders: 1, totalPaidOrders: 0 });
+    expect((await callRoute(ctx.app, 'buyerOverview', { params: { id: otherBuyer.email }, token: admin.token })).body.data).toMatchObject({
+      totalOrders: 1,
+      totalPaidOrders: 0,
+    });
   });
 
   it('answers zeros for a buyer without orders and 404 for an unknown user', async () => {
     const { admin, buyer } = await market();
-    expect((await get(`/api/buyer-overview/${buyer._id}`, buyer.token)).body.data).toMatchObject({ totalOrders: 0, totalPaidOrders: 0 });
-    expect((await get(`/api/buyer-overview/${randomUUID()}`, admin.token)).status).toBe(404);
-    expect((await get('/api/buyer-overview/nobody@example.com', admin.token)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'buyerOverview', { params: { id: buyer._id }, token: buyer.token })).body.data).toMatchObject({
+      totalOrders: 0,
+      totalPaidOrders: 0,
+    });
+    expect((await callRoute(ctx.app, 'buyerOverview', { params: { id: randomUUID() }, token: admin.token })).status).toBe(404);
+    expect((await callRoute(ctx.app, 'buyerOverview', { params: { id: 'nobody@example.com' }, token: admin.token })).status).toBe(404);
   });
 });
 
@@ -161,23 +167,23 @@ describe('GET /api/seller-overview/:id', () => {
     await book(ctx.app, otherBuyer, foreign._id);
 
     for (const ref of [seller._id, seller.email]) {
-      const res = await get(`/api/seller-overview/${ref}`, seller.token);
+      const res = await callRoute(ctx.app, 'sellerOverview', { params: { id: ref }, token: seller.token });
       expect(res.status, ref).toBe(200);
       expect(res.body.data).toMatchObject({ sellerProducts: 3, orderCount: [{ totalOrders: 3 }], paidOrderCount: [{ totalOrders: 1 }] });
       expect(res.body.data.perDay).toHaveLength(30);
       expect(res.body.data.perDay.at(-1)).toEqual({ date: dhakaDay(Date.now()), products: 3, orders: 3 });
     }
-    const other = await get(`/api/seller-overview/${otherSeller._id}`, admin.token);
+    const other = await callRoute(ctx.app, 'sellerOverview', { params: { id: otherSeller._id }, token: admin.token });
     expect(other.body.data).toMatchObject({ sellerProducts: 1, orderCount: [{ totalOrders: 2 }], paidOrderCount: [{ totalOrders: 1 }] });
   });
 
   it('answers zeros for a new seller and 404 for an unknown user', async () => {
     const { admin, seller } = await market();
-    expect((await get(`/api/seller-overview/${seller.email}`, seller.token)).body.data).toMatchObject({
+    expect((await callRoute(ctx.app, 'sellerOverview', { params: { id: seller.email }, token: seller.token })).body.data).toMatchObject({
       sellerProducts: 0,
       orderCount: [{ totalOrders: 0 }],
       paidOrderCount: [{ totalOrders: 0 }],
     });
-    expect((await get(`/api/seller-overview/${randomUUID()}`, admin.token)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'sellerOverview', { params: { id: randomUUID() }, token: admin.token })).status).toBe(404);
   });
 });

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AbuseLimits } from '../../config.ts';
 import { book, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
-import { appWithLimits, call, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, useTestApp } from '../../../test/helper.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /**
  * Card attempts are limited across payment intents, per buyer and per address: intents are free,
@@ -20,14 +21,12 @@ async function buyerWithOrder() {
   return { buyer, order: await book(ctx.app, buyer, product._id) };
 }
 
-const newIntent = (app: FastifyInstance, buyer: Actor, orderId: string) =>
-  call(app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId } });
+const newIntent = (app: FastifyInstance, buyer: Actor, orderId: string) => callRoute(app, 'createPaymentIntent', { token: buyer.token, body: { orderId } });
 const decline = (app: FastifyInstance, intent: { intentId: string; clientSecret: string }, ip: string) =>
-  call(app, {
-    method: 'POST',
-    url: `/api/sandbox/payment_intents/${intent.intentId}/confirm`,
+  callRoute(app, 'sandboxConfirm', {
+    params: { id: intent.intentId },
     remoteAddress: ip,
-    payload: { client_secret: intent.clientSecret, card: { number: '4000 0000 0000 0002', exp_month: 12, exp_year: 2040, cvc: '123' } },
+    body: { client_secret: intent.clientSecret, card: { number: '4000 0000 0000 0002', exp_month: 12, exp_year: 2040, cvc: '123' } },
   });
 
 describe('card attempts', () => {
@@ -61,11 +60,10 @@ describe('card attempts', () => {
     const { buyer, order } = await buyerWithOrder();
     const intent = (await newIntent(app, buyer, order._id)).body.data;
     expect((await decline(app, intent, '10.42.0.1')).status).toBe(402);
-    const refused = await call(app, {
-      method: 'POST',
-      url: `/api/sandbox/payment_intents/${intent.intentId}/confirm`,
+    const refused = await callRoute(app, 'sandboxConfirm', {
+      params: { id: intent.intentId },
       remoteAddress: '10.42.0.2',
-      payload: { client_secret: intent.clientSecret, card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2040, cvc: '123' } },
+      body: { client_secret: intent.clientSecret, card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2040, cvc: '123' } },
     });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { book, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { orders, payments, products, sandboxIntents } from '../../db/schema.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
 const card = (number = '4242 4242 4242 4242', overrides: Record<string, unknown> = {}) => ({ number, exp_month: 12, exp_year: 2040, cvc: '123', ...overrides });
@@ -16,26 +17,20 @@ beforeEach(async () => {
   buyer = await signUp(ctx.app, 'Buyer');
   const category = await createCategory(ctx.app);
   product = await postProduct(ctx.app, seller, category.id, { resalePrice: 45000 });
-  await call(ctx.app, { method: 'PUT', url: `/api/advertise-product/${product._id}`, token: seller.token });
+  await callRoute(ctx.app, 'advertiseProduct', { params: { id: product._id }, token: seller.token });
   order = await book(ctx.app, buyer, product._id);
 });
 
 const startPayment = (who: Actor, orderId: string, extra: Record<string, unknown> = {}) =>
-  call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: who.token, payload: { orderId, ...extra } });
+  callRoute(ctx.app, 'createPaymentIntent', { token: who.token, body: { orderId, ...extra } });
 
 const confirm = (intent: { intentId: string; clientSecret: string }, number?: string, overrides?: Record<string, unknown>) =>
-  call(ctx.app, {
-    method: 'POST',
-    url: `/api/sandbox/payment_intents/${intent.intentId}/confirm`,
-    payload: { client_secret: intent.clientSecret, card: card(number, overrides) },
-  });
+  callRoute(ctx.app, 'sandboxConfirm', { params: { id: intent.intentId }, body: { client_secret: intent.clientSecret, card: card(number, overrides) } });
 
 const pay = (who: Actor, orderId: string, transactionId: string) =>
-  call(ctx.app, {
-    method: 'POST',
-    url: '/api/payment',
+  callRoute(ctx.app, 'recordPayment', {
     headers: { authorization: `bearer ${who.token}` },
-    payload: { orderId, transactionId, buyerName: 'Someone Else', productPrice: 1, productId: product._id, productName: 'Fake' },
+    body: { orderId, transactionId, buyerName: 'Someone Else', productPrice: 1, productId: product._id, productName: 'Fake' },
   });
 
 async function chargedIntent(orderId = order._id) {
@@ -117,10 +112,10 @@ describe('POST /api/payment', () => {
     });
     const [row] = await ctx.app.db.select().from(products).where(eq(products.id, product._id));
     expect(row).toMatchObject({ status: 'sold', advertise: false });
-    expect((await call(ctx.app, { method: 'GET', url: `/api/order/${order._id}`, token: buyer.token })).body.data.paid).toBe(true);
-    expect((await call(ctx.app, { method: 'GET', url: `/api/category-products/${row!.categoryId}` })).body.data).toEqual([]);
-    expect((await call(ctx.app, { method: 'GET', url: '/api/advertise-products' })).body.data).toEqual([]);
-    const detail = await call(ctx.app, { method: 'GET', url: `/api/detail-product/${product._id}` });
+    expect((await callRoute(ctx.app, 'order', { params: { id: order._id }, token: buyer.token })).body.data.paid).toBe(true);
+    expect((await callRoute(ctx.app, 'categoryProducts', { params: { id: row!.categoryId } })).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'advertisedProducts')).body.data).toEqual([]);
+    const detail = await callRoute(ctx.app, 'product', { params: { id: product._id } });
     expect(detail.body.data.status).toBe('sold');
 
     const again = await pay(buyer, order._id, intent.intentId);

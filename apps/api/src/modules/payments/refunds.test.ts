@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../../../test/fake-stripe.ts';
 import { book, createAdmin, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
-import { call, refusal, testConfig, useTestApp, type TestContext } from '../../../test/helper.ts';
+import { refusal, testConfig, useTestApp, type TestContext } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { jobs, orders, payments, refunds, sandboxIntents } from '../../db/schema.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 // Issue 17: money taken for an order that cannot settle it is given back by the provider that took it,
 // through a durable job that outlives a restart, and the buyer's order says 'Refunded'.
@@ -20,14 +21,13 @@ async function world(ctx: TestContext) {
 }
 
 const intentFor = async (ctx: TestContext, buyer: Actor, orderId: string) =>
-  (await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId } })).body.data as {
+  (await callRoute(ctx.app, 'createPaymentIntent', { token: buyer.token, body: { orderId } })).body.data as {
     intentId: string;
     clientSecret: string;
   };
 const pay = (ctx: TestContext, buyer: Actor, orderId: string, transactionId: string) =>
-  call(ctx.app, { method: 'POST', url: '/api/payment', token: buyer.token, payload: { orderId, transactionId } });
-const orderOf = async (ctx: TestContext, buyer: Actor, id: string) =>
-  (await call(ctx.app, { method: 'GET', url: `/api/order/${id}`, token: buyer.token })).body.data;
+  callRoute(ctx.app, 'recordPayment', { token: buyer.token, body: { orderId, transactionId } });
+const orderOf = async (ctx: TestContext, buyer: Actor, id: string) => (await callRoute(ctx.app, 'order', { params: { id }, token: buyer.token })).body.data;
 const refundRows = (ctx: TestContext) => ctx.app.db.select().from(refunds);
 
 describe('with the sandbox provider', () => {
@@ -38,11 +38,7 @@ describe('with the sandbox provider', () => {
     const w = await world(ctx);
     const [a, b] = [await intentFor(ctx, w.first, w.firstOrder._id), await intentFor(ctx, w.second, w.secondOrder._id)];
     for (const intent of [a, b]) {
-      const confirmed = await call(ctx.app, {
-        method: 'POST',
-        url: `/api/sandbox/payment_intents/${intent.intentId}/confirm`,
-        payload: { client_secret: intent.clientSecret, card },
-      });
+      const confirmed = await callRoute(ctx.app, 'sandboxConfirm', { params: { id: intent.intentId }, body: { client_secret: intent.clientSecret, card } });
       expect(confirmed.status).toBe(200);
     }
     expect((await pay(ctx, w.first, w.firstOrder._id, a.intentId)).status).toBe(201);
@@ -76,7 +72,7 @@ describe('with the sandbox provider', () => {
     const { first, firstOrder, second, secondOrder } = await world(ctx);
     const a = await intentFor(ctx, first, firstOrder._id);
     const unconfirmed = await intentFor(ctx, second, secondOrder._id);
-    await call(ctx.app, { method: 'POST', url: `/api/sandbox/payment_intents/${a.intentId}/confirm`, payload: { client_secret: a.clientSecret, card } });
+    await callRoute(ctx.app, 'sandboxConfirm', { params: { id: a.intentId }, body: { client_secret: a.clientSecret, card } });
     expect((await pay(ctx, first, firstOrder._id, a.intentId)).status).toBe(201);
     expect((await pay(ctx, first, firstOrder._id, a.intentId)).status).toBe(200);
     expect((await pay(ctx, second, secondOrder._id, unconfirmed.intentId)).status).toBe(402);
@@ -90,11 +86,7 @@ describe('with the sandbox provider', () => {
     const intents = [];
     for (let i = 0; i < 20; i++) {
       const intent = await intentFor(ctx, second, secondOrder._id);
-      await call(ctx.app, {
-        method: 'POST',
-        url: `/api/sandbox/payment_intents/${intent.intentId}/confirm`,
-        payload: { client_secret: intent.clientSecret, card },
-      });
+      await callRoute(ctx.app, 'sandboxConfirm', { params: { id: intent.intentId }, body: { client_secret: intent.clientSecret, card } });
       intents.push(intent);
     }
     const results = await Promise.all(intents.map((i) => pay(ctx, second, secondOrder._id, i.intentId)));
@@ -113,15 +105,15 @@ describe('with the sandbox provider', () => {
     const { seller, second, secondOrder, b, product } = await lostRace();
     await pay(ctx, second, secondOrder._id, b.intentId);
     await ctx.app.jobs.run();
-    expect((await call(ctx.app, { method: 'DELETE', url: `/api/order/${secondOrder._id}`, token: second.token })).body.data).toEqual({
+    expect((await callRoute(ctx.app, 'deleteOrder', { params: { id: secondOrder._id }, token: second.token })).body.data).toEqual({
       deleted: true,
       hidden: true,
     });
     expect(await refusal(ctx.app.db.delete(orders).where(eq(orders.id, secondOrder._id)))).toContain('an order with a refund is history');
     const admin = await createAdmin(ctx.app);
-    expect((await call(ctx.app, { method: 'DELETE', url: `/api/user/${second._id}`, token: admin.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'deleteUser', { params: { id: second._id }, token: admin.token })).status).toBe(200);
     // A sold phone is never deleted (issue 29).
-    expect((await call(ctx.app, { method: 'DELETE', url: `/api/product/${product._id}`, token: seller.token })).status).toBe(409);
+    expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: product._id }, token: seller.token })).status).toBe(409);
     const [kept] = await ctx.app.db.select().from(orders).where(eq(orders.id, secondOrder._id));
     expect(kept).toMatchObject({ paid: false, buyerId: null, productId: product._id });
   });

@@ -3,8 +3,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../../../test/fake-stripe.ts';
 import { book, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
-import { call, useTestApp, type TestContext } from '../../../test/helper.ts';
+import { useTestApp, type TestContext } from '../../../test/helper.ts';
 import { orders, payments, products, refunds, stripeEvents } from '../../db/schema.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
@@ -34,14 +35,9 @@ async function world(ctx: TestContext, price = 45000) {
 }
 
 const createIntent = (ctx: TestContext, buyer: Actor, body: Record<string, unknown>) =>
-  call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: body });
+  callRoute(ctx.app, 'createPaymentIntent', { token: buyer.token, body: body });
 const pay = (ctx: TestContext, buyer: Actor, orderId: string, transactionId: string) =>
-  call(ctx.app, {
-    method: 'POST',
-    url: '/api/payment',
-    token: `bearer ${buyer.token}`,
-    payload: { orderId, transactionId, productPrice: 1, buyerName: 'Someone Else' },
-  });
+  callRoute(ctx.app, 'recordPayment', { token: `bearer ${buyer.token}`, body: { orderId, transactionId, productPrice: 1, buyerName: 'Someone Else' } });
 
 /** A Stripe event as Stripe delivers it: the JSON text, and its signature header. */
 function signedEvent(type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) {
@@ -60,11 +56,9 @@ function signedEvent(type: string, object: unknown, id = `evt_${Math.random().to
 }
 
 const deliver = (ctx: TestContext, payload: string, signature?: string) =>
-  call(ctx.app, {
-    method: 'POST',
-    url: '/api/stripe/webhook',
+  callRoute(ctx.app, 'stripeWebhook', {
     headers: { 'content-type': 'application/json; charset=utf-8', ...(signature === undefined ? {} : { 'stripe-signature': signature }) },
-    payload,
+    body: payload,
   });
 
 async function expectPaidOnce(ctx: TestContext, orderId: string, productId: string, transactionId: string) {
@@ -75,7 +69,7 @@ async function expectPaidOnce(ctx: TestContext, orderId: string, productId: stri
   expect(order!.paid).toBe(true);
   const [product] = await ctx.app.db.select().from(products).where(eq(products.id, productId));
   expect(product).toMatchObject({ status: 'sold', advertise: false });
-  expect((await call(ctx.app, { method: 'GET', url: '/api/advertise-products' })).body.data).toEqual([]);
+  expect((await callRoute(ctx.app, 'advertisedProducts')).body.data).toEqual([]);
 }
 
 async function expectUnpaid(ctx: TestContext, orderId: string) {

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markSold, newImei, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
 import { products, uploads } from '../../db/schema.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /** Issue 15: a listing's specs and declarations, its IMEI, and the seller's edit of it. */
 const ctx = useTestApp();
-const get = (url: string, token?: string) => call(ctx.app, { method: 'GET', url, token });
-const post = (seller: Actor, payload: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload });
+const post = (seller: Actor, payload: Record<string, unknown>) => callRoute(ctx.app, 'addProduct', { token: seller.token, body: payload });
 const edit = (seller: Actor, id: string, payload: Record<string, unknown>) =>
-  call(ctx.app, { method: 'PUT', url: `/api/product/${id}`, token: seller.token, payload });
+  callRoute(ctx.app, 'editProduct', { params: { id }, token: seller.token, body: payload });
 const rowOf = async (id: string) => (await ctx.app.db.select().from(products).where(eq(products.id, id)))[0]!;
 const countOf = async () => (await ctx.app.db.select({ id: products.id }).from(products)).length;
 
@@ -40,9 +40,9 @@ describe('specs and declarations', () => {
     expect(res.status).toBe(201);
     const want = { model: 'A2633', storageGb: 256, ramGb: 6, colour: 'Starlight', batteryHealth: 91, notLocked: true, boxAndCharger: true, warrantyMonths: 3 };
     expect(res.body.data).toMatchObject(want);
-    expect((await get(`/api/detail-product/${res.body.data._id}`)).body.data).toMatchObject(want);
-    expect((await get(`/api/category-products/${category.id}`)).body.data[0]).toMatchObject(want);
-    expect((await get('/api/products?q=iphone')).body.data[0]).toMatchObject(want);
+    expect((await callRoute(ctx.app, 'product', { params: { id: res.body.data._id } })).body.data).toMatchObject(want);
+    expect((await callRoute(ctx.app, 'categoryProducts', { params: { id: category.id } })).body.data[0]).toMatchObject(want);
+    expect((await callRoute(ctx.app, 'searchProducts', { query: { q: 'iphone' } })).body.data[0]).toMatchObject(want);
 
     const blank = await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { model: ' ', colour: '' }));
     expect(blank.status).toBe(201);
@@ -111,17 +111,17 @@ describe('IMEI', () => {
     const { seller, buyer, category } = await world();
     const admin = await createAdmin(ctx.app);
     const product = await postProduct(ctx.app, seller, category.id, { imei: '356938035643809' });
-    await call(ctx.app, { method: 'PUT', url: `/api/report-product/${product._id}`, token: buyer.token });
+    await callRoute(ctx.app, 'reportProduct', { params: { id: product._id }, token: buyer.token });
     const masked = '•••••••••••3809';
-    expect((await get(`/api/detail-product/${product._id}`)).body.data.imei).toBe(masked);
-    expect((await get(`/api/detail-product/${product._id}`, seller.token)).body.data.imei).toBe(masked);
-    expect((await get(`/api/category-products/${category.id}`)).body.data[0].imei).toBe(masked);
-    expect((await get('/api/products')).body.data[0].imei).toBe(masked);
-    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data[0].imei).toBe('356938035643809');
-    expect((await get(`/api/seller-products/${seller._id}`, admin.token)).body.data[0].imei).toBe('356938035643809');
-    expect((await get('/api/all-reported-products', admin.token)).body.data[0].imei).toBe('356938035643809');
+    expect((await callRoute(ctx.app, 'product', { params: { id: product._id } })).body.data.imei).toBe(masked);
+    expect((await callRoute(ctx.app, 'product', { params: { id: product._id }, token: seller.token })).body.data.imei).toBe(masked);
+    expect((await callRoute(ctx.app, 'categoryProducts', { params: { id: category.id } })).body.data[0].imei).toBe(masked);
+    expect((await callRoute(ctx.app, 'searchProducts')).body.data[0].imei).toBe(masked);
+    expect((await callRoute(ctx.app, 'sellerProducts', { params: { id: seller._id }, token: seller.token })).body.data[0].imei).toBe('356938035643809');
+    expect((await callRoute(ctx.app, 'sellerProducts', { params: { id: seller._id }, token: admin.token })).body.data[0].imei).toBe('356938035643809');
+    expect((await callRoute(ctx.app, 'reportedProducts', { token: admin.token })).body.data[0].imei).toBe('356938035643809');
     const order = await book(ctx.app, buyer, product._id);
-    const seen = await get(`/api/order/${order._id}`, buyer.token);
+    const seen = await callRoute(ctx.app, 'order', { params: { id: order._id }, token: buyer.token });
     expect(JSON.stringify(seen.body)).not.toContain('356938035643809');
   });
 });
@@ -132,7 +132,7 @@ describe('PUT /api/product/:id (edit an own listing)', () => {
     const other = await createCategory(ctx.app, 'Samsung');
     const product = await postProduct(ctx.app, seller, category.id, { productName: 'iPhone 13' });
     // Read once, so the public cache holds the old version.
-    expect((await get(`/api/detail-product/${product._id}`)).body.data.resalePrice).toBe(80000);
+    expect((await callRoute(ctx.app, 'product', { params: { id: product._id } })).body.data.resalePrice).toBe(80000);
     const img = await uploadedPicture(ctx.app, seller);
     const imei = newImei();
     const body = productBody(other.id, img, {
@@ -166,11 +166,11 @@ describe('PUT /api/product/:id (edit an own listing)', () => {
       advertise: false,
     };
     expect(res.body.data).toMatchObject({ ...want, imei });
-    expect((await get(`/api/detail-product/${product._id}`)).body.data).toMatchObject(want);
-    expect((await get(`/api/category-products/${other.id}`)).body.data.map((p: { _id: string }) => p._id)).toEqual([product._id]);
-    expect((await get(`/api/category-products/${category.id}`)).body.data).toEqual([]);
-    expect((await get('/api/products?q=galaxy')).body.data.map((p: { _id: string }) => p._id)).toEqual([product._id]);
-    expect((await get('/api/products?q=iphone')).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'product', { params: { id: product._id } })).body.data).toMatchObject(want);
+    expect((await callRoute(ctx.app, 'categoryProducts', { params: { id: other.id } })).body.data.map((p: { _id: string }) => p._id)).toEqual([product._id]);
+    expect((await callRoute(ctx.app, 'categoryProducts', { params: { id: category.id } })).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'searchProducts', { query: { q: 'galaxy' } })).body.data.map((p: { _id: string }) => p._id)).toEqual([product._id]);
+    expect((await callRoute(ctx.app, 'searchProducts', { query: { q: 'iphone' } })).body.data).toEqual([]);
     // The picture it uses now is kept for good (the sweep removes only pictures nobody uses).
     const [upload] = await ctx.app.db
       .select()
@@ -190,13 +190,15 @@ describe('PUT /api/product/:id (edit an own listing)', () => {
   it('GET /api/own-product/:id answers the seller (and Admins) the whole listing, number and IMEI; others are refused', async () => {
     const { seller, otherSeller, buyer, category } = await world();
     const product = await postProduct(ctx.app, seller, category.id, { imei: '356938035643809' });
-    const own = await get(`/api/own-product/${product._id}`, seller.token);
+    const own = await callRoute(ctx.app, 'ownProduct', { params: { id: product._id }, token: seller.token });
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ imei: '356938035643809', phoneNumber: '01712-345678' });
-    expect((await get(`/api/own-product/${product._id}`, (await createAdmin(ctx.app)).token)).body.data.imei).toBe('356938035643809');
-    expect((await get(`/api/own-product/${product._id}`, otherSeller.token)).status).toBe(403);
-    expect((await get(`/api/own-product/${product._id}`, buyer.token)).status).toBe(403);
-    expect((await get(`/api/own-product/${product._id}`)).status).toBe(401);
+    expect((await callRoute(ctx.app, 'ownProduct', { params: { id: product._id }, token: (await createAdmin(ctx.app)).token })).body.data.imei).toBe(
+      '356938035643809',
+    );
+    expect((await callRoute(ctx.app, 'ownProduct', { params: { id: product._id }, token: otherSeller.token })).status).toBe(403);
+    expect((await callRoute(ctx.app, 'ownProduct', { params: { id: product._id }, token: buyer.token })).status).toBe(403);
+    expect((await callRoute(ctx.app, 'ownProduct', { params: { id: product._id } })).status).toBe(401);
   });
 
   it('keeps the IMEI when it is left out, and refuses another listing’s IMEI with a 409, changing nothing', async () => {
@@ -253,15 +255,16 @@ describe('search by storage and battery health', () => {
     const c = await make(64, 99, 'iPhone 13 C');
     const old = await make(128, 100, 'iPhone 13 Old');
     await ctx.app.db.update(products).set({ storageGb: null, batteryHealth: null }).where(eq(products.id, old._id));
-    const found = async (query: string) => ((await get(`/api/products?${query}&sort=price_asc`)).body.data as { _id: string }[]).map((p) => p._id).sort();
+    const found = async (query: string) =>
+      ((await callRoute(ctx.app, 'searchProducts', { query: `${query}&sort=price_asc` })).body.data as { _id: string }[]).map((p) => p._id).sort();
     expect(await found('storage=128')).toEqual([a._id]);
     expect(await found('storage=128&storage=256')).toEqual([a._id, b._id].sort());
     expect(await found('minBattery=90')).toEqual([a._id, c._id].sort());
     expect(await found('q=iphone&storage=64&storage=256&minBattery=85')).toEqual([c._id]);
-    const bad = await get('/api/products?storage=100');
+    const bad = await callRoute(ctx.app, 'searchProducts', { query: { storage: 100 } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('storage');
-    expect((await get('/api/products?minBattery=0')).status).toBe(400);
+    expect((await callRoute(ctx.app, 'searchProducts', { query: { minBattery: 0 } })).status).toBe(400);
   });
 });
 
@@ -287,14 +290,17 @@ describe('several pictures', () => {
       { url: urls[2], srcset: '' },
     ]);
     const id = res.body.data._id;
-    expect((await get(`/api/detail-product/${id}`)).body.data.images.map((p: { url: string }) => p.url)).toEqual(urls);
+    expect((await callRoute(ctx.app, 'product', { params: { id } })).body.data.images.map((p: { url: string }) => p.url)).toEqual(urls);
 
     // The last first, the first removed: the new cover is the card's picture everywhere.
     const edited = await edit(seller, id, { ...body, images: [urls[2], urls[1]] });
     expect(edited.status).toBe(200);
     expect(edited.body.data.img).toBe(urls[2]);
-    expect((await get(`/api/category-products/${category.id}`)).body.data[0].images.map((p: { url: string }) => p.url)).toEqual([urls[2], urls[1]]);
-    expect((await get(`/api/category-products/${category.id}`)).body.data[0].img).toBe(urls[2]);
+    expect((await callRoute(ctx.app, 'categoryProducts', { params: { id: category.id } })).body.data[0].images.map((p: { url: string }) => p.url)).toEqual([
+      urls[2],
+      urls[1],
+    ]);
+    expect((await callRoute(ctx.app, 'categoryProducts', { params: { id: category.id } })).body.data[0].img).toBe(urls[2]);
   });
 
   it('the spec’s single img is a listing of one picture; with images too, it must be their first', async () => {

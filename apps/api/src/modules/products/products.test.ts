@@ -16,13 +16,11 @@ import {
   type Actor,
 } from '../../../test/fixtures.ts';
 import { categories, orders, products } from '../../db/schema.ts';
+import { callRoute, routePath } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
-const get = (url: string, token?: string) => call(ctx.app, { method: 'GET', url, token });
-const put = (url: string, token?: string) => call(ctx.app, { method: 'PUT', url, token });
-const del = (url: string, token?: string) => call(ctx.app, { method: 'DELETE', url, token });
 const ids = (list: { _id: string }[]) => list.map((p) => p._id).sort();
-const post = (seller: Actor, payload: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/product', token: seller.token, payload });
+const post = (seller: Actor, payload: Record<string, unknown>) => callRoute(ctx.app, 'addProduct', { token: seller.token, body: payload });
 
 async function world() {
   const [seller, otherSeller, category] = await Promise.all([signUp(ctx.app, 'Seller'), signUp(ctx.app, 'Seller'), createCategory(ctx.app, 'Samsung')]);
@@ -36,7 +34,7 @@ describe('GET /api/category', () => {
       { name: 'Alpha', logo: '/uploads/a.svg', position: 1 },
       { name: 'Beta', logo: '/uploads/b.svg', position: 0 },
     ]);
-    const res = await get('/api/category');
+    const res = await callRoute(ctx.app, 'categories');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data.map((c: { category: string }) => c.category)).toEqual(['Beta', 'Zeta', 'Alpha']);
@@ -48,9 +46,9 @@ describe('public product lists', () => {
   it('advertise-products holds only advertised products that are still available, populated', async () => {
     const { seller, category } = await world();
     const [shown, plain, sold] = await Promise.all([1, 2, 3].map((n) => postProduct(ctx.app, seller, category.id, { productName: `Phone ${n}` })));
-    for (const p of [shown!, sold!]) expect((await put(`/api/advertise-product/${p._id}`, seller.token)).status).toBe(200);
+    for (const p of [shown!, sold!]) expect((await callRoute(ctx.app, 'advertiseProduct', { params: { id: p._id }, token: seller.token })).status).toBe(200);
     await markSold(ctx.app, sold!._id);
-    const res = await get('/api/advertise-products');
+    const res = await callRoute(ctx.app, 'advertisedProducts');
     expect(res.status).toBe(200);
     expect(ids(res.body.data)).toEqual([shown!._id]);
     expect(ids(res.body.data)).not.toContain(plain!._id);
@@ -65,17 +63,17 @@ describe('public product lists', () => {
     const sold = await postProduct(ctx.app, seller, category.id);
     await postProduct(ctx.app, seller, other.id);
     await markSold(ctx.app, sold._id);
-    const res = await get(`/api/category-products/${category.id}`);
+    const res = await callRoute(ctx.app, 'categoryProducts', { params: { id: category.id } });
     expect(res.status).toBe(200);
     expect(ids(res.body.data)).toEqual([a._id]);
     expect(res.body.data[0].categoryId.category).toBe('Samsung');
   });
 
   it('category-products answers an empty list for an unknown category and a 400 for a malformed id', async () => {
-    const unknown = await get(`/api/category-products/${randomUUID()}`);
+    const unknown = await callRoute(ctx.app, 'categoryProducts', { params: { id: randomUUID() } });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual({ success: true, data: [], meta: { nextCursor: null } });
-    const bad = await get('/api/category-products/not-an-id');
+    const bad = await callRoute(ctx.app, 'categoryProducts', { params: { id: 'not-an-id' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('id');
   });
@@ -85,7 +83,7 @@ describe('GET /api/detail-product/:id', () => {
   it("answers every field of the product, with category and seller populated, but not the seller's phone number", async () => {
     const { seller, category } = await world();
     const created = await postProduct(ctx.app, seller, category.id, { imei: '490154203237518', colour: 'Midnight', ramGb: '4' });
-    const res = await get(`/api/detail-product/${created._id}`);
+    const res = await callRoute(ctx.app, 'product', { params: { id: created._id } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       _id: created._id,
@@ -119,11 +117,12 @@ describe('GET /api/detail-product/:id', () => {
   });
 
   it('answers 404 for an unknown id and 400 for malformed ones', async () => {
-    const unknown = await get(`/api/detail-product/${randomUUID()}`);
+    const unknown = await callRoute(ctx.app, 'product', { params: { id: randomUUID() } });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, message: 'Product not found' });
-    for (const id of ['123', 'not-a-uuid', `${randomUUID()}x`, "1'%20or%201=1"]) {
-      const res = await get(`/api/detail-product/${id}`);
+    // Each id as the route reads it (callRoute encodes it as one segment).
+    for (const id of ['123', 'not-a-uuid', `${randomUUID()}x`, "1' or 1=1"]) {
+      const res = await callRoute(ctx.app, 'product', { params: { id } });
       expect(res.status, id).toBe(400);
       expect(res.body.message).toContain('id');
     }
@@ -137,23 +136,28 @@ describe("the seller's phone number", () => {
     expect(created).toMatchObject({ phoneNumber: '01811-000555' });
     const admin = await createAdmin(ctx.app);
     const buyer = await signUp(ctx.app, 'Buyer');
-    await call(ctx.app, { method: 'PUT', url: `/api/report-product/${created._id}`, token: buyer.token });
-    const everyone = [`/api/detail-product/${created._id}`, `/api/category-products/${category.id}`, '/api/products?q=iphone', '/api/advertise-products'];
-    await call(ctx.app, { method: 'PUT', url: `/api/advertise-product/${created._id}`, token: seller.token });
+    await callRoute(ctx.app, 'reportProduct', { params: { id: created._id }, token: buyer.token });
+    const everyone = [
+      routePath('product', { params: { id: created._id } }),
+      routePath('categoryProducts', { params: { id: category.id } }),
+      routePath('searchProducts', { query: { q: 'iphone' } }),
+      routePath('advertisedProducts'),
+    ];
+    await callRoute(ctx.app, 'advertiseProduct', { params: { id: created._id }, token: seller.token });
     for (const url of everyone) {
       const res = await call(ctx.app, { method: 'GET', url, token: buyer.token });
       expect(res.status, url).toBe(200);
       expect(JSON.stringify(res.body), url).not.toContain('01811');
     }
-    const own = await call(ctx.app, { method: 'GET', url: `/api/seller-products/${seller._id}`, token: seller.token });
+    const own = await callRoute(ctx.app, 'sellerProducts', { params: { id: seller._id }, token: seller.token });
     expect(own.body.data[0]).toMatchObject({ _id: created._id, phoneNumber: '01811-000555' });
-    const reported = await call(ctx.app, { method: 'GET', url: '/api/all-reported-products', token: admin.token });
+    const reported = await callRoute(ctx.app, 'reportedProducts', { token: admin.token });
     expect(reported.body.data[0]).toMatchObject({ _id: created._id, phoneNumber: '01811-000555' });
     const order = await book(ctx.app, buyer, created._id);
     // Once the seller accepts the booking (issue 29), not before.
     expect(order.sellerPhone).toBeNull();
-    expect((await call(ctx.app, { method: 'PUT', url: `/api/accept-booking/${order._id}`, token: seller.token })).status).toBe(200);
-    const mine = await call(ctx.app, { method: 'GET', url: `/api/orders/${buyer._id}`, token: buyer.token });
+    expect((await callRoute(ctx.app, 'acceptBooking', { params: { id: order._id }, token: seller.token })).status).toBe(200);
+    const mine = await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token });
     expect(mine.body.data[0]).toMatchObject({ productId: created._id, sellerPhone: '01811-000555' });
   });
 });
@@ -166,7 +170,7 @@ describe('seller-products and all-reported-products', () => {
     await markSold(ctx.app, sold._id);
     await postProduct(ctx.app, otherSeller, category.id);
     for (const ref of [seller._id, seller.email, seller.email.toUpperCase()]) {
-      const res = await get(`/api/seller-products/${ref}`, seller.token);
+      const res = await callRoute(ctx.app, 'sellerProducts', { params: { id: ref }, token: seller.token });
       expect(res.status, ref).toBe(200);
       expect(ids(res.body.data)).toEqual([mine._id, sold._id].sort());
     }
@@ -177,16 +181,16 @@ describe('seller-products and all-reported-products', () => {
     const [buyer, admin] = await Promise.all([signUp(ctx.app, 'Buyer'), createAdmin(ctx.app)]);
     const reported = await postProduct(ctx.app, seller, category.id);
     await postProduct(ctx.app, seller, category.id);
-    const first = await put(`/api/report-product/${reported._id}`, buyer.token);
+    const first = await callRoute(ctx.app, 'reportProduct', { params: { id: reported._id }, token: buyer.token });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ _id: reported._id, report: true, status: 'available' });
-    const again = await put(`/api/report-product/${reported._id}`, buyer.token);
+    const again = await callRoute(ctx.app, 'reportProduct', { params: { id: reported._id }, token: buyer.token });
     expect(again.status).toBe(200);
     expect(again.body.data.report).toBe(true);
-    const res = await get('/api/all-reported-products', admin.token);
+    const res = await callRoute(ctx.app, 'reportedProducts', { token: admin.token });
     expect(res.status).toBe(200);
     expect(ids(res.body.data)).toEqual([reported._id]);
-    expect((await put(`/api/report-product/${randomUUID()}`, buyer.token)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'reportProduct', { params: { id: randomUUID() }, token: buyer.token })).status).toBe(404);
   });
 });
 
@@ -208,7 +212,7 @@ describe('POST /api/product', () => {
     expect(Math.abs(Date.parse(res.body.data.date) - Date.now())).toBeLessThan(60_000);
     const [row] = await ctx.app.db.select().from(products).where(eq(products.id, res.body.data._id));
     expect(row).toMatchObject({ sellerId: seller._id, status: 'available', advertise: false, report: false });
-    expect((await get(`/api/seller-products/${otherSeller._id}`, otherSeller.token)).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'sellerProducts', { params: { id: otherSeller._id }, token: otherSeller.token })).body.data).toEqual([]);
   });
 
   it.each([
@@ -238,7 +242,7 @@ describe('POST /api/product', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false });
     expect(res.body.message).toContain(field);
-    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'sellerProducts', { params: { id: seller._id }, token: seller.token })).body.data).toEqual([]);
   });
 
   it.each([
@@ -251,7 +255,7 @@ describe('POST /api/product', () => {
     const res = await post(seller, productBody(category.id, img));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid body: img must be a picture uploaded to this site (the url POST /api/images answered)');
-    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'sellerProducts', { params: { id: seller._id }, token: seller.token })).body.data).toEqual([]);
   });
 
   it('refuses a well-formed upload address that was never uploaded here (or was swept away), creating nothing', async () => {
@@ -259,7 +263,7 @@ describe('POST /api/product', () => {
     const res = await post(seller, productBody(category.id, `/uploads/${randomUUID()}.webp`));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('img must be a picture uploaded to this site, and used within 24 hours of uploading it');
-    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'sellerProducts', { params: { id: seller._id }, token: seller.token })).body.data).toEqual([]);
   });
 
   it("accepts prices and years written as plain text, as the spec's form sends them, and stores numbers", async () => {
@@ -298,7 +302,7 @@ describe('POST /api/product', () => {
       expect(bad.status, price).toBe(400);
       expect(bad.body.message, price).toBe(`Invalid body: resalePrice ${message}`);
     }
-    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toHaveLength(2);
+    expect((await callRoute(ctx.app, 'sellerProducts', { params: { id: seller._id }, token: seller.token })).body.data).toHaveLength(2);
   });
 
   it('names the longest a product name may be, in words', async () => {
@@ -320,7 +324,7 @@ describe('POST /api/product', () => {
     const malformed = await post(seller, productBody('apple', await uploadedPicture(ctx.app, seller)));
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toContain('categoryId');
-    expect((await get(`/api/seller-products/${seller._id}`, seller.token)).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'sellerProducts', { params: { id: seller._id }, token: seller.token })).body.data).toEqual([]);
   });
 
   it("accepts today's purchase date in Dhaka while UTC is still on the day before", async () => {
@@ -347,17 +351,17 @@ describe('PUT /api/advertise-product/:id', () => {
   it('advertises the owner’s available product once; again or when sold is a 409', async () => {
     const { seller, category } = await world();
     const p = await postProduct(ctx.app, seller, category.id);
-    const res = await put(`/api/advertise-product/${p._id}`, seller.token);
+    const res = await callRoute(ctx.app, 'advertiseProduct', { params: { id: p._id }, token: seller.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: p._id, advertise: true });
-    expect(ids((await get('/api/advertise-products')).body.data)).toEqual([p._id]);
-    const again = await put(`/api/advertise-product/${p._id}`, seller.token);
+    expect(ids((await callRoute(ctx.app, 'advertisedProducts')).body.data)).toEqual([p._id]);
+    const again = await callRoute(ctx.app, 'advertiseProduct', { params: { id: p._id }, token: seller.token });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already advertised/);
 
     const sold = await postProduct(ctx.app, seller, category.id);
     await markSold(ctx.app, sold._id);
-    const soldRes = await put(`/api/advertise-product/${sold._id}`, seller.token);
+    const soldRes = await callRoute(ctx.app, 'advertiseProduct', { params: { id: sold._id }, token: seller.token });
     expect(soldRes.status).toBe(409);
     const [row] = await ctx.app.db.select().from(products).where(eq(products.id, sold._id));
     expect(row!.advertise).toBe(false);
@@ -366,10 +370,10 @@ describe('PUT /api/advertise-product/:id', () => {
   it("refuses another seller's product with a 403 and an unknown one with a 404", async () => {
     const { seller, otherSeller, category } = await world();
     const p = await postProduct(ctx.app, seller, category.id);
-    const res = await put(`/api/advertise-product/${p._id}`, otherSeller.token);
+    const res = await callRoute(ctx.app, 'advertiseProduct', { params: { id: p._id }, token: otherSeller.token });
     expect(res.status).toBe(403);
-    expect((await get(`/api/detail-product/${p._id}`)).body.data.advertise).toBe(false);
-    expect((await put(`/api/advertise-product/${randomUUID()}`, seller.token)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'product', { params: { id: p._id } })).body.data.advertise).toBe(false);
+    expect((await callRoute(ctx.app, 'advertiseProduct', { params: { id: randomUUID() }, token: seller.token })).status).toBe(404);
   });
 });
 
@@ -377,38 +381,41 @@ describe('managing a listing: DELETE /api/advertise-product/:id and PUT /api/mar
   it('stops advertising: the phone leaves the home page and may be advertised again; stopping twice is a 409', async () => {
     const { seller, category } = await world();
     const p = await postProduct(ctx.app, seller, category.id);
-    expect((await put(`/api/advertise-product/${p._id}`, seller.token)).status).toBe(200);
-    const res = await del(`/api/advertise-product/${p._id}`, seller.token);
+    expect((await callRoute(ctx.app, 'advertiseProduct', { params: { id: p._id }, token: seller.token })).status).toBe(200);
+    const res = await callRoute(ctx.app, 'stopAdvertising', { params: { id: p._id }, token: seller.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: p._id, advertise: false, status: 'available' });
-    expect((await get('/api/advertise-products')).body.data).toEqual([]);
-    const again = await del(`/api/advertise-product/${p._id}`, seller.token);
+    expect((await callRoute(ctx.app, 'advertisedProducts')).body.data).toEqual([]);
+    const again = await callRoute(ctx.app, 'stopAdvertising', { params: { id: p._id }, token: seller.token });
     expect([again.status, again.body.message]).toEqual([409, 'This product is not advertised']);
-    expect((await put(`/api/advertise-product/${p._id}`, seller.token)).status).toBe(200);
-    expect((await del(`/api/advertise-product/${randomUUID()}`, seller.token)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'advertiseProduct', { params: { id: p._id }, token: seller.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'stopAdvertising', { params: { id: randomUUID() }, token: seller.token })).status).toBe(404);
   });
 
   it('marks a phone sold outside the site: off every list and search, its open bookings cannot be paid; twice is a 409', async () => {
     const { seller, otherSeller, category } = await world();
     const p = await postProduct(ctx.app, seller, category.id, { productName: 'Pixel 8 Pro' });
-    expect((await put(`/api/advertise-product/${p._id}`, seller.token)).status).toBe(200);
+    expect((await callRoute(ctx.app, 'advertiseProduct', { params: { id: p._id }, token: seller.token })).status).toBe(200);
     const buyer = await signUp(ctx.app, 'Buyer');
     const booking = await book(ctx.app, buyer, p._id);
-    expect((await put(`/api/mark-sold/${p._id}`, otherSeller.token)).status).toBe(403);
-    const res = await put(`/api/mark-sold/${p._id}`, seller.token);
+    expect((await callRoute(ctx.app, 'markSold', { params: { id: p._id }, token: otherSeller.token })).status).toBe(403);
+    const res = await callRoute(ctx.app, 'markSold', { params: { id: p._id }, token: seller.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: p._id, status: 'sold', advertise: false });
-    expect((await get('/api/advertise-products')).body.data).toEqual([]);
-    expect((await get(`/api/category-products/${category.id}`)).body.data).toEqual([]);
-    expect((await get('/api/products?q=pixel')).body.meta.total).toBe(0);
+    expect((await callRoute(ctx.app, 'advertisedProducts')).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'categoryProducts', { params: { id: category.id } })).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'searchProducts', { query: { q: 'pixel' } })).body.meta.total).toBe(0);
     // Its page still opens and says so.
-    expect((await get(`/api/detail-product/${p._id}`)).body.data.status).toBe('sold');
-    expect((await get(`/api/order/${booking._id}`, buyer.token)).body.data).toMatchObject({ soldToAnother: true, paid: false });
-    const pay = await call(ctx.app, { method: 'POST', url: '/api/create-payment-intent', token: buyer.token, payload: { orderId: booking._id } });
+    expect((await callRoute(ctx.app, 'product', { params: { id: p._id } })).body.data.status).toBe('sold');
+    expect((await callRoute(ctx.app, 'order', { params: { id: booking._id }, token: buyer.token })).body.data).toMatchObject({
+      soldToAnother: true,
+      paid: false,
+    });
+    const pay = await callRoute(ctx.app, 'createPaymentIntent', { token: buyer.token, body: { orderId: booking._id } });
     expect(pay.status).toBe(409);
-    const again = await put(`/api/mark-sold/${p._id}`, seller.token);
+    const again = await callRoute(ctx.app, 'markSold', { params: { id: p._id }, token: seller.token });
     expect([again.status, again.body.message]).toEqual([409, 'This product is already sold']);
-    expect((await put(`/api/mark-sold/${randomUUID()}`, seller.token)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'markSold', { params: { id: randomUUID() }, token: seller.token })).status).toBe(404);
   });
 });
 
@@ -418,17 +425,17 @@ describe('DELETE /api/product/:id', () => {
     const [buyer, buyer2] = await Promise.all([signUp(ctx.app, 'Buyer'), signUp(ctx.app, 'Buyer')]);
     const p = await postProduct(ctx.app, seller, category.id);
     const open = await book(ctx.app, buyer, p._id);
-    const res = await del(`/api/product/${p._id}`, seller.token);
+    const res = await callRoute(ctx.app, 'deleteProduct', { params: { id: p._id }, token: seller.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { deleted: true } });
-    expect((await get(`/api/detail-product/${p._id}`)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'product', { params: { id: p._id } })).status).toBe(404);
     expect(await orderExists(ctx.app, open._id)).toBe(false);
-    expect((await del(`/api/product/${p._id}`, seller.token)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: p._id }, token: seller.token })).status).toBe(404);
 
     const sold = await postProduct(ctx.app, seller, category.id);
     const paid = await book(ctx.app, buyer2, sold._id);
     await markPaid(ctx.app, paid._id);
-    const refused = await del(`/api/product/${sold._id}`, seller.token);
+    const refused = await callRoute(ctx.app, 'deleteProduct', { params: { id: sold._id }, token: seller.token });
     expect([refused.status, refused.body.code]).toEqual([409, 'sold_cannot_delete']);
     const [kept] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
     expect(kept).toMatchObject({ productId: sold._id, paid: true, productName: 'iPhone 13', productPrice: 80000 });
@@ -438,9 +445,9 @@ describe('DELETE /api/product/:id', () => {
     const { seller, otherSeller, category } = await world();
     const admin = await createAdmin(ctx.app);
     const p = await postProduct(ctx.app, seller, category.id);
-    expect((await del(`/api/product/${p._id}`, otherSeller.token)).status).toBe(403);
-    expect((await get(`/api/detail-product/${p._id}`)).status).toBe(200);
-    expect((await del(`/api/product/${p._id}`, admin.token)).status).toBe(200);
-    expect((await get(`/api/detail-product/${p._id}`)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: p._id }, token: otherSeller.token })).status).toBe(403);
+    expect((await callRoute(ctx.app, 'product', { params: { id: p._id } })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: p._id }, token: admin.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'product', { params: { id: p._id } })).status).toBe(404);
   });
 });

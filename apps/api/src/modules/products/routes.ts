@@ -17,14 +17,14 @@ export default async function productRoutes(app: FastifyInstance, opts: { search
   route(app, e.ownProduct, ({ params }) => service.getProduct(app.db, params.id, true));
   route(app, e.sellerProducts, async ({ params, query }) => service.listBySeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));
-  route(app, e.addProduct, ({ user, body }) => service.createProduct(app.db, user!.id, body, newWordsPerListing));
+  route(app, e.addProduct, ({ user, body }) => service.createProduct(app.db, user.id, body, newWordsPerListing));
   route(app, e.editProduct, ({ params, body }) => service.editProduct(app.db, params.id, body, newWordsPerListing));
   route(app, e.advertiseProduct, ({ params }) => service.advertiseProduct(app.db, params.id));
   route(app, e.stopAdvertising, ({ params }) => service.stopAdvertising(app.db, params.id));
   route(app, e.markSold, ({ params }) => service.markSold(app.db, params.id));
   route(app, e.hideProduct, ({ params }) => service.hideProduct(app.db, params.id));
   route(app, e.deleteProduct, async ({ params, user }) => {
-    await service.deleteProduct(app.db, params.id, user!);
+    await service.deleteProduct(app.db, params.id, user);
     return { deleted: true as const };
   });
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { SearchQuery, type SearchAnswer, type SearchSort, type Suggestion } from '@market/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { callRoute, type RouteAnswer } from '../../../test/call-route.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { createCategory, postProduct, signUp } from '../../../test/fixtures.ts';
 import { searchInSql } from '../../../test/search-oracle.ts';
 import { migrationsFolder } from '../../db/client.ts';
@@ -36,13 +37,14 @@ beforeAll(async () => {
 });
 
 /** An answer of the API that must be a 200. */
-const answer = async (url: string) => {
-  const res = await call(ctx.app, { method: 'GET', url });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as unknown;
+const answer = async (res: Promise<RouteAnswer>) => {
+  const { status, body } = await res;
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as unknown;
 };
-const search = async (q: string, more = '') => (await answer(`/api/products?q=${encodeURIComponent(q)}${more}`)) as SearchAnswer;
-const suggest = async (q: string) => ((await answer(`/api/product-suggestions?q=${encodeURIComponent(q)}`)) as { data: Suggestion[] }).data;
+const search = async (q: string, more: Record<string, string | number> = {}) =>
+  (await answer(callRoute(ctx.app, 'searchProducts', { query: { q, ...more } }))) as SearchAnswer;
+const suggest = async (q: string) => ((await answer(callRoute(ctx.app, 'productSuggestions', { query: { q } }))) as { data: Suggestion[] }).data;
 const names = (a: SearchAnswer) => a.data.map((p) => p.productName);
 
 describe('a Bangla query finds what its English form finds', () => {
@@ -51,10 +53,10 @@ describe('a Bangla query finds what its English form finds', () => {
     // The exact model, the longer name, a description in English, then one in Bangla ('আইফোন ১৩ এর চেয়ে…').
     expect(names(english)).toEqual(['iPhone 13', 'iPhone 13 Pro Max', 'iPhone 12', 'Galaxy S21']);
     for (const q of ['আইফোন ১৩', 'iphone ১৩', 'আইফোন 13', 'আইফোন১৩']) expect(await search(q), q).toEqual(english);
-    const firstPage = await search('iphone 13', '&limit=2');
-    expect(await search('আইফোন ১৩', '&limit=2')).toEqual(firstPage);
-    expect(await search('আইফোন ১৩', `&limit=2&cursor=${firstPage.meta.nextCursor}`)).toEqual(
-      await search('iphone 13', `&limit=2&cursor=${firstPage.meta.nextCursor}`),
+    const firstPage = await search('iphone 13', { limit: 2 });
+    expect(await search('আইফোন ১৩', { limit: 2 })).toEqual(firstPage);
+    expect(await search('আইফোন ১৩', { limit: 2, cursor: firstPage.meta.nextCursor! })).toEqual(
+      await search('iphone 13', { limit: 2, cursor: firstPage.meta.nextCursor! }),
     );
   });
 

@@ -1,7 +1,8 @@
 import { conditions, SearchQuery, type SearchAnswer, type SearchSort } from '@market/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { callRoute } from '../../../test/call-route.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { createCategory, markSold, postProduct, signUp } from '../../../test/fixtures.ts';
 import { searchInSql } from '../../../test/search-oracle.ts';
 import { products, users } from '../../db/schema.ts';
@@ -174,9 +175,9 @@ describe('the search index answers as the SQL search does', () => {
     const { k } = JSON.parse(Buffer.from(first.meta.nextCursor!, 'base64url').toString()) as { k: [string, string] };
     expect(k[0]).toMatch(/^2026-06-01T10:00:00\.\d{6}Z$/);
     const cursor = (time: string) => Buffer.from(JSON.stringify({ s: 'newest', k: [time, k[1]] })).toString('base64url');
-    expect((await call(ctx.app, { method: 'GET', url: `/api/products?sort=newest&cursor=${cursor('2026-06-01T10:00:00.001Z')}` })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'searchProducts', { query: { sort: 'newest', cursor: cursor('2026-06-01T10:00:00.001Z') } })).status).toBe(200);
     for (const bad of ['2026-06-01', '2026-06-01T10:00:00.0000001Z', 'June 1st']) {
-      const res = await call(ctx.app, { method: 'GET', url: `/api/products?sort=newest&cursor=${cursor(bad)}` });
+      const res = await callRoute(ctx.app, 'searchProducts', { query: { sort: 'newest', cursor: cursor(bad) } });
       expect(res.status, bad).toBe(400);
     }
     expect(micros('2026-06-01T10:00:00.000123Z') - micros('2026-06-01T10:00:00Z')).toBe(123);
@@ -185,7 +186,7 @@ describe('the search index answers as the SQL search does', () => {
 
 describe('the index follows every write, on this instance or another, before the next search', () => {
   const find = async (query: string) => {
-    const res = await call(ctx.app, { method: 'GET', url: `/api/products?${query}` });
+    const res = await callRoute(ctx.app, 'searchProducts', { query });
     expect(res.status).toBe(200);
     return res.body as SearchAnswer;
   };
@@ -267,7 +268,7 @@ describe('the index follows every write, on this instance or another, before the
     const brand = await createCategory(ctx.app, 'Samsung');
     await postProduct(ctx.app, seller, brand.id, { productName: 'Galaxy Z Flip 5' });
     expect(names(await find('q=flip'))).toEqual(['Galaxy Z Flip 5']);
-    const suggestions = await call(ctx.app, { method: 'GET', url: '/api/product-suggestions?q=galaxy%20z' });
+    const suggestions = await callRoute(ctx.app, 'productSuggestions', { query: 'q=galaxy%20z' });
     expect(suggestions.body.data).toEqual([{ productName: 'Galaxy Z Flip 5', category: 'Samsung' }]);
   });
 });

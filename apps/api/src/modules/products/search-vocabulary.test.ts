@@ -3,7 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { appWithLimits, call, dbKind, useTestApp } from '../../../test/helper.ts';
+import { appWithLimits, dbKind, useTestApp } from '../../../test/helper.ts';
 import { createCategory, markSold, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
@@ -11,6 +11,7 @@ import { products } from '../../db/schema.ts';
 import { texts } from '../../texts.ts';
 import { candidates, candidatesOfAll, expand, holdsPiece, typoCost, typosAllowed } from './word-meanings.ts';
 import { readQuery } from './query-words.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /** Issue 29, item 2 (decision 038): the vocabulary holds the words of the available phones, each with its count. */
 const ctx = useTestApp();
@@ -29,7 +30,7 @@ async function uses(...words: string[]) {
 }
 
 const edit = async (seller: Actor, id: string, payload: Record<string, unknown>, app: FastifyInstance = ctx.app) =>
-  call(app, { method: 'PUT', url: `/api/product/${id}`, token: seller.token, payload });
+  callRoute(app, 'editProduct', { params: { id }, token: seller.token, body: payload });
 const listings = async () =>
   (await ctx.app.db.select({ name: products.productName, description: products.description }).from(products)).sort((a, b) => a.name.localeCompare(b.name));
 const hour = 60 * 60_000;
@@ -46,7 +47,7 @@ describe('the search vocabulary (decision 038)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await uses('lumia', 'zanzibarian', 'plain', 'charger')).toEqual({ lumia: 2, plain: 1, charger: 2 });
     // A typo of the forgotten word no longer finds it as a meaning (nothing holds it).
-    const answer = await call(ctx.app, { method: 'GET', url: '/api/products?q=zanzibarien%20' });
+    const answer = await callRoute(ctx.app, 'searchProducts', { query: 'q=zanzibarien%20' });
     expect(answer.body.meta.total).toBe(0);
   });
 
@@ -57,7 +58,7 @@ describe('the search vocabulary (decision 038)', () => {
     const deleted = await postProduct(ctx.app, seller, brand.id, { productName: 'Lumia 1520', description: 'Gargantuan screen.' });
     await postProduct(ctx.app, seller, brand.id, { productName: 'Lumia 1520', description: 'Small scratch.' });
     await markSold(ctx.app, sold._id);
-    const res = await call(ctx.app, { method: 'DELETE', url: `/api/product/${deleted._id}`, token: seller.token });
+    const res = await callRoute(ctx.app, 'deleteProduct', { params: { id: deleted._id }, token: seller.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await uses('lumia', '1020', 'quixotic', '1520', 'gargantuan', 'scratch')).toEqual({ lumia: 1, '1520': 1, scratch: 1 });
   });
@@ -81,12 +82,7 @@ describe('what one seller may add to the vocabulary (decision 038)', () => {
       /^এই এক ঘণ্টায় আপনি অনেকগুলো বিজ্ঞাপন যোগ বা বদল করেছেন, [০-৯]+ মিনিট পর আবার চেষ্টা করুন$/,
     );
     // A new listing counts too; another seller has a count of their own.
-    const posted = await call(app, {
-      method: 'POST',
-      url: '/api/product',
-      token: seller.token,
-      payload: productBody(brand.id, phone.img, { productName: 'Lumia 900' }),
-    });
+    const posted = await callRoute(app, 'addProduct', { token: seller.token, body: productBody(brand.id, phone.img, { productName: 'Lumia 900' }) });
     expect(posted.status).toBe(429);
     expect(await listings()).toEqual(before);
     await postProduct(app, await signUp(app, 'Seller'), brand.id, { productName: 'Lumia 900' });
@@ -98,11 +94,9 @@ describe('what one seller may add to the vocabulary (decision 038)', () => {
     const brand = await createCategory(app, 'Nokia');
     // Lumia, 800, nokia (the brand) and 'plain': four new words on an empty site… one too many.
     const img = await uploadedPicture(app);
-    const first = await call(app, {
-      method: 'POST',
-      url: '/api/product',
+    const first = await callRoute(app, 'addProduct', {
       token: seller.token,
-      payload: productBody(brand.id, img, { productName: 'Lumia 800', description: 'Plain.' }),
+      body: productBody(brand.id, img, { productName: 'Lumia 800', description: 'Plain.' }),
     });
     expect(first.status).toBe(400);
     expect(first.body).toMatchObject({ code: 'too_many_new_words', params: { count: 4, max: 3 } });
@@ -166,10 +160,10 @@ describe('finding what a query word means (decision 038)', () => {
     const seller = await signUp(ctx.app, 'Seller');
     const brand = await createCategory(ctx.app, 'Samsung');
     await postProduct(ctx.app, seller, brand.id, { productName: 'Galaxy S21', description: 'Plain.' });
-    expect((await call(ctx.app, { method: 'GET', url: '/api/products?q=galaxi%20' })).body.meta.total).toBe(1);
+    expect((await callRoute(ctx.app, 'searchProducts', { query: 'q=galaxi%20' })).body.meta.total).toBe(1);
     const spent = await appWithLimits(ctx, {}, { search: { newWordsPerListing: 40, wordsBudgetMs: 0 } });
-    expect((await call(spent, { method: 'GET', url: '/api/products?q=galaxi%20' })).body.meta.total).toBe(0);
-    expect((await call(spent, { method: 'GET', url: '/api/products?q=galaxy%20' })).body.meta.total).toBe(1);
+    expect((await callRoute(spent, 'searchProducts', { query: 'q=galaxi%20' })).body.meta.total).toBe(0);
+    expect((await callRoute(spent, 'searchProducts', { query: 'q=galaxy%20' })).body.meta.total).toBe(1);
   });
 });
 

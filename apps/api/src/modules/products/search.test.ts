@@ -1,13 +1,15 @@
 import type { Product, SearchAnswer } from '@market/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { createAdmin, createCategory, markSold, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { queryWords, typoCost, typoDistance, typosAllowed } from './search.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
+/** A search by its query string as a browser's address has it (`?q=iPhone%2013`), sent as it is. */
 const search = async (query: string) => {
-  const res = await call(ctx.app, { method: 'GET', url: `/api/products${query}` });
+  const res = await callRoute(ctx.app, 'searchProducts', { query: query.replace(/^\?/, '') });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as SearchAnswer;
 };
@@ -89,7 +91,7 @@ describe('matching and ranking (decision 020)', () => {
   it('takes any text: quotes, backslashes and tsquery operators are only characters', async () => {
     await phones();
     for (const q of ["'", '\\', "iphone' | 'galaxy", '!&|:*()<->', '%', '_', 'অ্যাপল ফোন', 'x'.repeat(200)]) {
-      const res = await call(ctx.app, { method: 'GET', url: `/api/products?q=${encodeURIComponent(q)}` });
+      const res = await callRoute(ctx.app, 'searchProducts', { query: { q } });
       expect(res.status, q).toBe(200);
     }
     expect(queryWords("iPhone' | 'Galaxy")).toEqual(['iphone', 'galaxy']);
@@ -107,7 +109,7 @@ describe('filters, sorts, pages and facets against the database itself', () => {
   async function world() {
     const admin = await createAdmin(ctx.app);
     const verified = await signUp(ctx.app, 'Seller');
-    await call(ctx.app, { method: 'PUT', url: `/api/verify-seller/${verified._id}`, token: admin.token });
+    await callRoute(ctx.app, 'verifySeller', { params: { id: verified._id }, token: admin.token });
     const plain = await signUp(ctx.app, 'Seller');
     const brands = [await createCategory(ctx.app, 'Apple'), await createCategory(ctx.app, 'Samsung'), await createCategory(ctx.app, 'Xiaomi')];
     const conditions = ['Excellent', 'Good', 'Fair'] as const;
@@ -126,7 +128,7 @@ describe('filters, sorts, pages and facets against the database itself', () => {
     }
     await markSold(ctx.app, posted[0]!._id);
     // The second phone is the verified seller's.
-    expect((await call(ctx.app, { method: 'DELETE', url: `/api/product/${posted[1]!._id}`, token: verified.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: posted[1]!._id }, token: verified.token })).status).toBe(200);
     return { brands };
   }
 
@@ -227,7 +229,7 @@ describe('bad parameters: a 400 that names the parameter', () => {
     ['cursor=a%20b', 'Invalid querystring: cursor must be a cursor from a previous page'],
     [`q=${'x'.repeat(201)}`, 'Invalid querystring: q must be at most 200 characters'],
   ])('%s', async (query, message) => {
-    const res = await call(ctx.app, { method: 'GET', url: `/api/products?${query}` });
+    const res = await callRoute(ctx.app, 'searchProducts', { query });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
   });
@@ -238,7 +240,7 @@ describe('bad parameters: a 400 that names the parameter', () => {
     for (let i = 0; i < 3; i++) await postProduct(ctx.app, seller, category.id);
     const { nextCursor } = (await search('?limit=1&sort=newest')).meta;
     expect(nextCursor).toBeTruthy();
-    const res = await call(ctx.app, { method: 'GET', url: `/api/products?limit=1&sort=price_asc&cursor=${nextCursor}` });
+    const res = await callRoute(ctx.app, 'searchProducts', { query: { limit: 1, sort: 'price_asc', cursor: nextCursor } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('cursor must be a cursor from a previous page of this search');
   });
@@ -246,7 +248,7 @@ describe('bad parameters: a 400 that names the parameter', () => {
 
 describe('suggestions while typing (GET /api/product-suggestions)', () => {
   const suggest = async (q: string) => {
-    const res = await call(ctx.app, { method: 'GET', url: `/api/product-suggestions?q=${encodeURIComponent(q)}` });
+    const res = await callRoute(ctx.app, 'productSuggestions', { query: { q } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as { productName: string; category: string }[];
   };
@@ -276,13 +278,14 @@ describe('suggestions while typing (GET /api/product-suggestions)', () => {
     [`${'x'.repeat(201)}`, 'Invalid querystring: q must be at most 200 characters'],
     ['%07', 'Invalid querystring: q must not contain control characters'],
   ])('q=%s is refused with a 400 that names q', async (q, message) => {
-    const res = await call(ctx.app, { method: 'GET', url: `/api/product-suggestions?q=${q}` });
+    // Each q as it stands in an address (some percent-encoded): the query string is sent as it is.
+    const res = await callRoute(ctx.app, 'productSuggestions', { query: `q=${q}` });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
   });
 
   it('refuses a missing q', async () => {
-    const res = await call(ctx.app, { method: 'GET', url: '/api/product-suggestions' });
+    const res = await callRoute(ctx.app, 'productSuggestions');
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('q');
   });

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { createAdmin, createCategory, lastMail, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { auditLog, products, reports } from '../../db/schema.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /** Issue 16: reports with reasons, one per user per phone, and the Admin's queue with its acts. */
 const ctx = useTestApp();
-const report = (who: Actor, payload: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/report', token: who.token, payload });
-const act = (admin: Actor, what: 'dismiss-reports' | 'warn-seller' | 'remove-reported', id: string, reason = 'Looked at it') =>
-  call(ctx.app, { method: 'PUT', url: `/api/${what}/${id}`, token: admin.token, payload: { reason } });
+const report = (who: Actor, payload: Record<string, unknown>) => callRoute(ctx.app, 'report', { token: who.token, body: payload });
+const act = (admin: Actor, what: 'dismissReports' | 'warnSeller' | 'removeReported', id: string, reason = 'Looked at it') =>
+  callRoute(ctx.app, what, { params: { id }, token: admin.token, body: { reason } });
 const reportRows = () => ctx.app.db.select().from(reports);
 
 async function world() {
@@ -39,14 +40,14 @@ describe('reporting a phone', () => {
         [otherBuyer._id, 'other', 'The photos are from a shop'],
       ].sort(),
     );
-    expect((await call(ctx.app, { method: 'GET', url: `/api/detail-product/${phone._id}` })).status).toBe(200);
-    expect((await call(ctx.app, { method: 'GET', url: '/api/products?q=iphone' })).body.data.map((p: { _id: string }) => p._id)).toEqual([phone._id]);
+    expect((await callRoute(ctx.app, 'product', { params: { id: phone._id } })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'searchProducts', { query: { q: 'iphone' } })).body.data.map((p: { _id: string }) => p._id)).toEqual([phone._id]);
   });
 
   it('the spec’s PUT report-product files reason other, and again answers the phone without a second report', async () => {
     const { buyer, phone } = await world();
     for (let i = 0; i < 2; i++) {
-      const res = await call(ctx.app, { method: 'PUT', url: `/api/report-product/${phone._id}`, token: buyer.token });
+      const res = await callRoute(ctx.app, 'reportProduct', { params: { id: phone._id }, token: buyer.token });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ _id: phone._id, report: true });
     }
@@ -57,7 +58,7 @@ describe('reporting a phone', () => {
     const { seller, buyer, phone } = await world();
     const own = await report(seller, { productId: phone._id, reason: 'spam' });
     expect([own.status, own.body.message]).toEqual([403, 'You cannot report your own phone']);
-    const ownPut = await call(ctx.app, { method: 'PUT', url: `/api/report-product/${phone._id}`, token: seller.token });
+    const ownPut = await callRoute(ctx.app, 'reportProduct', { params: { id: phone._id }, token: seller.token });
     expect(ownPut.status).toBe(403);
     expect((await report(buyer, { productId: '00000000-0000-4000-8000-000000000000', reason: 'spam' })).status).toBe(404);
     for (const [payload, message] of [
@@ -80,7 +81,7 @@ describe('the Admin’s queue', () => {
     const { buyer, otherBuyer, admin, phone } = await world();
     await report(buyer, { productId: phone._id, reason: 'stolen' });
     await report(otherBuyer, { productId: phone._id, reason: 'stolen' });
-    const res = await call(ctx.app, { method: 'GET', url: '/api/report-queue', token: admin.token });
+    const res = await callRoute(ctx.app, 'reportQueue', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(1);
     const [item] = res.body.data;
@@ -100,11 +101,11 @@ describe('the Admin’s queue', () => {
   it('dismiss: the phone stays, its reports are closed, the flag is cleared, the audit log has the reason; twice is a 409', async () => {
     const { buyer, admin, phone } = await world();
     await report(buyer, { productId: phone._id, reason: 'fake' });
-    const res = await act(admin, 'dismiss-reports', phone._id, 'The photos are of this very phone');
+    const res = await act(admin, 'dismissReports', phone._id, 'The photos are of this very phone');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: phone._id, report: false, status: 'available' });
     expect((await reportRows()).map((r) => r.resolution)).toEqual(['dismissed']);
-    expect((await call(ctx.app, { method: 'GET', url: '/api/report-queue', token: admin.token })).body.data).toEqual([]);
+    expect((await callRoute(ctx.app, 'reportQueue', { token: admin.token })).body.data).toEqual([]);
     const [entry] = await ctx.app.db.select().from(auditLog);
     expect(entry).toMatchObject({
       adminId: admin._id,
@@ -113,7 +114,7 @@ describe('the Admin’s queue', () => {
       targetLabel: 'iPhone 12',
       reason: 'The photos are of this very phone',
     });
-    const again = await act(admin, 'dismiss-reports', phone._id);
+    const again = await act(admin, 'dismissReports', phone._id);
     expect([again.status, again.body.message]).toEqual([409, 'This phone has no open reports']);
     // A user whose report was dismissed cannot file another for the same phone.
     expect((await report(buyer, { productId: phone._id, reason: 'spam' })).status).toBe(409);
@@ -122,7 +123,7 @@ describe('the Admin’s queue', () => {
   it('warn: the seller gets a mail with the reason, the reports close, the phone stays; audited', async () => {
     const { seller, buyer, admin, phone } = await world();
     await report(buyer, { productId: phone._id, reason: 'wrong-category' });
-    const res = await act(admin, 'warn-seller', phone._id, 'This phone is an iPhone: list it under Apple.');
+    const res = await act(admin, 'warnSeller', phone._id, 'This phone is an iPhone: list it under Apple.');
     expect(res.status).toBe(200);
     const mail = await lastMail(ctx.app, seller.email, 'seller-warning');
     expect(mail.subject).toBe('A warning about your listing iPhone 12');
@@ -140,13 +141,13 @@ describe('the Admin’s queue', () => {
   it('remove: the listing and its reports go, the audit log keeps what and why; a missing reason is a 400 that changes nothing', async () => {
     const { buyer, admin, phone } = await world();
     await report(buyer, { productId: phone._id, reason: 'stolen' });
-    const noReason = await call(ctx.app, { method: 'PUT', url: `/api/remove-reported/${phone._id}`, token: admin.token, payload: { reason: ' ' } });
+    const noReason = await callRoute(ctx.app, 'removeReported', { params: { id: phone._id }, token: admin.token, body: { reason: ' ' } });
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toContain('reason is required');
-    expect((await call(ctx.app, { method: 'GET', url: `/api/detail-product/${phone._id}` })).status).toBe(200);
-    const res = await act(admin, 'remove-reported', phone._id, 'The IMEI is on the stolen list');
+    expect((await callRoute(ctx.app, 'product', { params: { id: phone._id } })).status).toBe(200);
+    const res = await act(admin, 'removeReported', phone._id, 'The IMEI is on the stolen list');
     expect(res.status).toBe(200);
-    expect((await call(ctx.app, { method: 'GET', url: `/api/detail-product/${phone._id}` })).status).toBe(404);
+    expect((await callRoute(ctx.app, 'product', { params: { id: phone._id } })).status).toBe(404);
     expect(await reportRows()).toEqual([]);
     const [entry] = await ctx.app.db.select().from(auditLog);
     expect(entry).toMatchObject({ action: 'delete-product', targetId: phone._id, targetLabel: 'iPhone 12', reason: 'The IMEI is on the stolen list' });

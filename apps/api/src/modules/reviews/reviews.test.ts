@@ -1,17 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, refusal, useTestApp } from '../../../test/helper.ts';
+import { refusal, useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markPaid, markSold, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { reviews } from '../../db/schema.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 /** Issue 16: reviews from paid orders only, changed for 30 days, answered once; the seller's public page and rating. */
 const ctx = useTestApp();
-const write = (who: Actor, payload: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/review', token: who.token, payload });
+const write = (who: Actor, payload: Record<string, unknown>) => callRoute(ctx.app, 'review', { token: who.token, body: payload });
 const edit = (who: Actor, id: string, payload: Record<string, unknown>) =>
-  call(ctx.app, { method: 'PUT', url: `/api/review/${id}`, token: who.token, payload });
-const answer = (who: Actor, id: string, text: string) =>
-  call(ctx.app, { method: 'PUT', url: `/api/review-answer/${id}`, token: who.token, payload: { answer: text } });
-const get = (url: string) => call(ctx.app, { method: 'GET', url });
+  callRoute(ctx.app, 'editReview', { params: { id }, token: who.token, body: payload });
+const answer = (who: Actor, id: string, text: string) => callRoute(ctx.app, 'answerReview', { params: { id }, token: who.token, body: { answer: text } });
 const reviewRows = () => ctx.app.db.select().from(reviews);
 
 async function world() {
@@ -47,7 +46,7 @@ describe('writing a review', () => {
     });
     const [row] = await reviewRows();
     expect(row).toMatchObject({ orderId: order._id, sellerId: seller._id, reviewerId: buyer._id });
-    const seen = (await call(ctx.app, { method: 'GET', url: `/api/order/${order._id}`, token: buyer.token })).body.data;
+    const seen = (await callRoute(ctx.app, 'order', { params: { id: order._id }, token: buyer.token })).body.data;
     expect(seen.review).toMatchObject({ _id: res.body.data._id, stars: 5, text: 'Met on time, phone as described' });
     expect(new Date(seen.review.editableUntil).getTime() - row!.createdAt.getTime()).toBe(30 * 24 * 3600 * 1000);
   });
@@ -58,7 +57,7 @@ describe('writing a review', () => {
     const unpaid = await book(ctx.app, buyer, phone._id);
     const refused = await write(buyer, { orderId: unpaid._id, stars: 4 });
     expect([refused.status, refused.body.message]).toEqual([409, 'This order is not paid: only a paid order can be reviewed']);
-    expect((await call(ctx.app, { method: 'PUT', url: `/api/decline-booking/${unpaid._id}`, token: seller.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'declineBooking', { params: { id: unpaid._id }, token: seller.token })).status).toBe(200);
     expect((await write(buyer, { orderId: unpaid._id, stars: 4 })).status).toBe(409);
 
     const { order } = await paidOrder();
@@ -147,7 +146,7 @@ describe("the seller's public page", () => {
     const markedSold = await postProduct(ctx.app, seller, category.id, { productName: 'Galaxy A54' });
     await markSold(ctx.app, markedSold._id);
 
-    const before = (await get(`/api/seller/${seller._id}`)).body.data;
+    const before = (await callRoute(ctx.app, 'sellerProfile', { params: { id: seller._id } })).body.data;
     expect(before).toMatchObject({
       _id: seller._id,
       name: 'Karim Telecom',
@@ -163,19 +162,19 @@ describe("the seller's public page", () => {
     await write(buyer, { orderId: a.order._id, stars: 5 });
     await write(otherBuyer, { orderId: b.order._id, stars: 4, text: 'Good' });
     await write(buyer, { orderId: c.order._id, stars: 4 });
-    const profile = (await get(`/api/seller/${seller._id}`)).body.data;
+    const profile = (await callRoute(ctx.app, 'sellerProfile', { params: { id: seller._id } })).body.data;
     expect(profile).toMatchObject({ rating: { average: 4.3, count: 3 }, soldCount: 4, liveCount: 1 });
     expect(Date.parse(profile.memberSince)).toBeLessThanOrEqual(Date.now());
 
-    const first = await get(`/api/seller-reviews/${seller._id}?limit=2`);
+    const first = await callRoute(ctx.app, 'sellerReviews', { params: { id: seller._id }, query: { limit: 2 } });
     expect(first.body.data.map((r: { productName: string }) => r.productName)).toEqual(['iPhone 14', 'iPhone 13']);
-    const rest = await get(`/api/seller-reviews/${seller._id}?limit=2&cursor=${first.body.meta.nextCursor}`);
+    const rest = await callRoute(ctx.app, 'sellerReviews', { params: { id: seller._id }, query: { limit: 2, cursor: first.body.meta.nextCursor } });
     expect(rest.body.data.map((r: { productName: string }) => r.productName)).toEqual(['iPhone 12']);
     expect(rest.body.meta.nextCursor).toBeNull();
     // The reviewer's e-mail and ids are nobody else's business.
     expect(Object.keys(first.body.data[0]).sort()).toEqual(['_id', 'answer', 'date', 'edited', 'productName', 'reviewer', 'stars', 'text']);
 
-    const listings = await get(`/api/seller-listings/${seller._id}`);
+    const listings = await callRoute(ctx.app, 'sellerListings', { params: { id: seller._id } });
     expect(listings.body.data.map((p: { _id: string }) => p._id)).toEqual([live._id]);
     expect(listings.body.data[0].phoneNumber).toBeUndefined();
   });
@@ -185,23 +184,23 @@ describe("the seller's public page", () => {
     await postProduct(ctx.app, seller, category.id);
     const admin = await createAdmin(ctx.app);
     for (const id of ['00000000-0000-4000-8000-000000000000', buyer._id, admin._id]) {
-      const res = await get(`/api/seller/${id}`);
+      const res = await callRoute(ctx.app, 'sellerProfile', { params: { id } });
       expect([res.status, res.body.message], id).toEqual([404, 'Seller not found']);
-      expect((await get(`/api/seller-reviews/${id}`)).status).toBe(404);
-      expect((await get(`/api/seller-listings/${id}`)).status).toBe(404);
+      expect((await callRoute(ctx.app, 'sellerReviews', { params: { id } })).status).toBe(404);
+      expect((await callRoute(ctx.app, 'sellerListings', { params: { id } })).status).toBe(404);
     }
-    expect((await get('/api/seller/not-an-id')).status).toBe(400);
-    expect(
-      (await call(ctx.app, { method: 'PUT', url: `/api/suspend-seller/${seller._id}`, token: admin.token, payload: { reason: 'Stolen handsets' } })).status,
-    ).toBe(200);
-    expect((await get(`/api/seller/${seller._id}`)).status).toBe(404);
-    expect((await get(`/api/seller-listings/${seller._id}`)).status).toBe(404);
+    expect((await callRoute(ctx.app, 'sellerProfile', { params: { id: 'not-an-id' } })).status).toBe(400);
+    expect((await callRoute(ctx.app, 'suspendSeller', { params: { id: seller._id }, token: admin.token, body: { reason: 'Stolen handsets' } })).status).toBe(
+      200,
+    );
+    expect((await callRoute(ctx.app, 'sellerProfile', { params: { id: seller._id } })).status).toBe(404);
+    expect((await callRoute(ctx.app, 'sellerListings', { params: { id: seller._id } })).status).toBe(404);
     // Reinstated, the page and the phone are back.
-    expect(
-      (await call(ctx.app, { method: 'PUT', url: `/api/reinstate-seller/${seller._id}`, token: admin.token, payload: { reason: 'Receipts shown' } })).status,
-    ).toBe(200);
-    expect((await get(`/api/seller/${seller._id}`)).status).toBe(200);
-    expect((await get(`/api/seller-listings/${seller._id}`)).body.data).toHaveLength(1);
+    expect((await callRoute(ctx.app, 'reinstateSeller', { params: { id: seller._id }, token: admin.token, body: { reason: 'Receipts shown' } })).status).toBe(
+      200,
+    );
+    expect((await callRoute(ctx.app, 'sellerProfile', { params: { id: seller._id } })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'sellerListings', { params: { id: seller._id } })).body.data).toHaveLength(1);
   });
 
   it("a deleted buyer's review stays (under the name they had); a deleted seller's reviews go with them", async () => {
@@ -209,10 +208,12 @@ describe("the seller's public page", () => {
     const admin = await createAdmin(ctx.app);
     const { order } = await paidOrder();
     await write(buyer, { orderId: order._id, stars: 5 });
-    expect((await call(ctx.app, { method: 'DELETE', url: `/api/user/${buyer._id}`, token: admin.token })).status).toBe(200);
-    expect((await get(`/api/seller-reviews/${seller._id}`)).body.data.map((r: { reviewer: string }) => r.reviewer)).toEqual(['Nusrat Jahan']);
-    expect((await get(`/api/seller/${seller._id}`)).body.data.rating).toEqual({ average: 5, count: 1 });
-    expect((await call(ctx.app, { method: 'DELETE', url: `/api/user/${seller._id}`, token: admin.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'deleteUser', { params: { id: buyer._id }, token: admin.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'sellerReviews', { params: { id: seller._id } })).body.data.map((r: { reviewer: string }) => r.reviewer)).toEqual([
+      'Nusrat Jahan',
+    ]);
+    expect((await callRoute(ctx.app, 'sellerProfile', { params: { id: seller._id } })).body.data.rating).toEqual({ average: 5, count: 1 });
+    expect((await callRoute(ctx.app, 'deleteUser', { params: { id: seller._id }, token: admin.token })).status).toBe(200);
     expect(await reviewRows()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { route } from '../../route.ts';
 import * as service from './service.ts';
 
 export default async function reviewRoutes(app: FastifyInstance) {
-  route(app, e.review, ({ body, user }) => service.writeReview(app.db, user!, body));
+  route(app, e.review, ({ body, user }) => service.writeReview(app.db, user, body));
   route(app, e.editReview, ({ params, body }) => service.editReview(app.db, params.id, body));
   route(app, e.answerReview, ({ params, body }) => service.answerReview(app.db, params.id, body));
   route(app, e.sellerProfile, ({ params }) => service.sellerProfile(app.db, params.id));

@@ -12,12 +12,12 @@ export default async function userRoutes(app: FastifyInstance) {
   };
   route(app, e.allBuyers, ({ query }) => usersOf('Buyer', query));
   route(app, e.allSellers, ({ query }) => usersOf('Seller', query));
-  route(app, e.verifySeller, async ({ params, user }) => toUser(await verifySeller(app.db, params.id, user!)));
+  route(app, e.verifySeller, async ({ params, user }) => toUser(await verifySeller(app.db, params.id, user)));
   route(app, e.deleteUser, async ({ params, user }) => {
-    await deleteUser(app.db, params.id, user!);
+    await deleteUser(app.db, params.id, user);
     return { deleted: true as const };
   });
-  route(app, e.suspendSeller, async ({ params, body, user }) => toUser(await suspendSeller(app.db, params.id, user!, body.reason)));
-  route(app, e.reinstateSeller, async ({ params, body, user }) => toUser(await reinstateSeller(app.db, params.id, user!, body.reason)));
+  route(app, e.suspendSeller, async ({ params, body, user }) => toUser(await suspendSeller(app.db, params.id, user, body.reason)));
+  route(app, e.reinstateSeller, async ({ params, body, user }) => toUser(await reinstateSeller(app.db, params.id, user, body.reason)));
   route(app, e.auditLog, ({ query }) => listAudit(app.db, query));
 }

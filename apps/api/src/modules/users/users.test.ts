@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, useTestApp } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markPaid, orderExists, postProduct, signUp, userExists } from '../../../test/fixtures.ts';
 import { orders, payments, products } from '../../db/schema.ts';
+import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
-const get = (url: string, token: string) => call(ctx.app, { method: 'GET', url, token });
-const put = (url: string, token: string) => call(ctx.app, { method: 'PUT', url, token });
-const del = (url: string, token: string) => call(ctx.app, { method: 'DELETE', url, token });
 const USER_KEYS = ['_id', 'email', 'emailVerified', 'id', 'language', 'name', 'role', 'sellerVerified', 'userImg'];
 
 async function people() {
@@ -26,11 +24,11 @@ describe('GET /api/all-buyer and /api/all-seller', () => {
   it('list only users of that role, in the User shape and without password hashes', async () => {
     const { admin, seller, otherSeller, buyer, otherBuyer } = await people();
     const cases = [
-      ['/api/all-buyer', 'Buyer', [buyer, otherBuyer]],
-      ['/api/all-seller', 'Seller', [seller, otherSeller]],
+      ['allBuyers', 'Buyer', [buyer, otherBuyer]],
+      ['allSellers', 'Seller', [seller, otherSeller]],
     ] as const;
-    for (const [url, role, expected] of cases) {
-      const res = await get(url, admin.token);
+    for (const [name, role, expected] of cases) {
+      const res = await callRoute(ctx.app, name, { token: admin.token });
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
       expect(res.body.data.map((u: { _id: string }) => u._id).sort()).toEqual(expected.map((u) => u._id).sort());
@@ -42,7 +40,7 @@ describe('GET /api/all-buyer and /api/all-seller', () => {
       }
       expect(JSON.stringify(res.body)).not.toMatch(/password|\$argon2/i);
     }
-    const buyers = (await get('/api/all-buyer', admin.token)).body.data;
+    const buyers = (await callRoute(ctx.app, 'allBuyers', { token: admin.token })).body.data;
     expect(buyers.find((u: { _id: string }) => u._id === buyer._id)).toEqual({
       _id: buyer._id,
       id: expect.any(String),
@@ -58,8 +56,8 @@ describe('GET /api/all-buyer and /api/all-seller', () => {
 
   it('answer empty lists when there is nobody of that role', async () => {
     const admin = await createAdmin(ctx.app);
-    expect((await get('/api/all-buyer', admin.token)).body).toEqual({ success: true, data: [], meta: { nextCursor: null } });
-    expect((await get('/api/all-seller', admin.token)).body).toEqual({ success: true, data: [], meta: { nextCursor: null } });
+    expect((await callRoute(ctx.app, 'allBuyers', { token: admin.token })).body).toEqual({ success: true, data: [], meta: { nextCursor: null } });
+    expect((await callRoute(ctx.app, 'allSellers', { token: admin.token })).body).toEqual({ success: true, data: [], meta: { nextCursor: null } });
   });
 });
 
@@ -68,28 +66,28 @@ describe('PUT /api/verify-seller/:id', () => {
     const { admin, seller, otherSeller } = await people();
     const category = await createCategory(ctx.app);
     const product = await postProduct(ctx.app, seller, category.id);
-    const res = await put(`/api/verify-seller/${seller._id}`, admin.token);
+    const res = await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: seller._id, role: 'Seller', sellerVerified: true });
     expect(JSON.stringify(res.body)).not.toMatch(/password|\$argon2/i);
-    const detail = await call(ctx.app, { method: 'GET', url: `/api/detail-product/${product._id}` });
+    const detail = await callRoute(ctx.app, 'product', { params: { id: product._id } });
     expect(detail.body.data.sellerId).toMatchObject({ _id: seller._id, sellerVerified: true });
-    const sellers = (await get('/api/all-seller', admin.token)).body.data as { _id: string; sellerVerified: boolean }[];
+    const sellers = (await callRoute(ctx.app, 'allSellers', { token: admin.token })).body.data as { _id: string; sellerVerified: boolean }[];
     expect(sellers.find((s) => s._id === otherSeller._id)!.sellerVerified).toBe(false);
     // Verifying again is harmless.
-    expect((await put(`/api/verify-seller/${seller._id}`, admin.token)).body.data.sellerVerified).toBe(true);
+    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token })).body.data.sellerVerified).toBe(true);
   });
 
   it('refuses a buyer or an admin with a 400, an unknown user with a 404 and a malformed id with a 400', async () => {
     const { admin, buyer } = await people();
-    const res = await put(`/api/verify-seller/${buyer._id}`, admin.token);
+    const res = await callRoute(ctx.app, 'verifySeller', { params: { id: buyer._id }, token: admin.token });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Only a seller can be verified');
-    expect((await put(`/api/verify-seller/${admin._id}`, admin.token)).status).toBe(400);
-    const buyers = (await get('/api/all-buyer', admin.token)).body.data;
+    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: admin._id }, token: admin.token })).status).toBe(400);
+    const buyers = (await callRoute(ctx.app, 'allBuyers', { token: admin.token })).body.data;
     expect(buyers[0].sellerVerified).toBe(false);
-    expect((await put(`/api/verify-seller/${randomUUID()}`, admin.token)).status).toBe(404);
-    const bad = await put('/api/verify-seller/seller@example.com', admin.token);
+    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: randomUUID() }, token: admin.token })).status).toBe(404);
+    const bad = await callRoute(ctx.app, 'verifySeller', { params: { id: 'seller@example.com' }, token: admin.token });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('id');
   });
@@ -106,19 +104,19 @@ describe('DELETE /api/user/:id', () => {
     await markPaid(ctx.app, paid._id, { payment: true, sold: true });
     const keptOrder = await book(ctx.app, buyer, kept._id);
 
-    const res = await del(`/api/user/${seller._id}`, admin.token);
+    const res = await callRoute(ctx.app, 'deleteUser', { params: { id: seller._id }, token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { deleted: true } });
     expect(await userExists(ctx.app, seller._id)).toBe(false);
     expect(await ctx.app.db.select().from(products).where(eq(products.sellerId, seller._id))).toEqual([]);
-    expect((await call(ctx.app, { method: 'GET', url: `/api/detail-product/${p1._id}` })).status).toBe(404);
+    expect((await callRoute(ctx.app, 'product', { params: { id: p1._id } })).status).toBe(404);
     expect(await orderExists(ctx.app, open._id)).toBe(false);
     const [paidRow] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
     expect(paidRow).toMatchObject({ paid: true, productId: null, buyerId: otherBuyer._id });
     expect(await ctx.app.db.select().from(payments).where(eq(payments.orderId, paid._id))).toHaveLength(1);
     expect(await orderExists(ctx.app, keptOrder._id)).toBe(true);
-    expect((await call(ctx.app, { method: 'GET', url: `/api/detail-product/${kept._id}` })).status).toBe(200);
-    expect((await get('/api/all-seller', admin.token)).body.data.map((u: { _id: string }) => u._id)).toEqual([otherSeller._id]);
+    expect((await callRoute(ctx.app, 'product', { params: { id: kept._id } })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'allSellers', { token: admin.token })).body.data.map((u: { _id: string }) => u._id)).toEqual([otherSeller._id]);
   });
 
   it("removes a buyer's unpaid orders; a paid order and its payment record stay; the token stops working", async () => {
@@ -130,7 +128,7 @@ describe('DELETE /api/user/:id', () => {
     const others = await book(ctx.app, otherBuyer, p1._id);
     await markPaid(ctx.app, paid._id, { payment: true });
 
-    expect((await del(`/api/user/${buyer._id}`, admin.token)).status).toBe(200);
+    expect((await callRoute(ctx.app, 'deleteUser', { params: { id: buyer._id }, token: admin.token })).status).toBe(200);
     expect(await userExists(ctx.app, buyer._id)).toBe(false);
     expect(await orderExists(ctx.app, open._id)).toBe(false);
     expect(await orderExists(ctx.app, others._id)).toBe(true);
@@ -138,9 +136,9 @@ describe('DELETE /api/user/:id', () => {
     expect(paidRow).toMatchObject({ paid: true, buyerId: null, buyerEmail: buyer.email, productId: p2._id });
     const [payment] = await ctx.app.db.select().from(payments).where(eq(payments.orderId, paid._id));
     expect(payment).toMatchObject({ productId: p2._id, buyerName: buyer.name, transactionId: `pi_test_${paid._id.slice(0, 8)}` });
-    expect((await get(`/api/order/${paid._id}`, admin.token)).body.data).toMatchObject({ _id: paid._id, paid: true });
+    expect((await callRoute(ctx.app, 'order', { params: { id: paid._id }, token: admin.token })).body.data).toMatchObject({ _id: paid._id, paid: true });
 
-    const stale = await get(`/api/orders/${buyer._id}`, buyer.token);
+    const stale = await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token });
     expect(stale.status).toBe(401);
     expect(stale.body.success).toBe(false);
   });
@@ -149,15 +147,15 @@ describe('DELETE /api/user/:id', () => {
     const { admin } = await people();
     const other = await createAdmin(ctx.app);
     for (const target of [other, admin]) {
-      const res = await del(`/api/user/${target._id}`, admin.token);
+      const res = await callRoute(ctx.app, 'deleteUser', { params: { id: target._id }, token: admin.token });
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('An admin account cannot be deleted');
       expect(await userExists(ctx.app, target._id)).toBe(true);
     }
-    expect((await get('/api/admin-overview', other.token)).status).toBe(200);
-    const unknown = await del(`/api/user/${randomUUID()}`, admin.token);
+    expect((await callRoute(ctx.app, 'adminOverview', { token: other.token })).status).toBe(200);
+    const unknown = await callRoute(ctx.app, 'deleteUser', { params: { id: randomUUID() }, token: admin.token });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('User not found');
-    expect((await del('/api/user/not-an-id', admin.token)).status).toBe(400);
+    expect((await callRoute(ctx.app, 'deleteUser', { params: { id: 'not-an-id' }, token: admin.token })).status).toBe(400);
   });
 });

@@ -117,6 +117,11 @@ export default {
   bkash_unavailable: 'এই সার্ভারে বিকাশ চালু নেই',
   bkash_unreachable: 'বিকাশের সাথে যোগাযোগ করা যায়নি, অনুগ্রহ করে আবার চেষ্টা করুন',
   bkash_refused: 'বিকাশ: {detail}',
+  bkash_not_started_here: 'এই বিকাশ পেমেন্টটি এখানে শুরু করা হয়নি',
+  bkash_cancelled: 'আপনি বিকাশ পেমেন্টটি বাতিল করেছেন',
+  bkash_payment_state: 'বিকাশ: পেমেন্টটির অবস্থা {status}',
+  bkash_not_completed: 'বিকাশ পেমেন্ট সম্পন্ন হয়নি',
+  bkash_other_order: 'বিকাশ পেমেন্টটি এই অর্ডারের সাথে মিলছে না',
 
   // Reviews and reports.
   order_not_paid_cannot_review: 'এই অর্ডারের পেমেন্ট হয়নি: শুধু পেমেন্ট হওয়া অর্ডারেরই রিভিউ দেওয়া যায়',

@@ -1,0 +1,298 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteName } from '@market/contract/routes';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { orders } from '../src/db/schema.ts';
+import { sandboxProvider } from '../src/modules/payments/sandbox.ts';
+import { confirmIntent } from '../src/modules/payments/sandbox-processor.ts';
+import { callRoute, type RouteAnswer, type RouteCall } from './call-route.ts';
+import {
+  book,
+  createAdmin,
+  createCategory,
+  linkToken,
+  markPaid,
+  markSold,
+  PASSWORD,
+  postProduct,
+  productBody,
+  signUp,
+  uploadedPicture,
+  type Actor,
+} from './fixtures.ts';
+import { callbackRequest, googleIdToken } from './google.ts';
+
+/*
+ * The access test's world and its requests (test/access.test.ts): a valid request for every route, by name, with
+ * fresh targets owned by the world's `buyer` or `seller`, which the test sends as each kind of caller.
+ */
+
+/**
+ * Who calls: nobody, two of each role that can sign up, an Admin, and one of each role that can sign up who has
+ * not confirmed the e-mail address (rules with `verified: true` refuse them, the others treat them as any caller
+ * of their role).
+ */
+export const callers = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'unverifiedBuyer', 'unverifiedSeller'] as const;
+export type Caller = (typeof callers)[number];
+export type SignedIn = Exclude<Caller, 'anonymous'>;
+export const signedInCallers = callers.filter((c): c is SignedIn => c !== 'anonymous');
+export const isVerified = (caller: SignedIn) => !caller.startsWith('unverified');
+
+export interface AccessWorld {
+  actors: Record<SignedIn, Actor>;
+  /** A seller none of the callers is: the phones everyone may report. */
+  stranger: Actor;
+  categoryId: string;
+  png: Buffer;
+}
+
+/** The callers' accounts, a category and a picture to upload. */
+export async function accessWorld(app: FastifyInstance): Promise<AccessWorld> {
+  const [buyer, otherBuyer, seller, otherSeller, admin, unverifiedBuyer, unverifiedSeller] = await Promise.all([
+    signUp(app, 'Buyer'),
+    signUp(app, 'Buyer'),
+    signUp(app, 'Seller'),
+    signUp(app, 'Seller'),
+    createAdmin(app),
+    signUp(app, 'Buyer', undefined, { verified: false }),
+    signUp(app, 'Seller', undefined, { verified: false }),
+  ]);
+  const category = await createCategory(app);
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
+  return {
+    actors: { buyer, otherBuyer, seller, otherSeller, admin, unverifiedBuyer, unverifiedSeller },
+    stranger: await signUp(app, 'Seller'),
+    categoryId: category.id,
+    png,
+  };
+}
+
+/** A request of route N, and what an allowed caller gets. */
+export type AccessRequest<N extends RouteName> = RouteCall<N> & {
+  /** The status an allowed caller gets, when it is not just any 2xx. */
+  expectStatus?: number;
+  /** Call as this actor (of the caller's kind) instead of the world's one. */
+  as?: Actor;
+  /** More checks on an allowed call's answer. */
+  after?: (res: RouteAnswer, actor: Actor) => Promise<void>;
+};
+export type AccessRequests = { [N in RouteName]: (caller: Caller) => Promise<AccessRequest<N>> };
+
+const testCard = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2040, cvc: '123' };
+
+/** The password each kind of caller's account has (fixtures). */
+const passwordOf = (caller: SignedIn) => (caller === 'admin' ? 'admin1' : PASSWORD);
+
+/** A valid request for each route, by name, with fresh targets owned by `buyer` or `seller`. */
+export function accessRequests(app: FastifyInstance, world: AccessWorld): AccessRequests {
+  let serial = 0;
+  const sellersProduct = () => postProduct(app, world.actors.seller, world.categoryId);
+  const strangersProduct = () => postProduct(app, world.stranger, world.categoryId);
+  /** A stranger's phone a buyer has reported: in the Admin's queue. */
+  const reportedProduct = async () => {
+    const product = await strangersProduct();
+    const reported = await callRoute(app, 'report', { token: world.actors.buyer.token, body: { productId: product._id, reason: 'fake' } });
+    expect(reported.status).toBe(201);
+    return product;
+  };
+  const buyersOrder = async () => book(app, world.actors.buyer, (await sellersProduct())._id);
+  /** The buyer's paid order of the seller's phone. */
+  const paidOrder = async () => markPaid(app, (await buyersOrder())._id, { payment: true, sold: true });
+  /** The buyer's review of the seller, for a paid order. */
+  const buyersReview = async () => {
+    const reviewed = await callRoute(app, 'review', { token: world.actors.buyer.token, body: { orderId: (await paidOrder()).id, stars: 4 } });
+    expect(reviewed.status).toBe(201);
+    return reviewed.body.data as { _id: string };
+  };
+  /** A new account of the same kind as `caller` (role and verification): for calls that end the caller's sessions. */
+  const throwaway = (caller: SignedIn): Promise<Actor> => {
+    if (caller === 'admin') return createAdmin(app);
+    const role = world.actors[caller].role as 'Buyer' | 'Seller';
+    return signUp(app, role, undefined, { verified: isVerified(caller) });
+  };
+  /** An intent the sandbox has charged for this order's price. */
+  const paidIntent = async (orderId: string) => {
+    const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+    const intent = await sandboxProvider(app.db).createIntent({ amount: order!.productPrice * 100, orderId });
+    const confirmed = await confirmIntent(app.db, intent.id, intent.clientSecret, testCard);
+    expect(confirmed.ok).toBe(true);
+    return intent.id;
+  };
+
+  return {
+    health: async () => ({}),
+    demoAccounts: async () => ({}),
+    signUp: async () => ({
+      body: { name: 'New', email: `new-${serial++}@example.com`, password: 'secret', role: 'Buyer', userImg: await uploadedPicture(app) },
+      expectStatus: 202,
+    }),
+    logIn: async () => ({ body: { email: world.actors.buyer.email, password: PASSWORD } }),
+    uploadImage: async () => {
+      const boundary = 'access-test-boundary';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+        world.png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { body: payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    },
+    // The popup's first step succeeds with a redirect to the provider; the callback runs the whole flow first.
+    googleStart: async () => ({ expectStatus: 302 }),
+    googleCallback: async () => {
+      const { url, headers } = await callbackRequest(app, { name: 'Access Test', email: `google-${serial++}@example.com` });
+      return { query: String(url).split('?')[1], headers };
+    },
+    googleUser: async () => ({ body: { idToken: await googleIdToken(app, { name: 'Access Test', email: `google-${serial++}@example.com` }) } }),
+    // The code of a fresh account's verification link.
+    verifyEmail: async () => {
+      const fresh = await signUp(app, 'Buyer', undefined, { verified: false });
+      return { body: { token: await linkToken(app, fresh.email, 'verify-email') }, expectStatus: 200 };
+    },
+    forgotPassword: async () => ({ body: { email: world.actors.buyer.email }, expectStatus: 202 }),
+    // The code of a fresh account's reset link (the world's accounts keep their passwords and sessions).
+    resetPassword: async () => {
+      const fresh = await signUp(app, 'Buyer');
+      const asked = await callRoute(app, 'forgotPassword', { body: { email: fresh.email } });
+      expect(asked.status).toBe(202);
+      return { body: { token: await linkToken(app, fresh.email, 'reset-password'), password: 'brand-new-secret' }, expectStatus: 200 };
+    },
+    me: async () => ({ after: async (res, actor) => expect(res.body.data._id).toBe(actor._id) }),
+    // A new link for an address not yet confirmed; a confirmed one's owner is told so (409), past the access check.
+    verificationEmail: async (caller) => ({ expectStatus: caller !== 'anonymous' && isVerified(caller) ? 409 : 202 }),
+    // Both end the caller's sessions: called as a new account of the caller's kind, so the world's tokens stay good.
+    changePassword: async (caller) => ({
+      body: { currentPassword: caller === 'anonymous' ? PASSWORD : passwordOf(caller), password: 'another-secret' },
+      expectStatus: 200,
+      ...(caller === 'anonymous' ? {} : { as: await throwaway(caller) }),
+      after: async (res, actor) => {
+        expect((await callRoute(app, 'me', { token: actor.token })).status, 'the old session').toBe(401);
+        expect((await callRoute(app, 'me', { token: res.body.data.token })).status, 'the new session').toBe(200);
+      },
+    }),
+    // A new account: the world's actors keep their English mails.
+    setLanguage: async (caller) => ({
+      body: { language: 'bn' },
+      expectStatus: 200,
+      ...(caller === 'anonymous' ? {} : { as: await throwaway(caller) }),
+      after: async (res, actor) => {
+        expect(res.body.data.language).toBe('bn');
+        expect((await callRoute(app, 'me', { token: actor.token })).body.data.language, 'kept on the account').toBe('bn');
+      },
+    }),
+    logoutEverywhere: async (caller) => ({
+      expectStatus: 200,
+      ...(caller === 'anonymous' ? {} : { as: await throwaway(caller) }),
+      after: async (_res, actor) => expect((await callRoute(app, 'me', { token: actor.token })).status, 'the token used').toBe(401),
+    }),
+    categories: async () => ({}),
+    advertisedProducts: async () => ({}),
+    searchProducts: async () => ({ query: { q: 'galaxy', sort: 'price_asc' } }),
+    productSuggestions: async () => ({ query: { q: 'gala' } }),
+    categoryProducts: async () => ({ params: { id: world.categoryId } }),
+    product: async () => ({ params: { id: (await sellersProduct())._id } }),
+    ownProduct: async () => ({ params: { id: (await sellersProduct())._id }, after: async (res) => expect(res.body.data.imei).toMatch(/^\d{15}$/) }),
+    adminOverview: async () => ({ query: { period: 'Weekly' } }),
+    allBuyers: async () => ({}),
+    allSellers: async () => ({}),
+    reportedProducts: async () => ({}),
+    verifySeller: async () => ({ params: { id: world.actors.otherSeller._id } }),
+    // A seller of its own each time (the world's sellers must keep signing in).
+    suspendSeller: async () => ({
+      params: { id: (await signUp(app, 'Seller'))._id },
+      body: { reason: 'Listed a stolen handset' },
+      after: async (res) => expect(res.body.data.suspended).toBe(true),
+    }),
+    reinstateSeller: async () => {
+      const seller = await signUp(app, 'Seller');
+      const suspended = await callRoute(app, 'suspendSeller', { params: { id: seller._id }, token: world.actors.admin.token, body: { reason: 'A mistake' } });
+      expect(suspended.status).toBe(200);
+      return { params: { id: seller._id }, body: { reason: 'The report was false' } };
+    },
+    deleteUser: async () => ({ params: { id: (await signUp(app, 'Buyer'))._id } }),
+    outbox: async () => ({ query: { limit: 5 } }),
+    auditLog: async () => ({ query: { limit: 5, action: 'delete-user' } }),
+    paidOrders: async () => ({ query: { limit: 5 } }),
+    // The bKash stand-in answers over HTTP: the access test's app listens.
+    bkashCreate: async () => ({
+      body: { orderId: (await buyersOrder())._id },
+      after: async (res) => expect(res.body.data.bkashURL).toContain('/bkash-sandbox/checkout?paymentID='),
+    }),
+    // bKash's return carries no credential: what it says is checked with bKash.
+    bkashCallback: async () => ({ query: { paymentID: 'TR0011UNKNOWN', status: 'success' }, expectStatus: 302 }),
+    refundOrder: async () => ({
+      params: { id: (await paidOrder()).id },
+      body: { reason: 'The phone never reached the buyer' },
+      after: async (res) => expect(res.body.data.refund).toMatchObject({ status: 'pending', reason: 'The phone never reached the buyer' }),
+    }),
+    buyerOverview: async () => ({ params: { id: world.actors.buyer._id } }),
+    buyerOrders: async () => ({ params: { id: world.actors.buyer.email } }),
+    sellerOverview: async () => ({ params: { id: world.actors.seller._id } }),
+    sellerProducts: async () => ({ params: { id: world.actors.seller.email } }),
+    // A listing takes only its seller's own uploads: the caller's (decision 040).
+    addProduct: async (caller) => ({
+      body: productBody(world.categoryId, await uploadedPicture(app, caller === 'anonymous' ? undefined : world.actors[caller]), {
+        productName: 'Galaxy A54',
+        location: 'Mirpur, Dhaka',
+      }),
+      expectStatus: 201,
+    }),
+    editProduct: async () => ({
+      params: { id: (await sellersProduct())._id },
+      body: productBody(world.categoryId, await uploadedPicture(app, world.actors.seller), { resalePrice: 70000 }),
+      after: async (res) => expect(res.body.data.resalePrice).toBe(70000),
+    }),
+    advertiseProduct: async () => ({ params: { id: (await sellersProduct())._id } }),
+    stopAdvertising: async () => {
+      const product = await sellersProduct();
+      const advertised = await callRoute(app, 'advertiseProduct', { params: { id: product._id }, token: world.actors.seller.token });
+      expect(advertised.status).toBe(200);
+      return { params: { id: product._id } };
+    },
+    markSold: async () => ({ params: { id: (await sellersProduct())._id } }),
+    // Only a sold listing can be hidden.
+    hideProduct: async () => {
+      const product = await sellersProduct();
+      await markSold(app, product._id);
+      return { params: { id: product._id } };
+    },
+    deleteProduct: async () => ({ params: { id: (await sellersProduct())._id } }),
+    book: async () => ({ body: { productId: (await sellersProduct())._id, meetingLocation: 'Gulshan 1', mobileNumber: '01812-000000' }, expectStatus: 201 }),
+    order: async () => ({ params: { id: (await buyersOrder())._id } }),
+    sellerBookings: async () => ({ params: { id: world.actors.seller._id } }),
+    // The buyer's booking of the seller's phone.
+    declineBooking: async () => ({ params: { id: (await buyersOrder())._id } }),
+    acceptBooking: async () => ({ params: { id: (await buyersOrder())._id } }),
+    deleteOrder: async () => ({ params: { id: (await buyersOrder())._id } }),
+    reportProduct: async () => ({ params: { id: (await strangersProduct())._id } }),
+    report: async () => ({ body: { productId: (await strangersProduct())._id, reason: 'stolen' }, expectStatus: 201 }),
+    reportQueue: async () => ({ query: { limit: 5 } }),
+    dismissReports: async () => ({ params: { id: (await reportedProduct())._id }, body: { reason: 'The photos are of this phone' } }),
+    warnSeller: async () => ({ params: { id: (await reportedProduct())._id }, body: { reason: 'Say the screen is cracked' } }),
+    removeReported: async () => ({ params: { id: (await reportedProduct())._id }, body: { reason: 'A stolen handset' } }),
+    createPaymentIntent: async () => ({ body: { orderId: (await buyersOrder())._id } }),
+    recordPayment: async () => {
+      const order = await buyersOrder();
+      const intent = await paidIntent(order._id);
+      return { body: { orderId: order._id, transactionId: intent } };
+    },
+    sandboxConfirm: async () => {
+      const intent = await sandboxProvider(app.db).createIntent({ amount: 100, orderId: (await buyersOrder())._id });
+      return { params: { id: intent.id }, body: { client_secret: intent.clientSecret, card: testCard } };
+    },
+    review: async () => ({ body: { orderId: (await paidOrder()).id, stars: 5, text: 'As described, met on time' }, expectStatus: 201 }),
+    editReview: async () => ({ params: { id: (await buyersReview())._id }, body: { stars: 3, text: 'The battery is weaker than said' } }),
+    answerReview: async () => ({
+      params: { id: (await buyersReview())._id },
+      body: { answer: 'Thank you for buying' },
+      after: async (res) => expect(res.body.data.answer.text).toBe('Thank you for buying'),
+    }),
+    sellerProfile: async () => ({ params: { id: world.actors.seller._id } }),
+    sellerReviews: async () => ({ params: { id: world.actors.seller._id } }),
+    sellerListings: async () => ({ params: { id: world.actors.seller._id } }),
+    // Without Stripe keys (this app) the webhook answers 404 to everyone; its signature check is tested with Stripe on.
+    stripeWebhook: async () => ({ body: { id: 'evt_1' }, expectStatus: 404 }),
+  };
+}
