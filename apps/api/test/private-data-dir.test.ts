@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ServerProcess } from './server-process.ts';
+import { routePath } from './call-route.ts';
 
 /**
  * DATA_DIR is its owner's only (issue 29, decision 039), checked on a real start of `node src/main.ts`: a fresh
@@ -59,7 +60,7 @@ describe("DATA_DIR is its owner's only", { timeout: TIMEOUT }, () => {
   /** A start that writes: the demo seed's pictures, the secrets, and a reset link asked for (the database's log). */
   async function startAndWrite() {
     running = await startApi({ env: env(), timeoutMs: TIMEOUT - 10_000 });
-    const res = await fetch(`${running.url}/api/forgot-password`, {
+    const res = await fetch(`${running.url}${routePath('forgotPassword')}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@resale.demo' }),

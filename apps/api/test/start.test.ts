@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './databases.ts';
 import { spawnApi, startApi, type ServerProcess } from './server-process.ts';
+import { routePath } from './call-route.ts';
 
 /**
  * The real thing: `node src/main.ts` as `npm start` runs it, over real HTTP. The pglite
@@ -23,7 +24,7 @@ const getJson = async <T>(url: string, init?: RequestInit) => (await (await fetc
 /** How many products the brand pages list, over HTTP. */
 async function countProducts(base: string, brands: Brand[]) {
   let n = 0;
-  for (const brand of brands) n += (await getJson<List<unknown>>(`${base}/api/category-products/${brand._id}`)).data.length;
+  for (const brand of brands) n += (await getJson<List<unknown>>(`${base}${routePath('categoryProducts', { params: { id: brand._id } })}`)).data.length;
   return n;
 }
 
@@ -58,19 +59,19 @@ describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEO
     const base = running.url;
     expect(JSON.parse(await running.healthy(HEALTHY_WITHIN))).toEqual({ ok: true });
 
-    const brands = await getJson<List<Brand>>(`${base}/api/category`);
+    const brands = await getJson<List<Brand>>(`${base}${routePath('categories')}`);
     expect(brands.success).toBe(true);
     expect(brands.data).toHaveLength(8);
     const logo = await fetch(`${base}${brands.data[0]!.categoryLogo}`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('cache-control')).toMatch(/immutable/);
 
-    const advertised = await getJson<List<unknown>>(`${base}/api/advertise-products`);
+    const advertised = await getJson<List<unknown>>(`${base}${routePath('advertisedProducts')}`);
     expect(advertised.data.length).toBeGreaterThan(0);
     productCount = await countProducts(base, brands.data);
     expect(productCount).toBeGreaterThan(0);
 
-    const login = await fetch(`${base}/api/login`, {
+    const login = await fetch(`${base}${routePath('logIn')}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'seller@resale.demo', password: 'seller' }),
@@ -86,13 +87,13 @@ describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEO
     running = await startApi({ env: env(), timeoutMs: HEALTHY_WITHIN });
     const base = running.url;
 
-    const brands = await getJson<List<Brand>>(`${base}/api/category`);
+    const brands = await getJson<List<Brand>>(`${base}${routePath('categories')}`);
     expect(brands.data).toHaveLength(8);
     expect(await countProducts(base, brands.data)).toBe(productCount);
 
     // A token from the first run is still good: the generated secret was kept in DATA_DIR.
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { _id: string };
-    const mine = await fetch(`${base}/api/seller-products/${claims._id}`, { headers: { authorization: token } });
+    const mine = await fetch(`${base}${routePath('sellerProducts', { params: { id: claims._id } })}`, { headers: { authorization: token } });
     expect(mine.status).toBe(200);
     // Read the body: an unread (streamed, compressed) response keeps its connection busy, and a stopping server waits for it.
     expect(((await mine.json()) as List<unknown>).data.length).toBeGreaterThan(0);
@@ -103,10 +104,10 @@ describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEO
   it('answers the requests under way when told to stop, and only then closes its database', async () => {
     running = await startApi({ env: env(), timeoutMs: HEALTHY_WITHIN });
     const base = running.url;
-    expect((await fetch(`${base}/api/products?q=iphone`)).status).toBe(200);
+    expect((await fetch(`${base}${routePath('searchProducts', { query: { q: 'iphone' } })}`)).status).toBe(200);
     // Many searches at once, each asking the database; the stop comes while they are under way.
     const statuses = Array.from({ length: 200 }, (_, i) =>
-      fetch(`${base}/api/products?q=${i % 2 ? 'iphone' : 'galaxy'}&limit=${1 + (i % 50)}`).then(
+      fetch(`${base}${routePath('searchProducts', { query: { q: i % 2 ? 'iphone' : 'galaxy', limit: 1 + (i % 50) } })}`).then(
         async (res) => (await res.text(), res.status),
         () => 0, // refused: the server had stopped listening
       ),
@@ -137,12 +138,12 @@ describe(`npm start with DEMO=false (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     const base = server.url;
     try {
       await server.healthy(HEALTHY_WITHIN);
-      const brands = await getJson<List<Brand>>(`${base}/api/category`);
+      const brands = await getJson<List<Brand>>(`${base}${routePath('categories')}`);
       expect(brands.data).toHaveLength(8);
       expect((await fetch(`${base}${brands.data[0]!.categoryLogo}`)).status).toBe(200);
       expect(await countProducts(base, brands.data)).toBe(0);
-      expect((await fetch(`${base}/api/demo-accounts`)).status).toBe(404);
-      const login = await fetch(`${base}/api/login`, {
+      expect((await fetch(`${base}${routePath('demoAccounts')}`)).status).toBe(404);
+      const login = await fetch(`${base}${routePath('logIn')}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'seller@resale.demo', password: 'seller' }),

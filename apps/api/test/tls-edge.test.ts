@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './databases.ts';
 import { nginxInstalled, startTlsNginx, type TlsNginx } from './nginx.ts';
 import { freePort, startApi, type ServerProcess } from './server-process.ts';
+import { routePath } from './call-route.ts';
 
 /**
  * TLS at the edge (issue 29): Debian's nginx with docs/deploy.md's TLS servers (test/nginx.ts writes them) and
@@ -73,7 +74,7 @@ describe.runIf(haveNginx)('nginx terminating TLS in front of the app (docs/deplo
   });
 
   it("over HTTPS: one HSTS header, and the app's own headers a scanner grades passed through", async () => {
-    const res = await getTls(`${nginx.https}/api/category`, nginx.ca);
+    const res = await getTls(`${nginx.https}${routePath('categories')}`, nginx.ca);
     expect(res.status, nginx.errors()).toBe(200);
     const hsts = res.raw.filter(([name]) => name === 'strict-transport-security').map(([, value]) => value);
     expect(hsts).toEqual(['max-age=31536000']);

@@ -9,7 +9,7 @@ import * as schema from '../../src/db/schema.ts';
 import { sandboxProvider } from '../../src/modules/payments/sandbox.ts';
 import { book, createAdmin, createCategory, linkToken, markPaid, postProduct, signUp, uploadedPicture, type Actor } from '../fixtures.ts';
 import { googleIdToken } from '../google.ts';
-import { callRoute } from '../call-route.ts';
+import { callRoute, routePath } from '../call-route.ts';
 
 // The world: a few rows of every kind, which the requests aim at and must leave alone.
 
@@ -91,7 +91,7 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
     currency: 'BDT',
     merchantInvoiceNumber: open._id,
     payerReference: buyer._id,
-    callbackUrl: 'http://127.0.0.1/api/bkash/callback',
+    callbackUrl: `http://127.0.0.1${routePath('bkashCallback')}`,
   });
   // Our record of a bKash payment, completed (so a callback naming it changes nothing).
   await app.db.insert(schema.bkashPayments).values({ paymentId: 'TR0011FUZZ', orderId: open._id, amount: 80000, status: 'completed', trxId: 'BFUZZ000000' });
@@ -100,7 +100,7 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   await app.db.insert(schema.oidcCodes).values({
     codeHash: 'fuzz-code-hash',
     clientId: 'fuzz',
-    redirectUri: 'http://127.0.0.1/api/auth/google/callback',
+    redirectUri: `http://127.0.0.1${routePath('googleCallback')}`,
     codeChallenge: 'c'.repeat(43),
     nonce: 'n',
     subject: 's',

@@ -17,7 +17,7 @@ export default async function bkashRoutes(app: FastifyInstance, opts: { config: 
   const { checkout } = opts;
   route(app, e.bkashCreate, async ({ body, user }) => {
     if (!checkout) throw appError(503, 'bkash_unavailable');
-    return checkout.create(body.orderId, user, `${publicOrigin(app.server, opts.config)}/api/bkash/callback`);
+    return checkout.create(body.orderId, user, `${publicOrigin(app.server, opts.config)}${e.bkashCallback.path}`);
   });
 
   route(app, e.bkashCallback, async ({ query, request, reply }) => {
