@@ -183,8 +183,9 @@ export interface CaseResult {
   bytes: Record<string, number>;
 }
 
-export async function benchCase(data: Dataset, settings: LoadSettings, floors: FloorCache, log: (msg: string) => void): Promise<CaseResult> {
-  const endpoints = endpointsOf(data);
+/** `only`: just the endpoints whose name holds it (and no search cases). */
+export async function benchCase(data: Dataset, settings: LoadSettings, floors: FloorCache, log: (msg: string) => void, only?: string): Promise<CaseResult> {
+  const endpoints = endpointsOf(data).filter((e) => only === undefined || e.name.includes(only));
   const problems: string[] = [];
   const measured = new Map<string, Measurement>();
   const bodies = new Map<string, Body>();
@@ -205,9 +206,11 @@ export async function benchCase(data: Dataset, settings: LoadSettings, floors: F
         `  ${endpoint.name.padEnd(28)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (${describe(bodies.get(endpoint.name)!)}${cpu})`,
       );
     }
-    const search = await benchSearch(server.url, data, settings, log);
-    searchResults.push(...search.results);
-    problems.push(...search.problems);
+    if (only === undefined) {
+      const search = await benchSearch(server.url, data, settings, log);
+      searchResults.push(...search.results);
+      problems.push(...search.problems);
+    }
   } finally {
     await server.stop();
   }

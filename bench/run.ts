@@ -11,6 +11,10 @@
 //   npm run bench -- --wait-quiet before each case, waits (up to 5 minutes) until other work
 //                                 leaves the CPUs at least 85 % idle
 //   npm run bench -- --report     prints bench/results.json as Markdown tables, runs nothing
+//   npm run bench -- --db=pglite --n=100000 --only=detail
+//                                 just these cases (engine, size) and the endpoints whose name holds
+//                                 the word, with their floors and no search cases; the rows replace
+//                                 those of the same case in results.json, the others stay
 import { basename } from 'node:path';
 import { BROWSER_ACCEPT_ENCODING, benchCase, CONNECTIONS, type FloorCache, type LoadSettings, UNCACHED_DETAIL } from './api.ts';
 import { generate, type Dataset } from './generate.ts';
@@ -37,6 +41,11 @@ const skipWeb = args.includes('--skip-web');
 const waitQuiet = args.includes('--wait-quiet');
 const compressed = args.includes('--compressed');
 const QUIET = 0.15;
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const onlyDb = option('db');
+const onlyN = option('n');
+const only = option('only');
+const selected = onlyDb !== undefined || onlyN !== undefined || only !== undefined;
 
 /** The background load, after waiting up to five minutes for it to drop below QUIET when asked to. */
 let waitedMs = 0;
@@ -131,6 +140,8 @@ async function main() {
         ['pglite', 10_000],
         ['pglite', 100_000],
       ];
+  const chosen = cases.filter(([db, n]) => (onlyDb === undefined || db === onlyDb) && (onlyN === undefined || n === Number(onlyN)));
+  if (onlyN !== undefined && chosen.length === 0) chosen.push([onlyDb === 'pglite' ? 'pglite' : 'postgres', Number(onlyN)]);
   console.log(`${quick ? 'Quick' : 'Full'} benchmark: ${machine()}`);
   const encoding = compressed ? `, accept-encoding: ${BROWSER_ACCEPT_ENCODING['accept-encoding']}` : ', no accept-encoding';
   console.log(`autocannon: ${CONNECTIONS} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per endpoint${encoding}`);
@@ -139,7 +150,7 @@ async function main() {
   const problems: string[] = [];
   const failures: string[] = [];
   const floors: FloorCache = new Map();
-  for (const [db, n] of cases) {
+  for (const [db, n] of chosen) {
     console.log(`\n=== ${n.toLocaleString('en')} products on ${db} ===`);
     const busy = await quietEnough();
     if (busy !== undefined && busy > QUIET) {
@@ -152,7 +163,7 @@ async function main() {
       `  generated in ${(data.generateMs / 1000).toFixed(1)} s: ${data.stats.products} products, ${data.stats.advertisedAvailable} advertised, ${data.stats.inCategoryAvailable} available in the benchmarked category`,
     );
     try {
-      const result = await benchCase(data, settings, floors, console.log);
+      const result = await benchCase(data, settings, floors, console.log, only);
       api.push(...result.results);
       failures.push(...result.problems);
     } finally {
@@ -163,13 +174,14 @@ async function main() {
   const file = compressed ? compressedResultsFile : resultsFile;
   const previous = readResults(file);
   let web: WebResult | null = previous.web;
-  if (!skipWeb) {
+  if (!skipWeb && !selected) {
     const busy = await quietEnough();
     if (busy !== undefined && busy > QUIET)
       problems.push(`the machine was ${Math.round(busy * 100)} % busy with other work just before Lighthouse: its scores are low and noisy`);
     web = await benchWeb({ quick });
   }
-  const results: Results = { api, web, pages: previous.pages ?? null };
+  const ran = (r: ApiResult) => api.some((x) => x.n === r.n && x.db === r.db && x.endpoint === r.endpoint);
+  const results: Results = { ...previous, api: selected ? [...previous.api.filter((r) => !ran(r)), ...api] : api, web };
   writeResults(results, file);
 
   console.log(`\n=== results (bench/${basename(file)}) ===`);

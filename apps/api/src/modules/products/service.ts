@@ -1,5 +1,6 @@
 import { latestToday, type PlainErrorCode, type EditProductBody, type NewProductBody, type PageQuery, type Product } from '@market/contract';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { batched } from '../../db/batched.ts';
 import { perDb, type Db } from '../../db/client.ts';
 import { categories, orders, products, searchWords, users, type Picture } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
@@ -62,15 +63,25 @@ const productById = perDb((db) =>
     .prepare('product_by_id'),
 );
 
-const publicProductById = perDb((db) =>
-  select(db, and(eq(products.id, sql.placeholder('id')), sellerNotSuspended, isNull(products.hiddenAt)))
-    .limit(1)
-    .prepare('public_product_by_id'),
+const publicProductsByIds = perDb((db) =>
+  select(db, and(sql`${products.id} = any(${sql.placeholder('ids')})`, sellerNotSuspended, isNull(products.hiddenAt))).prepare('public_products_by_ids'),
 );
+
+const loadPublicProducts = async (db: Db, ids: string[]) => new Map((await publicProductsByIds(db).execute({ ids })).map((r) => [r.product.id, r]));
+/** The public details asked for at the same moment (a crawler, the long tail), read by one statement. */
+const publicProduct = batched(loadPublicProducts);
+/** The database's own spelling of a uuid, the key its rows come back with. */
+const canonicalUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A product as anyone sees it (not while its seller is suspended), or (`asOwner`) as its seller and Admins do. */
 export async function getProduct(db: Db, id: string, asOwner = false) {
-  const [row] = await (asOwner ? productById : publicProductById)(db).execute({ id });
+  const key = id.toLowerCase();
+  const row = asOwner
+    ? (await productById(db).execute({ id }))[0]
+    : canonicalUuid.test(key)
+      ? await publicProduct(db, key)
+      : // Another spelling PostgreSQL may accept or refuse: on its own, so a refusal fails no other look-up.
+        (await loadPublicProducts(db, [id])).values().next().value;
   if (!row) throw notFound('Product');
   return toProduct(row, asOwner);
 }
