@@ -3,11 +3,14 @@ import { compiledCatalogs, locales } from '../web/vite-catalogs.ts';
 import { postgresReachable, postgresUrl } from './test/databases.ts';
 
 /**
- * The files that start real processes (a server by `npm start` or spawnApi, `npm run seed`, backups, the crash
- * runs and the job queue under SIGKILL, two servers on one PostgreSQL, nginx): mostly waiting on their children,
- * so `npm test` runs them as a lane of their own beside the rest (TEST_LANE=processes; the rest is TEST_LANE=main).
+ * What `npm run test:fast` (TEST_FAST=true) leaves out: the fuzz campaign, the files that need
+ * Redis, and the ones that start real processes (the crash runs, two servers on PostgreSQL,
+ * `npm start`, `npm run seed`).
  */
-const processes = [
+const slow = [
+  'test/fuzz.test.ts',
+  'test/redis.test.ts',
+  'src/plugins/public-cache-redis.test.ts',
   'test/crash.test.ts',
   'test/jobs-kill.test.ts',
   'test/backup.test.ts',
@@ -19,9 +22,6 @@ const processes = [
   'src/db/seed-cli.test.ts',
 ];
 
-/** What `npm run test:fast` (TEST_FAST=true) leaves out: the fuzz campaign, the files that need Redis, and the real processes. */
-const slow = ['test/fuzz.test.ts', 'test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts', ...processes];
-
 /**
  * The API suite runs twice: on embedded PGlite and on PostgreSQL. PostgreSQL is
  * required in CI; locally it runs when reachable and says so loudly when not.
@@ -29,7 +29,6 @@ const slow = ['test/fuzz.test.ts', 'test/redis.test.ts', 'src/plugins/public-cac
  */
 export default defineConfig(async () => {
   const fast = process.env.TEST_FAST === 'true';
-  const lane = process.env.TEST_LANE;
   const reachable = !fast && (await postgresReachable());
   if (!fast && !reachable && process.env.CI === 'true') {
     throw new Error(`PostgreSQL is required in CI but not reachable at ${postgresUrl}`);
@@ -55,7 +54,7 @@ export default defineConfig(async () => {
     test: {
       name,
       env: { TEST_DB: name },
-      exclude: [...configDefaults.exclude, ...(name === 'pglite' ? once.postgres : once.pglite), ...(fast ? slow : []), ...(lane === 'main' ? processes : [])],
+      exclude: [...configDefaults.exclude, ...(name === 'pglite' ? once.postgres : once.pglite), ...(fast ? slow : [])],
       globalSetup: name === 'pglite' ? ['test/pglite-template.ts'] : [],
     },
   });
@@ -65,17 +64,13 @@ export default defineConfig(async () => {
     resolve: { alias: { '@locales': locales } },
     esbuild: { jsx: 'automatic' as const },
     test: {
-      include: lane === 'processes' ? processes : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,
       projects: reachable ? [project('pglite'), project('postgres')] : [project('pglite')],
-      // Every core: Vitest leaves one free by default, a single worker on two cores. Files do not collide: each
-      // has its own database (PGlite in memory, or a PostgreSQL database of its own), DATA_DIR (mkdtemp), free ports,
-      // Redis prefix (uniquePrefix) and nginx folder, and none sets process.env.
-      maxWorkers: '100%',
-      // Fast and the main lane: the modules each worker imported kept for its next file (every file still builds
-      // its own app and database), which spares each file a fifth of its time. The processes lane stays isolated.
-      ...(fast || lane === 'main' ? { isolate: false } : {}),
+      // Fast: every core (Vitest leaves one free by default: a single worker on two cores), and the
+      // modules each worker imported kept for its next file (every file still builds its own app and database).
+      ...(fast ? { maxWorkers: '100%', isolate: false } : {}),
     },
   };
 });
