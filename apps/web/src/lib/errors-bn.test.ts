@@ -66,7 +66,21 @@ describe('refusals in Bangla', () => {
   });
 
   it('has a Bangla text for every code of the contract', () => {
-    const params = { what: 'x', roles: 'x', field: 'x', hours: 1, days: 1, minutes: 0, seconds: 1, reason: 'x', detail: 'x', state: 'x', status: 'x', count: 1, max: 1 };
+    const params = {
+      what: 'x',
+      roles: 'x',
+      field: 'x',
+      hours: 1,
+      days: 1,
+      minutes: 0,
+      seconds: 1,
+      reason: 'x',
+      detail: 'x',
+      state: 'x',
+      status: 'x',
+      count: 1,
+      max: 1,
+    };
     const values = { ...params, where: 'body', problems: 'x', part: 'x', param: 'x', method: 'GET', path: '/x' };
     for (const code of errorCodes) {
       const text = say(code, values);
