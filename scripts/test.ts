@@ -1,9 +1,12 @@
-// The full test suite: the API and web Vitest suites, then the end-to-end suite in Chromium,
-// and one summary line over all of them. First the Debian packages those suites drive (system-packages.ts).
+// The full test suite, in three lanes side by side (decision 043): the API suite but its real-process files
+// (both engines) | the real-process files (crash runs, several servers, `npm start`) | the web suite, the web
+// build, then the end-to-end suite in Chromium. Each lane's output is printed when it ends, then each lane's
+// seconds, the 15 slowest files and one summary line over all of them. First the Debian packages those suites
+// drive (system-packages.ts).
 // --fast (npm run test:fast): the API suite on PGlite only, without its slow files (apps/api/vitest.config.ts),
-// and the web suite; no end-to-end suite.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+// and the web suite, one after the other; no end-to-end suite.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureSystemPackages } from './system-packages.ts';
@@ -25,11 +28,20 @@ const reportFile = () => join(mkdtempSync(join(tmpdir(), 'report-')), 'report.js
 const fileTimes: { suite: string; file: string; seconds: number }[] = [];
 const fileTimesReporter = join(import.meta.dirname, 'vitest-file-times.ts');
 
-function run(name: string, command: string[], cwd: string, env: Record<string, string> = {}) {
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync('npx', command, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) exitCode = 1;
-  return result.status === 0;
+/** A lane's steps run one after another; its output goes to `out` (the terminal, or a file printed when it ends). */
+interface Lane {
+  name: string;
+  out: NodeJS.WritableStream;
+}
+
+async function run(lane: Lane, name: string, command: string[], cwd: string, env: Record<string, string> = {}): Promise<boolean> {
+  lane.out.write(`\n=== ${name} ===\n`);
+  const child = spawn('npx', command, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  child.stdout.pipe(lane.out, { end: false });
+  child.stderr.pipe(lane.out, { end: false });
+  const status = await new Promise<number | null>((done) => child.on('close', done));
+  if (status !== 0) exitCode = 1;
+  return status === 0;
 }
 
 function count(name: string, report: string, read: (json: never) => Counts) {
@@ -61,16 +73,15 @@ interface VitestJson {
   numTodoTests: number;
   numFailedTestSuites?: number;
 }
-for (const [name, dir, env] of [
-  ['api', 'apps/api', fast ? { TEST_FAST: 'true' } : {}],
-  ['web', 'apps/web', fast ? { TEST_FAST: 'true' } : {}],
-] as const) {
+/** One Vitest suite (`suite` names it in the counts and file times). */
+async function vitest(lane: Lane, suite: string, dir: string, env: Record<string, string>) {
   const report = reportFile();
   const times = reportFile();
-  run(name, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, `--reporter=${fileTimesReporter}`], dir, {
+  await run(lane, suite, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, `--reporter=${fileTimesReporter}`], dir, {
     ...env,
     FILE_TIMES_JSON: times,
   });
+  const name = suite.split(' ')[0]!;
   count(name, report, (r: VitestJson) => ({
     passed: r.numPassedTests,
     failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
@@ -95,14 +106,14 @@ function specSeconds(suite: PlaywrightSuite): number {
   return own / 1000 + (suite.suites ?? []).reduce((sum, s) => sum + specSeconds(s), 0);
 }
 /** Builds the web app (both builds), then runs the end-to-end suite against it. */
-function endToEnd() {
+async function endToEnd(lane: Lane) {
   // The browser's build and the server's render (dist-ssr), which the API loads: apps/web's build script.
-  if (!run('build web app', ['npm', 'run', 'build', '--silent'], 'apps/web')) {
+  if (!(await run(lane, 'build web app', ['npm', 'run', 'build', '--silent'], 'apps/web'))) {
     totals.failed += 1;
     return;
   }
   const report = reportFile();
-  run('e2e (Chromium)', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], '.', { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  await run(lane, 'e2e (Chromium)', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], '.', { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   count('e2e', report, (r: PlaywrightJson) => ({
     passed: r.stats.expected,
     failed: r.stats.unexpected + r.stats.flaky + (r.errors?.length ?? 0),
@@ -110,7 +121,48 @@ function endToEnd() {
   }));
   readTimes(report, (r: PlaywrightJson) => r.suites.map((s) => ({ suite: 'e2e', file: `e2e/specs/${s.file}`, seconds: specSeconds(s) })));
 }
-if (!fast) endToEnd();
+/** Each lane's name and seconds, printed at the end. */
+const laneTimes: { name: string; seconds: number }[] = [];
+
+/** Runs the lanes side by side, each printing its output when it ends (the terminal's when there is only one). */
+async function lanes(steps: Record<string, (lane: Lane) => Promise<void>>) {
+  const names = Object.keys(steps);
+  await Promise.all(
+    names.map(async (name) => {
+      const started = Date.now();
+      const file = join(mkdtempSync(join(tmpdir(), `lane-${name}-`)), 'output.txt');
+      const out = names.length === 1 ? process.stdout : createWriteStream(file);
+      await steps[name]!({ name, out });
+      const seconds = (Date.now() - started) / 1000;
+      laneTimes.push({ name, seconds });
+      if (out === process.stdout) return;
+      await new Promise((done) => out.end(done));
+      console.log(`\n######## lane ${name}: ended after ${seconds.toFixed(0)} s ########`);
+      console.log(readFileSync(file, 'utf8'));
+    }),
+  );
+}
+
+if (fast) {
+  await lanes({
+    fast: async (lane) => {
+      await vitest(lane, 'api', 'apps/api', { TEST_FAST: 'true' });
+      await vitest(lane, 'web', 'apps/web', { TEST_FAST: 'true' });
+    },
+  });
+} else {
+  await lanes({
+    api: (lane) => vitest(lane, 'api', 'apps/api', { TEST_LANE: 'api' }),
+    processes: (lane) => vitest(lane, 'api processes', 'apps/api', { TEST_LANE: 'processes' }),
+    web: async (lane) => {
+      await vitest(lane, 'web', 'apps/web', {});
+      await endToEnd(lane);
+    },
+  });
+}
+
+console.log('\nLanes:');
+for (const l of laneTimes) console.log(`${l.seconds.toFixed(0).padStart(7)} s  ${l.name}`);
 
 const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 15);
 if (slowest.length) {

@@ -1,16 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { compiledCatalogs, locales } from '../web/vite-catalogs.ts';
 import { postgresReachable, postgresUrl } from './test/databases.ts';
 
 /**
- * What `npm run test:fast` (TEST_FAST=true) leaves out: the fuzz campaign, the files that need
- * Redis, and the ones that start real processes (the crash runs, two servers on PostgreSQL,
- * `npm start`, `npm run seed`).
+ * The files that start real processes (the crash runs, two servers on PostgreSQL, `npm start`, `npm run seed`,
+ * a backup by the CLI): the full run's "processes" lane (scripts/test.ts), beside the rest of the suite.
  */
-const slow = [
-  'test/fuzz.test.ts',
-  'test/redis.test.ts',
-  'src/plugins/public-cache-redis.test.ts',
+const processes = [
   'test/crash.test.ts',
   'test/jobs-kill.test.ts',
   'test/backup.test.ts',
@@ -22,6 +20,20 @@ const slow = [
   'src/db/seed-cli.test.ts',
 ];
 
+/** What `npm run test:fast` (TEST_FAST=true) leaves out besides those: the fuzz campaign and the files that need Redis. */
+const slow = [...processes, 'test/fuzz.test.ts', 'test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts'];
+
+/**
+ * A file that opens no database of the project's engine (a unit test of what sits under the app) runs once,
+ * under pglite: what it names decides (test/helper.ts's openers, the engine, the PostgreSQL server, a server process).
+ */
+const opensDatabase =
+  /useTestApp|useTestDatabase|openTestDatabase|createPostgresDatabase|openOlderRelease|dbKind|TEST_DB|postgresUrl|fixtures\.ts|server-process/;
+const withoutDatabase = () =>
+  ['src', 'test']
+    .flatMap((dir) => readdirSync(join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
+    .filter((f) => f.endsWith('.test.ts') && !opensDatabase.test(readFileSync(join(import.meta.dirname, f), 'utf8')));
+
 /**
  * The API suite runs twice: on embedded PGlite and on PostgreSQL. PostgreSQL is
  * required in CI; locally it runs when reachable and says so loudly when not.
@@ -29,6 +41,11 @@ const slow = [
  */
 export default defineConfig(async () => {
   const fast = process.env.TEST_FAST === 'true';
+  // The full run's lanes (scripts/test.ts): "api" is every file but the processes, "processes" only those;
+  // unset, both (npx vitest run).
+  const lane = process.env.TEST_LANE;
+  // Files share one module graph per worker (isolate: false) except where real processes are started and killed.
+  const shared = fast || lane === 'api';
   const reachable = !fast && (await postgresReachable());
   if (!fast && !reachable && process.env.CI === 'true') {
     throw new Error(`PostgreSQL is required in CI but not reachable at ${postgresUrl}`);
@@ -53,9 +70,15 @@ export default defineConfig(async () => {
     extends: true as const,
     test: {
       name,
-      env: { TEST_DB: name },
-      exclude: [...configDefaults.exclude, ...(name === 'pglite' ? once.postgres : once.pglite), ...(fast ? slow : [])],
-      globalSetup: name === 'pglite' ? ['test/pglite-template.ts'] : [],
+      env: { TEST_DB: name, TEST_KEEP_PGLITE: String(shared) },
+      exclude: [
+        ...configDefaults.exclude,
+        ...(name === 'pglite' ? once.postgres : [...once.pglite, ...withoutDatabase()]),
+        ...(fast ? slow : []),
+        ...(lane === 'api' ? processes : []),
+      ],
+      // The migrated databases each file's database is copied from (the processes' files make their own).
+      globalSetup: lane === 'processes' ? [] : name === 'pglite' ? ['test/pglite-template.ts'] : ['test/postgres-template.ts'],
     },
   });
   return {
@@ -64,13 +87,14 @@ export default defineConfig(async () => {
     resolve: { alias: { '@locales': locales } },
     esbuild: { jsx: 'automatic' as const },
     test: {
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      include: lane === 'processes' ? processes : ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,
       projects: reachable ? [project('pglite'), project('postgres')] : [project('pglite')],
-      // Fast: every core (Vitest leaves one free by default: a single worker on two cores), and the
-      // modules each worker imported kept for its next file (every file still builds its own app and database).
-      ...(fast ? { maxWorkers: '100%', isolate: false } : {}),
+      // Fast and the api lane: every core (Vitest leaves one free by default: a single worker on two cores), or
+      // TEST_WORKERS; the modules each worker imported kept for its next file (every file still builds its own
+      // app; its PGlite database is the worker's, emptied).
+      ...(shared ? { maxWorkers: process.env.TEST_WORKERS ?? '100%', isolate: false } : {}),
     },
   };
 });

@@ -93,11 +93,12 @@ export async function openTestDatabase(url?: string): Promise<Database> {
 }
 
 /**
- * `npm run test:fast` runs one worker's files in one module graph (isolate: false): there, the worker's
- * PGlite database is kept from file to file and emptied at each file's start, which spares every
- * file the second it takes to start PGlite. Elsewhere each file has its own.
+ * `npm run test:fast` and the full run's api lane run one worker's files in one module graph (isolate: false):
+ * there, the worker's PGlite database is kept from file to file and emptied at each file's start, which spares
+ * every file the second it takes to start PGlite (vitest.config.ts sets TEST_KEEP_PGLITE). Elsewhere each file
+ * has its own.
  */
-const keepPglite = process.env.TEST_FAST === 'true';
+const keepPglite = process.env.TEST_KEEP_PGLITE === 'true';
 let keptPglite: Promise<Database> | undefined;
 
 /**
@@ -111,7 +112,7 @@ export function useTestDatabase(): { database: Database; another(): Promise<Data
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     let url: string | undefined;
-    if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
+    if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase(inject('postgresTemplate')));
     ctx.database = await openTestDatabase(url);
     ctx.another = async () => {
       if (!url) return ctx.database;
@@ -144,7 +145,7 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
   let refusals: { undocumented: string[] } | undefined;
   beforeAll(async () => {
     let url: string | undefined;
-    if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
+    if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase(inject('postgresTemplate')));
     ctx.config = testConfig(overrides);
     if (url || !keepPglite) ctx.database = await openTestDatabase(url);
     else {

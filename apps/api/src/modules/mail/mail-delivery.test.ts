@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { dbKind, openTestDatabase, runJobs, testConfig, useTestApp } from '../../../test/helper.ts';
 import { createPostgresDatabase } from '../../../test/databases.ts';
 import { PASSWORD, uploadedPicture } from '../../../test/fixtures.ts';
@@ -280,7 +280,7 @@ describe('two deliverers on one database', () => {
 
   beforeAll(async () => {
     let url: string | undefined;
-    if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase());
+    if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase(inject('postgresTemplate')));
     first = await openTestDatabase(url);
     await resetDatabase(first.db);
     // Two pools on PostgreSQL, as two processes would have; one PGlite cannot be opened twice.
