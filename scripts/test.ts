@@ -1,6 +1,6 @@
-// The full test suite, in three lanes side by side (decision 043): the API suite but its real-process files
-// (both engines) | the real-process files (crash runs, several servers, `npm start`) | the web suite, the web
-// build, then the end-to-end suite in Chromium. Each lane's output is printed when it ends, then each lane's
+// The full test suite in lanes (decision 043): first the API suite but its real-process files (both engines, two
+// workers), then side by side the real-process files (crash runs, several servers, `npm start`) | the web suite,
+// the web build, then the end-to-end suite in Chromium. Each lane's output is printed when it ends, then each lane's
 // seconds, the 15 slowest files and one summary line over all of them. First the Debian packages those suites
 // drive (system-packages.ts).
 // --fast (npm run test:fast): the API suite on PGlite only, without its slow files (apps/api/vitest.config.ts),
@@ -151,8 +151,10 @@ if (fast) {
     },
   });
 } else {
+  // The API suite first, alone: it keeps both cores busy by itself (two workers). Then the real-process files
+  // beside the web suite and the end-to-end suite: both spend much of their time waiting on other processes.
+  await lanes({ api: (lane) => vitest(lane, 'api', 'apps/api', { TEST_LANE: 'api' }) });
   await lanes({
-    api: (lane) => vitest(lane, 'api', 'apps/api', { TEST_LANE: 'api' }),
     processes: (lane) => vitest(lane, 'api processes', 'apps/api', { TEST_LANE: 'processes' }),
     web: async (lane) => {
       await vitest(lane, 'web', 'apps/web', {});

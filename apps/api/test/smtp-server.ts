@@ -23,6 +23,12 @@ export interface TestSmtpServer {
   refusedLogins: number;
   /** The messages received for `to` (envelope recipient). */
   to(address: string): ReceivedMail[];
+  /**
+   * Holds back the acceptance of the messages that arrive from now on until `count` of them wait, then
+   * accepts them all (and holds no more): a sender whose connections are all waiting here cannot send
+   * more, so `count` waiting at once proves that several senders were sending at the same moment.
+   */
+  holdUntil(count: number): void;
   /** Waits until `count` messages for `to` have arrived, and answers them. */
   waitFor(address: string, count?: number, timeout?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -39,6 +45,7 @@ export const smtpUrl = (port: number) => `smtp://${SMTP_USER}:${SMTP_PASS}@127.0
 export async function startSmtpServer(port: number, opts: { acceptDelayMs?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let refusedLogins = 0;
+  let held: { count: number; waiting: (() => void)[] } | undefined;
   const server = new SMTPServer({
     authOptional: false,
     allowInsecureAuth: true,
@@ -61,7 +68,13 @@ export async function startSmtpServer(port: number, opts: { acceptDelayMs?: numb
             mail,
           });
           // A slow server: the message is here, its acceptance not yet told (a client that dies now never knows).
-          setTimeout(callback, opts.acceptDelayMs ?? 0);
+          const accept = () => setTimeout(callback, opts.acceptDelayMs ?? 0);
+          if (!held) return accept();
+          held.waiting.push(accept);
+          if (held.waiting.length < held.count) return;
+          const release = held.waiting;
+          held = undefined;
+          for (const go of release) go();
         })
         .catch((err: Error) => callback(err));
     },
@@ -84,6 +97,9 @@ export async function startSmtpServer(port: number, opts: { acceptDelayMs?: numb
       return refusedLogins;
     },
     to,
+    holdUntil(count) {
+      held = { count, waiting: [] };
+    },
     async waitFor(address, count = 1, timeout = 15_000) {
       await vi.waitFor(
         () => {
