@@ -1,12 +1,12 @@
-// The full test suite in lanes (decision 043): first the API suite but its real-process files (both engines, two
-// workers), then side by side the real-process files (crash runs, several servers, `npm start`) | the web suite,
-// the web build, then the end-to-end suite in Chromium. Each lane's output is printed when it ends, then each lane's
-// seconds, the 15 slowest files and one summary line over all of them. First the Debian packages those suites
-// drive (system-packages.ts).
+// The full test suite in three lanes, one after another (decision 043): the API suite but its real-process files
+// (both engines, two workers, files sharing each worker's modules), the real-process files (crash runs, several
+// servers, `npm start`), then the web suite, the web build and the end-to-end suite in Chromium. At the end each
+// lane's seconds, the 15 slowest files and one summary line over all of them. First the Debian packages those
+// suites drive (system-packages.ts).
 // --fast (npm run test:fast): the API suite on PGlite only, without its slow files (apps/api/vitest.config.ts),
 // and the web suite, one after the other; no end-to-end suite.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureSystemPackages } from './system-packages.ts';
@@ -28,7 +28,7 @@ const reportFile = () => join(mkdtempSync(join(tmpdir(), 'report-')), 'report.js
 const fileTimes: { suite: string; file: string; seconds: number }[] = [];
 const fileTimesReporter = join(import.meta.dirname, 'vitest-file-times.ts');
 
-/** A lane's steps run one after another; its output goes to `out` (the terminal, or a file printed when it ends). */
+/** A lane's steps run one after another; their output goes to `out`. */
 interface Lane {
   name: string;
   out: NodeJS.WritableStream;
@@ -124,42 +124,26 @@ async function endToEnd(lane: Lane) {
 /** Each lane's name and seconds, printed at the end. */
 const laneTimes: { name: string; seconds: number }[] = [];
 
-/** Runs the lanes side by side, each printing its output when it ends (the terminal's when there is only one). */
-async function lanes(steps: Record<string, (lane: Lane) => Promise<void>>) {
-  const names = Object.keys(steps);
-  await Promise.all(
-    names.map(async (name) => {
-      const started = Date.now();
-      const file = join(mkdtempSync(join(tmpdir(), `lane-${name}-`)), 'output.txt');
-      const out = names.length === 1 ? process.stdout : createWriteStream(file);
-      await steps[name]!({ name, out });
-      const seconds = (Date.now() - started) / 1000;
-      laneTimes.push({ name, seconds });
-      if (out === process.stdout) return;
-      await new Promise((done) => out.end(done));
-      console.log(`\n######## lane ${name}: ended after ${seconds.toFixed(0)} s ########`);
-      console.log(readFileSync(file, 'utf8'));
-    }),
-  );
+/** Runs one lane and keeps its seconds. */
+async function lane(name: string, steps: (lane: Lane) => Promise<void>) {
+  const started = Date.now();
+  await steps({ name, out: process.stdout });
+  laneTimes.push({ name, seconds: (Date.now() - started) / 1000 });
 }
 
 if (fast) {
-  await lanes({
-    fast: async (lane) => {
-      await vitest(lane, 'api', 'apps/api', { TEST_FAST: 'true' });
-      await vitest(lane, 'web', 'apps/web', { TEST_FAST: 'true' });
-    },
+  await lane('fast', async (l) => {
+    await vitest(l, 'api', 'apps/api', { TEST_FAST: 'true' });
+    await vitest(l, 'web', 'apps/web', { TEST_FAST: 'true' });
   });
 } else {
-  // The API suite first, alone: it keeps both cores busy by itself (two workers). Then the real-process files
-  // beside the web suite and the end-to-end suite: both spend much of their time waiting on other processes.
-  await lanes({ api: (lane) => vitest(lane, 'api', 'apps/api', { TEST_LANE: 'api' }) });
-  await lanes({
-    processes: (lane) => vitest(lane, 'api processes', 'apps/api', { TEST_LANE: 'processes' }),
-    web: async (lane) => {
-      await vitest(lane, 'web', 'apps/web', {});
-      await endToEnd(lane);
-    },
+  // One lane after another (decision 043): on two cores each keeps both busy by itself; lanes side by side
+  // pushed the load average to 10-14 and the real-process tests past their time limits.
+  await lane('api', (l) => vitest(l, 'api', 'apps/api', { TEST_LANE: 'api' }));
+  await lane('processes', (l) => vitest(l, 'api processes', 'apps/api', { TEST_LANE: 'processes' }));
+  await lane('web', async (l) => {
+    await vitest(l, 'web', 'apps/web', {});
+    await endToEnd(l);
   });
 }
 
