@@ -5,7 +5,7 @@
 // suites drive (system-packages.ts).
 // --fast (npm run test:fast): the API suite on PGlite only, without its slow files (apps/api/vitest.config.ts),
 // and the web suite, one after the other; no end-to-end suite.
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,20 +28,11 @@ const reportFile = () => join(mkdtempSync(join(tmpdir(), 'report-')), 'report.js
 const fileTimes: { suite: string; file: string; seconds: number }[] = [];
 const fileTimesReporter = join(import.meta.dirname, 'vitest-file-times.ts');
 
-/** A lane's steps run one after another; their output goes to `out`. */
-interface Lane {
-  name: string;
-  out: NodeJS.WritableStream;
-}
-
-async function run(lane: Lane, name: string, command: string[], cwd: string, env: Record<string, string> = {}): Promise<boolean> {
-  lane.out.write(`\n=== ${name} ===\n`);
-  const child = spawn('npx', command, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  child.stdout.pipe(lane.out, { end: false });
-  child.stderr.pipe(lane.out, { end: false });
-  const status = await new Promise<number | null>((done) => child.on('close', done));
-  if (status !== 0) exitCode = 1;
-  return status === 0;
+function run(name: string, command: string[], cwd: string, env: Record<string, string> = {}) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync('npx', command, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) exitCode = 1;
+  return result.status === 0;
 }
 
 function count(name: string, report: string, read: (json: never) => Counts) {
@@ -73,15 +64,14 @@ interface VitestJson {
   numTodoTests: number;
   numFailedTestSuites?: number;
 }
-/** One Vitest suite (`suite` names it in the counts and file times). */
-async function vitest(lane: Lane, suite: string, dir: string, env: Record<string, string>) {
+/** One Vitest suite: `name` in the counts and file times, `heading` above its output. */
+function vitest(name: string, heading: string, dir: string, env: Record<string, string>) {
   const report = reportFile();
   const times = reportFile();
-  await run(lane, suite, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, `--reporter=${fileTimesReporter}`], dir, {
+  run(heading, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, `--reporter=${fileTimesReporter}`], dir, {
     ...env,
     FILE_TIMES_JSON: times,
   });
-  const name = suite.split(' ')[0]!;
   count(name, report, (r: VitestJson) => ({
     passed: r.numPassedTests,
     failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
@@ -106,14 +96,14 @@ function specSeconds(suite: PlaywrightSuite): number {
   return own / 1000 + (suite.suites ?? []).reduce((sum, s) => sum + specSeconds(s), 0);
 }
 /** Builds the web app (both builds), then runs the end-to-end suite against it. */
-async function endToEnd(lane: Lane) {
+function endToEnd() {
   // The browser's build and the server's render (dist-ssr), which the API loads: apps/web's build script.
-  if (!(await run(lane, 'build web app', ['npm', 'run', 'build', '--silent'], 'apps/web'))) {
+  if (!run('build web app', ['npm', 'run', 'build', '--silent'], 'apps/web')) {
     totals.failed += 1;
     return;
   }
   const report = reportFile();
-  await run(lane, 'e2e (Chromium)', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], '.', { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  run('e2e (Chromium)', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], '.', { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   count('e2e', report, (r: PlaywrightJson) => ({
     passed: r.stats.expected,
     failed: r.stats.unexpected + r.stats.flaky + (r.errors?.length ?? 0),
@@ -124,26 +114,26 @@ async function endToEnd(lane: Lane) {
 /** Each lane's name and seconds, printed at the end. */
 const laneTimes: { name: string; seconds: number }[] = [];
 
-/** Runs one lane and keeps its seconds. */
-async function lane(name: string, steps: (lane: Lane) => Promise<void>) {
+/** Runs one lane's steps, one after another, and keeps its seconds. */
+function lane(name: string, steps: () => void) {
   const started = Date.now();
-  await steps({ name, out: process.stdout });
+  steps();
   laneTimes.push({ name, seconds: (Date.now() - started) / 1000 });
 }
 
 if (fast) {
-  await lane('fast', async (l) => {
-    await vitest(l, 'api', 'apps/api', { TEST_FAST: 'true' });
-    await vitest(l, 'web', 'apps/web', { TEST_FAST: 'true' });
+  lane('fast', () => {
+    vitest('api', 'api', 'apps/api', { TEST_FAST: 'true' });
+    vitest('web', 'web', 'apps/web', { TEST_FAST: 'true' });
   });
 } else {
   // One lane after another (decision 043): on two cores each keeps both busy by itself; lanes side by side
   // pushed the load average to 10-14 and the real-process tests past their time limits.
-  await lane('api', (l) => vitest(l, 'api', 'apps/api', { TEST_LANE: 'api' }));
-  await lane('processes', (l) => vitest(l, 'api processes', 'apps/api', { TEST_LANE: 'processes' }));
-  await lane('web', async (l) => {
-    await vitest(l, 'web', 'apps/web', {});
-    await endToEnd(l);
+  lane('api', () => vitest('api', 'api', 'apps/api', { TEST_LANE: 'api' }));
+  lane('processes', () => vitest('api', 'api processes', 'apps/api', { TEST_LANE: 'processes' }));
+  lane('web', () => {
+    vitest('web', 'web', 'apps/web', {});
+    endToEnd();
   });
 }
 

@@ -91,10 +91,10 @@ export default defineConfig(async () => {
       testTimeout: 20_000,
       hookTimeout: 60_000,
       projects: reachable ? [project('pglite'), project('postgres')] : [project('pglite')],
-      // Fast and the api lane: every core (Vitest leaves one free by default: a single worker on two cores), or
-      // TEST_WORKERS; the modules each worker imported kept for its next file (every file still builds its own
-      // app; its PGlite database is the worker's, emptied).
-      ...(shared ? { maxWorkers: process.env.TEST_WORKERS ?? '100%', isolate: false } : {}),
+      // Fast and the api lane: every core (Vitest leaves one free by default: a single worker on two cores), and
+      // the modules each worker imported kept for its next file (every file still builds its own app; its PGlite
+      // database is the worker's, emptied).
+      ...(shared ? { maxWorkers: '100%', isolate: false } : {}),
     },
   };
 });

@@ -1,13 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { dbKind, openTestDatabase, runJobs, testConfig, useTestApp } from '../../../test/helper.ts';
-import { createPostgresDatabase } from '../../../test/databases.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runJobs, testConfig, useTestApp, useTestDatabase } from '../../../test/helper.ts';
 import { PASSWORD, uploadedPicture } from '../../../test/fixtures.ts';
 import { freePort } from '../../../test/free-port.ts';
 import { MAIL_FROM, SMTP_USER, smtpUrl, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.ts';
 import { buildApp } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { resetDatabase } from '../../db/seed.ts';
 import { accountTokens, jobs, outbox, users } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
@@ -272,29 +270,20 @@ describe('while the SMTP server is down', () => {
 });
 
 describe('two deliverers on one database', () => {
-  let first: Database;
-  let second: Database | undefined;
+  const ctx = useTestDatabase();
   let a: FastifyInstance;
   let b: FastifyInstance;
-  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    let url: string | undefined;
-    if (dbKind === 'postgres') ({ url, drop } = await createPostgresDatabase(inject('postgresTemplate')));
-    first = await openTestDatabase(url);
-    await resetDatabase(first.db);
+    await resetDatabase(ctx.database.db);
     // Two pools on PostgreSQL, as two processes would have; one PGlite cannot be opened twice.
-    if (url) second = await openTestDatabase(url);
-    a = await buildApp({ config: testConfig(mailConfig(smtpPort)), database: first });
-    b = await buildApp({ config: testConfig(mailConfig(smtpPort)), database: second ?? first });
+    a = await buildApp({ config: testConfig(mailConfig(smtpPort)), database: ctx.database });
+    b = await buildApp({ config: testConfig(mailConfig(smtpPort)), database: await ctx.another() });
     await Promise.all([a.ready(), b.ready()]);
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    await second?.close();
-    await first?.close();
-    await drop?.();
   });
 
   it('delivering at once, they deliver each mail exactly once', async () => {
