@@ -43,6 +43,9 @@ test.describe('login', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(demo.Buyer.email);
     await page.getByLabel('Password').fill('wrong-password');
+    // The toaster mounts lazily, and React reveals a resolved lazy part on a timer: with the clock stopped before
+    // it is there, no toast could ever show (seen once in CI on a busy machine).
+    await expect(page.locator('[data-rht-toaster]')).toBeAttached();
     await page.clock.pauseAt(await page.evaluate(() => Date.now()));
     await submitLogin(page);
     const error = toast(page, 'Invalid Email or Password');
