@@ -1,6 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store.ts';
 import { renderRoutes } from '../../test-utils.tsx';
 import { PriceRange } from './price-range.tsx';
 import type { SearchArgs } from './search-api.ts';
@@ -56,5 +60,29 @@ describe('the price slider', () => {
     expect(high).toHaveValue('45000');
     await userEvent.click(screen.getByRole('button', { name: 'Apply price' }));
     expect(onChange).toHaveBeenCalledWith({ q: 'galaxy', minPrice: undefined, maxPrice: 45_000 });
+  });
+
+  it("the server's render and the hydrating one hold the handles at the URL's range, so a key pressed as the app takes over moves from there", async () => {
+    const args = { q: 'galaxy', minPrice: 30_000 };
+    const onChange = vi.fn();
+    const page = (store: ReturnType<typeof makeStore>) => (
+      <Provider store={store}>
+        <PriceRange args={args} track={track} onChange={onChange} />
+      </Provider>
+    );
+    const container = document.createElement('div');
+    document.body.append(container);
+    // A fresh store, as on the server and in the browser before the app runs: the slice holds the spec's 100-1000.
+    container.innerHTML = renderToString(page(makeStore()));
+    const [low, high] = container.querySelectorAll<HTMLInputElement>('input[type="range"]');
+    expect(low!.value).toBe('30000');
+    expect(high!.value).toBe('80000');
+    const root = await act(async () => hydrateRoot(container, page(makeStore())));
+    // One step up (PageUp on a 60,000 tk track steps 500 tk), then the key rests.
+    fireEvent.change(low!, { target: { value: '30500' } });
+    fireEvent.keyUp(low!, { key: 'PageUp' });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ q: 'galaxy', minPrice: 30_500, maxPrice: undefined }));
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -2,6 +2,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState, type CSSPropert
 import { useDispatch, useSelector } from 'react-redux';
 import { number, priceTk } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { setPriceRange, type ProductState } from './product-slice.ts';
 import type { SearchArgs } from './search-api.ts';
 import { priceBound } from './search-params.ts';
@@ -25,16 +26,20 @@ const stepFor = (span: number) => (span > 200_000 ? 1000 : span > 20_000 ? 500 :
 export function PriceRange({ args, track, onChange }: { args: SearchArgs; track: Bounds; onChange(next: SearchArgs): void }) {
   const dispatch = useDispatch();
   const t = useT('catalog');
-  const range = useSelector((s: { product: ProductState }) => s.product.querys);
+  const stored = useSelector((s: { product: ProductState }) => s.product.querys);
   const [texts, setTexts] = useState([args.minPrice, args.maxPrice].map((v) => (v === undefined ? '' : number(v))));
   const lo = track?.min != null ? Math.min(track.min, args.minPrice ?? track.min) : null;
   const hi = track?.max != null ? Math.max(track.max, args.maxPrice ?? track.max) : null;
   const slider = lo !== null && hi !== null && hi > lo;
 
   // The applied range (the URL's) or the whole track: where the handles start, before the first paint.
+  const start = { lowPrice: args.minPrice ?? lo ?? 0, hightPrice: args.maxPrice ?? hi ?? 0 };
   useLayoutEffect(() => {
     if (lo !== null && hi !== null) dispatch(setPriceRange({ lowPrice: args.minPrice ?? lo, hightPrice: args.maxPrice ?? hi }));
   }, [dispatch, args.minPrice, args.maxPrice, lo, hi]);
+  // The server's render and the hydrating one draw that start: the slice there still holds its first range
+  // (the spec's 100-1000), and a handle moved as the app took over jumped to it (a minimum price of 1,000).
+  const range = useHydrated() ? stored : start;
 
   const apply = (low: number | undefined, high: number | undefined) => {
     if (low !== undefined && high !== undefined && low > high) [low, high] = [high, low];
