@@ -100,9 +100,9 @@ export async function screenshot(page: Page, options: Parameters<Page['screensho
 
 /**
  * The page at phone and desktop widths: it must not overflow horizontally at either; with SCREENSHOTS=1 a
- * full-page screenshot of each into e2e/screenshots.
+ * full-page screenshot of each into e2e/screenshots. `atEachWidth` checks more at each (axe, say).
  */
-export async function screenshots(page: Page, name: string) {
+export async function screenshots(page: Page, name: string, atEachWidth?: () => Promise<void>) {
   // Still pictures: no chart growing in or drawer sliding after each resize.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const width of [375, 1280]) {
@@ -111,6 +111,7 @@ export async function screenshots(page: Page, name: string) {
     await screenshot(page, { path: `e2e/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name} overflows horizontally at ${width}px`).toBeLessThanOrEqual(0);
+    await atEachWidth?.();
   }
 }
 

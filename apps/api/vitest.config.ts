@@ -95,6 +95,9 @@ export default defineConfig(async () => {
       // the modules each worker imported kept for its next file (every file still builds its own app; its PGlite
       // database is the worker's, emptied).
       ...(shared ? { maxWorkers: '100%', isolate: false } : {}),
+      // The processes lane: two files at a time too (their servers spend much of their time starting and
+      // waiting), each in a fresh worker.
+      ...(lane === 'processes' ? { maxWorkers: '100%' } : {}),
     },
   };
 });

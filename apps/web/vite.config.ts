@@ -39,5 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['src/test-setup.ts'],
     // npm run test:fast: one jsdom per worker, shared by its files (a third of the time); npm test isolates each file.
     isolate: process.env.TEST_FAST !== 'true',
+    // Every core (Vitest leaves one free by default: a single worker on two cores).
+    maxWorkers: '100%',
   },
 }));

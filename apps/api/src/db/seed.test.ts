@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { imeiProblem } from '@market/contract';
 import { useTestApp } from '../../test/helper.ts';
 import { publicTables } from '../../test/databases.ts';
@@ -31,7 +31,14 @@ import {
 import { isEmpty, resetDatabase, seed } from './seed.ts';
 import { callRoute } from '../../test/call-route.ts';
 
-const ctx = useTestApp();
+// Seeding takes seconds (pictures, password hashes): the tests that only read the demo data share one seeding.
+const ctx = useTestApp({}, { resetEach: false });
+/** An empty database, as a fresh installation has it (what useTestApp's reset before each test does). */
+async function emptied() {
+  await resetDatabase(ctx.app.db);
+  ctx.app.publicCache.invalidate();
+  ctx.app.searchIndex.reset();
+}
 const BRANDS = ['Apple', 'Samsung', 'Xiaomi', 'OnePlus', 'Google', 'Realme', 'Oppo', 'Vivo'];
 
 /** The file behind an /uploads/... URL. */
@@ -49,124 +56,128 @@ const seeded = () => seed(ctx.app.db, ctx.config.uploadsDir);
 
 describe('seed()', () => {
   it('fills an empty database: isEmpty is true before and false after', async () => {
+    await emptied();
     expect(await isEmpty(ctx.app.db)).toBe(true);
     await seeded();
     expect(await isEmpty(ctx.app.db)).toBe(false);
   });
 
-  it('creates the eight brands, in order, each with a logo file that is served', async () => {
-    await seeded();
-    const res = await callRoute(ctx.app, 'categories');
-    expect(res.status).toBe(200);
-    expect(res.body.data.map((c: { category: string }) => c.category)).toEqual(BRANDS);
-    for (const brand of res.body.data as { categoryLogo: string }[]) {
-      expect(brand.categoryLogo).toMatch(/^\/uploads\/seed\/logos\/[a-z]+\.svg$/);
-      expectFile(brand.categoryLogo);
-      const logo = await ctx.app.inject({ method: 'GET', url: brand.categoryLogo });
-      expect(logo.statusCode).toBe(200);
-      expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
-      expect(logo.body).toContain('<svg');
-    }
-  });
+  describe('the demo data it makes', () => {
+    beforeAll(async () => {
+      await emptied();
+      await seeded();
+    });
 
-  it('creates the three demo accounts, which log in with their 6-character passwords', async () => {
-    await seeded();
-    expect(demoAccounts.map((a) => a.role)).toEqual(['Admin', 'Seller', 'Buyer']);
-    for (const account of demoAccounts) {
-      expect(account.password).toHaveLength(6);
-      const res = await logIn(account.email, account.password);
-      expect(res.status, account.email).toBe(200);
-      expect(res.body.data.user).toMatchObject({ email: account.email, role: account.role, name: account.name });
-      expectFile(res.body.data.user.userImg);
-      expect((await logIn(account.email, 'wrong1')).status).toBe(401);
-    }
-    // The demo seller is verified, so the blue tick shows on real data.
-    const seller = demoAccounts.find((a) => a.role === 'Seller')!;
-    expect((await logIn(seller.email, seller.password)).body.data.user.sellerVerified).toBe(true);
-  });
+    it('creates the eight brands, in order, each with a logo file that is served', async () => {
+      const res = await callRoute(ctx.app, 'categories');
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((c: { category: string }) => c.category)).toEqual(BRANDS);
+      for (const brand of res.body.data as { categoryLogo: string }[]) {
+        expect(brand.categoryLogo).toMatch(/^\/uploads\/seed\/logos\/[a-z]+\.svg$/);
+        expectFile(brand.categoryLogo);
+        const logo = await ctx.app.inject({ method: 'GET', url: brand.categoryLogo });
+        expect(logo.statusCode).toBe(200);
+        expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+        expect(logo.body).toContain('<svg');
+      }
+    });
 
-  it('creates at least 24 products across all brands, each with its picture', async () => {
-    await seeded();
-    const rows = await ctx.app.db.select().from(products);
-    expect(rows.length).toBeGreaterThanOrEqual(24);
-    const cats = await ctx.app.db.select().from(categories);
-    const withProducts = new Set(rows.map((p) => cats.find((c) => c.id === p.categoryId)!.name));
-    expect([...withProducts].sort()).toEqual([...BRANDS].sort());
-    for (const p of rows) {
-      expectFile(p.img);
-      expect(p.resalePrice).toBeLessThan(p.originalPrice);
-      expect(p.resalePrice).toBeGreaterThan(0);
-      // Each with its specs and a well-formed IMEI of its own, as a new listing must have.
-      expect(p.storageGb, p.productName).toEqual(expect.any(Number));
-      expect(p.batteryHealth, p.productName).toEqual(expect.any(Number));
-      expect(imeiProblem(p.imei!), p.productName).toBeNull();
-      // Several pictures, the cover first, each a file that is there.
-      expect(p.images.length, p.productName).toBe(3);
-      expect(p.images[0]!.url).toBe(p.img);
-      for (const picture of p.images) expectFile(picture.url);
-    }
-    expect(new Set(rows.map((p) => p.imei)).size).toBe(rows.length);
-    const served = await ctx.app.inject({ method: 'GET', url: rows[0]!.img });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/webp');
+    it('creates the three demo accounts, which log in with their 6-character passwords', async () => {
+      expect(demoAccounts.map((a) => a.role)).toEqual(['Admin', 'Seller', 'Buyer']);
+      for (const account of demoAccounts) {
+        expect(account.password).toHaveLength(6);
+        const res = await logIn(account.email, account.password);
+        expect(res.status, account.email).toBe(200);
+        expect(res.body.data.user).toMatchObject({ email: account.email, role: account.role, name: account.name });
+        expectFile(res.body.data.user.userImg);
+        expect((await logIn(account.email, 'wrong1')).status).toBe(401);
+      }
+      // The demo seller is verified, so the blue tick shows on real data.
+      const seller = demoAccounts.find((a) => a.role === 'Seller')!;
+      expect((await logIn(seller.email, seller.password)).body.data.user.sellerVerified).toBe(true);
+    });
 
-    // Every brand page shows something for sale.
-    for (const c of cats) {
-      const res = await callRoute(ctx.app, 'categoryProducts', { params: { id: c.id } });
-      expect(res.body.data.length, c.name).toBeGreaterThan(0);
-    }
-  });
+    it('creates at least 24 products across all brands, each with its picture', async () => {
+      const rows = await ctx.app.db.select().from(products);
+      expect(rows.length).toBeGreaterThanOrEqual(24);
+      const cats = await ctx.app.db.select().from(categories);
+      const withProducts = new Set(rows.map((p) => cats.find((c) => c.id === p.categoryId)!.name));
+      expect([...withProducts].sort()).toEqual([...BRANDS].sort());
+      for (const p of rows) {
+        expectFile(p.img);
+        expect(p.resalePrice).toBeLessThan(p.originalPrice);
+        expect(p.resalePrice).toBeGreaterThan(0);
+        // Each with its specs and a well-formed IMEI of its own, as a new listing must have.
+        expect(p.storageGb, p.productName).toEqual(expect.any(Number));
+        expect(p.batteryHealth, p.productName).toEqual(expect.any(Number));
+        expect(imeiProblem(p.imei!), p.productName).toBeNull();
+        // Several pictures, the cover first, each a file that is there.
+        expect(p.images.length, p.productName).toBe(3);
+        expect(p.images[0]!.url).toBe(p.img);
+        for (const picture of p.images) expectFile(picture.url);
+      }
+      expect(new Set(rows.map((p) => p.imei)).size).toBe(rows.length);
+      const served = await ctx.app.inject({ method: 'GET', url: rows[0]!.img });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
 
-  it('advertises some products and reports exactly one', async () => {
-    await seeded();
-    const advertised = await ctx.app.db.select().from(products).where(eq(products.advertise, true));
-    expect(advertised.length).toBeGreaterThanOrEqual(2);
-    const home = await callRoute(ctx.app, 'advertisedProducts');
-    expect(home.body.data.length).toBeGreaterThanOrEqual(2);
-    expect(home.body.data.every((p: { advertise: boolean; status: string }) => p.advertise && p.status === 'available')).toBe(true);
+      // Every brand page shows something for sale.
+      for (const c of cats) {
+        const res = await callRoute(ctx.app, 'categoryProducts', { params: { id: c.id } });
+        expect(res.body.data.length, c.name).toBeGreaterThan(0);
+      }
+    });
 
-    const reported = await ctx.app.db.select().from(products).where(eq(products.report, true));
-    expect(reported).toHaveLength(1);
-    const admin = demoAccounts.find((a) => a.role === 'Admin')!;
-    const token = (await logIn(admin.email, admin.password)).body.data.token;
-    const list = await callRoute(ctx.app, 'reportedProducts', { token });
-    expect(list.body.data.map((p: { _id: string }) => p._id)).toEqual([reported[0]!.id]);
-  });
+    it('advertises some products and reports exactly one', async () => {
+      const advertised = await ctx.app.db.select().from(products).where(eq(products.advertise, true));
+      expect(advertised.length).toBeGreaterThanOrEqual(2);
+      const home = await callRoute(ctx.app, 'advertisedProducts');
+      expect(home.body.data.length).toBeGreaterThanOrEqual(2);
+      expect(home.body.data.every((p: { advertise: boolean; status: string }) => p.advertise && p.status === 'available')).toBe(true);
 
-  it('creates paid and unpaid orders, with exactly one payment record per paid order', async () => {
-    await seeded();
-    const allOrders = await ctx.app.db.select().from(orders);
-    const paid = allOrders.filter((o) => o.paid);
-    const unpaid = allOrders.filter((o) => !o.paid);
-    expect(paid.length).toBeGreaterThanOrEqual(1);
-    expect(unpaid.length).toBeGreaterThanOrEqual(1);
+      const reported = await ctx.app.db.select().from(products).where(eq(products.report, true));
+      expect(reported).toHaveLength(1);
+      const admin = demoAccounts.find((a) => a.role === 'Admin')!;
+      const token = (await logIn(admin.email, admin.password)).body.data.token;
+      const list = await callRoute(ctx.app, 'reportedProducts', { token });
+      expect(list.body.data.map((p: { _id: string }) => p._id)).toEqual([reported[0]!.id]);
+    });
 
-    const allPayments = await ctx.app.db.select().from(payments);
-    expect(allPayments.map((p) => p.orderId).sort()).toEqual(paid.map((o) => o.id).sort());
-    for (const order of paid) {
-      const payment = allPayments.find((p) => p.orderId === order.id)!;
-      expect(payment).toMatchObject({ productId: order.productId, buyerId: order.buyerId, productPrice: order.productPrice, productName: order.productName });
-      const [product] = await ctx.app.db.select().from(products).where(eq(products.id, order.productId!));
-      expect(product!.status).toBe('sold');
-    }
+    it('creates paid and unpaid orders, with exactly one payment record per paid order', async () => {
+      const allOrders = await ctx.app.db.select().from(orders);
+      const paid = allOrders.filter((o) => o.paid);
+      const unpaid = allOrders.filter((o) => !o.paid);
+      expect(paid.length).toBeGreaterThanOrEqual(1);
+      expect(unpaid.length).toBeGreaterThanOrEqual(1);
 
-    // The demo buyer sees both kinds on their orders page.
-    const buyer = demoAccounts.find((a) => a.role === 'Buyer')!;
-    const login = await logIn(buyer.email, buyer.password);
-    const mine = await callRoute(ctx.app, 'buyerOrders', { params: { id: login.body.data.user._id }, token: login.body.data.token });
-    expect(mine.status).toBe(200);
-    expect(new Set(mine.body.data.map((o: { paid: boolean }) => o.paid))).toEqual(new Set([true, false]));
-    // Their paid order waits for a review; the other buyer's has one, answered by the seller.
-    expect(mine.body.data.filter((o: { paid: boolean }) => o.paid).map((o: { review: unknown }) => o.review)).toEqual([null]);
-    const [review] = await ctx.app.db.select().from(reviews);
-    const reviewed = paid.find((o) => o.id === review!.orderId)!;
-    expect(review).toMatchObject({ reviewerId: reviewed.buyerId, reviewerName: 'Farhan Ahmed', productName: reviewed.productName, stars: 5 });
-    expect(review!.answer).toBeTruthy();
-    const [product] = await ctx.app.db.select().from(products).where(eq(products.id, reviewed.productId!));
-    expect(review!.sellerId).toBe(product!.sellerId);
+      const allPayments = await ctx.app.db.select().from(payments);
+      expect(allPayments.map((p) => p.orderId).sort()).toEqual(paid.map((o) => o.id).sort());
+      for (const order of paid) {
+        const payment = allPayments.find((p) => p.orderId === order.id)!;
+        expect(payment).toMatchObject({ productId: order.productId, buyerId: order.buyerId, productPrice: order.productPrice, productName: order.productName });
+        const [product] = await ctx.app.db.select().from(products).where(eq(products.id, order.productId!));
+        expect(product!.status).toBe('sold');
+      }
+
+      // The demo buyer sees both kinds on their orders page.
+      const buyer = demoAccounts.find((a) => a.role === 'Buyer')!;
+      const login = await logIn(buyer.email, buyer.password);
+      const mine = await callRoute(ctx.app, 'buyerOrders', { params: { id: login.body.data.user._id }, token: login.body.data.token });
+      expect(mine.status).toBe(200);
+      expect(new Set(mine.body.data.map((o: { paid: boolean }) => o.paid))).toEqual(new Set([true, false]));
+      // Their paid order waits for a review; the other buyer's has one, answered by the seller.
+      expect(mine.body.data.filter((o: { paid: boolean }) => o.paid).map((o: { review: unknown }) => o.review)).toEqual([null]);
+      const [review] = await ctx.app.db.select().from(reviews);
+      const reviewed = paid.find((o) => o.id === review!.orderId)!;
+      expect(review).toMatchObject({ reviewerId: reviewed.buyerId, reviewerName: 'Farhan Ahmed', productName: reviewed.productName, stars: 5 });
+      expect(review!.answer).toBeTruthy();
+      const [product] = await ctx.app.db.select().from(products).where(eq(products.id, reviewed.productId!));
+      expect(review!.sellerId).toBe(product!.sellerId);
+    });
   });
 
   it('resetDatabase() then seed() again rebuilds the same data (npm run seed -- --reset)', async () => {
+    await emptied();
     await seeded();
     const tally = async () =>
       Promise.all([users, categories, products, orders, payments].map(async (t) => Number((await ctx.app.db.select({ n: count() }).from(t))[0]!.n)));
@@ -194,6 +205,7 @@ describe('resetDatabase()', () => {
   };
 
   it('leaves no row in any table (its list is the schema: a new table is emptied too)', async () => {
+    await emptied();
     await seeded();
     // Rows in the tables the demo data leaves empty.
     const db = ctx.app.db;

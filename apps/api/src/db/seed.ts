@@ -82,13 +82,19 @@ export async function seedCatalogue(db: Db, uploadsDir: string) {
  */
 async function otherViews(dir: string) {
   for (const p of seedProducts) {
-    const file = join(dir, p.img);
-    const view = (left: number, top: number, side: number) =>
-      sharp(file).extract({ left, top, width: side, height: side }).resize(600, 600).modulate({ brightness: 0.96 }).webp({ quality: 70 }).toBuffer();
-    await writeFile(join(dir, p.img.replace(/\.webp$/, '-2.webp')), await view(60, 20, 300));
-    await writeFile(join(dir, p.img.replace(/\.webp$/, '-3.webp')), await view(200, 20, 340));
+    const [back, screen] = await (viewsOf[p.img] ??= views(join(assets, 'products', p.img)));
+    await writeFile(join(dir, p.img.replace(/\.webp$/, '-2.webp')), back);
+    await writeFile(join(dir, p.img.replace(/\.webp$/, '-3.webp')), screen);
   }
   return (img: string) => [img.replace(/\.webp$/, '-2.webp'), img.replace(/\.webp$/, '-3.webp')];
+}
+
+/** The two views of one illustration, made once per process (a reset and a new seed, as the tests do, reuse them). */
+const viewsOf: Record<string, Promise<[Buffer, Buffer]>> = {};
+async function views(file: string): Promise<[Buffer, Buffer]> {
+  const view = (left: number, top: number, side: number) =>
+    sharp(file).extract({ left, top, width: side, height: side }).resize(600, 600).modulate({ brightness: 0.96 }).webp({ quality: 70 }).toBuffer();
+  return [await view(60, 20, 300), await view(200, 20, 340)];
 }
 
 /** Fills an empty database with everything every screen needs to show real data. */
