@@ -1,6 +1,6 @@
 import { isUuid } from '@market/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { users } from '../db/schema.ts';
@@ -45,9 +45,15 @@ export default fp(async function auth(app: FastifyInstance, opts: { jwtSecret: s
   app.decorateRequest('user', null);
   app.decorateRequest('authProblem', null);
 
-  app.addHook('onRequest', async (request) => {
+  // A request without a token (most of them: every visitor's) passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = tokenFrom(request.headers.authorization);
-    if (!token) return;
+    if (!token) return done();
+    signIn(request, token).then(() => done(), done);
+  });
+
+  /** Sets request.user from a token, or request.authProblem saying why not. */
+  async function signIn(request: FastifyRequest, token: string) {
     let id: unknown;
     let version: unknown;
     try {
@@ -69,5 +75,5 @@ export default fp(async function auth(app: FastifyInstance, opts: { jwtSecret: s
     // Suspending also raises the version; this holds even for a token signed in the same instant.
     else if (user.suspendedAt) request.authProblem = 'account_suspended';
     else request.user = user;
-  });
+  }
 });

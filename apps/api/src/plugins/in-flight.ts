@@ -17,14 +17,17 @@ export default fp(
     const running = new WeakSet<FastifyRequest>();
     let count = 0;
     const waiters: (() => void)[] = [];
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preHandler', (request, _reply, done) => {
       running.add(request);
       count++;
+      done();
     });
-    app.addHook('onSend', async (request) => {
-      if (!running.delete(request)) return;
-      count--;
-      if (count === 0) for (const wake of waiters.splice(0)) wake();
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (running.delete(request)) {
+        count--;
+        if (count === 0) for (const wake of waiters.splice(0)) wake();
+      }
+      done(null, payload);
     });
     app.decorate('handlersDone', () => (count === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))));
   },

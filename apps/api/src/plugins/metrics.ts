@@ -99,10 +99,11 @@ export default fp(
       },
     });
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? pageOf(request.url) ?? 'unmatched';
       requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      done();
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
