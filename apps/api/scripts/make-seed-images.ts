@@ -1,6 +1,8 @@
 // Generates the demo images used by the seed command:
 //   apps/api/src/db/seed-assets/logos/<slug>.svg      brand wordmarks
 //   apps/api/src/db/seed-assets/products/<name>.webp  phone illustrations
+//   apps/api/src/db/seed-assets/products/<name>-2.webp, <name>-3.webp  two more views of each (the back's
+//                                                      cameras, the screen), as a seller would take them
 //   apps/api/src/db/seed-assets/products/placeholder.webp
 //
 // Run from the repository root:  node apps/api/scripts/make-seed-images.ts
@@ -384,6 +386,31 @@ async function writeProductImage(file: string, art: ProductArt): Promise<Written
   return { file: `products/${file}`, bytes: webp.length };
 }
 
+/**
+ * Two more pictures of a phone, made from its illustration: a close-up of the back (the cameras) and one of
+ * the screen. Made here once rather than at every seeding (6 s of sharp, paid by every test that seeds).
+ */
+async function writeOtherViews(file: string): Promise<Written[]> {
+  const source = path.join(PRODUCT_DIR, file);
+  const views: [suffix: string, left: number, top: number, side: number][] = [
+    ['-2', 60, 20, 300],
+    ['-3', 200, 20, 340],
+  ];
+  const written: Written[] = [];
+  for (const [suffix, left, top, side] of views) {
+    const name = file.replace(/\.webp$/, `${suffix}.webp`);
+    const webp = await sharp(source)
+      .extract({ left, top, width: side, height: side })
+      .resize(SIZE, SIZE)
+      .modulate({ brightness: 0.96 })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+    await writeFile(path.join(PRODUCT_DIR, name), webp);
+    written.push({ file: `products/${name}`, bytes: webp.length });
+  }
+  return written;
+}
+
 function artFor(product: SeedProduct): ProductArt {
   const style = brandStyle(product.category);
   return {
@@ -407,6 +434,7 @@ async function main(): Promise<void> {
   const written: Written[] = await writeLogos();
   for (const product of seedProducts) {
     written.push(await writeProductImage(product.img, artFor(product)));
+    written.push(...(await writeOtherViews(product.img)));
   }
   written.push(
     await writeProductImage('placeholder.webp', {

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imeiProblem } from '@market/contract';
 import { useTestApp } from '../../test/helper.ts';
@@ -115,6 +116,9 @@ describe('seed()', () => {
         expect(p.images.length, p.productName).toBe(3);
         expect(p.images[0]!.url).toBe(p.img);
         for (const picture of p.images) expectFile(picture.url);
+        // The two other views (scripts/make-seed-images.ts) are pictures of their own, as a seller's photos are.
+        for (const picture of p.images.slice(1))
+          expect(await sharp(fileOf(picture.url)).metadata(), picture.url).toMatchObject({ format: 'webp', width: 600, height: 600 });
       }
       expect(new Set(rows.map((p) => p.imei)).size).toBe(rows.length);
       const served = await ctx.app.inject({ method: 'GET', url: rows[0]!.img });

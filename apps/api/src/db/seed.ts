@@ -2,7 +2,6 @@ import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { count, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import sharp from 'sharp';
 import { isDeadlock } from '../errors.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { paymentOf } from '../modules/payments/service.ts';
@@ -76,26 +75,8 @@ export async function seedCatalogue(db: Db, uploadsDir: string) {
   await db.insert(categories).values(seedCategories.map((c, position) => ({ name: c.name, logo: `/uploads/seed/logos/${c.logo}`, position })));
 }
 
-/**
- * Two more pictures of each demo phone, made from its illustration as a seller would take them: a close-up of
- * the back (the cameras) and one of the screen. Answers each picture's others.
- */
-async function otherViews(dir: string) {
-  for (const p of seedProducts) {
-    const [back, screen] = await (viewsOf[p.img] ??= views(join(assets, 'products', p.img)));
-    await writeFile(join(dir, p.img.replace(/\.webp$/, '-2.webp')), back);
-    await writeFile(join(dir, p.img.replace(/\.webp$/, '-3.webp')), screen);
-  }
-  return (img: string) => [img.replace(/\.webp$/, '-2.webp'), img.replace(/\.webp$/, '-3.webp')];
-}
-
-/** The two views of one illustration, made once per process (a reset and a new seed, as the tests do, reuse them). */
-const viewsOf: Record<string, Promise<[Buffer, Buffer]>> = {};
-async function views(file: string): Promise<[Buffer, Buffer]> {
-  const view = (left: number, top: number, side: number) =>
-    sharp(file).extract({ left, top, width: side, height: side }).resize(600, 600).modulate({ brightness: 0.96 }).webp({ quality: 70 }).toBuffer();
-  return [await view(60, 20, 300), await view(200, 20, 340)];
-}
+/** Each demo phone's two other pictures (the back's cameras, the screen), made by scripts/make-seed-images.ts. */
+const morePictures = (img: string) => [img.replace(/\.webp$/, '-2.webp'), img.replace(/\.webp$/, '-3.webp')];
 
 /** Fills an empty database with everything every screen needs to show real data. */
 export async function seed(db: Db, uploadsDir: string) {
@@ -108,7 +89,6 @@ export async function seedDemo(db: Db, uploadsDir: string) {
   const seedDir = join(uploadsDir, 'seed');
   await mkdir(join(seedDir, 'avatars'), { recursive: true });
   await cp(join(assets, 'products'), join(seedDir, 'products'), { recursive: true });
-  const morePictures = await otherViews(join(seedDir, 'products'));
   makePrivate(seedDir); // copies keep the modes of the repository's files
 
   const userIds = new Map<string, string>();
