@@ -14,7 +14,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import sharp from 'sharp';
-import { seedCategories, seedProducts } from '../src/db/seed-data.ts';
+import { otherViewsOf, seedCategories, seedProducts } from '../src/db/seed-data.ts';
 import type { SeedProduct } from '../src/db/seed-data.ts';
 
 const ASSETS_DIR = fileURLToPath(new URL('../src/db/seed-assets/', import.meta.url));
@@ -392,13 +392,14 @@ async function writeProductImage(file: string, art: ProductArt): Promise<Written
  */
 async function writeOtherViews(file: string): Promise<Written[]> {
   const source = path.join(PRODUCT_DIR, file);
-  const views: [suffix: string, left: number, top: number, side: number][] = [
-    ['-2', 60, 20, 300],
-    ['-3', 200, 20, 340],
-  ];
+  // Each view's square: left, top, side in the 600 px illustration.
+  const crops = [
+    [60, 20, 300],
+    [200, 20, 340],
+  ] as const;
   const written: Written[] = [];
-  for (const [suffix, left, top, side] of views) {
-    const name = file.replace(/\.webp$/, `${suffix}.webp`);
+  for (const [i, name] of otherViewsOf(file).entries()) {
+    const [left, top, side] = crops[i]!;
     const webp = await sharp(source)
       .extract({ left, top, width: side, height: side })
       .resize(SIZE, SIZE)

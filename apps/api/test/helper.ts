@@ -135,9 +135,17 @@ export interface TestContext {
   config: Config;
 }
 
+/** Empties an app's database, as a fresh installation has it, and drops what the app held of the old rows. */
+export async function emptyApp(app: FastifyInstance) {
+  await resetDatabase(app.db);
+  // The rows changed behind the app's back: drop its cached public answers.
+  app.publicCache.invalidate();
+  app.searchIndex.reset();
+}
+
 /**
  * One app and one database per test file (PGlite in memory, or a fresh PostgreSQL
- * database), emptied before each test.
+ * database), emptied before each test (`resetEach: false`: when the file calls emptyApp itself).
  */
 export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: boolean } = {}): TestContext {
   const ctx = {} as TestContext;
@@ -162,11 +170,7 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
     expect(undocumented, 'refusals missing from the OpenAPI document').toEqual([]);
   });
   beforeEach(async () => {
-    if (opts.resetEach === false) return;
-    await resetDatabase(ctx.database.db);
-    // The rows changed behind the app's back: drop its cached public answers.
-    ctx.app.publicCache.invalidate();
-    ctx.app.searchIndex.reset();
+    if (opts.resetEach !== false) await emptyApp(ctx.app);
   });
   afterAll(async () => {
     await ctx.app?.close();

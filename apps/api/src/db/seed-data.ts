@@ -92,6 +92,9 @@ export const seedSpecs: Record<string, SeedSpecs> = {
   'Vivo X80': spec('V2183', 256, 12, 'Cosmic Black', 93, true, true, 4),
 };
 
+/** A demo phone's two other pictures beside its illustration `img` (the back's cameras, the screen): scripts/make-seed-images.ts draws them. */
+export const otherViewsOf = (img: string) => [img.replace(/\.webp$/, '-2.webp'), img.replace(/\.webp$/, '-3.webp')] as const;
+
 export const seedCategories: SeedCategory[] = [
   { name: 'Apple', logo: 'apple.svg' },
   { name: 'Samsung', logo: 'samsung.svg' },

@@ -5,7 +5,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imeiProblem } from '@market/contract';
-import { useTestApp } from '../../test/helper.ts';
+import { emptyApp, useTestApp } from '../../test/helper.ts';
 import { publicTables } from '../../test/databases.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import {
@@ -34,12 +34,7 @@ import { callRoute } from '../../test/call-route.ts';
 
 // Seeding takes seconds (pictures, password hashes): the tests that only read the demo data share one seeding.
 const ctx = useTestApp({}, { resetEach: false });
-/** An empty database, as a fresh installation has it (what useTestApp's reset before each test does). */
-async function emptied() {
-  await resetDatabase(ctx.app.db);
-  ctx.app.publicCache.invalidate();
-  ctx.app.searchIndex.reset();
-}
+const emptied = () => emptyApp(ctx.app);
 const BRANDS = ['Apple', 'Samsung', 'Xiaomi', 'OnePlus', 'Google', 'Realme', 'Oppo', 'Vivo'];
 
 /** The file behind an /uploads/... URL. */

@@ -11,7 +11,7 @@ import * as schema from './schema.ts';
 import { categories, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
 import { CURRENCY, toPoisha } from '../modules/payments/provider.ts';
 import { luhnDigit } from '@market/contract';
-import { seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
+import { otherViewsOf, seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
 import { makePrivate } from '../private-files.ts';
 
 const assets = join(import.meta.dirname, 'seed-assets');
@@ -75,9 +75,6 @@ export async function seedCatalogue(db: Db, uploadsDir: string) {
   await db.insert(categories).values(seedCategories.map((c, position) => ({ name: c.name, logo: `/uploads/seed/logos/${c.logo}`, position })));
 }
 
-/** Each demo phone's two other pictures (the back's cameras, the screen), made by scripts/make-seed-images.ts. */
-const morePictures = (img: string) => [img.replace(/\.webp$/, '-2.webp'), img.replace(/\.webp$/, '-3.webp')];
-
 /** Fills an empty database with everything every screen needs to show real data. */
 export async function seed(db: Db, uploadsDir: string) {
   await seedCatalogue(db, uploadsDir);
@@ -123,7 +120,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
         categoryId: categoryId.get(p.category)!,
         productName: p.productName,
         img: `/uploads/seed/products/${p.img}`,
-        images: [p.img, ...morePictures(p.img)].map((file) => ({ url: `/uploads/seed/products/${file}`, widths: [] })),
+        images: [p.img, ...otherViewsOf(p.img)].map((file) => ({ url: `/uploads/seed/products/${file}`, widths: [] })),
         phoneNumber: p.phoneNumber,
         location: p.location,
         purchase: p.purchase,

@@ -3,8 +3,9 @@ import { useSyncExternalStore } from 'react';
 const never = () => () => {};
 
 /**
- * False in the server's render and while the browser hydrates it, true once the app runs the part: for what
- * the server cannot know (the shared slices hold no page's values yet) but the first render must match.
+ * False in the server's render and while React hydrates it (the server drew it for a signed-out visitor, with
+ * empty slices: entry-server.tsx), true in every render after it and in a page rendered in the browser: React
+ * renders again once hydrated. For what the server cannot know but the first render must match.
  */
 export const useHydrated = () =>
   useSyncExternalStore(

@@ -34,9 +34,10 @@ export function PriceRange({ args, track, onChange }: { args: SearchArgs; track:
 
   // The applied range (the URL's) or the whole track: where the handles start, before the first paint.
   const start = { lowPrice: args.minPrice ?? lo ?? 0, hightPrice: args.maxPrice ?? hi ?? 0 };
+  const tracked = lo !== null && hi !== null;
   useLayoutEffect(() => {
-    if (lo !== null && hi !== null) dispatch(setPriceRange({ lowPrice: args.minPrice ?? lo, hightPrice: args.maxPrice ?? hi }));
-  }, [dispatch, args.minPrice, args.maxPrice, lo, hi]);
+    if (tracked) dispatch(setPriceRange({ lowPrice: start.lowPrice, hightPrice: start.hightPrice }));
+  }, [dispatch, tracked, start.lowPrice, start.hightPrice]);
   // The server's render and the hydrating one draw that start: the slice there still holds its first range
   // (the spec's 100-1000), and a handle moved as the app took over jumped to it (a minimum price of 1,000).
   const range = useHydrated() ? stored : start;
