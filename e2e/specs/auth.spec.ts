@@ -46,7 +46,9 @@ test.describe('login', () => {
     // The toaster mounts lazily, and React reveals a resolved lazy part on a timer: with the clock stopped before
     // it is there, no toast could ever show (seen once in CI on a busy machine).
     await expect(page.locator('[data-rht-toaster]')).toBeAttached();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+    // A moment ahead of the page's time: the real clock goes on while this reaches the page, and pausing in the
+    // past is refused (seen in CI).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await submitLogin(page);
     const error = toast(page, 'Invalid Email or Password');
     await expect(error).toBeVisible();

@@ -6,8 +6,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AbuseLimits, Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { resetDatabase } from '../src/db/seed.ts';
+import { getTableName, sql } from 'drizzle-orm';
+import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { tables } from '../src/db/seed.ts';
+import { isDeadlock } from '../src/errors.ts';
 import { createPostgresDatabase } from './databases.ts';
 import { checkDocumentedRefusals } from './documented-refusals.ts';
 
@@ -135,9 +137,33 @@ export interface TestContext {
   config: Config;
 }
 
+/**
+ * Empties every table of schema.ts before the next test, as resetDatabase (`npm run seed -- --reset`) does, at a
+ * fraction of its cost (decision 043): TRUNCATE gives every table and index new files, 240 ms on PostgreSQL and
+ * 40 ms on PGlite before each of some 1,600 tests per engine; deleting the few rows a test made takes 1 to 5 ms.
+ * The append-only tables' triggers refuse a DELETE, so it runs as a replica (session_replication_role, which the
+ * test databases' superuser may set): no ordinary trigger fires, nor a foreign key's, so the order does not
+ * matter. A deadlock with the app's background work (a job, the search index's refresh) is tried again.
+ */
+export async function emptyTables(db: Db) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.execute(emptyEveryTable);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isDeadlock(error)) throw error;
+    }
+  }
+}
+// One statement (PGlite prepares what it runs, and a prepared statement is one command): set_config's `true`
+// keeps the role to this statement's own transaction.
+const emptyEveryTable = sql.raw(
+  `do $$ begin perform set_config('session_replication_role', 'replica', true); ${tables.map((t) => `delete from "${getTableName(t)}";`).join(' ')} end $$`,
+);
+
 /** Empties an app's database, as a fresh installation has it, and drops what the app held of the old rows. */
 export async function emptyApp(app: FastifyInstance) {
-  await resetDatabase(app.db);
+  await emptyTables(app.db);
   // The rows changed behind the app's back: drop its cached public answers.
   app.publicCache.invalidate();
   app.searchIndex.reset();
@@ -158,7 +184,7 @@ export function useTestApp(overrides: Partial<Config> = {}, opts: { resetEach?: 
     if (url || !keepPglite) ctx.database = await openTestDatabase(url);
     else {
       ctx.database = await (keptPglite ??= openTestDatabase());
-      await resetDatabase(ctx.database.db);
+      await emptyTables(ctx.database.db);
     }
     ctx.app = await buildApp({ config: ctx.config, database: ctx.database });
     refusals = checkDocumentedRefusals(ctx.app);

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/helper.ts';
-import { resetDatabase } from '../db/seed.ts';
+import { emptyTables, useTestDatabase } from '../../test/helper.ts';
 import { jobs } from '../db/schema.ts';
 import { claimNext, enqueueJob, markDone, markFailed, releaseAllClaims, retryDelaySeconds } from './queue.ts';
 import { startJobWorker, type JobHandlers, type JobRun } from './worker.ts';
@@ -12,7 +11,7 @@ import { startJobWorker, type JobHandlers, type JobRun } from './worker.ts';
  * takes, a worker that lost its claim cannot mark the job, failures back off, a closing worker claims nothing.
  */
 const ctx = useTestDatabase();
-beforeEach(() => resetDatabase(ctx.database.db));
+beforeEach(() => emptyTables(ctx.database.db));
 
 const quiet = () => {};
 const log = {

@@ -1,12 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runJobs, testConfig, useTestApp, useTestDatabase } from '../../../test/helper.ts';
+import { emptyTables, runJobs, testConfig, useTestApp, useTestDatabase } from '../../../test/helper.ts';
 import { PASSWORD, uploadedPicture } from '../../../test/fixtures.ts';
 import { freePort } from '../../../test/free-port.ts';
 import { MAIL_FROM, SMTP_USER, smtpUrl, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.ts';
 import { buildApp } from '../../app.ts';
-import { resetDatabase } from '../../db/seed.ts';
 import { accountTokens, jobs, outbox, users } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { publicOrigin } from '../../public-origin.ts';
@@ -275,7 +274,7 @@ describe('two deliverers on one database', () => {
   let b: FastifyInstance;
 
   beforeAll(async () => {
-    await resetDatabase(ctx.database.db);
+    await emptyTables(ctx.database.db);
     // Two pools on PostgreSQL, as two processes would have; one PGlite cannot be opened twice.
     a = await buildApp({ config: testConfig(mailConfig(smtpPort)), database: ctx.database });
     b = await buildApp({ config: testConfig(mailConfig(smtpPort)), database: await ctx.another() });
