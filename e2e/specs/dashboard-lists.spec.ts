@@ -122,6 +122,7 @@ test("a paid order shows 'Paid' instead of the Pay link, and a refunded one its 
     buyerEmail: buyer.user.email,
     meetingLocation: 'Sylhet',
     mobileNumber: '01711-000111',
+    state: 'paid',
     paid: true,
     soldToAnother: false,
     declined: false,
@@ -138,6 +139,7 @@ test("a paid order shows 'Paid' instead of the Pay link, and a refunded one its 
     ...order,
     _id: '00000000-0000-4000-8000-000000000004',
     productName: 'Pixel 8',
+    state: 'closed',
     paid: false,
     soldToAnother: true,
     payment: null,
@@ -154,7 +156,11 @@ test("a paid order shows 'Paid' instead of the Pay link, and a refunded one its 
     route.fulfill({
       json: {
         success: true,
-        data: [order, { ...order, _id: '00000000-0000-4000-8000-000000000003', productName: 'Pixel 6', paid: false, payment: null }, refunded],
+        data: [
+          order,
+          { ...order, _id: '00000000-0000-4000-8000-000000000003', productName: 'Pixel 6', state: 'requested', paid: false, payment: null },
+          refunded,
+        ],
         meta: { nextCursor: null },
       },
     }),

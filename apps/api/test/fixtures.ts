@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { luhnDigit } from '@market/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories, orders, outbox, payments, products, uploads, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { paymentOf } from '../src/modules/payments/service.ts';
+import { move, site } from '../src/modules/orders/process.ts';
 import { callRoute } from './call-route.ts';
 
 export interface Actor {
@@ -132,7 +133,10 @@ export async function userExists(app: FastifyInstance, id: string) {
 
 /** Marks an order paid (and its product sold), as the payment flow does; optionally records the payment. */
 export async function markPaid(app: FastifyInstance, orderId: string, { payment = false, sold = false } = {}) {
-  const [order] = await app.db.update(orders).set({ paid: true }).where(eq(orders.id, orderId)).returning();
+  // As a payment settles it: the deal moves to paid (and its event is recorded).
+  const [booked] = await app.db.select({ buyerId: orders.buyerId }).from(orders).where(eq(orders.id, orderId));
+  await move(app.db, 'pay', eq(orders.id, orderId), { role: 'buyer', id: booked?.buyerId ?? null }, { set: sql`paid = true` });
+  const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
   if (sold && order!.productId) await markSold(app, order!.productId);
   if (payment) {
     await app.db.insert(payments).values(paymentOf(order!, `pi_test_${orderId.slice(0, 8)}`));
@@ -140,8 +144,12 @@ export async function markPaid(app: FastifyInstance, orderId: string, { payment 
   return order!;
 }
 
+/** Marks a phone sold as its seller does (its open bookings close); one sold already stays as it is. */
 export async function markSold(app: FastifyInstance, productId: string) {
-  await app.db.update(products).set({ status: 'sold' }).where(eq(products.id, productId));
+  await app.db.transaction(async (tx) => {
+    await tx.update(products).set({ status: 'sold' }).where(eq(products.id, productId));
+    await move(tx as unknown as typeof app.db, 'close', eq(orders.productId, productId), site);
+  });
 }
 
 export async function orderExists(app: FastifyInstance, id: string) {

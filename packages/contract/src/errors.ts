@@ -98,6 +98,7 @@ export const errorMessages = {
   booking_not_pending:
     'This booking is {state, select, paid {already paid} declined {already declined} cancelled {cancelled by the buyer} other {of a phone no longer for sale}}: it cannot be accepted',
   booking_cancelled: 'The buyer cancelled this booking',
+  booking_closed: 'This booking is closed: the phone went to another buyer',
   order_paid_cannot_delete: 'A paid or refunded order cannot be deleted: it is the record of money paid',
   order_not_paid_cannot_refund: 'Only a paid order can be refunded',
   order_already_refunded: 'This order is already refunded',

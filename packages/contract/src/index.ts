@@ -16,3 +16,4 @@ export * from './reviews.ts';
 export * from './endpoint.ts';
 export { errorAnswers, type ErrorStatus } from './error-answers.ts';
 export { endpoints, type EndpointName, type Endpoints } from './endpoints/index.ts';
+export * from './deal.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, text } from './common.ts';
 import { maxLength, messages, phonePattern } from './rules.ts';
+import { dealStates } from './deal.ts';
 import { OrderReview } from './reviews.ts';
 
 export const Order = z.object({
@@ -13,6 +14,8 @@ export const Order = z.object({
   buyerEmail: z.string(),
   meetingLocation: z.string(),
   mobileNumber: z.string(),
+  /** Where the deal stands (deal.ts, docs/deal-process.md): the booleans below say parts of it, as before. */
+  state: z.enum(dealStates),
   paid: z.boolean(),
   /** The phone was sold to another buyer: this booking can no longer be paid. */
   soldToAnother: z.boolean(),

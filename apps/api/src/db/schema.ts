@@ -1,3 +1,4 @@
+import { dealActors, dealStates } from '@market/contract/deal';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -341,6 +342,12 @@ export const orders = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     meetingLocation: text('meeting_location').notNull(),
     mobileNumber: text('mobile_number').notNull(),
+    /**
+     * Where the deal stands (packages/contract/src/deal.ts, decision 048): moved only along the process's
+     * transitions, each one conditional update that a trigger checks and `order_events` records. `paid`,
+     * `declinedAt` and `cancelledAt` say the same as the state (CHECKs) until their readers read the state.
+     */
+    state: text('state', { enum: dealStates }).notNull().default('requested'),
     paid: boolean('paid').notNull().default(false),
     /** When the phone's seller declined this booking (it can no longer be paid; the buyer cannot book the phone again). */
     declinedAt: timestamp('declined_at', { withTimezone: true }),
@@ -353,6 +360,10 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check('orders_state_check', sql.raw(`state in (${dealStates.map((d) => `'${d}'`).join(', ')})`)),
+    check('orders_paid_state', sql`${t.paid} = (${t.state} in ('paid', 'refunded'))`),
+    check('orders_declined_state', sql`(${t.declinedAt} is not null) = (${t.state} = 'declined')`),
+    check('orders_cancelled_state', sql`(${t.cancelledAt} is not null) = (${t.state} = 'cancelled')`),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
     // A buyer has at most one open (or declined) booking per product; one they cancelled does not count.
@@ -360,6 +371,27 @@ export const orders = pgTable(
       .on(t.buyerId, t.productId)
       .where(sql`not ${t.paid} and ${t.cancelledAt} is null`),
   ],
+);
+
+/**
+ * A deal's history (decision 048): one row per transition, who made it (their role, and their id while the account
+ * exists; none for the site's own), from which state to which, when. Append-only: a trigger refuses UPDATE and
+ * DELETE, and the row names its order by id without a foreign key, so it outlives a deleted booking.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull(),
+    transition: text('transition').notNull(),
+    /** Null for the transition that starts a deal. */
+    fromState: text('from_state', { enum: dealStates }),
+    toState: text('to_state', { enum: dealStates }).notNull(),
+    actorRole: text('actor_role', { enum: dealActors }).notNull(),
+    actorId: uuid('actor_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );
 
 /**

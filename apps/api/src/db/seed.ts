@@ -8,7 +8,8 @@ import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import * as schema from './schema.ts';
-import { categories, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
+import { categories, orderEvents, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
+import { bookedEvent } from '../modules/orders/process.ts';
 import { CURRENCY, toPoisha } from '../modules/payments/provider.ts';
 import { luhnDigit } from '@market/contract';
 import { otherViewsOf, seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
@@ -162,6 +163,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       buyerEmail: person.email,
       meetingLocation: ['Bashundhara City, Panthapath', 'Jamuna Future Park, Kuril', 'GEC Circle, Chattogram'][daysAgo % 3]!,
       mobileNumber: key === 'buyer' ? '01711-000111' : '01911-000222',
+      state: paid ? ('paid' as const) : ('requested' as const),
       paid,
       createdAt: new Date(now - daysAgo * DAY),
     };
@@ -178,6 +180,17 @@ export async function seedDemo(db: Db, uploadsDir: string) {
     ])
     .returning();
 
+  // Each deal's history: its booking, and its payment for the paid ones.
+  await db
+    .insert(orderEvents)
+    .values(
+      orderRows.flatMap((o) => [
+        { ...bookedEvent(o.id, o.buyerId!), at: o.createdAt },
+        ...(o.paid
+          ? [{ orderId: o.id, transition: 'pay', fromState: 'requested', toState: 'paid', actorRole: 'buyer', actorId: o.buyerId, at: o.createdAt } as const]
+          : []),
+      ]),
+    );
   for (const order of orderRows.filter((o) => o.paid)) {
     const intent = `pi_seed_${order.id.slice(0, 8)}`;
     await db.insert(payments).values({ ...paymentOf(order, intent), createdAt: order.createdAt });

@@ -74,7 +74,7 @@ export const declineBooking = endpoint('declineBooking', {
   params: IdParams,
   data: Order,
   cache: 'keeps',
-  errors: { 409: ['booking_paid_cannot_decline', 'booking_already_declined', 'booking_cancelled'] },
+  errors: { 409: ['booking_paid_cannot_decline', 'booking_already_declined', 'booking_cancelled', 'booking_closed'] },
 });
 
 export const acceptBooking = endpoint('acceptBooking', {

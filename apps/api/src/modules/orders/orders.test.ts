@@ -53,6 +53,7 @@ describe('POST /api/order', () => {
       buyerEmail: buyer.email,
       meetingLocation: 'Jamuna Future Park',
       mobileNumber: '+8801711-000111',
+      state: 'requested',
       paid: false,
       soldToAnother: false,
       declined: false,

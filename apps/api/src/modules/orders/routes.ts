@@ -8,8 +8,8 @@ export default async function orderRoutes(app: FastifyInstance, { provider }: { 
   route(app, e.book, ({ user, body }) => service.createOrder(app.db, user, body));
   route(app, e.buyerOrders, async ({ params, query }) => service.listForBuyer(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.sellerBookings, async ({ params, query }) => service.listForSeller(app.db, (await resolveUser(app.db, params.id)).id, query));
-  route(app, e.declineBooking, ({ params }) => service.declineBooking(app.db, params.id));
-  route(app, e.acceptBooking, ({ params }) => service.acceptBooking(app.db, params.id));
+  route(app, e.declineBooking, ({ params, user }) => service.declineBooking(app.db, params.id, user));
+  route(app, e.acceptBooking, ({ params, user }) => service.acceptBooking(app.db, params.id, user));
   route(app, e.order, ({ params }) => service.getOrder(app.db, params.id));
   route(app, e.paidOrders, ({ query }) => service.listPaid(app.db, query));
   route(app, e.refundOrder, async ({ params, body, user }) => {

@@ -1,7 +1,8 @@
-import type { NewOrderBody, Order, PageQuery } from '@market/contract';
-import { and, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
+import type { DealState, NewOrderBody, Order, PageQuery } from '@market/contract';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bkashPayments, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
+import { bkashPayments, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
+import { bookedEvent, move, stateOf } from './process.ts';
 import { editableUntil } from '../reviews/service.ts';
 import { moneyHistory } from './history.ts';
 import { recordAdminAct } from '../audit/service.ts';
@@ -25,7 +26,7 @@ interface Booked {
 /** An order as the API answers it, with what it needs of its phone; `payment` its record if paid, `review` the buyer's. */
 export const toOrder = (
   o: typeof orders.$inferSelect,
-  { status: productStatus, phone }: Booked,
+  { phone }: Booked,
   payment: PaymentRow | null = null,
   review: ReviewRow | null = null,
   refund: RefundRow | null = null,
@@ -39,11 +40,12 @@ export const toOrder = (
   buyerEmail: o.buyerEmail,
   meetingLocation: o.meetingLocation,
   mobileNumber: o.mobileNumber,
+  state: o.state,
   paid: o.paid,
-  soldToAnother: !o.paid && productStatus === 'sold',
-  declined: o.declinedAt !== null,
+  soldToAnother: o.state === 'closed',
+  declined: o.state === 'declined',
   accepted: o.acceptedAt !== null,
-  cancelled: o.cancelledAt !== null,
+  cancelled: o.state === 'cancelled',
   // Only for a booking its seller accepted, or a paid one: booking alone must not hand out numbers (issue 29).
   sellerPhone: o.acceptedAt !== null || o.paid ? phone : null,
   createdAt: o.createdAt.toISOString(),
@@ -95,29 +97,33 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
   if (!product) throw notFound('Product');
   if (product.status !== 'available') throw conflict('product_sold');
   try {
-    const [order] = await db
-      .insert(orders)
-      .values({
-        productId: product.id,
-        buyerId: buyer.id,
-        sellerId: product.sellerId,
-        productName: product.productName,
-        productPrice: product.resalePrice,
-        productImg: product.img,
-        buyerName: buyer.name,
-        buyerEmail: buyer.email,
-        meetingLocation: body.meetingLocation,
-        mobileNumber: body.mobileNumber,
-      })
-      .returning();
-    return toOrder(order!, { status: product.status, phone: product.phoneNumber });
+    const order = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          productId: product.id,
+          buyerId: buyer.id,
+          sellerId: product.sellerId,
+          productName: product.productName,
+          productPrice: product.resalePrice,
+          productImg: product.img,
+          buyerName: buyer.name,
+          buyerEmail: buyer.email,
+          meetingLocation: body.meetingLocation,
+          mobileNumber: body.mobileNumber,
+        })
+        .returning();
+      await tx.insert(orderEvents).values(bookedEvent(row!.id, buyer.id));
+      return row!;
+    });
+    return toOrder(order, { status: product.status, phone: product.phoneNumber });
   } catch (err) {
     // The buyer's unpaid booking of this phone is open or was declined: the index holds either way; say which.
     if (!isUniqueViolation(err, 'orders_one_open_per_buyer_product')) throw err;
     const [declined] = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.buyerId, buyer.id), eq(orders.productId, product.id), not(orders.paid), isNull(orders.cancelledAt), not(isNull(orders.declinedAt))))
+      .where(and(eq(orders.buyerId, buyer.id), eq(orders.productId, product.id), eq(orders.state, 'declined')))
       .limit(1);
     throw conflict(declined ? 'booking_declined' : 'already_booked');
   }
@@ -144,71 +150,51 @@ export const listPaid = (db: Db, query: PageQuery) => list(db, eq(orders.paid, t
 export const listForSeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query);
 
 /** Why a booking cannot change as the seller asked: 404 if there is none, else the 409 `refuse` picks from its state. */
-async function refuseChange(db: Db, id: string, refuse: (state: BookingState) => AppError): Promise<never> {
-  const [order] = await db
-    .select({ paid: orders.paid, declinedAt: orders.declinedAt, cancelledAt: orders.cancelledAt, acceptedAt: orders.acceptedAt, status: products.status })
-    .from(orders)
-    .leftJoin(products, eq(products.id, orders.productId))
-    .where(eq(orders.id, id))
-    .limit(1);
-  if (!order) throw notFound('Booking');
-  const state: BookingState = order.paid
-    ? 'paid'
-    : order.cancelledAt
-      ? 'cancelled'
-      : order.declinedAt
-        ? 'declined'
-        : order.status !== 'available'
-          ? 'sold'
-          : order.acceptedAt
-            ? 'accepted'
-            : 'pending';
+async function refuseChange(db: Db, id: string, refuse: (state: DealState) => AppError): Promise<never> {
+  const state = await stateOf(db, id);
+  if (!state) throw notFound('Booking');
   throw refuse(state);
 }
 
-type BookingState = 'pending' | 'accepted' | 'paid' | 'declined' | 'cancelled' | 'sold';
-
 /**
- * The seller turns a booking down (pending or accepted): it can no longer be paid, and its buyer cannot book the
+ * The seller turns a booking down (requested or accepted): it can no longer be paid, and its buyer cannot book the
  * phone again. One statement, so a payment settling at the same moment (it locks the order row) either comes
  * first (the booking is paid: 409) or finds it declined.
  */
-export async function declineBooking(db: Db, id: string) {
-  const [declined] = await db
-    .update(orders)
-    .set({ declinedAt: new Date() })
-    .where(and(eq(orders.id, id), not(orders.paid), isNull(orders.declinedAt), isNull(orders.cancelledAt)))
-    .returning({ id: orders.id });
-  if (!declined)
+export async function declineBooking(db: Db, id: string, seller: AuthUser) {
+  const moved = await move(db, 'decline', eq(orders.id, id), { role: 'seller', id: seller.id }, { set: sql`declined_at = now()` });
+  if (!moved.length)
     await refuseChange(db, id, (state) =>
-      conflict(state === 'paid' ? 'booking_paid_cannot_decline' : state === 'cancelled' ? 'booking_cancelled' : 'booking_already_declined'),
+      state === 'paid' || state === 'refunded'
+        ? conflict('booking_paid_cannot_decline')
+        : state === 'cancelled'
+          ? conflict('booking_cancelled')
+          : state === 'closed'
+            ? conflict('booking_closed')
+            : conflict('booking_already_declined'),
     );
   return getOrder(db, id);
 }
 
 /**
- * The seller accepts a pending booking (issue 29): its buyer now sees the seller's number. Only while the phone is
- * for sale and the booking neither paid, declined nor cancelled; one conditional statement, so a decline, a
- * cancel or a payment at the same moment comes first or after, never half.
+ * The seller accepts a requested booking (issue 29): its buyer now sees the seller's number. Only while the phone is
+ * for sale; one conditional statement, so a decline, a cancel or a payment at the same moment comes first or after,
+ * never half.
  */
-export async function acceptBooking(db: Db, id: string) {
-  const [accepted] = await db
-    .update(orders)
-    .set({ acceptedAt: new Date() })
-    .where(
-      and(
-        eq(orders.id, id),
-        not(orders.paid),
-        isNull(orders.declinedAt),
-        isNull(orders.cancelledAt),
-        isNull(orders.acceptedAt),
-        sql`exists (select 1 from ${products} where ${products.id} = ${orders.productId} and ${products.status} = 'available')`,
-      ),
-    )
-    .returning({ id: orders.id });
-  if (!accepted)
+export async function acceptBooking(db: Db, id: string, seller: AuthUser) {
+  const moved = await move(
+    db,
+    'accept',
+    eq(orders.id, id),
+    { role: 'seller', id: seller.id },
+    {
+      set: sql`accepted_at = now()`,
+      when: sql`exists (select 1 from ${products} where ${products.id} = ${orders.productId} and ${products.status} = 'available')`,
+    },
+  );
+  if (!moved.length)
     await refuseChange(db, id, (state) =>
-      state === 'accepted' || state === 'pending' ? conflict('booking_already_accepted') : conflict('booking_not_pending', { state }),
+      state === 'accepted' ? conflict('booking_already_accepted') : conflict('booking_not_pending', { state: state === 'refunded' ? 'paid' : state }),
     );
   return getOrder(db, id);
 }
@@ -220,36 +206,37 @@ export async function getOrder(db: Db, id: string) {
 }
 
 /**
- * The spec's delete of an order. An open one its buyer cancels: it leaves their list, and its seller keeps it as
- * 'cancelled by the buyer' (issue 29: booking and deleting left no trace); an Admin's delete removes it. A paid or refunded one is money history (the payment or
- * refund, the counts, the seller's records, a review): its buyer only takes it off their list, and nobody else
- * may remove it (the database refuses it too). The row is locked, so a payment settling now comes first or after.
+ * The spec's delete of an order. An open one (requested or accepted) its buyer cancels: it leaves their list, and
+ * its seller keeps it as 'cancelled by the buyer' (issue 29: booking and deleting left no trace); one that is over
+ * (declined, closed, cancelled) its buyer only takes off their list; an Admin's delete removes a booking no money
+ * moved for. A paid or refunded one is money history (the payment or refund, the counts, the seller's records, a
+ * review): its buyer only takes it off their list, and nobody else may remove it (the database refuses it too). The
+ * row is locked, so a payment settling now comes first or after.
  */
 export async function deleteOrder(db: Db, id: string, actor: AuthUser): Promise<{ hidden: boolean }> {
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ history: sql<boolean>`${moneyHistory}`, buyerId: orders.buyerId })
+      .select({ history: sql<boolean>`${moneyHistory}`, buyerId: orders.buyerId, state: orders.state })
       .from(orders)
       .where(eq(orders.id, id))
       .limit(1)
       .for('update');
     if (!order) throw notFound('Order');
-    if (!order.history && order.buyerId === actor.id) {
-      await tx
-        .update(orders)
-        .set({ cancelledAt: sql`coalesce(${orders.cancelledAt}, now())` })
-        .where(eq(orders.id, id));
+    const byBuyer = order.buyerId === actor.id;
+    if (byBuyer && (order.state === 'requested' || order.state === 'accepted')) {
+      await move(tx as unknown as Db, 'cancel', eq(orders.id, id), { role: 'buyer', id: actor.id }, { set: sql`cancelled_at = now()` });
       return { hidden: true };
     }
-    if (!order.history) {
+    if (!order.history && !byBuyer) {
       await tx.delete(orders).where(eq(orders.id, id));
       return { hidden: false };
     }
-    if (order.buyerId !== actor.id) throw conflict('order_paid_cannot_delete');
-    await tx
-      .update(orders)
-      .set({ hiddenAt: sql`coalesce(${orders.hiddenAt}, now())` })
-      .where(eq(orders.id, id));
+    if (!byBuyer) throw conflict('order_paid_cannot_delete');
+    if (order.state !== 'cancelled')
+      await tx
+        .update(orders)
+        .set({ hiddenAt: sql`coalesce(${orders.hiddenAt}, now())` })
+        .where(eq(orders.id, id));
     return { hidden: true };
   });
 }
@@ -281,6 +268,8 @@ export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: s
       requestedBy: admin.id,
     });
     if (!created) throw conflict('order_already_refunded');
+    // The refund of the payment that paid it: the deal is over, refunded.
+    if (!(await move(tx as unknown as Db, 'refund', eq(orders.id, id), { role: 'admin', id: admin.id })).length) throw conflict('order_already_refunded');
     await recordAdminAct(tx as unknown as Db, admin, {
       action: 'refund-order',
       target: { kind: 'order', id, label: `${order.productName} · ${order.buyerName} <${order.buyerEmail}>` },

@@ -1,10 +1,11 @@
 import type { Payment } from '@market/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, payments, products, users } from '../../db/schema.ts';
 import { AppError, appError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { CURRENCY, toPoisha, type Intent, type PaymentProvider } from './provider.ts';
 import { queueRefund } from './refunds.ts';
+import { move, site } from '../orders/process.ts';
 
 const toPayment = (p: typeof payments.$inferSelect): Payment => ({
   buyerName: p.buyerName,
@@ -20,9 +21,10 @@ export async function payable(
   db: Db,
   order: typeof orders.$inferSelect,
 ): Promise<'order_paid' | 'order_declined' | 'order_cancelled' | 'product_gone' | 'sold_to_another_buyer' | 'seller_suspended' | null> {
-  if (order.paid) return 'order_paid';
-  if (order.declinedAt) return 'order_declined';
-  if (order.cancelledAt) return 'order_cancelled';
+  if (order.state === 'paid' || order.state === 'refunded') return 'order_paid';
+  if (order.state === 'declined') return 'order_declined';
+  if (order.state === 'cancelled') return 'order_cancelled';
+  if (order.state === 'closed') return 'sold_to_another_buyer';
   if (!order.productId) return 'product_gone';
   const [product] = await db
     .select({ status: products.status, suspended: users.suspendedAt })
@@ -100,6 +102,11 @@ export async function settle(db: Db, providerName: string, intent: Intent, order
 async function settleOnce(db: Db, intent: Intent, orderId: string) {
   try {
     return await db.transaction(async (tx) => {
+      // One sale per phone: payments for different orders of the same phone queue on the product row, locked first
+      // (a phone, then its bookings: the order every writer of both keeps, or two of them deadlock), and each one
+      // after the first finds it sold. (A unique index on payments.product_id backs this up.)
+      const [booked] = await tx.select({ productId: orders.productId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      if (booked?.productId) await tx.select({ id: products.id }).from(products).where(eq(products.id, booked.productId)).limit(1).for('no key update');
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
       if (!order) throw notFound('Order');
       if (intent.amount !== toPoisha(order.productPrice) || intent.currency !== CURRENCY) throw badRequest('amount_mismatch');
@@ -108,16 +115,14 @@ async function settleOnce(db: Db, intent: Intent, orderId: string) {
         if (existing.transactionId === intent.id) return { payment: toPayment(existing), created: false };
         throw conflict('order_paid');
       }
-      // One sale per phone: payments for different orders of the same phone queue on the
-      // product row, and each one after the first finds it sold. (A unique index on
-      // payments.product_id backs this up.)
-      if (order.productId) await tx.select({ id: products.id }).from(products).where(eq(products.id, order.productId)).limit(1).for('no key update');
       const problem = await payable(tx as unknown as Db, order);
       if (problem) throw conflict(problem);
       const [payment] = await tx.insert(payments).values(paymentOf(order, intent.id)).returning();
-      await tx.update(orders).set({ paid: true }).where(eq(orders.id, order.id));
-      // Sold: off the category, home and advertised lists; its page still opens and says so.
+      await move(tx as unknown as Db, 'pay', eq(orders.id, order.id), { role: 'buyer', id: order.buyerId }, { set: sql`paid = true` });
+      // Sold: off the category, home and advertised lists; its page still opens and says so. Its other open
+      // bookings close (their rows are locked here after the phone's, as every payment locks them).
       await tx.update(products).set({ status: 'sold', advertise: false }).where(eq(products.id, order.productId!));
+      await move(tx as unknown as Db, 'close', and(eq(orders.productId, order.productId!), ne(orders.id, order.id))!, site);
       return { payment: toPayment(payment!), created: true };
     });
   } catch (err) {

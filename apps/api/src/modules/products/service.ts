@@ -7,6 +7,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { removableOrder } from '../orders/history.ts';
+import { move, site } from '../orders/process.ts';
 import { recordAdminAct } from '../audit/service.ts';
 import { attachUpload, type Attacher } from '../images/uploads.ts';
 import { productColumns, toProduct } from './dto.ts';
@@ -193,8 +194,16 @@ export const advertiseProduct = (db: Db, id: string) =>
 
 export const stopAdvertising = (db: Db, id: string) => changeListing(db, id, { advertise: false }, eq(products.advertise, true), () => 'not_advertised');
 
-/** Sold outside the site: off every list and search, like a phone paid for here; its open bookings can no longer be paid. */
-export const markSold = (db: Db, id: string) => changeListing(db, id, { status: 'sold', advertise: false }, available, () => 'product_sold');
+/**
+ * Sold outside the site: off every list and search, like a phone paid for here; its open bookings close (they can no
+ * longer be paid), in the same transaction, the phone's row locked before theirs as a payment locks them.
+ */
+export const markSold = (db: Db, id: string) =>
+  db.transaction(async (tx) => {
+    const sold = await changeListing(tx as unknown as Db, id, { status: 'sold', advertise: false }, available, () => 'product_sold');
+    await move(tx as unknown as Db, 'close', eq(orders.productId, id), site);
+    return sold;
+  });
 
 /** Sold here (paid) or handed over (marked sold): its orders, payments and reviews belong to it (issue 29). */
 const wasSold = sql`("products"."status" = 'sold' or exists (select 1 from orders o where o.product_id = "products"."id" and o.paid))`;
@@ -209,14 +218,14 @@ export const hideProduct = (db: Db, id: string) => changeListing(db, id, { hidde
 export async function deleteProduct(db: Db, id: string, by: AuthUser, reason: string | null = null) {
   await db.transaction(async (tx) => {
     // Locked first, so a payment settling now comes before (then it was sold) or after (it finds no phone). In the
-    // order a payment locks them (its order, then the phone): the other way round the two deadlock.
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.productId, id)).for('update');
+    // order a payment locks them (the phone, then its bookings): the other way round the two deadlock.
     const [product] = await tx
       .select({ sold: sql<boolean>`${wasSold}` })
       .from(products)
       .where(eq(products.id, id))
       .for('update');
     if (!product) throw notFound('Product');
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.productId, id)).for('update');
     // A sold listing is never deleted, not even by an Admin: its buyers' orders and reviews belong to it.
     if (product.sold) throw conflict('sold_cannot_delete');
     await tx.delete(orders).where(and(eq(orders.productId, id), removableOrder));

@@ -1,4 +1,4 @@
-import type { Order } from '@market/contract';
+import { transitionsFrom, type Order } from '@market/contract';
 import { Link } from 'react-router';
 import { Sentence } from '../../components/sentence.tsx';
 import { localDate, priceTk } from '../../lib/format.ts';
@@ -18,7 +18,7 @@ function RefundLine({ refund }: { refund: NonNullable<Order['refund']> }) {
   );
 }
 
-/** My Orders' status: Pay while it can be paid; else paid, refunded, declined or sold to another buyer, with any refund. */
+/** My Orders' status from the deal's state: Pay while the process allows it; else paid, refunded, declined or sold to another buyer, with any refund. */
 export function OrderStatus({ order: o }: { order: Order }) {
   const t = useT('dashboard');
   const badge = (text: string, kind = 'badge-ghost') => <span className={`badge ${kind} whitespace-nowrap`}>{text}</span>;
@@ -31,11 +31,13 @@ export function OrderStatus({ order: o }: { order: Order }) {
     </div>
   );
   const refundState = t(o.refund?.status === 'refunded' ? 'orderStatus.refunded' : 'orderStatus.refundPending');
-  if (o.paid && o.refund?.ofPayment) return shown(refundState, 'badge-warning');
-  if (o.paid) return shown(t('orderStatus.paid'), 'badge-success');
+  if (o.state === 'refunded') return shown(refundState, 'badge-warning');
+  if (o.state === 'paid') return shown(t('orderStatus.paid'), 'badge-success');
+  // Money taken that could not pay for it (the phone was sold meanwhile, the booking declined) is on its way back.
   if (o.refund) return shown(refundState, 'badge-warning');
-  if (o.declined) return badge(t('orderStatus.declinedBySeller'));
-  if (o.soldToAnother) return badge(t('orderStatus.soldToAnother'));
+  if (o.state === 'declined') return badge(t('orderStatus.declinedBySeller'));
+  if (o.state === 'closed') return badge(t('orderStatus.soldToAnother'));
+  if (!transitionsFrom(o.state, 'buyer').includes('pay')) return '—';
   return (
     <Link to={`/dashboard/payment/${o._id}`} className="btn btn-primary btn-xs">
       {t('orderStatus.pay')}

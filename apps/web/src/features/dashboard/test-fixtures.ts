@@ -14,6 +14,7 @@ export const aPaidOrder = (overrides: Partial<Order> = {}): Order => ({
   buyerEmail: 'mitu@example.com',
   meetingLocation: 'Banani',
   mobileNumber: '01711111111',
+  state: 'paid',
   paid: true,
   soldToAnother: false,
   declined: false,

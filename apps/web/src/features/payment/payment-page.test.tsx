@@ -16,6 +16,7 @@ const anOrder = (overrides: Partial<Order> = {}) =>
     productName: 'Pixel 7',
     productPrice: 41500,
     buyerName: buyer.name,
+    state: 'requested',
     paid: false,
     payment: null,
     ...overrides,

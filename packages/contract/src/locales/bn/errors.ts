@@ -97,6 +97,7 @@ export default {
   booking_not_pending:
     'এই বুকিং {state, select, paid {এর পেমেন্ট হয়ে গেছে} declined {নাকচ করা হয়েছে} cancelled {ক্রেতা বাতিল করেছেন} other {এর ফোনটি অন্য ক্রেতার কাছে বিক্রি হয়ে গেছে}}: এটি গ্রহণ করা যাবে না',
   booking_cancelled: 'ক্রেতা এই বুকিং বাতিল করেছেন',
+  booking_closed: 'এই বুকিং বন্ধ হয়ে গেছে: ফোনটি অন্য ক্রেতার কাছে গেছে',
   order_paid_cannot_delete: 'পেমেন্ট বা রিফান্ড হওয়া অর্ডার মুছে ফেলা যায় না: এটি পরিশোধ করা টাকার রেকর্ড',
   order_not_paid_cannot_refund: 'শুধু পেমেন্ট হওয়া অর্ডারই রিফান্ড করা যায়',
   order_already_refunded: 'এই অর্ডারটি আগেই রিফান্ড করা হয়েছে',

@@ -17,15 +17,21 @@ const anOrder = (n: number, overrides: Partial<Order>): Order =>
     productPrice: 65000,
     meetingLocation: 'Banani, Dhaka',
     sellerPhone: '01711-000444',
+    state: 'requested',
     paid: false,
     payment: null,
     ...overrides,
   });
 const orders = [
   // Accepted by its seller: its buyer sees the seller's number (issue 29).
-  anOrder(1, { accepted: true }),
-  anOrder(2, { paid: true, review: { _id: '00000000-0000-4000-8000-0000000000a1', stars: 4, text: null, editableUntil: '2099-01-01T12:00:00.000Z' } }),
+  anOrder(1, { state: 'accepted', accepted: true }),
+  anOrder(2, {
+    state: 'paid',
+    paid: true,
+    review: { _id: '00000000-0000-4000-8000-0000000000a1', stars: 4, text: null, editableUntil: '2099-01-01T12:00:00.000Z' },
+  }),
   anOrder(3, {
+    state: 'closed',
     soldToAnother: true,
     refund: { status: 'refunded', id: 're_1', amount: 65000, refundedAt: '2026-11-23T12:00:00.000Z', reason: 'Sold to another buyer', ofPayment: false },
   }),

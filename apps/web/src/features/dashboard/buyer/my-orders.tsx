@@ -85,7 +85,8 @@ export default function MyOrders() {
 function SellerNumber({ order: o }: { order: Order }) {
   const t = useT('dashboard');
   if (o.sellerPhone) return <PhoneLink number={o.sellerPhone} />;
-  if (o.paid || o.declined || o.soldToAnother || o.refund) return '—';
+  // Only a requested booking waits for the seller's accept; any other state has the number or no longer needs it.
+  if (o.state !== 'requested' || o.refund) return '—';
   return <span className="text-sm text-base-content/75">{t('myOrders.waitingForAccept')}</span>;
 }
 

@@ -9,18 +9,22 @@ import BookingRequests from './booking-requests.tsx';
 /** Issue 29: the seller accepts a booking (its buyer then sees the number) or declines it; a cancelled one says so. */
 const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', role: 'Seller', emailVerified: true });
 const aBooking = (n: number, buyerName: string, overrides: Partial<Order> = {}) =>
-  aPaidOrder({ _id: `00000000-0000-4000-8000-00000000000${n}`, buyerName, paid: false, payment: null, ...overrides });
+  aPaidOrder({ _id: `00000000-0000-4000-8000-00000000000${n}`, buyerName, state: 'requested', paid: false, payment: null, ...overrides });
 const pending = aBooking(1, 'Rafiq Islam');
-const bookings = [pending, aBooking(2, 'Nusrat Jahan', { accepted: true }), aBooking(3, 'Karim Uddin', { cancelled: true })];
+const bookings = [
+  pending,
+  aBooking(2, 'Nusrat Jahan', { state: 'accepted', accepted: true }),
+  aBooking(3, 'Karim Uddin', { state: 'cancelled', cancelled: true }),
+];
 
 function open() {
   let accepted = false;
   const calls = fakeApi(({ method, path }: Call) => {
     if (method === 'PUT' && path === `/api/accept-booking/${pending._id}`) {
       accepted = true;
-      return { status: 200, body: { success: true, data: { ...pending, accepted: true } } };
+      return { status: 200, body: { success: true, data: { ...pending, state: 'accepted' as const, accepted: true } } };
     }
-    return page(accepted ? [{ ...pending, accepted: true }, ...bookings.slice(1)] : bookings);
+    return page(accepted ? [{ ...pending, state: 'accepted' as const, accepted: true }, ...bookings.slice(1)] : bookings);
   });
   renderAt('/dashboard/bookings', <BookingRequests />);
   return calls;

@@ -1,4 +1,4 @@
-import type { Order } from '@market/contract';
+import { transitionsFrom, type DealState, type Order } from '@market/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -10,24 +10,32 @@ import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useAcceptBookingMutation, useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from './api.ts';
 
+/** How each state of a deal shows to its seller: the catalog key of its badge and the badge's kind. */
+const badges: Record<DealState, [string, string]> = {
+  requested: ['bookings.notPaid', 'badge-warning'],
+  accepted: ['bookings.acceptedBadge', 'badge-info'],
+  declined: ['bookings.declinedBadge', 'badge-ghost'],
+  cancelled: ['bookings.cancelledBadge', 'badge-ghost'],
+  paid: ['orderStatus.paid', 'badge-success'],
+  refunded: ['orderStatus.refunded', 'badge-warning'],
+  closed: ['orderStatus.soldToAnother', 'badge-ghost'],
+};
+
 /** Where a booking stands, as its seller sees it. */
 function Status({ order: o }: { order: Order }) {
   const t = useT('dashboard');
-  if (o.paid) return <span className="badge badge-success">{t('orderStatus.paid')}</span>;
-  if (o.cancelled) return <span className="badge badge-ghost whitespace-nowrap">{t('bookings.cancelledBadge')}</span>;
-  if (o.declined) return <span className="badge badge-ghost whitespace-nowrap">{t('bookings.declinedBadge')}</span>;
-  if (o.soldToAnother) return <span className="badge badge-ghost whitespace-nowrap">{t('orderStatus.soldToAnother')}</span>;
-  if (o.accepted) return <span className="badge badge-info whitespace-nowrap">{t('bookings.acceptedBadge')}</span>;
-  return <span className="badge badge-warning whitespace-nowrap">{t('bookings.notPaid')}</span>;
+  const [key, kind] = badges[o.state];
+  return <span className={`badge ${kind} whitespace-nowrap`}>{t(key as 'bookings.notPaid')}</span>;
 }
 
-/** What the seller may still answer: Accept a pending booking (its buyer then sees the number), Decline an open one. */
+/** What the seller may still do, as the deal's process says (deal.ts): Accept (its buyer then sees the number), Decline. */
 function Answer({ order: o, onAccept, onDecline }: { order: Order; onAccept(): void; onDecline(): void }) {
   const t = useT('dashboard');
-  if (o.paid || o.declined || o.cancelled || o.soldToAnother) return '—';
+  const moves = transitionsFrom(o.state, 'seller');
+  if (moves.length === 0) return '—';
   return (
     <span className="flex flex-wrap gap-2">
-      {!o.accepted && (
+      {moves.includes('accept') && (
         <button
           type="button"
           className="btn btn-success btn-xs text-white"
@@ -37,14 +45,16 @@ function Answer({ order: o, onAccept, onDecline }: { order: Order; onAccept(): v
           {t('bookings.accept')}
         </button>
       )}
-      <button
-        type="button"
-        className="btn btn-error btn-xs text-white"
-        onClick={onDecline}
-        aria-label={t('bookings.declineLabel', { product: o.productName, buyer: o.buyerName })}
-      >
-        {t('bookings.decline')}
-      </button>
+      {moves.includes('decline') && (
+        <button
+          type="button"
+          className="btn btn-error btn-xs text-white"
+          onClick={onDecline}
+          aria-label={t('bookings.declineLabel', { product: o.productName, buyer: o.buyerName })}
+        >
+          {t('bookings.decline')}
+        </button>
+      )}
     </span>
   );
 }

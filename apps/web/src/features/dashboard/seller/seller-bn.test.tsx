@@ -11,7 +11,14 @@ import BookingRequests from './booking-requests.tsx';
 import MyProducts from './my-products.tsx';
 
 const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', role: 'Seller', emailVerified: true });
-const booking = aPaidOrder({ productPrice: 65000, meetingLocation: 'Banani, Dhaka', createdAt: '2026-11-23T12:00:00.000Z', paid: false, payment: null });
+const booking = aPaidOrder({
+  productPrice: 65000,
+  meetingLocation: 'Banani, Dhaka',
+  createdAt: '2026-11-23T12:00:00.000Z',
+  state: 'requested',
+  paid: false,
+  payment: null,
+});
 
 function api() {
   return fakeApi(({ path }: Call) => {

@@ -1,0 +1,38 @@
+import { dealStateMeanings, dealStates, dealTransitions, type DealTransition } from '@market/contract';
+
+const transitions = Object.entries(dealTransitions) as [string, DealTransition][];
+
+/**
+ * docs/deal-process.md: the deal's process (packages/contract/src/deal.ts) for people, as a diagram and two
+ * tables. Written by `npm run deal-process -w @market/api`; test/deal-process-doc.test.ts fails when it is stale.
+ */
+export function dealProcessMarkdown(): string {
+  const arrows = transitions.flatMap(([name, t]) => (t.from.length ? t.from : ['[*]']).map((from) => `  ${from} --> ${t.to}: ${name} (${t.by.join(' or ')})`));
+  const final = dealStates.filter((s) => !transitions.some(([, t]) => t.from.includes(s))).map((s) => `  ${s} --> [*]`);
+  return [
+    '# The deal process',
+    '',
+    'Printed from `packages/contract/src/deal.ts` by `npm run deal-process -w @market/api`;',
+    '`apps/api/test/deal-process-doc.test.ts` fails when it is out of date. An order is always in one of these states',
+    '(`orders.state`, a CHECK); it moves only along these transitions, each one conditional update that the',
+    'database also checks (a trigger refuses any other move) and records in `order_events`, which refuses UPDATE and',
+    'DELETE (decision 048).',
+    '',
+    '```mermaid',
+    'stateDiagram-v2',
+    ...arrows,
+    ...final,
+    '```',
+    '',
+    '| state | what it means |',
+    '| --- | --- |',
+    ...dealStates.map((s) => `| \`${s}\` | ${dealStateMeanings[s]} |`),
+    '',
+    '| transition | from | to | by | what it does |',
+    '| --- | --- | --- | --- | --- |',
+    ...transitions.map(
+      ([name, t]) => `| \`${name}\` | ${t.from.map((f) => `\`${f}\``).join(', ') || '(a new deal)'} | \`${t.to}\` | ${t.by.join(' or ')} | ${t.does} |`,
+    ),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,50 @@
+import { dealTransitions, type DealActor, type DealState, type DealTransitionName } from '@market/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orderEvents, orders } from '../../db/schema.ts';
+
+/** Who makes a transition: their role in the deal, and their id (none for the site's own moves). */
+export interface Mover {
+  role: DealActor;
+  id: string | null;
+}
+
+export const site: Mover = { role: 'site', id: null };
+
+/**
+ * Moves the deals `which` picks along transition `name` (packages/contract/src/deal.ts): those in one of its
+ * from-states for which `when` holds go to its to-state, with `set` (more columns, unqualified: `declined_at = now()`),
+ * and each gets its `order_events` row, all in one statement. The rows are locked first, so two moves of one deal at
+ * once are one after the other: the second finds the state the first left and moves only if that is still allowed.
+ * Answers the ids that moved.
+ */
+export async function move(db: Db, name: DealTransitionName, which: SQL, by: Mover, opts: { set?: SQL; when?: SQL } = {}): Promise<string[]> {
+  const t = dealTransitions[name];
+  const from = sql.join(
+    (t.from as readonly DealState[]).map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    with prev as (select ${orders.id} as id, ${orders.state} as state from ${orders} where ${which} for update),
+    moved as (
+      update ${orders} set state = ${t.to}${opts.set ? sql`, ${opts.set}` : sql``}
+      from prev where ${orders.id} = prev.id and prev.state in (${from})${opts.when ? sql` and ${opts.when}` : sql``}
+      returning ${orders.id} as id, prev.state as from_state
+    )
+    insert into ${orderEvents} (order_id, transition, from_state, to_state, actor_role, actor_id)
+    select id, ${name}, from_state, ${t.to}, ${by.role}, ${by.id} from moved
+    returning order_id as id`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
+}
+
+/** The event of a deal's start: its booking, by its buyer. */
+export const bookedEvent = (orderId: string, buyerId: string) =>
+  ({ orderId, transition: 'book', fromState: null, toState: dealTransitions.book.to, actorRole: 'buyer', actorId: buyerId }) as const;
+
+/** A deal's state now (null when there is no such order). */
+export async function stateOf(db: Db, id: string): Promise<DealState | null> {
+  const result = (await db.execute(sql`select ${orders.state} as state from ${orders} where ${orders.id} = ${id}`)) as unknown as {
+    rows: { state: DealState }[];
+  };
+  return result.rows[0]?.state ?? null;
+}

@@ -1,0 +1,74 @@
+/**
+ * A deal as one process (issue 31): every state an order can be in and every move between them, with who may make
+ * it and what it does, written once here. The API moves an order only along these transitions (one conditional
+ * update each, an `order_events` row each); the web shows a deal's state and its next actions from the same table;
+ * docs/deal-process.md is printed from it (`npm run deal-process -w @market/api`, a test keeps it current).
+ */
+
+/** Where a deal stands. */
+export const dealStates = ['requested', 'accepted', 'declined', 'cancelled', 'paid', 'refunded', 'closed'] as const;
+export type DealState = (typeof dealStates)[number];
+
+/** Who moves a deal: its buyer, the phone's seller, an Admin, or the site itself (the phone sold to someone else). */
+export const dealActors = ['buyer', 'seller', 'admin', 'site'] as const;
+export type DealActor = (typeof dealActors)[number];
+
+export interface DealTransition {
+  /** The states it leaves from; none for the one that starts a deal. */
+  from: readonly DealState[];
+  to: DealState;
+  by: readonly DealActor[];
+  /** What it does, for people (the docs' table). */
+  does: string;
+}
+
+/** What each state means, for people (the docs' table). */
+export const dealStateMeanings: Record<DealState, string> = {
+  requested: "booked: waits for the seller's answer; the buyer may pay now",
+  accepted: "the seller accepted: the buyer sees the seller's number and may pay",
+  declined: 'the seller turned it down: it cannot be paid, and the buyer cannot book the phone again',
+  cancelled: 'the buyer called it off: gone from their list, kept for the seller',
+  paid: 'the buyer paid through the site: the phone is sold to them',
+  refunded: 'an Admin gave the payment back',
+  closed: 'the phone went to someone else (paid through another booking, or marked sold by its seller)',
+};
+
+export const dealTransitions = {
+  book: { from: [], to: 'requested', by: ['buyer'], does: 'books an available phone with a meeting place and a mobile number' },
+  accept: { from: ['requested'], to: 'accepted', by: ['seller'], does: "accepts the booking while the phone is for sale: the buyer sees the seller's number" },
+  decline: { from: ['requested', 'accepted'], to: 'declined', by: ['seller'], does: 'turns the booking down' },
+  cancel: { from: ['requested', 'accepted'], to: 'cancelled', by: ['buyer'], does: 'calls the booking off (their delete of an open booking)' },
+  pay: {
+    from: ['requested', 'accepted'],
+    to: 'paid',
+    by: ['buyer'],
+    does: 'pays by card or bKash, settled once the provider confirms the payment: the phone is sold, its other open bookings close',
+  },
+  close: {
+    from: ['requested', 'accepted'],
+    to: 'closed',
+    by: ['site'],
+    does: "closes the phone's other open bookings when it is paid through one of them or its seller marks it sold",
+  },
+  refund: { from: ['paid'], to: 'refunded', by: ['admin'], does: 'gives the payment back in full, with a reason (audited)' },
+} as const satisfies Record<string, DealTransition>;
+export type DealTransitionName = keyof typeof dealTransitions;
+
+const transitionNames = Object.keys(dealTransitions) as DealTransitionName[];
+
+/** The transitions that may leave `state`, for whoever may make them. */
+export const transitionsFrom = (state: DealState, by?: DealActor): DealTransitionName[] =>
+  transitionNames.filter((name) => {
+    const t: DealTransition = dealTransitions[name];
+    return t.from.includes(state) && (by === undefined || t.by.includes(by));
+  });
+
+/** Whether `name` may move a deal that is in `state`. */
+export const canMove = (name: DealTransitionName, state: DealState): boolean => (dealTransitions[name] as DealTransition).from.includes(state);
+
+/** A state no transition leaves: the deal is over. */
+export const isFinal = (state: DealState): boolean => transitionsFrom(state).length === 0;
+
+/** Every allowed (from, to) pair: what the database's guard on `orders.state` lets through (migration 0025). */
+export const allowedMoves = (): [DealState, DealState][] =>
+  transitionNames.flatMap((name) => (dealTransitions[name] as DealTransition).from.map((from): [DealState, DealState] => [from, dealTransitions[name].to]));
