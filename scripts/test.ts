@@ -1,8 +1,9 @@
-// The full test suite (decision 043): the web build, then two lanes side by side: the end-to-end suite in
-// Chromium, and the API suite but its real-process files (both engines, one worker, files sharing its modules)
-// followed, at a lower priority, by the real-process files (crash runs, several servers, `npm start`) and the web
-// suite. At the end each lane's seconds, the 15 slowest files and one summary line over all of them. First the
-// Debian packages those suites drive (system-packages.ts).
+// The full test suite in three lanes (decision 043): first the API suite but its real-process files (both
+// engines, two workers, files sharing each worker's modules); then, side by side, the web build and the
+// end-to-end suite in Chromium, and at a lower priority in the cores that suite leaves idle, the real-process
+// files (crash runs, several servers, `npm start`) and the web suite. At the end each lane's seconds, the 15
+// slowest files and one summary line over all of them. First the Debian packages those suites drive
+// (system-packages.ts).
 // --fast (npm run test:fast): the API suite on PGlite only, without its slow files (apps/api/vitest.config.ts),
 // and the web suite, one after the other; no end-to-end suite.
 import { spawn } from 'node:child_process';
@@ -79,24 +80,10 @@ interface VitestJson {
   numFailedTestSuites?: number;
 }
 /** One Vitest suite: `name` in the counts and file times, `heading` above its output; `opts` as run's. */
-async function vitest(
-  name: string,
-  heading: string,
-  dir: string,
-  env: Record<string, string>,
-  opts: { quiet?: boolean; nice?: boolean; args?: string[] } = {},
-) {
+async function vitest(name: string, heading: string, dir: string, env: Record<string, string>, opts: { quiet?: boolean; nice?: boolean } = {}) {
   const report = reportFile();
   const times = reportFile();
-  const command = [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    `--reporter=${fileTimesReporter}`,
-    ...(opts.args ?? []),
-  ];
+  const command = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, `--reporter=${fileTimesReporter}`];
   await run(heading, command, dir, { ...env, FILE_TIMES_JSON: times }, opts);
   count(name, report, (r: VitestJson) => ({
     passed: r.numPassedTests,
@@ -155,16 +142,16 @@ if (fast) {
     await vitest('web', 'web', 'apps/web', { TEST_FAST: 'true' });
   });
 } else {
-  // Built first: the servers of the end-to-end suite and of the processes lane load what the build writes.
+  // The API lane alone: on two workers it keeps both cores busy by itself.
+  await lane('api', () => vitest('api', 'api', 'apps/api', { TEST_LANE: 'api' }));
+  // Built before the lanes below start: servers of the processes lane load what the build writes.
   const built = await buildWeb();
-  // Side by side (decision 043): the end-to-end suite in Chromium, which alone leaves a quarter to a third of the
-  // two cores idle (Chromium waits on the server, on timers, on the network going quiet), and beside it the API
-  // suite on one worker, then the real-process files and the web suite at a lower priority. Their output is
-  // printed whole when each ends.
+  // The end-to-end suite leaves a quarter to a third of the two cores idle (Chromium waits on the server, on
+  // timers, on the network going quiet): the real-process files and the web suite run beside it at a lower
+  // priority, in what it leaves, their output printed whole when each ends (decision 043).
   await Promise.all([
     ...(built ? [lane('e2e', endToEnd)] : []),
-    lane('api, then processes and web', async () => {
-      await vitest('api', 'api', 'apps/api', { TEST_LANE: 'api' }, { quiet: true, args: ['--maxWorkers=1'] });
+    lane('processes + web', async () => {
       await vitest('api', 'api processes', 'apps/api', { TEST_LANE: 'processes' }, { quiet: true, nice: true });
       await vitest('web', 'web', 'apps/web', {}, { quiet: true, nice: true });
     }),
