@@ -1,7 +1,7 @@
 // The full test suite in three lanes (decision 043): first the API suite but its real-process files (both
 // engines, two workers, files sharing each worker's modules); then, side by side, the web build and the
 // end-to-end suite in Chromium, and at a lower priority in the cores that suite leaves idle, the real-process
-// files (crash runs, several servers, `npm start`) with the fuzz campaign, and the web suite. At the end each lane's seconds, the 15
+// files (crash runs, several servers, `npm start`) and the web suite. At the end each lane's seconds, the 15
 // slowest files and one summary line over all of them. First the Debian packages those suites drive
 // (system-packages.ts).
 // --fast (npm run test:fast): the API suite on PGlite only, without its slow files (apps/api/vitest.config.ts),
@@ -147,8 +147,8 @@ if (fast) {
   // Built before the lanes below start: servers of the processes lane load what the build writes.
   const built = await buildWeb();
   // The end-to-end suite leaves a quarter to a third of the two cores idle (Chromium waits on the server, on
-  // timers, on the network going quiet): the real-process files with the fuzz campaign, and the web suite, run
-  // beside it at a lower priority, in what it leaves, their output printed whole when each ends (decision 043).
+  // timers, on the network going quiet): the real-process files and the web suite run beside it at a lower
+  // priority, in what it leaves, their output printed whole when each ends (decision 043).
   await Promise.all([
     ...(built ? [lane('e2e', endToEnd)] : []),
     lane('processes + web', async () => {

@@ -20,14 +20,8 @@ const processes = [
   'src/db/seed-cli.test.ts',
 ];
 
-/**
- * The full run's "processes" lane holds those and the fuzz campaign: it runs beside the end-to-end suite, off the
- * run's critical path (the fuzz campaign, 14,000 requests per engine, was the API lane's largest file; decision 043).
- */
-const processesLane = [...processes, 'test/fuzz.test.ts'];
-
 /** What `npm run test:fast` (TEST_FAST=true) leaves out besides those: the fuzz campaign and the files that need Redis. */
-const slow = [...processesLane, 'test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts'];
+const slow = [...processes, 'test/fuzz.test.ts', 'test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts'];
 
 /**
  * A file that opens no database of the project's engine (a unit test of what sits under the app) runs once,
@@ -47,7 +41,7 @@ const withoutDatabase = () =>
  */
 export default defineConfig(async () => {
   const fast = process.env.TEST_FAST === 'true';
-  // The full run's lanes (scripts/test.ts): "api" is every file but the processes lane's, "processes" only those;
+  // The full run's lanes (scripts/test.ts): "api" is every file but the processes, "processes" only those;
   // unset, both (npx vitest run).
   const lane = process.env.TEST_LANE;
   // Files share one module graph per worker (isolate: false) except where real processes are started and killed.
@@ -81,10 +75,10 @@ export default defineConfig(async () => {
         ...configDefaults.exclude,
         ...(name === 'pglite' ? once.postgres : [...once.pglite, ...withoutDatabase()]),
         ...(fast ? slow : []),
-        ...(lane === 'api' ? processesLane : []),
+        ...(lane === 'api' ? processes : []),
       ],
-      // The migrated databases each file's database is copied from (the real-process files make their own).
-      globalSetup: name === 'pglite' ? ['test/pglite-template.ts'] : ['test/postgres-template.ts'],
+      // The migrated databases each file's database is copied from (the processes' files make their own).
+      globalSetup: lane === 'processes' ? [] : name === 'pglite' ? ['test/pglite-template.ts'] : ['test/postgres-template.ts'],
     },
   });
   return {
@@ -93,7 +87,7 @@ export default defineConfig(async () => {
     resolve: { alias: { '@locales': locales } },
     esbuild: { jsx: 'automatic' as const },
     test: {
-      include: lane === 'processes' ? processesLane : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      include: lane === 'processes' ? processes : ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,
       projects: reachable ? [project('pglite'), project('postgres')] : [project('pglite')],
