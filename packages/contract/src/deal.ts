@@ -63,12 +63,6 @@ export const transitionsFrom = (state: DealState, by?: DealActor): DealTransitio
     return t.from.includes(state) && (by === undefined || t.by.includes(by));
   });
 
-/** Whether `name` may move a deal that is in `state`. */
-export const canMove = (name: DealTransitionName, state: DealState): boolean => (dealTransitions[name] as DealTransition).from.includes(state);
-
-/** A state no transition leaves: the deal is over. */
-export const isFinal = (state: DealState): boolean => transitionsFrom(state).length === 0;
-
 /** Every allowed (from, to) pair: what the database's guard on `orders.state` lets through (migration 0025). */
 export const allowedMoves = (): [DealState, DealState][] =>
   transitionNames.flatMap((name) => (dealTransitions[name] as DealTransition).from.map((from): [DealState, DealState] => [from, dealTransitions[name].to]));

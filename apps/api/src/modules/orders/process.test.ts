@@ -4,6 +4,7 @@ import { refusal, useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markPaid, postProduct, signUp } from '../../../test/fixtures.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
 import { callRoute } from '../../../test/call-route.ts';
+import { stateOf } from './process.ts';
 
 /** Issue 31 (decision 048): every move of a deal is the process's, answered with its state and kept as an event. */
 const ctx = useTestApp();
@@ -20,7 +21,6 @@ async function historyOf(orderId: string) {
   const rows = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
   return rows.map((e) => `${e.transition}:${e.fromState ?? '-'}>${e.toState}:${e.actorRole}`);
 }
-const stateOf = async (id: string) => (await ctx.app.db.select({ state: orders.state }).from(orders).where(eq(orders.id, id)))[0]?.state;
 
 describe('a deal moves only along the process, and each move is kept', () => {
   it('book → accept → pay: each answered with its state and recorded with who made it; the phone’s other bookings close', async () => {
@@ -43,7 +43,7 @@ describe('a deal moves only along the process, and each move is kept', () => {
     const declined = await callRoute(ctx.app, 'declineBooking', { params: { id: otherBooking._id }, token: seller.token });
     expect(declined.status).toBe(409);
     expect(declined.body).toMatchObject({ code: 'booking_closed', message: 'This booking is closed: the phone went to another buyer' });
-    expect(await stateOf(otherBooking._id)).toBe('closed');
+    expect(await stateOf(ctx.app.db, otherBooking._id)).toBe('closed');
   });
 
   it('a phone its seller marks sold closes its open bookings, and only those', async () => {
@@ -53,7 +53,7 @@ describe('a deal moves only along the process, and each move is kept', () => {
     const declined = await book(ctx.app, b, product._id);
     await callRoute(ctx.app, 'declineBooking', { params: { id: declined._id }, token: seller.token });
     expect((await callRoute(ctx.app, 'markSold', { params: { id: product._id }, token: seller.token })).status).toBe(200);
-    expect(await stateOf(open._id)).toBe('closed');
+    expect(await stateOf(ctx.app.db, open._id)).toBe('closed');
     expect(await historyOf(declined._id)).toEqual(['book:->requested:buyer', 'decline:requested>declined:seller']);
   });
 
@@ -112,6 +112,6 @@ describe('a deal moves only along the process, and each move is kept', () => {
     expect(history.filter((e) => e.startsWith('accept')).length).toBeLessThanOrEqual(1);
     expect(answers.filter((a) => a.status === 200).length).toBe(history.length - 1);
     // Whatever the order, the deal ended in a state its last event names.
-    expect(history.at(-1)).toContain(`>${await stateOf(booked._id)}:`);
+    expect(history.at(-1)).toContain(`>${await stateOf(ctx.app.db, booked._id)}:`);
   });
 });

@@ -1,5 +1,5 @@
 import { dealTransitions, type DealActor, type DealState, type DealTransitionName } from '@market/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
 
@@ -43,8 +43,6 @@ export const bookedEvent = (orderId: string, buyerId: string) =>
 
 /** A deal's state now (null when there is no such order). */
 export async function stateOf(db: Db, id: string): Promise<DealState | null> {
-  const result = (await db.execute(sql`select ${orders.state} as state from ${orders} where ${orders.id} = ${id}`)) as unknown as {
-    rows: { state: DealState }[];
-  };
-  return result.rows[0]?.state ?? null;
+  const [row] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, id));
+  return row?.state ?? null;
 }

@@ -17,9 +17,8 @@ type PaymentRow = Pick<typeof payments.$inferSelect, 'transactionId' | 'productP
 type ReviewRow = Pick<typeof reviews.$inferSelect, 'id' | 'stars' | 'text' | 'createdAt'>;
 type RefundRow = Pick<typeof refunds.$inferSelect, 'status' | 'providerRefundId' | 'amount' | 'refundedAt' | 'reason' | 'paymentId'>;
 
-/** The booked phone's status and its seller's number (null once the phone is deleted; shown only as toOrder allows). */
+/** The booked phone's seller's number (null once the phone is deleted; shown only as toOrder allows). */
 interface Booked {
-  status: string | null;
   phone: string | null;
 }
 
@@ -61,12 +60,11 @@ export const toOrder = (
   },
 });
 
-/** Orders with their phone's status (for `soldToAnother`), their payment record (the receipt) and the buyer's review. */
+/** Orders with their phone's seller's number, their payment record (the receipt) and the buyer's review. */
 const withStatus = (db: Db) =>
   db
     .select({
       order: orders,
-      status: products.status,
       phone: products.phoneNumber,
       payment: { transactionId: payments.transactionId, productPrice: payments.productPrice, createdAt: payments.createdAt },
       review: { id: reviews.id, stars: reviews.stars, text: reviews.text, createdAt: reviews.createdAt },
@@ -116,7 +114,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
       await tx.insert(orderEvents).values(bookedEvent(row!.id, buyer.id));
       return row!;
     });
-    return toOrder(order, { status: product.status, phone: product.phoneNumber });
+    return toOrder(order, { phone: product.phoneNumber });
   } catch (err) {
     // The buyer's unpaid booking of this phone is open or was declined: the index holds either way; say which.
     if (!isUniqueViolation(err, 'orders_one_open_per_buyer_product')) throw err;
