@@ -124,10 +124,6 @@ test("a paid order shows 'Paid' instead of the Pay link, and a refunded one its 
     mobileNumber: '01711-000111',
     state: 'paid',
     paid: true,
-    soldToAnother: false,
-    declined: false,
-    accepted: false,
-    cancelled: false,
     sellerPhone: '01811-000555',
     createdAt: '2026-11-23T05:00:00.000Z',
     payment: { transactionId: 'pi_sbx_0123456789abcdef01234567', amount: 45000, paidAt: '2026-11-23T06:00:00.000Z' },
@@ -141,7 +137,6 @@ test("a paid order shows 'Paid' instead of the Pay link, and a refunded one its 
     productName: 'Pixel 8',
     state: 'closed',
     paid: false,
-    soldToAnother: true,
     payment: null,
     refund: {
       status: 'refunded',

@@ -13,10 +13,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { luhnDigit } from '@market/contract';
+import { isPaid, luhnDigit } from '@market/contract';
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { openDatabase, pgliteDirIn, type Db } from '../src/db/client.ts';
-import { orders, payments, products, sandboxIntents, users } from '../src/db/schema.ts';
+import { orderEvents, orders, payments, products, sandboxIntents, users } from '../src/db/schema.ts';
 import { apiDir, freePort, spawnApi, type ServerProcess } from '../test/server-process.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
@@ -633,10 +633,11 @@ export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
     ).map((p) => [p.id, p]),
   );
   const orderRows = new Map(
-    (await db.select({ id: orders.id, buyerId: orders.buyerId, productId: orders.productId, paid: orders.paid, price: orders.productPrice }).from(orders)).map(
-      (o) => [o.id, o],
-    ),
+    (
+      await db.select({ id: orders.id, buyerId: orders.buyerId, productId: orders.productId, state: orders.state, price: orders.productPrice }).from(orders)
+    ).map((o) => [o.id, { ...o, paid: isPaid(o.state) }]),
   );
+  const eventRows = await db.select().from(orderEvents).orderBy(orderEvents.seq);
   const intentRows = new Map((await db.select().from(sandboxIntents)).map((i) => [i.id, i]));
   const paymentRows = await db.select().from(payments);
   const paymentsByOrder = new Map<string, typeof paymentRows>();
@@ -677,7 +678,16 @@ export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
       problems.push(`acknowledged payment ${p.transactionId} of order ${p.orderId} is missing (found ${rows.length})`);
   }
 
-  // No half-done business state, acknowledged or not.
+  // No half-done business state, acknowledged or not. Every deal's events lead from its booking to its state, one
+  // move after another: none is left between states, none moved without its event.
+  const eventsByOrder = new Map<string, typeof eventRows>();
+  for (const e of eventRows) eventsByOrder.set(e.orderId, [...(eventsByOrder.get(e.orderId) ?? []), e]);
+  for (const o of orderRows.values()) {
+    const chain = eventsByOrder.get(o.id) ?? [];
+    const steps = chain.map((e) => `${e.fromState ?? ''}>${e.toState}`);
+    const linked = chain.every((e, i) => (i === 0 ? e.transition === 'book' && e.fromState === null : e.fromState === chain[i - 1]!.toState));
+    if (!linked || chain.at(-1)?.toState !== o.state) problems.push(`order ${o.id} is ${o.state}, but its events say ${steps.join(', ') || 'nothing'}`);
+  }
   for (const o of orderRows.values()) {
     const paid = paymentsByOrder.get(o.id) ?? [];
     if (o.paid && paid.length !== 1) problems.push(`paid order ${o.id} has ${paid.length} payments`);

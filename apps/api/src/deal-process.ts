@@ -2,6 +2,13 @@ import { dealStateMeanings, dealStates, dealTransitions, type DealTransition } f
 
 const transitions = Object.entries(dealTransitions) as [string, DealTransition][];
 
+/** A transition's refusals: the code for each state named, then the one for the others. */
+const refusals = ({ refused }: DealTransition) => {
+  if (!refused) return '—';
+  const { otherwise, ...named } = refused;
+  return [...Object.entries(named).map(([state, code]) => `\`${state}\`: \`${code}\``), `else \`${otherwise}\``].join('; ');
+};
+
 /**
  * docs/deal-process.md: the deal's process (packages/contract/src/deal.ts) for people, as a diagram and two
  * tables. Written by `npm run deal-process -w @market/api`; test/deal-process-doc.test.ts fails when it is stale.
@@ -28,10 +35,11 @@ export function dealProcessMarkdown(): string {
     '| --- | --- |',
     ...dealStates.map((s) => `| \`${s}\` | ${dealStateMeanings[s]} |`),
     '',
-    '| transition | from | to | by | what it does |',
-    '| --- | --- | --- | --- | --- |',
+    '| transition | from | to | by | what it does | refused from another state (409, with the state) |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...transitions.map(
-      ([name, t]) => `| \`${name}\` | ${t.from.map((f) => `\`${f}\``).join(', ') || '(a new deal)'} | \`${t.to}\` | ${t.by.join(' or ')} | ${t.does} |`,
+      ([name, t]) =>
+        `| \`${name}\` | ${t.from.map((f) => `\`${f}\``).join(', ') || '(a new deal)'} | \`${t.to}\` | ${t.by.join(' or ')} | ${t.does} | ${refusals(t)} |`,
     ),
     '',
   ].join('\n');

@@ -25,6 +25,8 @@ export const unauthorized = <C extends ErrorCode>(code: C, ...params: ErrorParam
 export const forbidden = <C extends ErrorCode>(code: C, ...params: ErrorParamsArg<C>) => appError(403, code, ...params);
 export const notFound = (what: NotFoundWhat) => appError(404, 'not_found', { what });
 export const conflict = <C extends ErrorCode>(code: C, ...params: ErrorParamsArg<C>) => appError(409, code, ...params);
+/** A 409 of the deal's table (packages/contract/src/deal.ts `refused`): whatever its code, it carries the deal's state. */
+export const wrongState = (code: ErrorCode, state: string) => new AppError(409, code, { state });
 
 /** The body of every refusal: `{ success: false, message, massage, code, params? }` (fields: a schema's refusal). */
 export function errorBody(code: ErrorCode, params?: Params, fields?: FieldProblem[]): ErrorBody {

@@ -15,8 +15,8 @@ const sources = (dir: string): string[] =>
 
 const root = join(import.meta.dirname, '../../..');
 const apiSources = sources(join(root, 'apps/api/src'));
-/** Where refusals are made: the API, and the endpoint descriptors that name their limits' 429s. */
-const refusalSources = [...apiSources, ...sources(join(root, 'packages/contract/src/endpoints'))].map((file) => ({
+/** Where refusals are made: the API, the endpoint descriptors that name their limits' 429s, the deal's table (its 409s). */
+const refusalSources = [...apiSources, ...sources(join(root, 'packages/contract/src/endpoints')), join(root, 'packages/contract/src/deal.ts')].map((file) => ({
   file: relative(root, file),
   text: readFileSync(file, 'utf8'),
 }));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { luhnDigit } from '@market/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories, orders, outbox, payments, products, uploads, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
@@ -135,7 +135,7 @@ export async function userExists(app: FastifyInstance, id: string) {
 export async function markPaid(app: FastifyInstance, orderId: string, { payment = false, sold = false } = {}) {
   // As a payment settles it: the deal moves to paid (and its event is recorded).
   const [booked] = await app.db.select({ buyerId: orders.buyerId }).from(orders).where(eq(orders.id, orderId));
-  await move(app.db, 'pay', eq(orders.id, orderId), { role: 'buyer', id: booked?.buyerId ?? null }, { set: sql`paid = true` });
+  await move(app.db, 'pay', eq(orders.id, orderId), { role: 'buyer', id: booked?.buyerId ?? null });
   const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
   if (sold && order!.productId) await markSold(app, order!.productId);
   if (payment) {

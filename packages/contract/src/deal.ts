@@ -5,9 +5,18 @@
  * docs/deal-process.md is printed from it (`npm run deal-process -w @market/api`, a test keeps it current).
  */
 
+import type { ErrorCode } from './errors.ts';
+
 /** Where a deal stands. */
 export const dealStates = ['requested', 'accepted', 'declined', 'cancelled', 'paid', 'refunded', 'closed'] as const;
 export type DealState = (typeof dealStates)[number];
+
+/**
+ * The states in which the buyer paid through the site: the spec's `paid`, the paid orders of every count, money
+ * history that is never deleted (the database refuses it too) and the orders a review may come from.
+ */
+export const paidStates = ['paid', 'refunded'] as const satisfies readonly DealState[];
+export const isPaid = (state: DealState): boolean => (paidStates as readonly DealState[]).includes(state);
 
 /** Who moves a deal: its buyer, the phone's seller, an Admin, or the site itself (the phone sold to someone else). */
 export const dealActors = ['buyer', 'seller', 'admin', 'site'] as const;
@@ -20,6 +29,12 @@ export interface DealTransition {
   by: readonly DealActor[];
   /** What it does, for people (the docs' table). */
   does: string;
+  /**
+   * Why it is refused from a state it does not leave from: the code of the 409, by state, and `otherwise` for the
+   * states not named. Every refusal carries the state (`params.state`). None where nothing refuses from a state: a
+   * booking starts a deal, the site's own moves, the buyer's cancel (their delete of a deal that is over hides it).
+   */
+  refused?: { otherwise: ErrorCode } & Partial<Record<DealState, ErrorCode>>;
 }
 
 /** What each state means, for people (the docs' table). */
@@ -35,14 +50,33 @@ export const dealStateMeanings: Record<DealState, string> = {
 
 export const dealTransitions = {
   book: { from: [], to: 'requested', by: ['buyer'], does: 'books an available phone with a meeting place and a mobile number' },
-  accept: { from: ['requested'], to: 'accepted', by: ['seller'], does: "accepts the booking while the phone is for sale: the buyer sees the seller's number" },
-  decline: { from: ['requested', 'accepted'], to: 'declined', by: ['seller'], does: 'turns the booking down' },
+  accept: {
+    from: ['requested'],
+    to: 'accepted',
+    by: ['seller'],
+    does: "accepts the booking while the phone is for sale: the buyer sees the seller's number",
+    refused: { otherwise: 'booking_not_pending', accepted: 'booking_already_accepted' },
+  },
+  decline: {
+    from: ['requested', 'accepted'],
+    to: 'declined',
+    by: ['seller'],
+    does: 'turns the booking down',
+    refused: {
+      otherwise: 'booking_already_declined',
+      paid: 'booking_paid_cannot_decline',
+      refunded: 'booking_paid_cannot_decline',
+      cancelled: 'booking_cancelled',
+      closed: 'booking_closed',
+    },
+  },
   cancel: { from: ['requested', 'accepted'], to: 'cancelled', by: ['buyer'], does: 'calls the booking off (their delete of an open booking)' },
   pay: {
     from: ['requested', 'accepted'],
     to: 'paid',
     by: ['buyer'],
     does: 'pays by card or bKash, settled once the provider confirms the payment: the phone is sold, its other open bookings close',
+    refused: { otherwise: 'order_paid', declined: 'order_declined', cancelled: 'order_cancelled', closed: 'sold_to_another_buyer' },
   },
   close: {
     from: ['requested', 'accepted'],
@@ -50,7 +84,13 @@ export const dealTransitions = {
     by: ['site'],
     does: "closes the phone's other open bookings when it is paid through one of them or its seller marks it sold",
   },
-  refund: { from: ['paid'], to: 'refunded', by: ['admin'], does: 'gives the payment back in full, with a reason (audited)' },
+  refund: {
+    from: ['paid'],
+    to: 'refunded',
+    by: ['admin'],
+    does: 'gives the payment back in full, with a reason (audited)',
+    refused: { otherwise: 'order_not_paid_cannot_refund', refunded: 'order_already_refunded' },
+  },
 } as const satisfies Record<string, DealTransition>;
 export type DealTransitionName = keyof typeof dealTransitions;
 
@@ -62,6 +102,22 @@ export const transitionsFrom = (state: DealState, by?: DealActor): DealTransitio
     const t: DealTransition = dealTransitions[name];
     return t.from.includes(state) && (by === undefined || t.by.includes(by));
   });
+
+/** Whether transition `name` may leave `state`. */
+export const leavesFrom = (name: DealTransitionName, state: DealState): boolean => (dealTransitions[name].from as readonly DealState[]).includes(state);
+
+/** The code of the 409 when `name` is asked of a deal in `state`, which it does not leave from. */
+export const refusalOf = (name: DealTransitionName, state: DealState): ErrorCode => {
+  const refused = (dealTransitions[name] as DealTransition).refused;
+  if (!refused) throw new Error(`${name} is never refused from a state`);
+  return refused[state] ?? refused.otherwise;
+};
+
+/** Every code transition `name` refuses with (a route's descriptor lists them among its 409s). */
+export const refusalsOf = (name: DealTransitionName): ErrorCode[] => {
+  const refused = (dealTransitions[name] as DealTransition).refused;
+  return refused ? [...new Set(Object.values(refused))] : [];
+};
 
 /** Every allowed (from, to) pair: what the database's guard on `orders.state` lets through (migration 0025). */
 export const allowedMoves = (): [DealState, DealState][] =>

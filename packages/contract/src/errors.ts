@@ -96,7 +96,7 @@ export const errorMessages = {
   booking_already_declined: 'This booking is already declined',
   booking_already_accepted: 'This booking is already accepted',
   booking_not_pending:
-    'This booking is {state, select, paid {already paid} declined {already declined} cancelled {cancelled by the buyer} other {of a phone no longer for sale}}: it cannot be accepted',
+    'This booking is {state, select, paid {already paid} refunded {paid and refunded} declined {already declined} cancelled {cancelled by the buyer} other {of a phone no longer for sale}}: it cannot be accepted',
   booking_cancelled: 'The buyer cancelled this booking',
   booking_closed: 'This booking is closed: the phone went to another buyer',
   order_paid_cannot_delete: 'A paid or refunded order cannot be deleted: it is the record of money paid',

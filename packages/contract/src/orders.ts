@@ -14,17 +14,10 @@ export const Order = z.object({
   buyerEmail: z.string(),
   meetingLocation: z.string(),
   mobileNumber: z.string(),
-  /** Where the deal stands (deal.ts, docs/deal-process.md): the booleans below say parts of it, as before. */
+  /** Where the deal stands (deal.ts, docs/deal-process.md). */
   state: z.enum(dealStates),
+  /** The spec's field: the buyer paid through the site (the state is one of deal.ts `paidStates`). */
   paid: z.boolean(),
-  /** The phone was sold to another buyer: this booking can no longer be paid. */
-  soldToAnother: z.boolean(),
-  /** The phone's seller declined this booking: it can no longer be paid, and the buyer cannot book the phone again. */
-  declined: z.boolean(),
-  /** The phone's seller accepted this booking (issue 29): its buyer now sees the seller's number. */
-  accepted: z.boolean(),
-  /** The buyer cancelled this booking (their delete of an open booking): the seller still sees it, the buyer no longer does. */
-  cancelled: z.boolean(),
   /**
    * The seller's phone number, for the buyer who booked, once the seller accepted the booking or it is paid; null
    * before that (harvesting numbers by booking, decision 040) and once the phone is deleted.

@@ -12,13 +12,17 @@ import { refusal } from '../../test/helper.ts';
 /**
  * Issue 31 (decision 048): a database of the release before the deal's state, with an order in every situation its
  * columns could describe, migrated. Each order gets the state its columns and its phone said, and the history they
- * tell; from then on the database lets a deal move only along the process's transitions and keeps its events.
+ * tell (0025); the columns that said it go, their times kept in the events, which are numbered in the order of the
+ * process (0026); from then on the database lets a deal move only along the process's transitions and keeps its
+ * events.
  */
 const olderRelease = '0024_deals';
 
 let database: Database;
 let app: FastifyInstance;
 let release: Awaited<ReturnType<typeof openOlderRelease>> | undefined;
+/** When each declined or cancelled booking was, as the old columns said. */
+let endedAt: { id: string; at: string }[];
 const id = (n: number) => `${String(n).repeat(8)}-0000-4000-8000-000000000000`;
 const ids = {
   seller: id(1),
@@ -83,6 +87,7 @@ beforeAll(async () => {
     (${more.refunded}, ${ids.soldToo}, ${ids.buyer}, 'Old Buyer', 'iPhone X', 35000, 'pi_old_refunded')`);
   await db.execute(sql`insert into refunds (order_id, provider, payment_id, amount, reason, requested_by) values
     (${more.refunded}, 'sandbox', 'pi_old_refunded', 3500000, 'Changed their mind', ${ids.admin})`);
+  endedAt = await rows(sql`select id, coalesce(declined_at, cancelled_at)::text as at from orders where declined_at is not null or cancelled_at is not null`);
   app = await release.upgrade();
 }, 60_000);
 
@@ -92,9 +97,7 @@ afterAll(async () => {
 
 describe(`a database of the release before the deal's state (${olderRelease}), migrated`, () => {
   it('gives every order the state its columns and its phone said', async () => {
-    const states = await rows<{ id: string; state: string; hidden: boolean; cancelled: boolean }>(
-      sql`select id, state, hidden_at is not null as hidden, cancelled_at is not null as cancelled from orders order by id`,
-    );
+    const states = await rows<{ id: string; state: string; hidden: boolean }>(sql`select id, state, hidden_at is not null as hidden from orders order by id`);
     expect(Object.fromEntries(states.map((r) => [r.id, r.state]))).toEqual({
       [ids.requested]: 'requested',
       [ids.accepted]: 'accepted',
@@ -106,7 +109,11 @@ describe(`a database of the release before the deal's state (${olderRelease}), m
       [more.lost]: 'closed',
     });
     // A declined booking its buyer deleted stays declined (they still cannot book that phone again), off their list.
-    expect(states.find((r) => r.id === more.declinedThenDeleted)).toMatchObject({ hidden: true, cancelled: false });
+    expect(states.find((r) => r.id === more.declinedThenDeleted)).toMatchObject({ hidden: true });
+    // The state alone says it: the columns that said the same are gone.
+    const columns = await rows<{ name: string }>(sql`select column_name as name from information_schema.columns where table_name = 'orders'`);
+    expect(columns.map((c) => c.name)).toEqual(expect.arrayContaining(['state', 'accepted_at', 'hidden_at']));
+    expect(columns.map((c) => c.name).filter((c) => ['paid', 'declined_at', 'cancelled_at'].includes(c))).toEqual([]);
   });
 
   it('writes the history the columns tell: the booking, the accept, and the move to where each stands', async () => {
@@ -117,7 +124,8 @@ describe(`a database of the release before the deal's state (${olderRelease}), m
       to_state: string;
       actor_role: string;
       actor_id: string | null;
-    }>(sql`select order_id, transition, from_state, to_state, actor_role, actor_id from order_events order by order_id, at, transition`);
+      at: string;
+    }>(sql`select order_id, transition, from_state, to_state, actor_role, actor_id, at::text as at from order_events order by seq`);
     const of = (order: string) => events.filter((e) => e.order_id === order).map((e) => `${e.transition}:${e.from_state ?? '-'}>${e.to_state}:${e.actor_role}`);
     expect(of(ids.requested)).toEqual(['book:->requested:buyer']);
     expect(of(more.paid)).toEqual(['book:->requested:buyer', 'pay:requested>paid:buyer']);
@@ -125,17 +133,30 @@ describe(`a database of the release before the deal's state (${olderRelease}), m
     expect(of(more.lost)).toEqual(['book:->requested:buyer', 'accept:requested>accepted:seller', 'close:accepted>closed:site']);
     expect(of(more.cancelled)).toEqual(['book:->requested:buyer', 'cancel:requested>cancelled:buyer']);
     expect(events.find((e) => e.transition === 'refund')?.actor_id).toBe(ids.admin);
+    // The times of the dropped columns live on in the events.
+    for (const { id: order, at } of endedAt) expect(events.find((e) => e.order_id === order && e.transition !== 'book')?.at, order).toBe(at);
+    expect(endedAt).toHaveLength(3);
+    // Numbered in the order they were written, after the migrated ones: a new move comes last.
+    const seller = await logIn(app, 'old-seller@example.com', 'old-secret');
+    expect((await callRoute(app, 'declineBooking', { params: { id: ids.accepted }, token: seller.token })).status).toBe(200);
+    const [last] = await rows<{ order_id: string; transition: string }>(sql`select order_id, transition from order_events order by seq desc limit 1`);
+    expect(last).toEqual({ order_id: ids.accepted, transition: 'decline' });
   });
 
   it('lets a migrated deal move on as the process says, and refuses any other move in the database itself', async () => {
     const seller = await logIn(app, 'old-seller@example.com', 'old-secret');
     const accepted = await callRoute(app, 'acceptBooking', { params: { id: ids.requested }, token: seller.token });
     expect(accepted.status).toBe(200);
-    expect(accepted.body.data).toMatchObject({ state: 'accepted', accepted: true });
+    expect(accepted.body.data).toMatchObject({ state: 'accepted', sellerPhone: '01712-000000' });
     const refused = await callRoute(app, 'acceptBooking', { params: { id: more.lost }, token: seller.token });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'booking_not_pending', message: 'This booking is of a phone no longer for sale: it cannot be accepted' });
-    expect(await refusal(database.db.execute(sql`update orders set state = 'requested', paid = false where id = ${more.paid}`))).not.toBe('not refused');
+    expect(await refusal(database.db.execute(sql`update orders set state = 'requested' where id = ${more.paid}`))).toContain(
+      'a deal cannot move from paid to requested',
+    );
+    // Money history stays: a paid or refunded order is never deleted, whoever asks the database.
+    expect(await refusal(database.db.execute(sql`delete from orders where id = ${more.paid}`))).toContain('a paid order is history');
+    expect(await refusal(database.db.execute(sql`delete from orders where id = ${more.refunded}`))).toContain('a paid order is history');
     expect(await refusal(database.db.execute(sql`update orders set state = 'accepted' where id = ${more.declined}`))).toContain(
       'a deal cannot move from declined to accepted',
     );

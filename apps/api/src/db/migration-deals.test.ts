@@ -60,12 +60,12 @@ describe(`a database of the release before issue 29 (${olderRelease}), migrated`
     const buyer = await logIn(app, 'old-buyer@example.com', 'old-secret');
     const seller = await logIn(app, 'old-seller@example.com', 'old-secret');
     const before = await callRoute(app, 'buyerOrders', { params: { id: ids.buyer }, token: buyer.token });
-    expect(before.body.data.find((o: { _id: string }) => o._id === ids.open)).toMatchObject({ accepted: false, cancelled: false, sellerPhone: null });
+    expect(before.body.data.find((o: { _id: string }) => o._id === ids.open)).toMatchObject({ state: 'requested', sellerPhone: null });
     // A paid one shows the number, as before.
     expect(before.body.data.find((o: { _id: string }) => o._id === ids.paid)).toMatchObject({ paid: true, sellerPhone: '01712-000000' });
     expect((await callRoute(app, 'acceptBooking', { params: { id: ids.open }, token: seller.token })).status).toBe(200);
     const after = await callRoute(app, 'order', { params: { id: ids.open }, token: buyer.token });
-    expect(after.body.data).toMatchObject({ accepted: true, sellerPhone: '01712-000000' });
+    expect(after.body.data).toMatchObject({ state: 'accepted', sellerPhone: '01712-000000' });
   });
 
   it("records on each order its phone's seller (backfilled): the sold phone cannot be deleted, and its buyer reviews that seller", async () => {
@@ -96,6 +96,6 @@ describe(`a database of the release before issue 29 (${olderRelease}), migrated`
       token: (await logIn(app, 'old-seller@example.com', 'old-secret')).token,
     });
     const ofPhone = bookings.body.data.filter((o: { productId: string }) => o.productId === ids.phone);
-    expect(ofPhone.map((o: { cancelled: boolean }) => o.cancelled)).toEqual([false, true]);
+    expect(ofPhone.map((o: { state: string }) => o.state)).toEqual(['requested', 'cancelled']);
   });
 });

@@ -344,32 +344,23 @@ export const orders = pgTable(
     mobileNumber: text('mobile_number').notNull(),
     /**
      * Where the deal stands (packages/contract/src/deal.ts, decision 048): moved only along the process's
-     * transitions, each one conditional update that a trigger checks and `order_events` records. `paid`,
-     * `declinedAt` and `cancelledAt` say the same as the state (CHECKs) until their readers read the state.
+     * transitions, each one conditional update that a trigger checks and `order_events` records (who, when).
      */
     state: text('state', { enum: dealStates }).notNull().default('requested'),
-    paid: boolean('paid').notNull().default(false),
-    /** When the phone's seller declined this booking (it can no longer be paid; the buyer cannot book the phone again). */
-    declinedAt: timestamp('declined_at', { withTimezone: true }),
-    /** When the phone's seller accepted this booking: from then on its buyer sees the seller's number (issue 29). */
+    /** When the phone's seller accepted this booking: from then on its buyer sees the seller's number (issue 29), whatever follows. */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    /** When the buyer cancelled this open booking (their delete): gone from their list, kept for the seller as 'cancelled by the buyer'. */
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When the buyer took this paid order off their list: it stays, in every count and in the seller's and Admins' views. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('orders_state_check', sql.raw(`state in (${dealStates.map((d) => `'${d}'`).join(', ')})`)),
-    check('orders_paid_state', sql`${t.paid} = (${t.state} in ('paid', 'refunded'))`),
-    check('orders_declined_state', sql`(${t.declinedAt} is not null) = (${t.state} = 'declined')`),
-    check('orders_cancelled_state', sql`(${t.cancelledAt} is not null) = (${t.state} = 'cancelled')`),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
-    // A buyer has at most one open (or declined) booking per product; one they cancelled does not count.
+    // A buyer has at most one unpaid booking per product, open, declined or closed; one they cancelled does not count.
     uniqueIndex('orders_one_open_per_buyer_product')
       .on(t.buyerId, t.productId)
-      .where(sql`not ${t.paid} and ${t.cancelledAt} is null`),
+      .where(sql`${t.state} in ('requested', 'accepted', 'declined', 'closed')`),
   ],
 );
 
@@ -382,6 +373,8 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order events were written in: a deal's timeline, also for two moves within one transaction (one `at`). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     orderId: uuid('order_id').notNull(),
     transition: text('transition').notNull(),
     /** Null for the transition that starts a deal. */
@@ -391,7 +384,7 @@ export const orderEvents = pgTable(
     actorId: uuid('actor_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+  (t) => [index('order_events_order_idx').on(t.orderId, t.seq)],
 );
 
 /**

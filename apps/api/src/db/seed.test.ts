@@ -144,8 +144,8 @@ describe('seed()', () => {
 
     it('creates paid and unpaid orders, with exactly one payment record per paid order', async () => {
       const allOrders = await ctx.app.db.select().from(orders);
-      const paid = allOrders.filter((o) => o.paid);
-      const unpaid = allOrders.filter((o) => !o.paid);
+      const paid = allOrders.filter((o) => o.state === 'paid');
+      const unpaid = allOrders.filter((o) => o.state === 'requested');
       expect(paid.length).toBeGreaterThanOrEqual(1);
       expect(unpaid.length).toBeGreaterThanOrEqual(1);
 

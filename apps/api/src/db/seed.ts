@@ -164,7 +164,6 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       meetingLocation: ['Bashundhara City, Panthapath', 'Jamuna Future Park, Kuril', 'GEC Circle, Chattogram'][daysAgo % 3]!,
       mobileNumber: key === 'buyer' ? '01711-000111' : '01911-000222',
       state: paid ? ('paid' as const) : ('requested' as const),
-      paid,
       createdAt: new Date(now - daysAgo * DAY),
     };
   };
@@ -186,12 +185,12 @@ export async function seedDemo(db: Db, uploadsDir: string) {
     .values(
       orderRows.flatMap((o) => [
         { ...bookedEvent(o.id, o.buyerId!), at: o.createdAt },
-        ...(o.paid
+        ...(o.state === 'paid'
           ? [{ orderId: o.id, transition: 'pay', fromState: 'requested', toState: 'paid', actorRole: 'buyer', actorId: o.buyerId, at: o.createdAt } as const]
           : []),
       ]),
     );
-  for (const order of orderRows.filter((o) => o.paid)) {
+  for (const order of orderRows.filter((o) => o.state === 'paid')) {
     const intent = `pi_seed_${order.id.slice(0, 8)}`;
     await db.insert(payments).values({ ...paymentOf(order, intent), createdAt: order.createdAt });
     // The sandbox's side of the demo's payments, so an Admin can refund them as any other.
@@ -211,7 +210,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
   }
 
   // Farhan reviewed his paid order and the seller answered; the demo buyer's paid order waits for a review.
-  const reviewed = orderRows.find((o) => o.paid && o.buyerId === userIds.get('buyer2'))!;
+  const reviewed = orderRows.find((o) => o.state === 'paid' && o.buyerId === userIds.get('buyer2'))!;
   await db.insert(reviews).values({
     orderId: reviewed.id,
     sellerId: second.sellerId,

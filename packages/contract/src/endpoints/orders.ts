@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParams, PageQuery, UserRefParams } from '../common.ts';
+import { refusalsOf } from '../deal.ts';
 import { anyone, endpoint, role, selfOrAdmin, verified } from '../endpoint.ts';
 import { ModerationBody } from '../reports.ts';
 import {
@@ -64,7 +65,7 @@ export const refundOrder = endpoint('refundOrder', {
   body: ModerationBody,
   data: Order,
   cache: 'keeps',
-  errors: { 404: ['not_found'], 409: ['order_not_paid_cannot_refund', 'order_already_refunded'] },
+  errors: { 404: ['not_found'], 409: refusalsOf('refund') },
 });
 
 export const declineBooking = endpoint('declineBooking', {
@@ -74,7 +75,7 @@ export const declineBooking = endpoint('declineBooking', {
   params: IdParams,
   data: Order,
   cache: 'keeps',
-  errors: { 409: ['booking_paid_cannot_decline', 'booking_already_declined', 'booking_cancelled', 'booking_closed'] },
+  errors: { 409: refusalsOf('decline') },
 });
 
 export const acceptBooking = endpoint('acceptBooking', {
@@ -84,7 +85,7 @@ export const acceptBooking = endpoint('acceptBooking', {
   params: IdParams,
   data: Order,
   cache: 'keeps',
-  errors: { 409: ['booking_already_accepted', 'booking_not_pending'] },
+  errors: { 409: refusalsOf('accept') },
 });
 
 export const order = endpoint('order', { tag, summary: 'One order', access: { who: 'owner-or-admin', of: 'order' }, params: IdParams, data: Order });
@@ -102,8 +103,8 @@ export const deleteOrder = endpoint('deleteOrder', {
 const payments = 'payments';
 const ownOrder = { who: 'owner', of: 'order', roles: ['Buyer'], bodyKey: 'orderId' } as const;
 
-/** Why an order cannot be paid now (payments/service.ts `payable`). */
-const notPayable = ['order_paid', 'order_declined', 'order_cancelled', 'product_gone', 'sold_to_another_buyer', 'seller_suspended'] as const;
+/** Why an order cannot be paid now (payments/service.ts `payable`): the deal's state, then its phone and seller. */
+const notPayable = [...new Set([...refusalsOf('pay'), 'product_gone', 'sold_to_another_buyer', 'seller_suspended'] as const)];
 
 export const createPaymentIntent = endpoint('createPaymentIntent', {
   tag: payments,

@@ -104,7 +104,7 @@ describe('paying with bKash', () => {
     });
 
     expect(await paymentRows()).toHaveLength(0);
-    expect((await ctx.app.db.select().from(orders).where(eq(orders.id, order._id)))[0]!.paid).toBe(false);
+    expect((await ctx.app.db.select().from(orders).where(eq(orders.id, order._id)))[0]!.state).toBe('requested');
   });
 
   it("a payment left on bKash's page past its time expires: its page is closed, and its return leaves the order unpaid", async () => {

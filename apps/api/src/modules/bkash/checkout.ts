@@ -2,7 +2,7 @@ import { errorMessage, type BkashCreated, type ErrorCode } from '@market/contrac
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bkashPayments } from '../../db/schema.ts';
-import { AppError, appError, conflict } from '../../errors.ts';
+import { AppError, appError } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Refunder } from '../payments/provider.ts';
 import { findOrder, payable, settle } from '../payments/service.ts';
@@ -43,7 +43,7 @@ export function bkashCheckout(db: Db, client: BkashClient) {
     async create(orderId: string, buyer: AuthUser, callbackURL: string): Promise<BkashCreated> {
       const order = await findOrder(db, orderId);
       const problem = await payable(db, order);
-      if (problem) throw conflict(problem);
+      if (problem) throw problem;
       const created = await client.createPayment({ amount: order.productPrice, invoice: order.id, payerReference: buyer.id, callbackURL }).catch(providerError);
       await db.transaction(async (tx) => {
         await tx.insert(bkashPayments).values({ paymentId: created.paymentID, orderId: order.id, amount: order.productPrice });

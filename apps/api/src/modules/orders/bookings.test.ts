@@ -28,22 +28,22 @@ describe("the seller's number", () => {
     const booked = await book(ctx.app, buyer, product._id);
     expect(booked.sellerPhone).toBeNull();
     const before = await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token });
-    expect(before.body.data[0]).toMatchObject({ _id: booked._id, accepted: false, sellerPhone: null });
+    expect(before.body.data[0]).toMatchObject({ _id: booked._id, state: 'requested', sellerPhone: null });
     expect(JSON.stringify(before.body)).not.toContain(NUMBER);
     expect(JSON.stringify((await callRoute(ctx.app, 'order', { params: { id: booked._id }, token: buyer.token })).body)).not.toContain(NUMBER);
 
     const accepted = await accept(booked._id, seller);
     expect(accepted.status).toBe(200);
-    expect(accepted.body.data).toMatchObject({ _id: booked._id, accepted: true, declined: false, paid: false });
+    expect(accepted.body.data).toMatchObject({ _id: booked._id, state: 'accepted', paid: false });
     expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data[0]).toMatchObject({
-      accepted: true,
+      state: 'accepted',
       sellerPhone: NUMBER,
     });
     expect((await callRoute(ctx.app, 'order', { params: { id: booked._id }, token: buyer.token })).body.data.sellerPhone).toBe(NUMBER);
     // The seller's Booking Requests say so.
     expect((await callRoute(ctx.app, 'sellerBookings', { params: { id: seller._id }, token: seller.token })).body.data[0]).toMatchObject({
       _id: booked._id,
-      accepted: true,
+      state: 'accepted',
     });
   });
 
@@ -52,8 +52,8 @@ describe("the seller's number", () => {
     const booked = await book(ctx.app, buyer, product._id);
     await markPaid(ctx.app, booked._id, { payment: true, sold: true });
     expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data[0]).toMatchObject({
+      state: 'paid',
       paid: true,
-      accepted: false,
       sellerPhone: NUMBER,
     });
   });
@@ -117,11 +117,11 @@ describe("a buyer's delete of an open booking", () => {
     const res = await callRoute(ctx.app, 'deleteOrder', { params: { id: booked._id }, token: buyer.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ deleted: true, hidden: true });
-    expect((await rowOf(booked._id)).cancelledAt).toBeInstanceOf(Date);
+    expect((await rowOf(booked._id)).state).toBe('cancelled');
     expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data).toEqual([]);
     expect((await callRoute(ctx.app, 'sellerBookings', { params: { id: seller._id }, token: seller.token })).body.data[0]).toMatchObject({
       _id: booked._id,
-      cancelled: true,
+      state: 'cancelled',
       sellerPhone: null,
     });
     const pay = await callRoute(ctx.app, 'createPaymentIntent', { token: buyer.token, body: { orderId: booked._id } });

@@ -55,10 +55,6 @@ describe('POST /api/order', () => {
       mobileNumber: '+8801711-000111',
       state: 'requested',
       paid: false,
-      soldToAnother: false,
-      declined: false,
-      accepted: false,
-      cancelled: false,
       // Not before the seller accepts the booking (issue 29).
       sellerPhone: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -138,20 +134,20 @@ describe('GET /api/orders/:id', () => {
     expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data[0]).toMatchObject({
       _id: lost._id,
       paid: false,
-      soldToAnother: false,
+      state: 'requested',
     });
     await markPaid(ctx.app, won._id, { sold: true, payment: true });
     expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data[0]).toMatchObject({
       _id: lost._id,
       paid: false,
-      soldToAnother: true,
+      state: 'closed',
     });
-    expect((await callRoute(ctx.app, 'order', { params: { id: lost._id }, token: buyer.token })).body.data).toMatchObject({ paid: false, soldToAnother: true });
+    expect((await callRoute(ctx.app, 'order', { params: { id: lost._id }, token: buyer.token })).body.data).toMatchObject({ paid: false, state: 'closed' });
     // The winner's own order is paid, not lost.
     expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: otherBuyer._id }, token: otherBuyer.token })).body.data[0]).toMatchObject({
       _id: won._id,
       paid: true,
-      soldToAnother: false,
+      state: 'paid',
     });
     // Its receipt: the amount, when, and the transaction id; the lost booking has none.
     const receipt = (await callRoute(ctx.app, 'order', { params: { id: won._id }, token: otherBuyer.token })).body.data.payment;
@@ -248,14 +244,14 @@ describe('paid orders never vanish (issue 17)', () => {
     expect([res.status, res.body.message]).toEqual([409, 'A paid or refunded order cannot be deleted: it is the record of money paid']);
     expect((await callRoute(ctx.app, 'deleteOrder', { params: { id: paid._id }, token: otherBuyer.token })).status).toBe(403);
     const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
-    expect(row).toMatchObject({ paid: true, hiddenAt: null });
+    expect(row).toMatchObject({ state: 'paid', hiddenAt: null });
   });
 
   it('the database itself refuses deleting a paid order, making it unpaid, and changing or deleting a payment', async () => {
     const { paid } = await paidWorld();
     const db = ctx.app.db;
     expect(await refusal(db.delete(orders).where(eq(orders.id, paid._id)))).toContain('a paid order is history');
-    expect(await refusal(db.update(orders).set({ paid: false }).where(eq(orders.id, paid._id)))).toContain('a paid order stays paid');
+    expect(await refusal(db.update(orders).set({ state: 'requested' }).where(eq(orders.id, paid._id)))).toContain('a deal cannot move from paid to requested');
     expect(await refusal(db.update(payments).set({ productPrice: 1 }).where(eq(payments.orderId, paid._id)))).toContain('payments are history: UPDATE');
     expect(await refusal(db.delete(payments).where(eq(payments.orderId, paid._id)))).toContain('payments are history: DELETE');
     expect(await orderExists(ctx.app, paid._id)).toBe(true);
@@ -288,7 +284,7 @@ describe('bookings received: GET /api/seller-bookings/:id and PUT /api/decline-b
       meetingLocation: 'Dhanmondi 27',
       mobileNumber: '01911 222333',
       paid: false,
-      declined: false,
+      state: 'requested',
     });
     expect(Math.abs(Date.parse(res.body.data[1].createdAt) - Date.now())).toBeLessThan(60_000);
     expect(res.body.data[0]).toMatchObject({ productName: 'Pixel 7', paid: true, payment: { amount: expect.any(Number) } });
@@ -310,13 +306,13 @@ describe('bookings received: GET /api/seller-bookings/:id and PUT /api/decline-b
     const other = await book(ctx.app, otherBuyer, product._id);
     const res = await callRoute(ctx.app, 'declineBooking', { params: { id: mine._id }, token: seller.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ _id: mine._id, declined: true, paid: false });
-    expect((await callRoute(ctx.app, 'order', { params: { id: mine._id }, token: buyer.token })).body.data).toMatchObject({ declined: true });
+    expect(res.body.data).toMatchObject({ _id: mine._id, state: 'declined', paid: false });
+    expect((await callRoute(ctx.app, 'order', { params: { id: mine._id }, token: buyer.token })).body.data).toMatchObject({ state: 'declined' });
     expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data[0]).toMatchObject({
       _id: mine._id,
-      declined: true,
+      state: 'declined',
     });
-    expect((await bookings(seller)).body.data.map((o: { declined: boolean }) => o.declined)).toEqual([false, true]);
+    expect((await bookings(seller)).body.data.map((o: { state: string }) => o.state)).toEqual(['requested', 'declined']);
 
     const pay = await callRoute(ctx.app, 'createPaymentIntent', { token: buyer.token, body: { orderId: mine._id } });
     expect(pay.status).toBe(409);
@@ -325,7 +321,7 @@ describe('bookings received: GET /api/seller-bookings/:id and PUT /api/decline-b
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('The seller declined your booking of this phone: it cannot be booked again');
     // The other buyer's booking is untouched, and can still be paid.
-    expect((await callRoute(ctx.app, 'order', { params: { id: other._id }, token: otherBuyer.token })).body.data).toMatchObject({ declined: false });
+    expect((await callRoute(ctx.app, 'order', { params: { id: other._id }, token: otherBuyer.token })).body.data).toMatchObject({ state: 'requested' });
     const payOther = await callRoute(ctx.app, 'createPaymentIntent', { token: otherBuyer.token, body: { orderId: other._id } });
     expect(payOther.status).toBe(200);
   });
@@ -346,7 +342,7 @@ describe('bookings received: GET /api/seller-bookings/:id and PUT /api/decline-b
       const res = await callRoute(ctx.app, 'declineBooking', { params: { id }, token });
       expect([res.status, res.body.message], id).toEqual([status, message]);
     }
-    expect((await callRoute(ctx.app, 'order', { params: { id: mine._id }, token: buyer.token })).body.data.declined).toBe(false);
+    expect((await callRoute(ctx.app, 'order', { params: { id: mine._id }, token: buyer.token })).body.data.state).toBe('requested');
     expect((await callRoute(ctx.app, 'declineBooking', { params: { id: mine._id }, token: seller.token })).status).toBe(200);
     const twice = await callRoute(ctx.app, 'declineBooking', { params: { id: mine._id }, token: seller.token });
     expect([twice.status, twice.body.message]).toEqual([409, 'This booking is already declined']);

@@ -1,7 +1,8 @@
-import { dealTransitions, type DealActor, type DealState, type DealTransitionName } from '@market/contract';
+import { dealTransitions, refusalOf, type DealActor, type DealState, type DealTransitionName, type NotFoundWhat } from '@market/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
+import { notFound, wrongState } from '../../errors.ts';
 
 /** Who makes a transition: their role in the deal, and their id (none for the site's own moves). */
 export interface Mover {
@@ -13,7 +14,7 @@ export const site: Mover = { role: 'site', id: null };
 
 /**
  * Moves the deals `which` picks along transition `name` (packages/contract/src/deal.ts): those in one of its
- * from-states for which `when` holds go to its to-state, with `set` (more columns, unqualified: `declined_at = now()`),
+ * from-states for which `when` holds go to its to-state, with `set` (more columns, unqualified: `accepted_at = now()`),
  * and each gets its `order_events` row, all in one statement. The rows are locked first, so two moves of one deal at
  * once are one after the other: the second finds the state the first left and moves only if that is still allowed.
  * Answers the ids that moved.
@@ -45,4 +46,14 @@ export const bookedEvent = (orderId: string, buyerId: string) =>
 export async function stateOf(db: Db, id: string): Promise<DealState | null> {
   const [row] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, id));
   return row?.state ?? null;
+}
+
+/** The 409 of transition `name` asked of a deal in `state`, which it does not leave from: the deal table's code, with the state. */
+export const refusal = (name: DealTransitionName, state: DealState) => wrongState(refusalOf(name, state), state);
+
+/** Why `name` did not move deal `id`: 404 if there is no such deal (`what` it is to the asker), else the 409 of its state. */
+export async function refuse(db: Db, name: DealTransitionName, id: string, what: NotFoundWhat = 'Order'): Promise<never> {
+  const state = await stateOf(db, id);
+  if (!state) throw notFound(what);
+  throw refusal(name, state);
 }

@@ -1,14 +1,14 @@
-import type { DealState, NewOrderBody, Order, PageQuery } from '@market/contract';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { isPaid, leavesFrom, type NewOrderBody, type Order, type PageQuery } from '@market/contract';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bkashPayments, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
-import { bookedEvent, move, stateOf } from './process.ts';
+import { bookedEvent, move, refuse, refusal } from './process.ts';
 import { editableUntil } from '../reviews/service.ts';
-import { moneyHistory } from './history.ts';
+import { moneyHistory, paidOrder } from './history.ts';
 import { recordAdminAct } from '../audit/service.ts';
 import { toPoisha } from '../payments/provider.ts';
 import { queueRefund } from '../payments/refunds.ts';
-import { conflict, isUniqueViolation, notFound, type AppError } from '../../errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { sellerNotSuspended } from '../products/service.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -40,13 +40,9 @@ export const toOrder = (
   meetingLocation: o.meetingLocation,
   mobileNumber: o.mobileNumber,
   state: o.state,
-  paid: o.paid,
-  soldToAnother: o.state === 'closed',
-  declined: o.state === 'declined',
-  accepted: o.acceptedAt !== null,
-  cancelled: o.state === 'cancelled',
+  paid: isPaid(o.state),
   // Only for a booking its seller accepted, or a paid one: booking alone must not hand out numbers (issue 29).
-  sellerPhone: o.acceptedAt !== null || o.paid ? phone : null,
+  sellerPhone: o.acceptedAt !== null || isPaid(o.state) ? phone : null,
   createdAt: o.createdAt.toISOString(),
   payment: payment && { transactionId: payment.transactionId, amount: payment.productPrice, paidAt: payment.createdAt.toISOString() },
   review: review && { _id: review.id, stars: review.stars, text: review.text, editableUntil: editableUntil(review.createdAt).toISOString() },
@@ -141,18 +137,11 @@ async function list(db: Db, where: SQL, query: PageQuery) {
 
 /** The buyer's orders, but for the paid ones they took off their list and the bookings they cancelled. */
 export const listForBuyer = (db: Db, buyerId: string, query: PageQuery) =>
-  list(db, and(eq(orders.buyerId, buyerId), isNull(orders.hiddenAt), isNull(orders.cancelledAt))!, query);
+  list(db, and(eq(orders.buyerId, buyerId), isNull(orders.hiddenAt), ne(orders.state, 'cancelled'))!, query);
 /** Every paid order, for the Admin's Payments page. */
-export const listPaid = (db: Db, query: PageQuery) => list(db, eq(orders.paid, true), query);
+export const listPaid = (db: Db, query: PageQuery) => list(db, paidOrder, query);
 /** The bookings of the seller's phones (a deleted phone's bookings are no longer anyone's). */
 export const listForSeller = (db: Db, sellerId: string, query: PageQuery) => list(db, eq(products.sellerId, sellerId), query);
-
-/** Why a booking cannot change as the seller asked: 404 if there is none, else the 409 `refuse` picks from its state. */
-async function refuseChange(db: Db, id: string, refuse: (state: DealState) => AppError): Promise<never> {
-  const state = await stateOf(db, id);
-  if (!state) throw notFound('Booking');
-  throw refuse(state);
-}
 
 /**
  * The seller turns a booking down (requested or accepted): it can no longer be paid, and its buyer cannot book the
@@ -160,17 +149,8 @@ async function refuseChange(db: Db, id: string, refuse: (state: DealState) => Ap
  * first (the booking is paid: 409) or finds it declined.
  */
 export async function declineBooking(db: Db, id: string, seller: AuthUser) {
-  const moved = await move(db, 'decline', eq(orders.id, id), { role: 'seller', id: seller.id }, { set: sql`declined_at = now()` });
-  if (!moved.length)
-    await refuseChange(db, id, (state) =>
-      state === 'paid' || state === 'refunded'
-        ? conflict('booking_paid_cannot_decline')
-        : state === 'cancelled'
-          ? conflict('booking_cancelled')
-          : state === 'closed'
-            ? conflict('booking_closed')
-            : conflict('booking_already_declined'),
-    );
+  const moved = await move(db, 'decline', eq(orders.id, id), { role: 'seller', id: seller.id });
+  if (!moved.length) await refuse(db, 'decline', id, 'Booking');
   return getOrder(db, id);
 }
 
@@ -190,10 +170,7 @@ export async function acceptBooking(db: Db, id: string, seller: AuthUser) {
       when: sql`exists (select 1 from ${products} where ${products.id} = ${orders.productId} and ${products.status} = 'available')`,
     },
   );
-  if (!moved.length)
-    await refuseChange(db, id, (state) =>
-      state === 'accepted' ? conflict('booking_already_accepted') : conflict('booking_not_pending', { state: state === 'refunded' ? 'paid' : state }),
-    );
+  if (!moved.length) await refuse(db, 'accept', id, 'Booking');
   return getOrder(db, id);
 }
 
@@ -221,8 +198,8 @@ export async function deleteOrder(db: Db, id: string, actor: AuthUser): Promise<
       .for('update');
     if (!order) throw notFound('Order');
     const byBuyer = order.buyerId === actor.id;
-    if (byBuyer && (order.state === 'requested' || order.state === 'accepted')) {
-      await move(tx as unknown as Db, 'cancel', eq(orders.id, id), { role: 'buyer', id: actor.id }, { set: sql`cancelled_at = now()` });
+    if (byBuyer && leavesFrom('cancel', order.state)) {
+      await move(tx as unknown as Db, 'cancel', eq(orders.id, id), { role: 'buyer', id: actor.id });
       return { hidden: true };
     }
     if (!order.history && !byBuyer) {
@@ -254,7 +231,7 @@ export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: s
       .for('update', { of: orders });
     if (!row) throw notFound('Order');
     const { order, payment } = row;
-    if (!payment) throw conflict('order_not_paid_cannot_refund');
+    if (!payment) throw refusal('refund', order.state);
     // Paid with bKash (its trxID is the transaction id), or by card through the configured provider.
     const [viaBkash] = await tx.select({ id: bkashPayments.paymentId }).from(bkashPayments).where(eq(bkashPayments.trxId, payment.transactionId)).limit(1);
     const { created } = await queueRefund(tx as unknown as Db, {
@@ -265,9 +242,10 @@ export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: s
       reason,
       requestedBy: admin.id,
     });
-    if (!created) throw conflict('order_already_refunded');
+    if (!created) throw refusal('refund', 'refunded');
     // The refund of the payment that paid it: the deal is over, refunded.
-    if (!(await move(tx as unknown as Db, 'refund', eq(orders.id, id), { role: 'admin', id: admin.id })).length) throw conflict('order_already_refunded');
+    if (!(await move(tx as unknown as Db, 'refund', eq(orders.id, id), { role: 'admin', id: admin.id })).length)
+      await refuse(tx as unknown as Db, 'refund', id);
     await recordAdminAct(tx as unknown as Db, admin, {
       action: 'refund-order',
       target: { kind: 'order', id, label: `${order.productName} · ${order.buyerName} <${order.buyerEmail}>` },

@@ -3,6 +3,7 @@ import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { orders, products, users } from '../../db/schema.ts';
+import { paidOrder } from '../orders/history.ts';
 
 /** How far back each period looks, and PostgreSQL's name for it. */
 const spans: Record<Period, { count: number; unit: 'day' | 'week' | 'month' }> = {
@@ -66,8 +67,8 @@ export async function buyerOverview(db: Db, buyerId: string): Promise<BuyerOverv
   const mine = eq(orders.buyerId, buyerId);
   const [totalOrders, totalPaidOrders, days] = await Promise.all([
     total(db, orders, mine),
-    total(db, orders, and(mine, eq(orders.paid, true))),
-    perPeriod(db, orders, { where: mine, extra: sql<number>`count(*) filter (where ${orders.paid})` }),
+    total(db, orders, and(mine, paidOrder)),
+    perPeriod(db, orders, { where: mine, extra: sql<number>`count(*) filter (where ${paidOrder})` }),
   ]);
   return {
     totalOrders,
@@ -82,7 +83,7 @@ export async function sellerOverview(db: Db, sellerId: string): Promise<SellerOv
   const [sellerProducts, totalOrders, paidOrders, productDays, orderDays] = await Promise.all([
     total(db, products, own),
     total(db, orders, onOwn),
-    total(db, orders, and(onOwn, eq(orders.paid, true))),
+    total(db, orders, and(onOwn, paidOrder)),
     perPeriod(db, products, { where: own }),
     perPeriod(db, orders, { where: onOwn }),
   ]);

@@ -115,7 +115,7 @@ describe('with the sandbox provider', () => {
     // A sold phone is never deleted (issue 29).
     expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: product._id }, token: seller.token })).status).toBe(409);
     const [kept] = await ctx.app.db.select().from(orders).where(eq(orders.id, secondOrder._id));
-    expect(kept).toMatchObject({ paid: false, buyerId: null, productId: product._id });
+    expect(kept).toMatchObject({ state: 'closed', buyerId: null, productId: product._id });
   });
 
   it('the database keeps a refund: never deleted, and once refunded never changed', async () => {
@@ -125,7 +125,7 @@ describe('with the sandbox provider', () => {
     const db = ctx.app.db;
     expect(await refusal(db.delete(refunds))).toContain('a refund cannot be deleted');
     expect(await refusal(db.update(refunds).set({ status: 'pending', refundedAt: null }))).toContain('a confirmed refund cannot change');
-    expect(await refusal(db.update(orders).set({ paid: false }).where(eq(orders.paid, true)))).toContain('a paid order stays paid');
+    expect(await refusal(db.update(orders).set({ state: 'requested' }).where(eq(orders.state, 'paid')))).toContain('a deal cannot move from paid to requested');
     expect(await refundRows(ctx)).toHaveLength(1);
   });
 });

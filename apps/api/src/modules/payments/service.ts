@@ -1,11 +1,11 @@
-import type { Payment } from '@market/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { leavesFrom, type Payment } from '@market/contract';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, payments, products, users } from '../../db/schema.ts';
 import { AppError, appError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { CURRENCY, toPoisha, type Intent, type PaymentProvider } from './provider.ts';
 import { queueRefund } from './refunds.ts';
-import { move, site } from '../orders/process.ts';
+import { move, refusal, site } from '../orders/process.ts';
 
 const toPayment = (p: typeof payments.$inferSelect): Payment => ({
   buyerName: p.buyerName,
@@ -17,25 +17,19 @@ const toPayment = (p: typeof payments.$inferSelect): Payment => ({
 });
 
 /** Why an order cannot be paid now, or null when it can. */
-export async function payable(
-  db: Db,
-  order: typeof orders.$inferSelect,
-): Promise<'order_paid' | 'order_declined' | 'order_cancelled' | 'product_gone' | 'sold_to_another_buyer' | 'seller_suspended' | null> {
-  if (order.state === 'paid' || order.state === 'refunded') return 'order_paid';
-  if (order.state === 'declined') return 'order_declined';
-  if (order.state === 'cancelled') return 'order_cancelled';
-  if (order.state === 'closed') return 'sold_to_another_buyer';
-  if (!order.productId) return 'product_gone';
+export async function payable(db: Db, order: typeof orders.$inferSelect): Promise<AppError | null> {
+  if (!leavesFrom('pay', order.state)) return refusal('pay', order.state);
+  if (!order.productId) return conflict('product_gone');
   const [product] = await db
     .select({ status: products.status, suspended: users.suspendedAt })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.id, order.productId))
     .limit(1);
-  if (!product) return 'product_gone';
-  if (product.status !== 'available') return 'sold_to_another_buyer';
+  if (!product) return conflict('product_gone');
+  if (product.status !== 'available') return conflict('sold_to_another_buyer');
   // Money is not sent to a seller an Admin has suspended (issue 16).
-  if (product.suspended) return 'seller_suspended';
+  if (product.suspended) return conflict('seller_suspended');
   return null;
 }
 
@@ -49,7 +43,7 @@ export async function findOrder(db: Db, id: string) {
 export async function createPaymentIntent(db: Db, provider: PaymentProvider, orderId: string) {
   const order = await findOrder(db, orderId);
   const problem = await payable(db, order);
-  if (problem) throw conflict(problem);
+  if (problem) throw problem;
   const intent = await provider.createIntent({ amount: toPoisha(order.productPrice), orderId: order.id });
   return {
     clientSecret: intent.clientSecret,
@@ -60,11 +54,6 @@ export async function createPaymentIntent(db: Db, provider: PaymentProvider, ord
   };
 }
 
-/**
- * Records a payment only once the provider confirms that this intent succeeded for this
- * order's amount. Exactly once: the order and product rows are locked, and unique keys on
- * order, transaction and product back it up. The same intent again answers the payment already recorded.
- */
 /** The payment row of a paid order: its own copies of names and price, which outlive deletions (decision 004). */
 export const paymentOf = (order: typeof orders.$inferSelect, transactionId: string) => ({
   orderId: order.id,
@@ -76,6 +65,11 @@ export const paymentOf = (order: typeof orders.$inferSelect, transactionId: stri
   transactionId,
 });
 
+/**
+ * Records a payment only once the provider confirms that this intent succeeded for this
+ * order's amount. Exactly once: the order and product rows are locked, and unique keys on
+ * order, transaction and product back it up. The same intent again answers the payment already recorded.
+ */
 export async function recordPayment(db: Db, provider: PaymentProvider, orderId: string, transactionId: string) {
   const intent = await provider.retrieveIntent(transactionId);
   if (!intent) throw badRequest('unknown_payment');
@@ -116,9 +110,9 @@ async function settleOnce(db: Db, intent: Intent, orderId: string) {
         throw conflict('order_paid');
       }
       const problem = await payable(tx as unknown as Db, order);
-      if (problem) throw conflict(problem);
+      if (problem) throw problem;
       const [payment] = await tx.insert(payments).values(paymentOf(order, intent.id)).returning();
-      await move(tx as unknown as Db, 'pay', eq(orders.id, order.id), { role: 'buyer', id: order.buyerId }, { set: sql`paid = true` });
+      await move(tx as unknown as Db, 'pay', eq(orders.id, order.id), { role: 'buyer', id: order.buyerId });
       // Sold: off the category, home and advertised lists; its page still opens and says so. Its other open
       // bookings close (their rows are locked here after the phone's, as every payment locks them).
       await tx.update(products).set({ status: 'sold', advertise: false }).where(eq(products.id, order.productId!));

@@ -66,7 +66,7 @@ async function expectPaidOnce(ctx: TestContext, orderId: string, productId: stri
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ orderId, productId, transactionId, buyerName: 'Nusrat Jahan', productName: 'Galaxy S21', productPrice: 45000 });
   const [order] = await ctx.app.db.select().from(orders).where(eq(orders.id, orderId));
-  expect(order!.paid).toBe(true);
+  expect(order!.state).toBe('paid');
   const [product] = await ctx.app.db.select().from(products).where(eq(products.id, productId));
   expect(product).toMatchObject({ status: 'sold', advertise: false });
   expect((await callRoute(ctx.app, 'advertisedProducts')).body.data).toEqual([]);
@@ -75,7 +75,7 @@ async function expectPaidOnce(ctx: TestContext, orderId: string, productId: stri
 async function expectUnpaid(ctx: TestContext, orderId: string) {
   expect(await paymentRows(ctx)).toEqual([]);
   const [order] = await ctx.app.db.select().from(orders).where(eq(orders.id, orderId));
-  expect(order!.paid).toBe(false);
+  expect(order!.state).toBe('requested');
 }
 
 describe('with Stripe as the payment provider', () => {

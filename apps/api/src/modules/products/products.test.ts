@@ -408,7 +408,7 @@ describe('managing a listing: DELETE /api/advertise-product/:id and PUT /api/mar
     // Its page still opens and says so.
     expect((await callRoute(ctx.app, 'product', { params: { id: p._id } })).body.data.status).toBe('sold');
     expect((await callRoute(ctx.app, 'order', { params: { id: booking._id }, token: buyer.token })).body.data).toMatchObject({
-      soldToAnother: true,
+      state: 'closed',
       paid: false,
     });
     const pay = await callRoute(ctx.app, 'createPaymentIntent', { token: buyer.token, body: { orderId: booking._id } });
@@ -438,7 +438,7 @@ describe('DELETE /api/product/:id', () => {
     const refused = await callRoute(ctx.app, 'deleteProduct', { params: { id: sold._id }, token: seller.token });
     expect([refused.status, refused.body.code]).toEqual([409, 'sold_cannot_delete']);
     const [kept] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
-    expect(kept).toMatchObject({ productId: sold._id, paid: true, productName: 'iPhone 13', productPrice: 80000 });
+    expect(kept).toMatchObject({ productId: sold._id, state: 'paid', productName: 'iPhone 13', productPrice: 80000 });
   });
 
   it('lets an admin delete any product, but not another seller', async () => {

@@ -6,7 +6,7 @@ import { categories, orders, products, searchWords, users, type Picture } from '
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { removableOrder } from '../orders/history.ts';
+import { paidStateList, removableOrder } from '../orders/history.ts';
 import { move, site } from '../orders/process.ts';
 import { recordAdminAct } from '../audit/service.ts';
 import { attachUpload, type Attacher } from '../images/uploads.ts';
@@ -206,7 +206,7 @@ export const markSold = (db: Db, id: string) =>
   });
 
 /** Sold here (paid) or handed over (marked sold): its orders, payments and reviews belong to it (issue 29). */
-const wasSold = sql`("products"."status" = 'sold' or exists (select 1 from orders o where o.product_id = "products"."id" and o.paid))`;
+const wasSold = sql`("products"."status" = 'sold' or exists (select 1 from orders o where o.product_id = "products"."id" and o.state in (${paidStateList})))`;
 
 /** The seller hides a sold listing (it is never deleted): off My Products and its public page. Again is the same answer. */
 export const hideProduct = (db: Db, id: string) => changeListing(db, id, { hiddenAt: new Date(), advertise: false }, wasSold, () => 'only_sold_hidden');

@@ -1,4 +1,13 @@
-import { reviewEditDays, type AnswerBody, type EditReviewBody, type NewReviewBody, type PageQuery, type Review, type SellerProfile } from '@market/contract';
+import {
+  isPaid,
+  reviewEditDays,
+  type AnswerBody,
+  type EditReviewBody,
+  type NewReviewBody,
+  type PageQuery,
+  type Review,
+  type SellerProfile,
+} from '@market/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, products, reviews, users } from '../../db/schema.ts';
@@ -27,29 +36,21 @@ export const toReview = (r: typeof reviews.$inferSelect): Review => ({
  * given back: a refunded order is no sale.
  */
 export async function writeReview(db: Db, buyer: AuthUser, body: NewReviewBody): Promise<Review> {
-  const [row] = await db
-    .select({
-      order: orders,
-      // Qualified by hand: drizzle writes a one-table select's columns unqualified, which the subquery would misread.
-      refunded: sql<boolean>`exists (select 1 from refunds r join payments p on p.transaction_id = r.payment_id where p.order_id = "orders"."id")`,
-    })
-    .from(orders)
-    .where(eq(orders.id, body.orderId))
-    .limit(1);
-  if (!row) throw notFound('Order');
-  if (!row.order.paid) throw conflict('order_not_paid_cannot_review');
-  if (row.refunded) throw conflict('review_refunded');
-  const { sellerId } = row.order;
+  const [order] = await db.select().from(orders).where(eq(orders.id, body.orderId)).limit(1);
+  if (!order) throw notFound('Order');
+  if (order.state === 'refunded') throw conflict('review_refunded');
+  if (!isPaid(order.state)) throw conflict('order_not_paid_cannot_review');
+  const { sellerId } = order;
   if (!sellerId) throw conflict('review_seller_gone');
   try {
     const [review] = await db
       .insert(reviews)
       .values({
-        orderId: row.order.id,
+        orderId: order.id,
         sellerId,
         reviewerId: buyer.id,
         reviewerName: buyer.name,
-        productName: row.order.productName,
+        productName: order.productName,
         stars: body.stars,
         text: body.text ?? null,
       })

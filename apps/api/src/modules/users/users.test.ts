@@ -112,7 +112,7 @@ describe('DELETE /api/user/:id', () => {
     expect((await callRoute(ctx.app, 'product', { params: { id: p1._id } })).status).toBe(404);
     expect(await orderExists(ctx.app, open._id)).toBe(false);
     const [paidRow] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
-    expect(paidRow).toMatchObject({ paid: true, productId: null, buyerId: otherBuyer._id });
+    expect(paidRow).toMatchObject({ state: 'paid', productId: null, buyerId: otherBuyer._id });
     expect(await ctx.app.db.select().from(payments).where(eq(payments.orderId, paid._id))).toHaveLength(1);
     expect(await orderExists(ctx.app, keptOrder._id)).toBe(true);
     expect((await callRoute(ctx.app, 'product', { params: { id: kept._id } })).status).toBe(200);
@@ -133,7 +133,7 @@ describe('DELETE /api/user/:id', () => {
     expect(await orderExists(ctx.app, open._id)).toBe(false);
     expect(await orderExists(ctx.app, others._id)).toBe(true);
     const [paidRow] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
-    expect(paidRow).toMatchObject({ paid: true, buyerId: null, buyerEmail: buyer.email, productId: p2._id });
+    expect(paidRow).toMatchObject({ state: 'paid', buyerId: null, buyerEmail: buyer.email, productId: p2._id });
     const [payment] = await ctx.app.db.select().from(payments).where(eq(payments.orderId, paid._id));
     expect(payment).toMatchObject({ productId: p2._id, buyerName: buyer.name, transactionId: `pi_test_${paid._id.slice(0, 8)}` });
     expect((await callRoute(ctx.app, 'order', { params: { id: paid._id }, token: admin.token })).body.data).toMatchObject({ _id: paid._id, paid: true });

@@ -1,4 +1,4 @@
-import { transitionsFrom, type Order } from '@market/contract';
+import { leavesFrom, type DealState, type Order } from '@market/contract';
 import { Link } from 'react-router';
 import { Sentence } from '../../components/sentence.tsx';
 import { localDate, priceTk } from '../../lib/format.ts';
@@ -18,29 +18,40 @@ function RefundLine({ refund }: { refund: NonNullable<Order['refund']> }) {
   );
 }
 
-/** My Orders' status from the deal's state: Pay while the process allows it; else paid, refunded, declined or sold to another buyer, with any refund. */
+/**
+ * How each state shows to its buyer: the catalog key of its badge and the badge's kind; `refund` for the refund's
+ * own state; none for an open one, which shows Pay while the process lets the buyer pay.
+ */
+const badges: Record<DealState, readonly [string, string] | 'refund' | null> = {
+  requested: null,
+  accepted: null,
+  declined: ['orderStatus.declinedBySeller', 'badge-ghost'],
+  cancelled: ['bookings.cancelledBadge', 'badge-ghost'],
+  paid: ['orderStatus.paid', 'badge-success'],
+  refunded: 'refund',
+  closed: ['orderStatus.soldToAnother', 'badge-ghost'],
+};
+
+/** My Orders' status from the deal's state (the table above), with any refund: money taken that could not pay for it outranks all but paid. */
 export function OrderStatus({ order: o }: { order: Order }) {
   const t = useT('dashboard');
-  const badge = (text: string, kind = 'badge-ghost') => <span className={`badge ${kind} whitespace-nowrap`}>{text}</span>;
-  const refund = o.refund && <RefundLine refund={o.refund} />;
+  const shows = o.refund && o.state !== 'paid' ? 'refund' : badges[o.state];
+  if (!shows) {
+    if (!leavesFrom('pay', o.state)) return '—';
+    return (
+      <Link to={`/dashboard/payment/${o._id}`} className="btn btn-primary btn-xs">
+        {t('orderStatus.pay')}
+      </Link>
+    );
+  }
+  const [key, kind] = shows === 'refund' ? [o.refund?.status === 'refunded' ? 'orderStatus.refunded' : 'orderStatus.refundPending', 'badge-warning'] : shows;
+  const badge = <span className={`badge ${kind} whitespace-nowrap`}>{t(key as 'orderStatus.paid')}</span>;
+  if (!o.refund) return badge;
   // One element: on a phone the table's cells are label-and-value rows.
-  const shown = (text: string, kind: string) => (
-    <div>
-      {badge(text, kind)}
-      {refund}
-    </div>
-  );
-  const refundState = t(o.refund?.status === 'refunded' ? 'orderStatus.refunded' : 'orderStatus.refundPending');
-  if (o.state === 'refunded') return shown(refundState, 'badge-warning');
-  if (o.state === 'paid') return shown(t('orderStatus.paid'), 'badge-success');
-  // Money taken that could not pay for it (the phone was sold meanwhile, the booking declined) is on its way back.
-  if (o.refund) return shown(refundState, 'badge-warning');
-  if (o.state === 'declined') return badge(t('orderStatus.declinedBySeller'));
-  if (o.state === 'closed') return badge(t('orderStatus.soldToAnother'));
-  if (!transitionsFrom(o.state, 'buyer').includes('pay')) return '—';
   return (
-    <Link to={`/dashboard/payment/${o._id}`} className="btn btn-primary btn-xs">
-      {t('orderStatus.pay')}
-    </Link>
+    <div>
+      {badge}
+      <RefundLine refund={o.refund} />
+    </div>
   );
 }

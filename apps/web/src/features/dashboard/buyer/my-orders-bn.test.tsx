@@ -24,7 +24,7 @@ const anOrder = (n: number, overrides: Partial<Order>): Order =>
   });
 const orders = [
   // Accepted by its seller: its buyer sees the seller's number (issue 29).
-  anOrder(1, { state: 'accepted', accepted: true }),
+  anOrder(1, { state: 'accepted' }),
   anOrder(2, {
     state: 'paid',
     paid: true,
@@ -32,11 +32,18 @@ const orders = [
   }),
   anOrder(3, {
     state: 'closed',
-    soldToAnother: true,
     refund: { status: 'refunded', id: 're_1', amount: 65000, refundedAt: '2026-11-23T12:00:00.000Z', reason: 'Sold to another buyer', ofPayment: false },
   }),
   // Not yet accepted: no number, and the page says what it waits for.
   anOrder(4, { sellerPhone: null }),
+  // Paid, then given back by an Admin: no review to write, only hidden (money history).
+  anOrder(5, {
+    state: 'refunded',
+    paid: true,
+    payment: { transactionId: 'txn_5', amount: 65000, paidAt: '2026-11-22T10:00:00.000Z' },
+    refund: { status: 'pending', id: null, amount: 65000, refundedAt: null, reason: 'Not as described', ofPayment: true },
+  }),
+  anOrder(6, { state: 'declined', sellerPhone: null }),
 ];
 
 function open() {
@@ -60,6 +67,9 @@ describe('My Orders', () => {
     expect(rows[1]).toHaveTextContent('Phone 165,000 tkBanani, Dhaka01711-000444Pay—Delete');
     expect(rows[3]).toHaveTextContent('Refunded65,000 tk refunded 23 Nov 2026 · re_1');
     expect(rows[4]).toHaveTextContent('Phone 465,000 tkBanani, DhakaWaiting for the seller to acceptPay—Delete');
+    expect(rows[5]).toHaveTextContent('Phone 565,000 tkBanani, Dhaka01711-000444Refund pendingRefund of 65,000 tk on its way—Hide');
+    expect(within(rows[5]!).queryByRole('button', { name: /Rate/ })).toBeNull();
+    expect(rows[6]).toHaveTextContent('Phone 665,000 tkBanani, Dhaka—Declined by seller—Delete');
     await userEvent.click(screen.getByRole('button', { name: 'Change your review of Phone 2' }));
     const dialog = screen.getByRole('dialog', { name: 'Change your review' });
     expect(within(dialog).getByRole('radio', { name: '1 star: Very bad' })).toBeInTheDocument();

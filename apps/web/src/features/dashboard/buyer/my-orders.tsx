@@ -93,7 +93,8 @@ function SellerNumber({ order: o }: { order: Order }) {
 /** A paid order's review: the button to write one, or the stars given and (for 30 days) a way to change them. */
 function ReviewCell({ order, now, onReview }: { order: Order; now: number; onReview(): void }) {
   const t = useT('dashboard');
-  if (!order.paid) return '—';
+  // A review comes from a paid deal; one refunded keeps a review written before, and takes no new one.
+  if (!order.review && order.state !== 'paid') return '—';
   if (!order.review) {
     return (
       <button

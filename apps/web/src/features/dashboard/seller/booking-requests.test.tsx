@@ -11,20 +11,16 @@ const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', role: 'Selle
 const aBooking = (n: number, buyerName: string, overrides: Partial<Order> = {}) =>
   aPaidOrder({ _id: `00000000-0000-4000-8000-00000000000${n}`, buyerName, state: 'requested', paid: false, payment: null, ...overrides });
 const pending = aBooking(1, 'Rafiq Islam');
-const bookings = [
-  pending,
-  aBooking(2, 'Nusrat Jahan', { state: 'accepted', accepted: true }),
-  aBooking(3, 'Karim Uddin', { state: 'cancelled', cancelled: true }),
-];
+const bookings = [pending, aBooking(2, 'Nusrat Jahan', { state: 'accepted' }), aBooking(3, 'Karim Uddin', { state: 'cancelled' })];
 
 function open() {
   let accepted = false;
   const calls = fakeApi(({ method, path }: Call) => {
     if (method === 'PUT' && path === `/api/accept-booking/${pending._id}`) {
       accepted = true;
-      return { status: 200, body: { success: true, data: { ...pending, state: 'accepted' as const, accepted: true } } };
+      return { status: 200, body: { success: true, data: { ...pending, state: 'accepted' as const } } };
     }
-    return page(accepted ? [{ ...pending, state: 'accepted' as const, accepted: true }, ...bookings.slice(1)] : bookings);
+    return page(accepted ? [{ ...pending, state: 'accepted' as const }, ...bookings.slice(1)] : bookings);
   });
   renderAt('/dashboard/bookings', <BookingRequests />);
   return calls;
