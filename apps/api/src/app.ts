@@ -27,6 +27,7 @@ import stripeWebhook from './modules/payments/webhook.ts';
 import productRoutes from './modules/products/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
 import reviewRoutes from './modules/reviews/routes.ts';
+import notificationRoutes from './modules/notifications/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import access from './plugins/access.ts';
 import auth from './plugins/auth.ts';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(productRoutes, { search: config.search });
   await app.register(reportRoutes);
   await app.register(reviewRoutes);
+  await app.register(notificationRoutes);
   await app.register(bkashRoutes, { config, checkout: app.bkash?.checkout });
   await app.register(orderRoutes, { provider: app.payments.provider.name });
   await app.register(overviewRoutes);

@@ -23,7 +23,8 @@ export function dealProcessMarkdown(): string {
     '`apps/api/test/deal-process-doc.test.ts` fails when it is out of date. An order is always in one of these states',
     '(`orders.state`, a CHECK); it moves only along these transitions, each one conditional update that the',
     'database also checks (a trigger refuses any other move) and records in `order_events`, which refuses UPDATE and',
-    'DELETE (decision 048).',
+    'DELETE (decision 048). Each move is told to the parties the table names (a notification each, in the same',
+    'statement).',
     '',
     '```mermaid',
     'stateDiagram-v2',
@@ -35,11 +36,11 @@ export function dealProcessMarkdown(): string {
     '| --- | --- |',
     ...dealStates.map((s) => `| \`${s}\` | ${dealStateMeanings[s]} |`),
     '',
-    '| transition | from | to | by | what it does | refused from another state (409, with the state) |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| transition | from | to | by | what it does | told to | refused from another state (409, with the state) |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...transitions.map(
       ([name, t]) =>
-        `| \`${name}\` | ${t.from.map((f) => `\`${f}\``).join(', ') || '(a new deal)'} | \`${t.to}\` | ${t.by.join(' or ')} | ${t.does} | ${refusals(t)} |`,
+        `| \`${name}\` | ${t.from.map((f) => `\`${f}\``).join(', ') || '(a new deal)'} | \`${t.to}\` | ${t.by.join(' or ')} | ${t.does} | ${t.tells.join(' and ')} | ${refusals(t)} |`,
     ),
     '',
   ].join('\n');

@@ -3,7 +3,7 @@ import type { RouteName } from '@market/contract/routes';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { orders } from '../src/db/schema.ts';
+import { notifications, orders } from '../src/db/schema.ts';
 import { sandboxProvider } from '../src/modules/payments/sandbox.ts';
 import { confirmIntent } from '../src/modules/payments/sandbox-processor.ts';
 import { callRoute, type RouteAnswer, type RouteCall } from './call-route.ts';
@@ -291,6 +291,18 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     }),
     sellerProfile: async () => ({ params: { id: world.actors.seller._id } }),
     sellerReviews: async () => ({ params: { id: world.actors.seller._id } }),
+    notifications: async () => ({}),
+    unreadNotifications: async () => ({}),
+    readAllNotifications: async () => ({}),
+    // A notification of the caller's own (another person's is not found: notifications.test.ts).
+    readNotification: async (caller) => {
+      if (caller === 'anonymous') return { params: { id: '00000000-0000-4000-8000-000000000000' } };
+      const [mine] = await app.db
+        .insert(notifications)
+        .values({ userId: world.actors[caller]._id, kind: 'book', orderId: null, productName: 'Access Phone' })
+        .returning();
+      return { params: { id: mine!.id }, after: async (res) => expect(res.body.data).toMatchObject({ _id: mine!.id, readAt: expect.any(String) }) };
+    },
     sellerListings: async () => ({ params: { id: world.actors.seller._id } }),
     // Without Stripe keys (this app) the webhook answers 404 to everyone; its signature check is tested with Stripe on.
     stripeWebhook: async () => ({ body: { id: 'evt_1' }, expectStatus: 404 }),

@@ -103,6 +103,10 @@ describe('the access table', () => {
       'POST /api/change-password': 'signed-in',
       'POST /api/logout-everywhere': 'signed-in',
       'PUT /api/language': 'signed-in',
+      'GET /api/notifications': 'signed-in',
+      'GET /api/notifications/unread': 'signed-in',
+      'PUT /api/notifications/:id/read': 'signed-in',
+      'PUT /api/notifications/read': 'signed-in',
       // Google sign-in (OpenID Connect): the popup's two steps, then the ID token for a session.
       'GET /api/auth/google/start': 'anyone',
       'GET /api/auth/google/callback': 'anyone',

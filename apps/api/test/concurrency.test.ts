@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments, products, refunds, users } from '../src/db/schema.ts';
+import { orderEvents, orders, payments, products, refunds, users } from '../src/db/schema.ts';
 import { expectErrorBody } from './error-body.ts';
 import { createCategory, postProduct, type Actor } from './fixtures.ts';
 import { call, useTestApp } from './helper.ts';
@@ -226,6 +226,35 @@ describe.each([
       // Paid first: the delete only takes it off the buyer's list. Cancelled first: the payment is refused (and given back).
       expect(row!.state).toBe(payment!.status === 201 ? 'paid' : 'cancelled');
       expect(await paymentsOf(product._id)).toHaveLength(payment!.status === 201 ? 1 : 0);
+    });
+
+    it('the seller marking a phone sold while its buyer pays for it: paid or closed, never both, and the history says which', async () => {
+      const { seller, product } = await phone();
+      const buyer = await actor('Buyer');
+      const [orderId] = await bookAll([buyer], product._id);
+      const intent = await chargedIntent(buyer, orderId!);
+      const [payment, marking] = await Promise.all([
+        pay(buyer, orderId!, intent.intentId),
+        client(routeRequest('markSold', { params: { id: product._id }, token: seller.token })),
+      ]);
+      expect(payment!.status, JSON.stringify(payment!.body)).toBeLessThan(500);
+      expect(marking!.status, JSON.stringify(marking!.body)).toBeLessThan(500);
+      const [row] = await ordersOf(product._id);
+      const events = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId!)).orderBy(orderEvents.seq);
+      expect((await productRow(product._id)).status).toBe('sold');
+      if (payment!.status === 201) {
+        // Paid first: the phone is sold already, so the mark is refused; the deal is the buyer's.
+        expect(marking!.body.code).toBe('product_sold');
+        expect(row!.state).toBe('paid');
+        expect(events.map((e) => e.transition)).toEqual(['book', 'pay']);
+      } else {
+        // Marked first: the booking closed, and the payment is refused and given back.
+        expect(marking!.status).toBe(200);
+        expect(payment!.body).toMatchObject({ code: 'payment_refunded', params: { reasonCode: 'sold_to_another_buyer' } });
+        expect(row!.state).toBe('closed');
+        expect(events.map((e) => e.transition)).toEqual(['book', 'close']);
+        expect(await paymentsOf(product._id)).toHaveLength(0);
+      }
     });
 
     it('the seller deleting a phone while its buyer pays for it: the sale or the deletion, never both', async () => {

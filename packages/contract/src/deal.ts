@@ -22,6 +22,9 @@ export const isPaid = (state: DealState): boolean => (paidStates as readonly Dea
 export const dealActors = ['buyer', 'seller', 'admin', 'site'] as const;
 export type DealActor = (typeof dealActors)[number];
 
+/** The two people of a deal, whom its moves are told to. */
+export type DealParty = 'buyer' | 'seller';
+
 export interface DealTransition {
   /** The states it leaves from; none for the one that starts a deal. */
   from: readonly DealState[];
@@ -29,6 +32,8 @@ export interface DealTransition {
   by: readonly DealActor[];
   /** What it does, for people (the docs' table). */
   does: string;
+  /** Whom it is told to (a notification each, in their language): the parties it concerns who did not make it. */
+  tells: readonly DealParty[];
   /**
    * Why it is refused from a state it does not leave from: the code of the 409, by state, and `otherwise` for the
    * states not named. Every refusal carries the state (`params.state`). None where nothing refuses from a state: a
@@ -49,12 +54,13 @@ export const dealStateMeanings: Record<DealState, string> = {
 };
 
 export const dealTransitions = {
-  book: { from: [], to: 'requested', by: ['buyer'], does: 'books an available phone with a meeting place and a mobile number' },
+  book: { from: [], to: 'requested', by: ['buyer'], does: 'books an available phone with a meeting place and a mobile number', tells: ['seller'] },
   accept: {
     from: ['requested'],
     to: 'accepted',
     by: ['seller'],
     does: "accepts the booking while the phone is for sale: the buyer sees the seller's number",
+    tells: ['buyer'],
     refused: { otherwise: 'booking_not_pending', accepted: 'booking_already_accepted' },
   },
   decline: {
@@ -62,6 +68,7 @@ export const dealTransitions = {
     to: 'declined',
     by: ['seller'],
     does: 'turns the booking down',
+    tells: ['buyer'],
     refused: {
       otherwise: 'booking_already_declined',
       paid: 'booking_paid_cannot_decline',
@@ -70,12 +77,19 @@ export const dealTransitions = {
       closed: 'booking_closed',
     },
   },
-  cancel: { from: ['requested', 'accepted'], to: 'cancelled', by: ['buyer'], does: 'calls the booking off (their delete of an open booking)' },
+  cancel: {
+    from: ['requested', 'accepted'],
+    to: 'cancelled',
+    by: ['buyer'],
+    does: 'calls the booking off (their delete of an open booking)',
+    tells: ['seller'],
+  },
   pay: {
     from: ['requested', 'accepted'],
     to: 'paid',
     by: ['buyer'],
     does: 'pays by card or bKash, settled once the provider confirms the payment: the phone is sold, its other open bookings close',
+    tells: ['seller'],
     refused: { otherwise: 'order_paid', declined: 'order_declined', cancelled: 'order_cancelled', closed: 'sold_to_another_buyer' },
   },
   close: {
@@ -83,22 +97,25 @@ export const dealTransitions = {
     to: 'closed',
     by: ['site'],
     does: "closes the phone's other open bookings when it is paid through one of them or its seller marks it sold",
+    tells: ['buyer'],
   },
   refund: {
     from: ['paid'],
     to: 'refunded',
     by: ['admin'],
     does: 'gives the payment back in full, with a reason (audited)',
+    tells: ['buyer', 'seller'],
     refused: { otherwise: 'order_not_paid_cannot_refund', refunded: 'order_already_refunded' },
   },
 } as const satisfies Record<string, DealTransition>;
 export type DealTransitionName = keyof typeof dealTransitions;
 
-const transitionNames = Object.keys(dealTransitions) as DealTransitionName[];
+/** Every transition's name, in the table's order. */
+export const dealTransitionNames = Object.keys(dealTransitions) as [DealTransitionName, ...DealTransitionName[]];
 
 /** The transitions that may leave `state`, for whoever may make them. */
 export const transitionsFrom = (state: DealState, by?: DealActor): DealTransitionName[] =>
-  transitionNames.filter((name) => {
+  dealTransitionNames.filter((name) => {
     const t: DealTransition = dealTransitions[name];
     return t.from.includes(state) && (by === undefined || t.by.includes(by));
   });
@@ -121,4 +138,4 @@ export const refusalsOf = (name: DealTransitionName): ErrorCode[] => {
 
 /** Every allowed (from, to) pair: what the database's guard on `orders.state` lets through (migration 0025). */
 export const allowedMoves = (): [DealState, DealState][] =>
-  transitionNames.flatMap((name) => (dealTransitions[name] as DealTransition).from.map((from): [DealState, DealState] => [from, dealTransitions[name].to]));
+  dealTransitionNames.flatMap((name) => (dealTransitions[name] as DealTransition).from.map((from): [DealState, DealState] => [from, dealTransitions[name].to]));

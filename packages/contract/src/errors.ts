@@ -202,7 +202,7 @@ export type ErrorParamsArg<C extends ErrorCode> = [Placeholders<(typeof errorMes
 export type PlainErrorCode = { [C in ErrorCode]: ErrorParamsArg<C> extends [] ? C : never }[ErrorCode];
 
 /** The things a 404 names (`not_found`'s `what`). */
-export type NotFoundWhat = 'User' | 'Seller' | 'Product' | 'Order' | 'Booking' | 'Review' | 'Demo accounts' | 'Stripe webhook';
+export type NotFoundWhat = 'User' | 'Seller' | 'Product' | 'Order' | 'Booking' | 'Review' | 'Notification' | 'Demo accounts' | 'Stripe webhook';
 /** The things an owner rule guards (`not_yours`'s `what`). */
 export type NotYoursWhat = 'product' | 'order' | 'booking' | 'review' | 'review_of_me';
 

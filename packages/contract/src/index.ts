@@ -17,3 +17,4 @@ export * from './endpoint.ts';
 export { errorAnswers, type ErrorStatus } from './error-answers.ts';
 export { endpoints, type EndpointName, type Endpoints } from './endpoints/index.ts';
 export * from './deal.ts';
+export * from './notifications.ts';

@@ -1,4 +1,4 @@
-import { dealActors, dealStates } from '@market/contract/deal';
+import { dealActors, dealStates, dealTransitionNames } from '@market/contract/deal';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -385,6 +385,32 @@ export const orderEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.seq)],
+);
+
+/**
+ * What a person was told (issue 31): one row per move of a deal per party it concerns (deal.ts `tells`), written in
+ * the same statement as the move. The phone's name is the deal's own copy; the order is named by id without a foreign
+ * key (a removed booking's notification stays, without its link). Gone with the person's account.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: dealTransitionNames }).notNull(),
+    orderId: uuid('order_id'),
+    productName: text('product_name').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
 );
 
 /**

@@ -14,6 +14,7 @@ import {
   bkashPayments,
   bkashSandboxPayments,
   categories,
+  notifications,
   oidcCodes,
   orders,
   outbox,
@@ -148,6 +149,14 @@ describe('seed()', () => {
       const unpaid = allOrders.filter((o) => o.state === 'requested');
       expect(paid.length).toBeGreaterThanOrEqual(1);
       expect(unpaid.length).toBeGreaterThanOrEqual(1);
+      // Each names the seller it was booked from (whom its review is of), who was told of it and of its payment.
+      const sellerOf = new Map((await ctx.app.db.select().from(products)).map((p) => [p.id, p.sellerId]));
+      for (const order of allOrders) expect(order.sellerId, order.id).toBe(sellerOf.get(order.productId!));
+      const told = await ctx.app.db.select().from(notifications);
+      expect(told.map((n) => `${n.kind}:${n.orderId}:${n.userId}`).sort()).toEqual(
+        [...allOrders.map((o) => `book:${o.id}:${o.sellerId}`), ...paid.map((o) => `pay:${o.id}:${o.sellerId}`)].sort(),
+      );
+      expect(told.some((n) => n.readAt === null)).toBe(true);
 
       const allPayments = await ctx.app.db.select().from(payments);
       expect(allPayments.map((p) => p.orderId).sort()).toEqual(paid.map((o) => o.id).sort());

@@ -8,7 +8,7 @@ import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import * as schema from './schema.ts';
-import { categories, orderEvents, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
+import { categories, notifications, orderEvents, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
 import { bookedEvent } from '../modules/orders/process.ts';
 import { CURRENCY, toPoisha } from '../modules/payments/provider.ts';
 import { luhnDigit } from '@market/contract';
@@ -156,6 +156,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
     return {
       productId: product.id,
       buyerId: userIds.get(key)!,
+      sellerId: product.sellerId,
       productName: product.productName,
       productPrice: product.resalePrice,
       productImg: product.img,
@@ -190,6 +191,19 @@ export async function seedDemo(db: Db, uploadsDir: string) {
           : []),
       ]),
     );
+  // What the seller was told of them (deal.ts `tells`): each booking, and each payment; the older ones read.
+  await db.insert(notifications).values(
+    orderRows.flatMap((o) =>
+      (o.state === 'paid' ? (['book', 'pay'] as const) : (['book'] as const)).map((kind) => ({
+        userId: o.sellerId!,
+        kind,
+        orderId: o.id,
+        productName: o.productName,
+        createdAt: o.createdAt,
+        readAt: o.createdAt.getTime() < now - 3 * DAY ? o.createdAt : null,
+      })),
+    ),
+  );
   for (const order of orderRows.filter((o) => o.state === 'paid')) {
     const intent = `pi_seed_${order.id.slice(0, 8)}`;
     await db.insert(payments).values({ ...paymentOf(order, intent), createdAt: order.createdAt });

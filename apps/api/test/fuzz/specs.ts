@@ -217,6 +217,10 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     },
     'POST /api/logout-everywhere': {},
     // Every valid body is kept on the caller's account (the same language again too: one more write).
+    'GET /api/notifications': { query: true },
+    'GET /api/notifications/unread': {},
+    'PUT /api/notifications/:id/read': { id: 'uuid' },
+    'PUT /api/notifications/read': {},
     'PUT /api/language': { body: json(LanguageBody, () => fc.record({ language: fc.constantFrom('en', 'bn') })) },
     'GET /api/category': {},
     'GET /api/advertise-products': { query: true },

@@ -18,7 +18,7 @@ async function world() {
 
 /** A deal's history as `transition:from>to:role`, oldest first. */
 async function historyOf(orderId: string) {
-  const rows = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  const rows = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.seq));
   return rows.map((e) => `${e.transition}:${e.fromState ?? '-'}>${e.toState}:${e.actorRole}`);
 }
 

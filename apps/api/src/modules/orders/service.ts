@@ -2,7 +2,7 @@ import { isPaid, leavesFrom, type NewOrderBody, type Order, type PageQuery } fro
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bkashPayments, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
-import { bookedEvent, move, refuse, refusal } from './process.ts';
+import { bookedEvent, move, refuse, refusal, tell } from './process.ts';
 import { editableUntil } from '../reviews/service.ts';
 import { moneyHistory, paidOrder } from './history.ts';
 import { recordAdminAct } from '../audit/service.ts';
@@ -108,6 +108,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
         })
         .returning();
       await tx.insert(orderEvents).values(bookedEvent(row!.id, buyer.id));
+      await tell(tx as unknown as Db, 'book', row!.id);
       return row!;
     });
     return toOrder(order, { phone: product.phoneNumber });

@@ -22,7 +22,7 @@ export default {
   not_yours:
     '{what, select, product {এই প্রোডাক্টটি আপনার নয়} order {এই অর্ডারটি আপনার নয়} booking {এই বুকিংটি আপনার ফোনের নয়} review {এই রিভিউটি আপনার নয়} review_of_me {এই রিভিউটি আপনাকে নিয়ে নয়} other {এই {what} আপনার নয়}}',
   not_found:
-    '{what, select, User {ব্যবহারকারীকে} Seller {বিক্রেতাকে} Product {প্রোডাক্টটি} Order {অর্ডারটি} Booking {বুকিংটি} Review {রিভিউটি} other {{what}}} খুঁজে পাওয়া যায়নি',
+    '{what, select, User {ব্যবহারকারীকে} Seller {বিক্রেতাকে} Product {প্রোডাক্টটি} Order {অর্ডারটি} Booking {বুকিংটি} Review {রিভিউটি} Notification {নোটিফিকেশনটি} other {{what}}} খুঁজে পাওয়া যায়নি',
   metrics_not_allowed:
     'মেট্রিক্স দেখতে মেট্রিক্স টোকেন (METRICS_TOKEN) বেয়ারার টোকেন হিসেবে লাগবে, অথবা কোনো প্রক্সি বিশ্বাস করা না থাকলে এই মেশিন থেকেই অনুরোধ করতে হবে',
 

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helper.ts';
+import { book, createAdmin, createCategory, markPaid, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
+import { callRoute } from '../../../test/call-route.ts';
+import { notifications } from '../../db/schema.ts';
+
+/** Issue 31, item 6: every move of a deal tells the parties it concerns (deal.ts `tells`), in the same statement. */
+const ctx = useTestApp();
+
+async function world() {
+  const seller = await signUp(ctx.app, 'Seller');
+  const category = await createCategory(ctx.app);
+  const product = await postProduct(ctx.app, seller, category.id, { productName: 'Galaxy S21' });
+  return { seller, product };
+}
+
+/** What `actor` was told, oldest first, as `kind:product`. */
+async function toldTo(actor: Actor) {
+  const res = await callRoute(ctx.app, 'notifications', { token: actor.token });
+  expect(res.status).toBe(200);
+  return (res.body.data as { kind: string; productName: string }[]).map((n) => `${n.kind}:${n.productName}`).reverse();
+}
+const unread = async (actor: Actor) => (await callRoute(ctx.app, 'unreadNotifications', { token: actor.token })).body.data.unread;
+
+describe('notifications of a deal’s moves', () => {
+  it('tells the seller of a booking and a cancel, the buyer of an accept and a decline, nobody of their own move', async () => {
+    const { seller, product } = await world();
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const other = await signUp(ctx.app, 'Buyer');
+    const booked = await book(ctx.app, buyer, product._id);
+    const second = await book(ctx.app, other, product._id);
+    expect(await toldTo(seller)).toEqual(['book:Galaxy S21', 'book:Galaxy S21']);
+    expect(await toldTo(buyer)).toEqual([]);
+
+    expect((await callRoute(ctx.app, 'acceptBooking', { params: { id: booked._id }, token: seller.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'declineBooking', { params: { id: second._id }, token: seller.token })).status).toBe(200);
+    expect(await toldTo(buyer)).toEqual(['accept:Galaxy S21']);
+    expect(await toldTo(other)).toEqual(['decline:Galaxy S21']);
+
+    expect((await callRoute(ctx.app, 'deleteOrder', { params: { id: booked._id }, token: buyer.token })).status).toBe(200);
+    expect(await toldTo(seller)).toEqual(['book:Galaxy S21', 'book:Galaxy S21', 'cancel:Galaxy S21']);
+    // Each one names its deal.
+    const [latest] = (await callRoute(ctx.app, 'notifications', { token: seller.token })).body.data;
+    expect(latest).toMatchObject({ kind: 'cancel', orderId: booked._id, readAt: null });
+  });
+
+  it('tells the seller of a payment, the phone’s other buyers that it went elsewhere, and both of a refund', async () => {
+    const { seller, product } = await world();
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const other = await signUp(ctx.app, 'Buyer');
+    const paid = await book(ctx.app, buyer, product._id);
+    await book(ctx.app, other, product._id);
+    await markPaid(ctx.app, paid._id, { payment: true, sold: true });
+    expect(await toldTo(seller)).toEqual(['book:Galaxy S21', 'book:Galaxy S21', 'pay:Galaxy S21']);
+    expect(await toldTo(other)).toEqual(['close:Galaxy S21']);
+    expect(await toldTo(buyer)).toEqual([]);
+
+    const admin = await createAdmin(ctx.app);
+    const refunded = await callRoute(ctx.app, 'refundOrder', { params: { id: paid._id }, body: { reason: 'Not as described' }, token: admin.token });
+    expect(refunded.status).toBe(200);
+    expect(await toldTo(buyer)).toEqual(['refund:Galaxy S21']);
+    expect((await toldTo(seller)).at(-1)).toBe('refund:Galaxy S21');
+    expect(await toldTo(admin)).toEqual([]);
+  });
+
+  it('tells nothing of a move that was refused', async () => {
+    const { seller, product } = await world();
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const booked = await book(ctx.app, buyer, product._id);
+    expect((await callRoute(ctx.app, 'declineBooking', { params: { id: booked._id }, token: seller.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'declineBooking', { params: { id: booked._id }, token: seller.token })).status).toBe(409);
+    expect((await callRoute(ctx.app, 'acceptBooking', { params: { id: booked._id }, token: seller.token })).status).toBe(409);
+    expect(await toldTo(buyer)).toEqual(['decline:Galaxy S21']);
+  });
+});
+
+describe('reading notifications', () => {
+  it('counts the unread, marks one read (once), refuses another person’s, and marks all read', async () => {
+    const { seller, product } = await world();
+    const buyers = [await signUp(ctx.app, 'Buyer'), await signUp(ctx.app, 'Buyer'), await signUp(ctx.app, 'Buyer')];
+    for (const b of buyers) await book(ctx.app, b, product._id);
+    expect(await unread(seller)).toBe(3);
+    expect(await unread(buyers[0]!)).toBe(0);
+
+    const [first] = (await callRoute(ctx.app, 'notifications', { token: seller.token })).body.data;
+    const read = await callRoute(ctx.app, 'readNotification', { params: { id: first._id }, token: seller.token });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({ _id: first._id, readAt: expect.any(String) });
+    const again = await callRoute(ctx.app, 'readNotification', { params: { id: first._id }, token: seller.token });
+    expect(again.body.data.readAt).toBe(read.body.data.readAt);
+    expect(await unread(seller)).toBe(2);
+
+    // Someone else's is not theirs to read: not found, and it stays unread.
+    const [second] = (await callRoute(ctx.app, 'notifications', { token: seller.token })).body.data.filter((n: { readAt: string | null }) => !n.readAt);
+    const refused = await callRoute(ctx.app, 'readNotification', { params: { id: second._id }, token: buyers[0]!.token });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ code: 'not_found', message: 'Notification not found' });
+    const [row] = await ctx.app.db.select().from(notifications).where(eq(notifications.id, second._id));
+    expect(row!.readAt).toBeNull();
+
+    const all = await callRoute(ctx.app, 'readAllNotifications', { token: seller.token });
+    expect(all.body.data).toEqual({ unread: 0 });
+    expect(await unread(seller)).toBe(0);
+  });
+
+  it('pages newest first', async () => {
+    const { seller, product } = await world();
+    for (let i = 0; i < 3; i++) await book(ctx.app, await signUp(ctx.app, 'Buyer'), product._id);
+    const page1 = await callRoute(ctx.app, 'notifications', { token: seller.token, query: { limit: 2 } });
+    expect(page1.body.data).toHaveLength(2);
+    const page2 = await callRoute(ctx.app, 'notifications', { token: seller.token, query: { limit: 2, cursor: page1.body.meta.nextCursor } });
+    expect(page2.body.data).toHaveLength(1);
+    expect(page2.body.meta.nextCursor).toBeNull();
+    const all = [...page1.body.data, ...page2.body.data].map((n: { createdAt: string }) => n.createdAt);
+    expect([...all].sort().reverse()).toEqual(all);
+  });
+});

@@ -1,0 +1,58 @@
+import type { Notification, PageQuery } from '@market/contract';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { after, newestFirst, paged } from '../../pagination.ts';
+
+const toNotification = (n: typeof notifications.$inferSelect): Notification => ({
+  _id: n.id,
+  kind: n.kind,
+  orderId: n.orderId,
+  productName: n.productName,
+  createdAt: n.createdAt.toISOString(),
+  readAt: n.readAt?.toISOString() ?? null,
+});
+
+const keys = { table: notifications, id: notifications.id, createdAt: notifications.createdAt };
+
+/** A person's notifications, newest first, a page at a time. */
+export async function listNotifications(db: Db, userId: string, query: PageQuery) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), after(keys, query.cursor)))
+    .orderBy(...newestFirst(keys))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = paged(rows, query, (n) => n.id);
+  return { items: items.map(toNotification), nextCursor };
+}
+
+/** How many of a person's notifications are unread. */
+export async function unreadCount(db: Db, userId: string) {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return { unread: row?.unread ?? 0 };
+}
+
+/** Marks one of a person's notifications read (when first read; again changes nothing). Another person's is not found. */
+export async function markRead(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  if (!row) throw notFound('Notification');
+  return toNotification(row);
+}
+
+/** Marks every unread notification of a person read. */
+export async function markAllRead(db: Db, userId: string) {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return unreadCount(db, userId);
+}
