@@ -5,6 +5,7 @@ import { api } from '../lib/api.ts';
 import { useAppDispatch } from '../lib/shared-state.ts';
 import { useT } from '../lib/i18n.ts';
 import { LanguageSwitch } from './language-switch.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { SearchBox } from './search-box.tsx';
 
 // daisyUI paints the current link (aria-current) dark; teal text on it was hard to read, so paint it like the active category instead.
@@ -72,6 +73,7 @@ export function Navbar() {
         </div>
         <SearchBox />
         <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{links}</ul>
+        {signedIn && user && <NotificationBell />}
         {signedIn && user ? (
           <div className="dropdown dropdown-end">
             <button type="button" tabIndex={0} className="btn btn-circle btn-ghost avatar" aria-label={t('nav.accountMenu', { name: user.name })}>

@@ -10,6 +10,7 @@ export default {
   'nav.login': 'লগইন',
   'nav.logout': 'লগআউট',
   'nav.openMenu': 'মেনু খুলুন',
+  'nav.notifications': '{count, plural, =0 {নোটিফিকেশন, নতুন নেই} other {নোটিফিকেশন, # টি নতুন}}',
   'nav.accountMenu': '{name}-এর অ্যাকাউন্ট মেনু',
   'nav.skip': 'মূল অংশে যান',
   'nav.categories': 'ব্র্যান্ড',

@@ -9,6 +9,7 @@ export default {
   'nav.logout': 'Logout',
   'nav.openMenu': 'Open menu',
   'nav.accountMenu': 'Account menu of {name}',
+  'nav.notifications': '{count, plural, =0 {Notifications, none unread} one {Notifications, # unread} other {Notifications, # unread}}',
   'nav.skip': 'Skip to content',
   'nav.categories': 'Categories',
   'nav.siteSearch': 'Site search',

@@ -1,0 +1,67 @@
+import type { Notification } from '@market/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationBell } from '../../app/notification-bell.tsx';
+import { aUser, fakeApi, renderAt, signIn, type Call } from '../../test-utils.tsx';
+import { page } from '../dashboard/test-fixtures.ts';
+import NotificationsPage from './notifications-page.tsx';
+
+/** Issue 31, item 6: what a seller was told of their deals, the unread ones marked, each opening its deals' page. */
+const seller = aUser({ role: 'Seller' });
+const aNote = (n: number, overrides: Partial<Notification>): Notification => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  kind: 'book',
+  orderId: '11111111-1111-4111-8111-111111111111',
+  productName: 'Galaxy S21',
+  createdAt: '2026-11-27T10:00:00.000Z',
+  readAt: null,
+  ...overrides,
+});
+const notes = [aNote(1, {}), aNote(2, { kind: 'pay' }), aNote(3, { kind: 'cancel', readAt: '2026-11-26T10:00:00.000Z' })];
+
+function answer({ method, path }: Call) {
+  if (method === 'PUT' && path === `/api/notifications/${notes[0]!._id}/read`)
+    return { status: 200, body: { success: true, data: { ...notes[0], readAt: '2026-11-28T10:00:00.000Z' } } };
+  if (method === 'PUT' && path === '/api/notifications/read') return { status: 200, body: { success: true, data: { unread: 0 } } };
+  if (path === '/api/notifications/unread') return { status: 200, body: { success: true, data: { unread: 2 } } };
+  return page(notes);
+}
+
+describe('Notifications', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn(seller);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists what the seller was told, the unread ones first said new; opening one marks it read and goes to the bookings', async () => {
+    const calls = fakeApi(answer);
+    renderAt('/dashboard/notifications', <NotificationsPage />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringMatching(/^New: New booking of your Galaxy S21/),
+      expect.stringMatching(/^New: Your Galaxy S21 was paid for/),
+      expect.stringMatching(/^The buyer cancelled their booking of your Galaxy S21/),
+    ]);
+    const first = within(items[0]!).getByRole('link');
+    expect(first).toHaveAttribute('href', '/dashboard/bookings');
+    await userEvent.click(first);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === `/api/notifications/${notes[0]!._id}/read`)).toBe(true));
+  });
+
+  it('marks all read at once', async () => {
+    const calls = fakeApi(answer);
+    renderAt('/dashboard/notifications', <NotificationsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/notifications/read')).toBe(true));
+  });
+
+  it('the bell says how many are unread and links to the list', async () => {
+    fakeApi(answer);
+    renderAt('/', <NotificationBell />);
+    const bell = await screen.findByRole('link', { name: 'Notifications, 2 unread' });
+    expect(bell).toHaveAttribute('href', '/dashboard/notifications');
+    expect(bell).toHaveTextContent('2');
+  });
+});

@@ -1,0 +1,66 @@
+import type { Notification, Role } from '@market/contract';
+import { Link } from 'react-router';
+import { LoadMore } from '../../components/load-more.tsx';
+import { localDateTime } from '../../lib/format.ts';
+import { useT, type Key } from '../../lib/i18n.ts';
+import { paged } from '../../lib/pages.ts';
+import { useAuth } from '../../lib/use-auth.ts';
+import { useNotificationsInfiniteQuery, useReadAllNotificationsMutation, useReadNotificationMutation } from './api.ts';
+
+/** The words of each kind, with the phone's name: a move of one of the person's deals (deal.ts `tells`). */
+const words: Record<Notification['kind'], Key<'dashboard'>> = {
+  book: 'notes.book',
+  accept: 'notes.accept',
+  decline: 'notes.decline',
+  cancel: 'notes.cancel',
+  pay: 'notes.pay',
+  close: 'notes.close',
+  refund: 'notes.refund',
+};
+
+/** Where a person's deals are: a seller's bookings, a buyer's orders (an Admin is told of none). */
+const dealsOf: Record<Role, string> = { Seller: '/dashboard/bookings', Buyer: '/dashboard/myOrders', Admin: '/dashboard/payments' };
+
+/** The signed-in person's notifications, newest first; opening one marks it read, and all can be marked read at once. */
+export default function NotificationsPage() {
+  const t = useT('dashboard');
+  const { user } = useAuth();
+  const list = useNotificationsInfiniteQuery(undefined, { skip: !user });
+  const { rows, more } = paged(list);
+  const [read] = useReadNotificationMutation();
+  const [readAll, readingAll] = useReadAllNotificationsMutation();
+  const unread = rows?.some((n) => n.readAt === null) ?? false;
+  return (
+    <section>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t('notes.title')}</h1>
+        {unread && (
+          <button type="button" className="btn btn-outline btn-sm" disabled={readingAll.isLoading} onClick={() => void readAll()}>
+            {t('notes.readAll')}
+          </button>
+        )}
+      </div>
+      {rows?.length === 0 && <p className="text-base-content/75">{t('notes.empty')}</p>}
+      <ul className="flex flex-col gap-2">
+        {rows?.map((n) => (
+          <li key={n._id} className={`rounded-box border p-3 ${n.readAt ? 'border-base-200' : 'border-primary bg-primary/5'}`}>
+            <Link
+              to={dealsOf[user?.role ?? 'Buyer']}
+              className="link-hover block font-medium"
+              onClick={() => {
+                if (!n.readAt) void read(n._id);
+              }}
+            >
+              {!n.readAt && <span className="sr-only">{t('notes.unread')} </span>}
+              {t(words[n.kind], { product: n.productName })}
+            </Link>
+            <time dateTime={n.createdAt} className="text-sm text-base-content/75">
+              {localDateTime(n.createdAt)}
+            </time>
+          </li>
+        ))}
+      </ul>
+      <LoadMore more={more} />
+    </section>
+  );
+}
