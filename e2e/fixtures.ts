@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { luhnDigit } from '@market/contract/rules';
-import type { AuthResult, Category, NewProductInput, Order, OutboxMail, Page as ListPage, Product } from '@market/contract';
+import type { AuthResult, Category, NewProductInput, NotificationKind, Order, OutboxMail, Page as ListPage, Product } from '@market/contract';
 import {
   test as base,
   expect,
@@ -147,7 +147,7 @@ export async function apiUpload(request: APIRequestContext, name = 'picture.png'
   return ((await res.json()).data as { url: string }).url;
 }
 
-export type MailKind = 'verify-email' | 'reset-password' | 'account-exists' | 'password-changed' | 'google-linked';
+export type MailKind = 'verify-email' | 'reset-password' | 'account-exists' | 'password-changed' | 'google-linked' | `notification-${NotificationKind}`;
 
 /**
  * The newest mail of `kind` to `to` in the outbox, read as the Admin (no SMTP server in e2e, so

@@ -41,5 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     isolate: process.env.TEST_FAST !== 'true',
     // Every core (Vitest leaves one free by default: a single worker on two cores).
     maxWorkers: '100%',
+    // Beside Chromium at a lower priority in the full run (scripts/test.ts) a test may wait its turn for the cores.
+    testTimeout: 20_000,
   },
 }));

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   apiBook,
+  apiMail,
   apiSellerWithProducts,
   apiSignUp,
   dashboardMenu,
@@ -37,6 +38,10 @@ test("a seller sees each booking of a phone with the buyer's mobile number at 37
 
   const page = await pageAs(browser, seller);
   const keptRow = rowOf(page, 'Nusrat Jahan');
+  // The seller was told of both bookings (issue 31): the bell counts them, and each came by e-mail too.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
+  expect((await apiMail(request, adminSession, seller.user.email, 'notification-book')).subject).toBe(`New booking of your ${phone.productName}`);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/dashboard');
@@ -86,6 +91,12 @@ test("a seller sees each booking of a phone with the buyer's mobile number at 37
   await keptPage.reload();
   // The accepted buyer has the seller's number on the order (it is in no public answer).
   await expect(keptOrder.getByRole('link', { name: '01700-000999' })).toHaveAttribute('href', 'tel:01700000999');
+  // …and was told: the bell, the list, and the item back to My Orders, read.
+  await keptPage.getByRole('link', { name: 'Notifications, 1 unread' }).click();
+  const told = main(keptPage).getByRole('link', { name: `New: The seller accepted your booking of ${phone.productName}: their number is in My Orders` });
+  await told.click();
+  await expect(keptPage).toHaveURL(/\/dashboard\/myOrders$/);
+  await expect(keptPage.getByRole('link', { name: 'Notifications, none unread' })).toBeVisible();
   await keptPage.context().close();
 
   const buyerPage = await pageAs(browser, turnedDown);
@@ -100,6 +111,10 @@ test("a seller sees each booking of a phone with the buyer's mobile number at 37
     await expectAccessible(buyerPage);
   }
   await screenshots(buyerPage, 'my-orders-declined');
+  await buyerPage.goto('/dashboard/notifications');
+  await expect(main(buyerPage).getByRole('listitem')).toHaveText([new RegExp(`^New: The seller declined your booking of ${phone.productName}`)]);
+  await expectAccessible(buyerPage);
+  await screenshots(buyerPage, 'notifications-declined');
   await buyerPage.context().close();
   await page.context().close();
 });

@@ -21,11 +21,13 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['My Product', '/dashboard/myProduct'],
     ['Booking Requests', '/dashboard/bookings'],
     ['My Reviews', '/dashboard/reviews'],
+    ['Notifications', '/dashboard/notifications'],
     ['Account', '/dashboard/account'],
   ],
   Buyer: [
     ['Overview', '/dashboard'],
     ['My Orders', '/dashboard/myOrders'],
+    ['Notifications', '/dashboard/notifications'],
     ['Account', '/dashboard/account'],
   ],
   Admin: [
@@ -58,6 +60,7 @@ const pageHeading: Record<string, string> = {
   '/dashboard/outbox': 'Outbox',
   '/dashboard/audit': 'Audit Log',
   '/dashboard/account': 'Account',
+  '/dashboard/notifications': 'Notifications',
 };
 
 for (const role of ['Seller', 'Buyer', 'Admin'] as const) {
@@ -114,7 +117,7 @@ test.describe('role guards', () => {
     await page.goto('/dashboard/allSellers');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/dashboard');
-    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders', 'Account']);
+    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders', 'Notifications', 'Account']);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Buyer Overview');
   });
 
@@ -122,7 +125,7 @@ test.describe('role guards', () => {
     await signInWith(page, buyerSession);
     await page.goto('/dashboard/anything-else');
     await expect(page.getByRole('main').getByRole('img', { name: /404/ })).toBeVisible();
-    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders', 'Account']);
+    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders', 'Notifications', 'Account']);
     await expect(page.getByRole('main')).toHaveCount(1);
     await expectAccessible(page);
     await screenshots(page, 'dashboard-not-found');

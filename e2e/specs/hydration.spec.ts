@@ -15,11 +15,12 @@ declare global {
 }
 
 /** Keeps hold of the main element the HTML brought, before any script runs, and collects the page's errors. */
-function watch(page: Page): string[] {
+async function watch(page: Page): Promise<string[]> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-  void page.addInitScript(() =>
+  // Awaited: a script not yet registered when the page loads would see no main, and the test would blame the app.
+  await page.addInitScript(() =>
     document.addEventListener('DOMContentLoaded', () => {
       window.__drawnMain = document.querySelector('#content main');
     }),
@@ -38,7 +39,7 @@ for (const who of ['a visitor', 'a signed-in buyer'] as const) {
     const apple = (await apiCategories(request)).find((c) => c.category === 'Apple')!;
     const page = who === 'a visitor' ? await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage() : await pageAs(browser, buyerSession);
     await page.setViewportSize({ width: 375, height: 800 });
-    const errors = watch(page);
+    const errors = await watch(page);
     const paths = [
       '/',
       `/category/${apple._id}`,

@@ -155,7 +155,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(payments, { config: config.payments });
   await app.register(bkash, { config });
   // app.jobs: the durable queue's worker, each kind of job run by what the app is made of.
-  await app.register(jobs, { store, ...config.jobs });
+  await app.register(jobs, { store, origin: () => publicOrigin(app.server, config), ...config.jobs });
 
   // Routes.
   await app.register(healthRoutes);

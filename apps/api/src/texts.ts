@@ -2,23 +2,25 @@ import { errorMessages, formatIcu, intlLocale, isErrorCode, type ErrorCode, type
 import bnAuth from '@market/contract/locales/bn/auth.ts';
 import bnCatalog from '@market/contract/locales/bn/catalog.ts';
 import bnCommon from '@market/contract/locales/bn/common.ts';
+import bnDashboard from '@market/contract/locales/bn/dashboard.ts';
 import bnErrors from '@market/contract/locales/bn/errors.ts';
 import bnHead from '@market/contract/locales/bn/head.ts';
 import bnMail from '@market/contract/locales/bn/mail.ts';
 import enAuth from '@market/contract/locales/en/auth.ts';
 import enCatalog from '@market/contract/locales/en/catalog.ts';
 import enCommon from '@market/contract/locales/en/common.ts';
+import enDashboard from '@market/contract/locales/en/dashboard.ts';
 import enHead from '@market/contract/locales/en/head.ts';
 import enMail from '@market/contract/locales/en/mail.ts';
 
 /*
  * What the server writes for people, from the catalogs the web app speaks (decision 029): the first screen
- * and page heads (so the HTML says what the app will say), the mails, the Google popup's last page, and an
+ * and page heads (so the HTML says what the app will say), the mails (a notification's in the bell's words), the Google popup's last page, and an
  * error code's words in a language. One table per language, as the app's (no id is in two catalogs: check-catalogs.ts).
  */
 const catalogs = {
-  en: { ...enCommon, ...enCatalog, ...enHead, ...enMail, ...enAuth, ...errorMessages },
-  bn: { ...bnCommon, ...bnCatalog, ...bnHead, ...bnMail, ...bnAuth, ...bnErrors },
+  en: { ...enCommon, ...enCatalog, ...enDashboard, ...enHead, ...enMail, ...enAuth, ...errorMessages },
+  bn: { ...bnCommon, ...bnCatalog, ...bnDashboard, ...bnHead, ...bnMail, ...bnAuth, ...bnErrors },
 };
 export type TextId = keyof (typeof catalogs)['en'];
 

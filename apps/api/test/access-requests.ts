@@ -293,6 +293,17 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     sellerReviews: async () => ({ params: { id: world.actors.seller._id } }),
     notifications: async () => ({}),
     unreadNotifications: async () => ({}),
+    mailPreferences: async () => ({}),
+    // A new account: the world's actors keep every kind of mail.
+    setMailPreferences: async (caller) => ({
+      body: { mailOff: ['book', 'book', 'refund'] },
+      expectStatus: 200,
+      ...(caller === 'anonymous' ? {} : { as: await throwaway(caller) }),
+      after: async (res, actor) => {
+        expect(res.body.data).toEqual({ mailOff: ['book', 'refund'] });
+        expect((await callRoute(app, 'mailPreferences', { token: actor.token })).body.data, 'kept on the account').toEqual({ mailOff: ['book', 'refund'] });
+      },
+    }),
     readAllNotifications: async () => ({}),
     // A notification of the caller's own (another person's is not found: notifications.test.ts).
     readNotification: async (caller) => {

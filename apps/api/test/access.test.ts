@@ -106,7 +106,9 @@ describe('the access table', () => {
       'GET /api/notifications': 'signed-in',
       'GET /api/notifications/unread': 'signed-in',
       'PUT /api/notifications/:id/read': 'signed-in',
-      'PUT /api/notifications/read': 'signed-in',
+      'PUT /api/notifications/read-all': 'signed-in',
+      'GET /api/notifications/preferences': 'signed-in',
+      'PUT /api/notifications/preferences': 'signed-in',
       // Google sign-in (OpenID Connect): the popup's two steps, then the ID token for a session.
       'GET /api/auth/google/start': 'anyone',
       'GET /api/auth/google/callback': 'anyone',

@@ -67,7 +67,10 @@ export const routes = {
   notifications: { method: 'GET', path: '/api/notifications' },
   unreadNotifications: { method: 'GET', path: '/api/notifications/unread' },
   readNotification: { method: 'PUT', path: '/api/notifications/:id/read' },
-  readAllNotifications: { method: 'PUT', path: '/api/notifications/read' },
+  // Not /api/notifications/read: a client's URL would make /api/notifications/./read (an id of '.') that path.
+  readAllNotifications: { method: 'PUT', path: '/api/notifications/read-all' },
+  mailPreferences: { method: 'GET', path: '/api/notifications/preferences' },
+  setMailPreferences: { method: 'PUT', path: '/api/notifications/preferences' },
   acceptBooking: { method: 'PUT', path: '/api/accept-booking/:id' },
   order: { method: 'GET', path: '/api/order/:id' },
   deleteOrder: { method: 'DELETE', path: '/api/order/:id' },

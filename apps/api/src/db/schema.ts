@@ -1,5 +1,8 @@
 import { dealActors, dealStates, dealTransitionNames } from '@market/contract/deal';
 import { sql } from 'drizzle-orm';
+
+/** Where a notification's e-mail is (notifications.mail). */
+export const notificationMailStates = ['due', 'queued', 'skipped'] as const;
 import {
   bigserial,
   boolean,
@@ -58,10 +61,16 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'bn'] })
       .notNull()
       .default('en'),
+    /** The kinds of notification the owner does not want by e-mail (issue 31): every other kind also comes by mail. */
+    mailOff: text('mail_off', { enum: dealTransitionNames })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
     check('users_language_check', sql`${t.language} in ('en', 'bn')`),
+    check('users_mail_off_check', sql`${t.mailOff} <@ array[${sql.raw(dealTransitionNames.map((n) => `'${n}'`).join(', '))}]::text[]`),
     index('users_role_idx').on(t.role, t.createdAt, t.id),
     // The few suspended accounts, for the anti-join every public list of phones carries (sellerNotSuspended).
     index('users_suspended_idx')
@@ -404,8 +413,14 @@ export const notifications = pgTable(
     productName: text('product_name').notNull(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * Its e-mail: 'due' until its job (kind 'notification-mail', queued with it) decides, then 'queued' (a mail in the
+     * outbox) or 'skipped' (switched off, an unconfirmed address, or made before e-mails were sent).
+     */
+    mail: text('mail', { enum: notificationMailStates }).notNull().default('due'),
   },
   (t) => [
+    check('notifications_mail_check', sql`${t.mail} in (${sql.raw(notificationMailStates.map((n) => `'${n}'`).join(', '))})`),
     index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_unread_idx')
       .on(t.userId)

@@ -201,6 +201,8 @@ export async function seedDemo(db: Db, uploadsDir: string) {
         productName: o.productName,
         createdAt: o.createdAt,
         readAt: o.createdAt.getTime() < now - 3 * DAY ? o.createdAt : null,
+        // The demo's past is not mailed.
+        mail: 'skipped' as const,
       })),
     ),
   );

@@ -13,9 +13,11 @@ export interface JobPayloads {
   mail: { mailId: string };
   /** Make an uploaded picture's smaller copies (issue 19). */
   'picture-sizes': { name: string };
+  /** Mail a notification to its person, unless they switched its kind off or their address is unconfirmed (issue 31). */
+  'notification-mail': { notificationId: string };
 }
 export type JobKind = keyof JobPayloads;
-export const jobKinds = ['refund', 'bkash-check', 'mail', 'picture-sizes'] as const satisfies readonly JobKind[];
+export const jobKinds = ['refund', 'bkash-check', 'mail', 'picture-sizes', 'notification-mail'] as const satisfies readonly JobKind[];
 export type JobRow = typeof jobs.$inferSelect;
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PictureStore } from '../modules/images/store.ts';
 import { makeCopies } from '../modules/images/service.ts';
+import { notificationMailJob } from '../modules/notifications/mail.ts';
 import { refundJob } from '../modules/payments/refunds.ts';
 import type { Rounds } from '../rounds.ts';
 import { startJobWorker, type JobHandlers, type WorkerOptions } from '../jobs/worker.ts';
@@ -16,16 +17,19 @@ declare module 'fastify' {
 export interface JobsOptions extends Omit<WorkerOptions, 'db' | 'log' | 'handlers'> {
   /** Where the picture-sizes job reads a picture and writes its copies. */
   store: PictureStore;
+  /** Where browsers reach the site, for the links of notification mails (publicOrigin). */
+  origin: () => string;
 }
 
 /** What runs each kind of job, from what the app is made of: a refund is given back by the provider that took the money. */
-function handlersOf(app: FastifyInstance, store: PictureStore): JobHandlers {
+function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => string): JobHandlers {
   const { provider } = app.payments;
   const { bkash } = app;
   const refunders = { [provider.name]: provider, ...(bkash ? { bkash: bkash.refunder } : {}) };
   return {
     refund: refundJob(app.db, refunders),
     mail: app.mailer.deliver,
+    'notification-mail': notificationMailJob(app.db, origin),
     'picture-sizes': ({ name }) => makeCopies(name, store),
     'bkash-check': async ({ paymentId }) => {
       if (!bkash) throw new Error('bKash is not configured on this server');
@@ -38,8 +42,8 @@ function handlersOf(app: FastifyInstance, store: PictureStore): JobHandlers {
 
 /** Register after the database, the mailer, the payment providers and the public cache; the worker starts when the app is ready and stops with it. */
 export default fp(
-  async function jobs(app: FastifyInstance, { store, ...opts }: JobsOptions) {
-    const handlers = handlersOf(app, store);
+  async function jobs(app: FastifyInstance, { store, origin, ...opts }: JobsOptions) {
+    const handlers = handlersOf(app, store, origin);
     let worker: Rounds | undefined;
     // Until the app is ready nothing runs: a nudge waits for the first round.
     app.decorate('jobs', {

@@ -3,6 +3,8 @@ import {
   ForgotPasswordBody,
   GoogleUserBody,
   LanguageBody,
+  MailPreferences,
+  notificationKinds,
   LoginBody,
   NewOrderBody,
   EditProductBody,
@@ -216,11 +218,16 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       ),
     },
     'POST /api/logout-everywhere': {},
-    // Every valid body is kept on the caller's account (the same language again too: one more write).
     'GET /api/notifications': { query: true },
     'GET /api/notifications/unread': {},
     'PUT /api/notifications/:id/read': { id: 'uuid' },
-    'PUT /api/notifications/read': {},
+    'PUT /api/notifications/read-all': {},
+    'GET /api/notifications/preferences': {},
+    // Any set of kinds is a valid choice, kept on the caller's account.
+    'PUT /api/notifications/preferences': {
+      body: json(MailPreferences, () => fc.record({ mailOff: fc.uniqueArray(fc.constantFrom(...notificationKinds), { maxLength: notificationKinds.length }) })),
+    },
+    // Every valid body is kept on the caller's account (the same language again too: one more write).
     'PUT /api/language': { body: json(LanguageBody, () => fc.record({ language: fc.constantFrom('en', 'bn') })) },
     'GET /api/category': {},
     'GET /api/advertise-products': { query: true },

@@ -19,6 +19,7 @@ import BookingRequests from '../features/dashboard/seller/booking-requests.tsx';
 import EditProduct from '../features/dashboard/seller/edit-product.tsx';
 import MyProducts from '../features/dashboard/seller/my-products.tsx';
 import { SellerOverview } from '../features/dashboard/seller/overview.tsx';
+import { MailChoices } from '../features/notifications/mail-choices.tsx';
 import NotificationsPage from '../features/notifications/notifications-page.tsx';
 import PaymentPage from '../features/payment/payment-page.tsx';
 import MyReviews from '../features/reviews/my-reviews-page.tsx';
@@ -50,7 +51,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'overview-buyer', element: only('Buyer', <BuyerOverview />) },
     { path: 'myOrders', element: only('Buyer', <MyOrders />) },
     { path: 'payment/:id', element: only('Buyer', <PaymentPage />) },
-    { path: 'account', element: <AccountPage /> },
+    { path: 'account', element: <AccountPage more={<MailChoices />} /> },
     { path: 'notifications', element: <NotificationsPage /> },
     { path: '*', element: <NotFound landmark={false} /> },
   ],

@@ -1,6 +1,6 @@
 import { IdParams, PageQuery } from '../common.ts';
 import { endpoint, signedIn } from '../endpoint.ts';
-import { Notification, UnreadCount } from '../notifications.ts';
+import { MailPreferences, Notification, UnreadCount } from '../notifications.ts';
 
 const tag = 'notifications';
 
@@ -34,5 +34,21 @@ export const readAllNotifications = endpoint('readAllNotifications', {
   summary: 'Mark every own notification read: answers how many are unread now (none)',
   access: signedIn,
   data: UnreadCount,
+  cache: 'keeps',
+});
+
+export const mailPreferences = endpoint('mailPreferences', {
+  tag,
+  summary: 'Which kinds of notification the signed-in person does not want by e-mail',
+  access: signedIn,
+  data: MailPreferences,
+});
+
+export const setMailPreferences = endpoint('setMailPreferences', {
+  tag,
+  summary: 'Choose which kinds of notification do not come by e-mail (the bell still tells of all of them)',
+  access: signedIn,
+  body: MailPreferences,
+  data: MailPreferences,
   cache: 'keeps',
 });

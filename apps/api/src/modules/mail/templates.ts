@@ -1,4 +1,4 @@
-import type { IcuValues, Lang } from '@market/contract';
+import type { DealParty, IcuValues, Lang, NotificationKind } from '@market/contract';
 import type en from '@market/contract/locales/en/mail.ts';
 import { escapeHtml as escape } from '../../html.ts';
 import { texts } from '../../texts.ts';
@@ -97,5 +97,25 @@ export const sellerWarningMail = (r: Recipient, name: string, reason: string) =>
     say(l, 'mail.warning.body', { productName }),
     reason,
     say(l, 'mail.warning.after'),
+  ]);
+};
+
+/** Where each party of a deal sees their deals (the web's routes: a buyer's My Orders, a seller's Booking Requests). */
+export const dealsPage: Record<DealParty, { path: string; name: 'dashMenu.myOrders' | 'dashMenu.bookings' }> = {
+  buyer: { path: '/dashboard/myOrders', name: 'dashMenu.myOrders' },
+  seller: { path: '/dashboard/bookings', name: 'dashMenu.bookings' },
+};
+
+/**
+ * A notification by e-mail (issue 31): the bell's words (the dashboard catalog's `notes.<kind>`) as subject and
+ * body, a button to the person's deals, and where to choose which such mails come. The phone's name is the
+ * seller's, defused.
+ */
+export const notificationMail = (r: Recipient, kind: NotificationKind, name: string, party: DealParty, origin: string) => {
+  const t = texts(r.language);
+  const told = t(`notes.${kind}`, { product: plainName(name) });
+  const page = dealsPage[party];
+  return compose(r, `notification-${kind}`, told, [told], { label: say(r.language, 'mail.note.open', { page: t(page.name) }), url: `${origin}${page.path}` }, [
+    say(r.language, 'mail.note.after', { url: linkIn(r.language, `${origin}/dashboard/account`) }),
   ]);
 };

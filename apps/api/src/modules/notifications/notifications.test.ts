@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helper.ts';
+import { runJobs, useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markPaid, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { callRoute } from '../../../test/call-route.ts';
-import { notifications } from '../../db/schema.ts';
+import { jobs, notifications, outbox, users } from '../../db/schema.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { Db } from '../../db/client.ts';
 
 /** Issue 31, item 6: every move of a deal tells the parties it concerns (deal.ts `tells`), in the same statement. */
 const ctx = useTestApp();
@@ -104,6 +106,15 @@ describe('reading notifications', () => {
     expect(await unread(seller)).toBe(0);
   });
 
+  it('has no route where a client takes an id of "." (a URL drops the dot segment): not found, nothing marked read', async () => {
+    const { seller, product } = await world();
+    await book(ctx.app, await signUp(ctx.app, 'Buyer'), product._id);
+    const url = new URL('/api/notifications/./read', 'http://localhost').pathname;
+    const res = await ctx.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${seller.token}` } });
+    expect(res.statusCode).toBe(404);
+    expect(await unread(seller)).toBe(1);
+  });
+
   it('pages newest first', async () => {
     const { seller, product } = await world();
     for (let i = 0; i < 3; i++) await book(ctx.app, await signUp(ctx.app, 'Buyer'), product._id);
@@ -114,5 +125,83 @@ describe('reading notifications', () => {
     expect(page2.body.meta.nextCursor).toBeNull();
     const all = [...page1.body.data, ...page2.body.data].map((n: { createdAt: string }) => n.createdAt);
     expect([...all].sort().reverse()).toEqual(all);
+  });
+});
+
+describe('notifications by e-mail', () => {
+  /** The notification mails in the outbox to `actor`, as kind: subject. */
+  const mailsTo = async (actor: Actor) =>
+    (await ctx.app.db.select().from(outbox).where(eq(outbox.toAddress, actor.email))).filter((m) => m.kind.startsWith('notification-'));
+  const mailStates = async (actor: Actor) =>
+    (await ctx.app.db.select({ mail: notifications.mail }).from(notifications).where(eq(notifications.userId, actor._id))).map((n) => n.mail);
+
+  it('mails each move to the person told, in their language, with a link to their deals and to their choices', async () => {
+    const { seller, product } = await world();
+    expect((await callRoute(ctx.app, 'setLanguage', { body: { language: 'bn' }, token: seller.token })).status).toBe(200);
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const booked = await book(ctx.app, buyer, product._id);
+    await callRoute(ctx.app, 'acceptBooking', { params: { id: booked._id }, token: seller.token });
+    await runJobs(ctx.app);
+
+    const [toSeller] = await mailsTo(seller);
+    expect(toSeller).toMatchObject({ kind: 'notification-book', subject: 'আপনার Galaxy S21 নতুন বুক হয়েছে' });
+    expect(toSeller!.textBody).toContain('বুকিং অনুরোধ খুলুন: http');
+    expect(toSeller!.textBody).toMatch(/\/dashboard\/bookings\?lang=bn/);
+    expect(toSeller!.textBody).toMatch(/\/dashboard\/account\?lang=bn/);
+    const [toBuyer] = await mailsTo(buyer);
+    expect(toBuyer).toMatchObject({ kind: 'notification-accept', subject: 'The seller accepted your booking of Galaxy S21: their number is in My Orders' });
+    expect(toBuyer!.textBody).toMatch(/Open My Orders: http:\/\/[^\s]+\/dashboard\/myOrders\?lang=en/);
+    expect(await mailStates(seller)).toEqual(['queued']);
+    // Each mail has the job that sends it.
+    const mailJobs = await ctx.app.db.select().from(jobs).where(eq(jobs.kind, 'mail'));
+    expect(mailJobs.map((j) => (j.payload as { mailId: string }).mailId).sort()).toEqual(expect.arrayContaining([toSeller!.id, toBuyer!.id]));
+  });
+
+  it('mails no kind switched off, and the bell still tells of it', async () => {
+    const { seller, product } = await world();
+    const off = await callRoute(ctx.app, 'setMailPreferences', { body: { mailOff: ['book'] }, token: seller.token });
+    expect(off.body.data).toEqual({ mailOff: ['book'] });
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const booked = await book(ctx.app, buyer, product._id);
+    await callRoute(ctx.app, 'deleteOrder', { params: { id: booked._id }, token: buyer.token });
+    await runJobs(ctx.app);
+    expect((await mailsTo(seller)).map((m) => m.kind)).toEqual(['notification-cancel']);
+    expect(await toldTo(seller)).toEqual(['book:Galaxy S21', 'cancel:Galaxy S21']);
+    expect((await mailStates(seller)).sort()).toEqual(['queued', 'skipped']);
+  });
+
+  it('mails no address that is not confirmed', async () => {
+    const { seller, product } = await world();
+    await ctx.app.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, seller._id));
+    await book(ctx.app, await signUp(ctx.app, 'Buyer'), product._id);
+    await runJobs(ctx.app);
+    expect(await mailsTo(seller)).toEqual([]);
+    expect(await mailStates(seller)).toEqual(['skipped']);
+  });
+
+  it('mails once when its job runs again (its worker died after committing)', async () => {
+    const { seller, product } = await world();
+    await book(ctx.app, await signUp(ctx.app, 'Buyer'), product._id);
+    await runJobs(ctx.app);
+    const [told] = await ctx.app.db.select().from(notifications).where(eq(notifications.userId, seller._id));
+    await enqueueJob(ctx.app.db as Db, 'notification-mail', { notificationId: told!.id });
+    await runJobs(ctx.app);
+    expect(await mailsTo(seller)).toHaveLength(1);
+    const done = await ctx.app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'notification-mail')));
+    expect(done.every((j) => j.doneAt !== null)).toBe(true);
+  });
+
+  it('keeps only kinds of the deal table, each once, in its order', async () => {
+    const { seller } = await world();
+    const bad = await callRoute(ctx.app, 'setMailPreferences', { body: { mailOff: ['book', 'spam'] }, token: seller.token });
+    expect(bad.status).toBe(400);
+    expect((await callRoute(ctx.app, 'mailPreferences', { token: seller.token })).body.data).toEqual({ mailOff: [] });
+    const kept = await callRoute(ctx.app, 'setMailPreferences', { body: { mailOff: ['refund', 'pay', 'refund'] }, token: seller.token });
+    expect(kept.body.data).toEqual({ mailOff: ['pay', 'refund'] });
+    const back = await callRoute(ctx.app, 'setMailPreferences', { body: { mailOff: [] }, token: seller.token });
+    expect(back.body.data).toEqual({ mailOff: [] });
   });
 });

@@ -1,7 +1,7 @@
-import type { Notification, PageQuery } from '@market/contract';
+import { notificationKinds, type MailPreferences, type Notification, type PageQuery } from '@market/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifications } from '../../db/schema.ts';
+import { notifications, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 
@@ -55,4 +55,19 @@ export async function markAllRead(db: Db, userId: string) {
     .set({ readAt: sql`now()` })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return unreadCount(db, userId);
+}
+
+/** The kinds of notification a person does not want by e-mail, in the deal table's order. */
+export async function mailPreferences(db: Db, userId: string): Promise<MailPreferences> {
+  const [row] = await db.select({ mailOff: users.mailOff }).from(users).where(eq(users.id, userId));
+  return { mailOff: notificationKinds.filter((k) => row?.mailOff.includes(k)) };
+}
+
+/** Keeps which kinds do not come by e-mail (each once); the ones already queued still go. */
+export async function setMailPreferences(db: Db, userId: string, { mailOff }: MailPreferences): Promise<MailPreferences> {
+  await db
+    .update(users)
+    .set({ mailOff: notificationKinds.filter((k) => mailOff.includes(k)) })
+    .where(eq(users.id, userId));
+  return mailPreferences(db, userId);
 }

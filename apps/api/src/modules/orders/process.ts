@@ -11,7 +11,7 @@ import {
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { notifications, orderEvents, orders } from '../../db/schema.ts';
+import { jobs, notifications, orderEvents, orders } from '../../db/schema.ts';
 import { notFound, wrongState } from '../../errors.ts';
 
 /** Who makes a transition: their role in the deal, and their id (none for the site's own moves). */
@@ -27,7 +27,7 @@ const partyOf: Record<DealParty, PgColumn> = { buyer: orders.buyerId, seller: or
 
 /**
  * The notifications of transition `name` for the deals whose ids `ids` selects: one for each party it tells
- * (deal.ts `tells`) that still has an account, with the deal's own copy of the phone's name.
+ * (deal.ts `tells`) that still has an account, with the deal's own copy of the phone's name. Answers their ids.
  */
 const told = (name: DealTransitionName, ids: SQL) =>
   sql`insert into ${notifications} (user_id, kind, order_id, product_name) ${sql.join(
@@ -36,15 +36,18 @@ const told = (name: DealTransitionName, ids: SQL) =>
         sql`select ${partyOf[party]}, ${name}, ${orders.id}, ${orders.productName} from ${orders} where ${orders.id} in (${ids}) and ${partyOf[party]} is not null`,
     ),
     sql` union all `,
-  )}`;
+  )} returning id`;
+
+/** The job that mails each notification of CTE `told` (notification-mail: it decides whether the person wants it). */
+const mailJobs = sql`insert into ${jobs} (kind, payload) select 'notification-mail', jsonb_build_object('notificationId', id) from told`;
 
 /** Tells the parties of deal `orderId` of transition `name` (the start of a deal; `move` tells its own moves). */
-export const tell = (db: Db, name: DealTransitionName, orderId: string) => db.execute(told(name, sql`${orderId}`));
+export const tell = (db: Db, name: DealTransitionName, orderId: string) => db.execute(sql`with told as (${told(name, sql`${orderId}`)}) ${mailJobs}`);
 
 /**
  * Moves the deals `which` picks along transition `name` (packages/contract/src/deal.ts): those in one of its
  * from-states for which `when` holds go to its to-state, with `set` (more columns, unqualified: `accepted_at = now()`),
- * and each gets its `order_events` row and its notifications, all in one statement. The rows are locked first, so two moves of one deal at
+ * and each gets its `order_events` row and its notifications with their mail jobs, all in one statement. The rows are locked first, so two moves of one deal at
  * once are one after the other: the second finds the state the first left and moves only if that is still allowed.
  * Answers the ids that moved.
  */
@@ -61,7 +64,8 @@ export async function move(db: Db, name: DealTransitionName, which: SQL, by: Mov
       from prev where ${orders.id} = prev.id and prev.state in (${from})${opts.when ? sql` and ${opts.when}` : sql``}
       returning ${orders.id} as id, prev.state as from_state
     ),
-    told as (${told(name, sql`select id from moved`)})
+    told as (${told(name, sql`select id from moved`)}),
+    mailed as (${mailJobs})
     insert into ${orderEvents} (order_id, transition, from_state, to_state, actor_role, actor_id)
     select id, ${name}, from_state, ${t.to}, ${by.role}, ${by.id} from moved
     returning order_id as id`)) as unknown as { rows: { id: string }[] };

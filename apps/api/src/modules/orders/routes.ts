@@ -5,11 +5,13 @@ import { resolveUser } from '../users/resolve.ts';
 import * as service from './service.ts';
 
 export default async function orderRoutes(app: FastifyInstance, { provider }: { provider: string }) {
-  route(app, e.book, ({ user, body }) => service.createOrder(app.db, user, body));
+  // A move queues its notifications' mails: the worker takes them now, not at its next poll.
+  const nudged = <T>(answer: T) => (app.jobs.nudge(), answer);
+  route(app, e.book, async ({ user, body }) => nudged(await service.createOrder(app.db, user, body)));
   route(app, e.buyerOrders, async ({ params, query }) => service.listForBuyer(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.sellerBookings, async ({ params, query }) => service.listForSeller(app.db, (await resolveUser(app.db, params.id)).id, query));
-  route(app, e.declineBooking, ({ params, user }) => service.declineBooking(app.db, params.id, user));
-  route(app, e.acceptBooking, ({ params, user }) => service.acceptBooking(app.db, params.id, user));
+  route(app, e.declineBooking, async ({ params, user }) => nudged(await service.declineBooking(app.db, params.id, user)));
+  route(app, e.acceptBooking, async ({ params, user }) => nudged(await service.acceptBooking(app.db, params.id, user)));
   route(app, e.order, ({ params }) => service.getOrder(app.db, params.id));
   route(app, e.paidOrders, ({ query }) => service.listPaid(app.db, query));
   route(app, e.refundOrder, async ({ params, body, user }) => {
@@ -18,5 +20,5 @@ export default async function orderRoutes(app: FastifyInstance, { provider }: { 
     app.jobs.nudge();
     return order;
   });
-  route(app, e.deleteOrder, async ({ params, user }) => ({ deleted: true as const, ...(await service.deleteOrder(app.db, params.id, user)) }));
+  route(app, e.deleteOrder, async ({ params, user }) => nudged({ deleted: true as const, ...(await service.deleteOrder(app.db, params.id, user)) }));
 }

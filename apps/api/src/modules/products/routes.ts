@@ -21,7 +21,12 @@ export default async function productRoutes(app: FastifyInstance, opts: { search
   route(app, e.editProduct, ({ params, body }) => service.editProduct(app.db, params.id, body, newWordsPerListing));
   route(app, e.advertiseProduct, ({ params }) => service.advertiseProduct(app.db, params.id));
   route(app, e.stopAdvertising, ({ params }) => service.stopAdvertising(app.db, params.id));
-  route(app, e.markSold, ({ params }) => service.markSold(app.db, params.id));
+  route(app, e.markSold, async ({ params }) => {
+    const product = await service.markSold(app.db, params.id);
+    // Its open bookings closed: their buyers' mails go now.
+    app.jobs.nudge();
+    return product;
+  });
   route(app, e.hideProduct, ({ params }) => service.hideProduct(app.db, params.id));
   route(app, e.deleteProduct, async ({ params, user }) => {
     await service.deleteProduct(app.db, params.id, user);

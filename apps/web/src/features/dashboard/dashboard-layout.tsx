@@ -13,8 +13,9 @@ interface Item {
 
 const overview: Item = { to: '/dashboard', label: 'dashMenu.overview' };
 const account: Item = { to: '/dashboard/account', label: 'dashMenu.account' };
+const notifications: Item = { to: '/dashboard/notifications', label: 'dashMenu.notifications' };
 
-/** The spec's menu of each role (a seller's also has their reviews), then the account page every role has. */
+/** The spec's menu of each role (a seller's also has their reviews), a buyer's and a seller's notifications, then the account page every role has. */
 const menus: Record<Role, Item[]> = {
   Seller: [
     overview,
@@ -22,9 +23,10 @@ const menus: Record<Role, Item[]> = {
     { to: '/dashboard/myProduct', label: 'dashMenu.myProduct' },
     { to: '/dashboard/bookings', label: 'dashMenu.bookings' },
     { to: '/dashboard/reviews', label: 'dashMenu.reviews' },
+    notifications,
     account,
   ],
-  Buyer: [overview, { to: '/dashboard/myOrders', label: 'dashMenu.myOrders' }, account],
+  Buyer: [overview, { to: '/dashboard/myOrders', label: 'dashMenu.myOrders' }, notifications, account],
   Admin: [
     overview,
     { to: '/dashboard/allSellers', label: 'dashMenu.allSellers' },

@@ -23,7 +23,7 @@ const notes = [aNote(1, {}), aNote(2, { kind: 'pay' }), aNote(3, { kind: 'cancel
 function answer({ method, path }: Call) {
   if (method === 'PUT' && path === `/api/notifications/${notes[0]!._id}/read`)
     return { status: 200, body: { success: true, data: { ...notes[0], readAt: '2026-11-28T10:00:00.000Z' } } };
-  if (method === 'PUT' && path === '/api/notifications/read') return { status: 200, body: { success: true, data: { unread: 0 } } };
+  if (method === 'PUT' && path === '/api/notifications/read-all') return { status: 200, body: { success: true, data: { unread: 0 } } };
   if (path === '/api/notifications/unread') return { status: 200, body: { success: true, data: { unread: 2 } } };
   return page(notes);
 }
@@ -54,7 +54,7 @@ describe('Notifications', () => {
     const calls = fakeApi(answer);
     renderAt('/dashboard/notifications', <NotificationsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Mark all read' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/notifications/read')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/notifications/read-all')).toBe(true));
   });
 
   it('the bell says how many are unread and links to the list', async () => {

@@ -17,6 +17,7 @@ export default {
   'dashMenu.outbox': 'Outbox',
   'dashMenu.audit': 'Audit Log',
   'dashMenu.account': 'Account',
+  'dashMenu.notifications': 'Notifications',
 
   // The overviews and their charts.
   'dashOverview.admin': 'Admin Overview',
@@ -238,4 +239,16 @@ export default {
   'notes.pay': 'Your {product} was paid for',
   'notes.close': '{product} went to another buyer: your booking is closed',
   'notes.refund': 'The payment for {product} was refunded',
+  'mailChoices.title': 'E-mails about your deals',
+  'mailChoices.text': 'We e-mail you when one of your deals moves. Untick what you do not want by e-mail: the bell still tells you of it.',
+  'mailChoices.unconfirmed': 'E-mails go only to a confirmed address: confirm yours to get them.',
+  'mailChoices.saving': 'Saving your choice…',
+  'mailChoices.saved': 'Your choice is saved.',
+  'mailChoices.kind.book': 'Someone books one of my phones',
+  'mailChoices.kind.accept': 'The seller accepts my booking',
+  'mailChoices.kind.decline': 'The seller declines my booking',
+  'mailChoices.kind.cancel': 'A buyer cancels a booking',
+  'mailChoices.kind.pay': 'One of my phones is paid for',
+  'mailChoices.kind.close': 'A phone I booked goes to another buyer',
+  'mailChoices.kind.refund': 'A payment is refunded',
 } as const;

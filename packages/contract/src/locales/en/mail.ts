@@ -38,4 +38,7 @@ export default {
   'mail.warning.body':
     'Buyers reported your listing "{productName}", and an administrator of Resale Phones has looked at it. The listing stays up, but please put right what is wrong:',
   'mail.warning.after': 'Listings that break the rules again may be removed, and the account suspended.',
+
+  'mail.note.open': 'Open {page}',
+  'mail.note.after': 'You get an e-mail like this for each move of your deals on Resale Phones. Choose which ones on your account page: {url}',
 } as const;

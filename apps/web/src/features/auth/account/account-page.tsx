@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ResendVerificationButton } from '../resend-verification-button.tsx';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -5,8 +6,11 @@ import { LogOutEverywhere } from './log-out-everywhere.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { roleName } from '../role-name.ts';
 
-/** Every role's own account: who they are, whether the address is confirmed, the password, and every session. */
-export default function AccountPage() {
+/**
+ * Every role's own account: who they are, whether the address is confirmed, the password, and every session;
+ * `more` is what other features keep on the account (the app composes it: which e-mails come).
+ */
+export default function AccountPage({ more }: { more?: ReactNode }) {
   const { user } = useAuth();
   const t = useT('auth');
   if (!user) return null;
@@ -41,6 +45,7 @@ export default function AccountPage() {
           {!user.emailVerified && <p className="text-sm">{t('accountPage.until')}</p>}
         </div>
       </div>
+      {more}
       <ChangePasswordForm />
       <LogOutEverywhere />
     </section>

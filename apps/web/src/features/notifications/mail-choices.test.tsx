@@ -1,0 +1,68 @@
+import type { MailPreferences } from '@market/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aUser, fakeApi, renderAt, signIn, type Call } from '../../test-utils.tsx';
+import { MailChoices } from './mail-choices.tsx';
+
+/** Issue 31, item 6: which notifications also come by e-mail, one box per kind the person's side is told of. */
+function server(start: MailPreferences['mailOff']) {
+  let kept = start;
+  return (call: Call) => {
+    if (call.method === 'PUT' && call.path === '/api/notifications/preferences') kept = (call.body as MailPreferences).mailOff;
+    return { status: 200, body: { success: true, data: { mailOff: kept } } };
+  };
+}
+const boxes = async () =>
+  (await screen.findAllByRole('checkbox')).map((b) => `${(b as HTMLInputElement).checked ? '[x]' : '[ ]'} ${b.closest('label')!.textContent}`);
+
+describe('E-mails about your deals', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("a seller's kinds, ticked unless switched off; unticking one keeps it off at once and says so", async () => {
+    signIn(aUser({ role: 'Seller' }));
+    const calls = fakeApi(server(['refund']));
+    renderAt('/dashboard/account', <MailChoices />);
+    expect(await screen.findByRole('group', { name: 'E-mails about your deals' })).toBeInTheDocument();
+    expect(await boxes()).toEqual([
+      '[x] Someone books one of my phones',
+      '[x] A buyer cancels a booking',
+      '[x] One of my phones is paid for',
+      '[ ] A payment is refunded',
+    ]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Someone books one of my phones' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your choice is saved.');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ mailOff: ['refund', 'book'] }]);
+    await waitFor(async () => expect(await boxes()).toContain('[ ] Someone books one of my phones'));
+  });
+
+  it("a buyer's kinds; an unconfirmed address is told that mails wait for it", async () => {
+    signIn(aUser({ role: 'Buyer', emailVerified: false }));
+    fakeApi(server([]));
+    renderAt('/dashboard/account', <MailChoices />);
+    expect(await boxes()).toEqual([
+      '[x] The seller accepts my booking',
+      '[x] The seller declines my booking',
+      '[x] A phone I booked goes to another buyer',
+      '[x] A payment is refunded',
+    ]);
+    expect(screen.getByText('E-mails go only to a confirmed address: confirm yours to get them.')).toBeInTheDocument();
+  });
+
+  it('an Admin, told of no deal, has nothing to choose and asks nothing', async () => {
+    signIn(aUser({ role: 'Admin' }));
+    const calls = fakeApi(server([]));
+    renderAt(
+      '/dashboard/account',
+      <>
+        <h1>Account</h1>
+        <MailChoices />
+      </>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
