@@ -281,6 +281,12 @@ describe('Redis, proxies and abuse limits', () => {
     expect(config.limits.uploadsPerIpDay).toEqual({ max: 20, windowMs: 2 * 86_400_000 });
   });
 
+  it("reads a deal's timers in days, hours or less: three days for a seller to answer unless set", () => {
+    expect(load({}).dealTimers).toEqual({ answer: 3 * 86_400_000 });
+    expect(load({ BOOKING_EXPIRES_AFTER: '36h' }).dealTimers).toEqual({ answer: 36 * 3_600_000 });
+    expect(load({ BOOKING_EXPIRES_AFTER: '90s' }).dealTimers).toEqual({ answer: 90_000 });
+  });
+
   it.each([
     ['REDIS_URL', 'http://cache:6379'],
     ['REDIS_URL', '127.0.0.1:6379'],
@@ -292,6 +298,8 @@ describe('Redis, proxies and abuse limits', () => {
     ['REQUEST_TIMEOUT', '0s'],
     ['REQUEST_TIMEOUT', '30'],
     ['KEEP_ALIVE_TIMEOUT', '1h'],
+    ['BOOKING_EXPIRES_AFTER', '3 days'],
+    ['BOOKING_EXPIRES_AFTER', '0d'],
     ['SMTP_URL', 'mail.example.com:25'],
     ['SMTP_URL', 'http://mail.example.com'],
   ])('refuses %s=%s, naming it', (variable, value) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import type { LimitName } from '@market/contract';
+import type { DealTimerName, LimitName } from '@market/contract';
 import { z } from 'zod';
 import { keptFile } from './kept-file.ts';
 import { makePrivateDir } from './private-files.ts';
@@ -26,6 +26,14 @@ const duration = z
   .regex(/^[1-9]\d*(ms|s|m)$/, { error: 'must be a duration, like 30s (in ms, s or m)' })
   .transform((v) => {
     const [, amount, unit] = /^(\d+)(ms|s|m)$/.exec(v)!;
+    return toMs(amount!, unit!);
+  });
+/** A deal's time (a timer): hours and days too. */
+const period = z
+  .string()
+  .regex(/^[1-9]\d*(ms|s|m|h|d)$/, { error: 'must be a duration, like 3d (in ms, s, m, h or d)' })
+  .transform((v) => {
+    const [, amount, unit] = /^(\d+)(ms|s|m|h|d)$/.exec(v)!;
     return toMs(amount!, unit!);
   });
 
@@ -110,6 +118,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).default('Resale Phones <no-reply@resale.local>'),
   /** How long a job stays its worker's without a renewal (the worker renews it every third of this while the job runs). */
   JOBS_LEASE: duration.prefault('30s').refine((ms) => ms >= 3000, { error: 'must be at least 3s' }),
+  /** Issue 31: how long a seller has to answer a booking before it expires (the deal's answer timer). */
+  BOOKING_EXPIRES_AFTER: period.prefault('3d'),
   LIMIT_LOGIN_PER_IP: limit.prefault('20/1m'),
   LIMIT_LOGIN_FAILURES_PER_EMAIL: limit.prefault('10/15m'),
   LIMIT_SIGNUP_PER_IP: limit.prefault('10/10m'),
@@ -197,6 +207,9 @@ export interface GoogleConfig {
   clientSecret: string;
 }
 
+/** How long each of a deal's timers runs, in ms. */
+export type DealTimerDurations = Record<DealTimerName, number>;
+
 export interface Config {
   port: number;
   host: string;
@@ -232,6 +245,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** The durable job queue's worker in this process. */
   jobs: { leaseMs: number };
+  /** The deal's timers (packages/contract/src/deal.ts `dealTimers`): how long each runs. */
+  dealTimers: DealTimerDurations;
   /** Decision 038: words a listing may bring that the vocabulary lacks; time a search may spend on its words' meanings. */
   search: { newWordsPerListing: number; wordsBudgetMs: number };
   /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
@@ -333,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
     jobs: { leaseMs: e.JOBS_LEASE },
+    dealTimers: { answer: e.BOOKING_EXPIRES_AFTER },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,4 +1,4 @@
-import { dealStateMeanings, dealStates, dealTransitions, type DealTransition } from '@market/contract';
+import { dealStateMeanings, dealStates, dealTimers, dealTransitions, type DealTimerName, type DealTransition } from '@market/contract';
 
 const transitions = Object.entries(dealTransitions) as [string, DealTransition][];
 
@@ -24,7 +24,7 @@ export function dealProcessMarkdown(): string {
     '(`orders.state`, a CHECK); it moves only along these transitions, each one conditional update that the',
     'database also checks (a trigger refuses any other move) and records in `order_events`, which refuses UPDATE and',
     'DELETE (decision 048). Each move is told to the parties the table names (a notification each, in the same',
-    'statement).',
+    'statement, with the job that mails it).',
     '',
     '```mermaid',
     'stateDiagram-v2',
@@ -36,11 +36,20 @@ export function dealProcessMarkdown(): string {
     '| --- | --- |',
     ...dealStates.map((s) => `| \`${s}\` | ${dealStateMeanings[s]} |`),
     '',
-    '| transition | from | to | by | what it does | told to | refused from another state (409, with the state) |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| transition | from | to | by | what it does | told to | starts | refused from another state (409, with the state) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...transitions.map(
       ([name, t]) =>
-        `| \`${name}\` | ${t.from.map((f) => `\`${f}\``).join(', ') || '(a new deal)'} | \`${t.to}\` | ${t.by.join(' or ')} | ${t.does} | ${t.tells.join(' and ')} | ${refusals(t)} |`,
+        `| \`${name}\` | ${t.from.map((f) => `\`${f}\``).join(', ') || '(a new deal)'} | \`${t.to}\` | ${t.by.join(' or ')} | ${t.does} | ${t.tells.join(' and ')} | ${t.starts?.map((s) => `\`${s}\``).join(', ') ?? '—'} | ${refusals(t)} |`,
+    ),
+    '',
+    'Timers are durable jobs (kind `deal-timer`) that survive restarts; when one runs out it fires its transition,',
+    'which moves the deal only if it is still in a state that transition leaves from.',
+    '',
+    '| timer | fires | after (setting) |',
+    '| --- | --- | --- |',
+    ...(Object.entries(dealTimers) as [DealTimerName, (typeof dealTimers)[DealTimerName]][]).map(
+      ([name, t]) => `| \`${name}\` | \`${t.fires}\` | \`${t.after}\` |`,
     ),
     '',
   ].join('\n');

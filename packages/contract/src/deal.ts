@@ -8,7 +8,7 @@
 import type { ErrorCode } from './errors.ts';
 
 /** Where a deal stands. */
-export const dealStates = ['requested', 'accepted', 'declined', 'cancelled', 'paid', 'refunded', 'closed'] as const;
+export const dealStates = ['requested', 'accepted', 'declined', 'expired', 'cancelled', 'paid', 'refunded', 'closed'] as const;
 export type DealState = (typeof dealStates)[number];
 
 /**
@@ -40,13 +40,27 @@ export interface DealTransition {
    * booking starts a deal, the site's own moves, the buyer's cancel (their delete of a deal that is over hides it).
    */
   refused?: { otherwise: ErrorCode } & Partial<Record<DealState, ErrorCode>>;
+  /** The timers it starts (`dealTimers`): each fires its transition after its time unless the deal has moved on. */
+  starts?: readonly DealTimerName[];
 }
+
+/**
+ * A deal's timers (issue 31, item 4): durable jobs in the queue, each started by a transition and firing another
+ * after a configurable time, which moves the deal only if it is still where that transition leaves from.
+ */
+export const dealTimers = {
+  /** The seller's time to answer a booking (BOOKING_EXPIRES_AFTER, 3 days by default). */
+  answer: { fires: 'expire', after: 'BOOKING_EXPIRES_AFTER' },
+} as const satisfies Record<string, { fires: string; after: string }>;
+export type DealTimerName = keyof typeof dealTimers;
+export const dealTimerNames = Object.keys(dealTimers) as [DealTimerName, ...DealTimerName[]];
 
 /** What each state means, for people (the docs' table). */
 export const dealStateMeanings: Record<DealState, string> = {
   requested: "booked: waits for the seller's answer; the buyer may pay now",
   accepted: "the seller accepted: the buyer sees the seller's number and may pay",
   declined: 'the seller turned it down: it cannot be paid, and the buyer cannot book the phone again',
+  expired: 'the seller did not answer in time: it cannot be paid, and the buyer may book the phone again',
   cancelled: 'the buyer called it off: gone from their list, kept for the seller',
   paid: 'the buyer paid through the site: the phone is sold to them',
   refunded: 'an Admin gave the payment back',
@@ -54,14 +68,21 @@ export const dealStateMeanings: Record<DealState, string> = {
 };
 
 export const dealTransitions = {
-  book: { from: [], to: 'requested', by: ['buyer'], does: 'books an available phone with a meeting place and a mobile number', tells: ['seller'] },
+  book: {
+    from: [],
+    to: 'requested',
+    by: ['buyer'],
+    does: 'books an available phone with a meeting place and a mobile number',
+    tells: ['seller'],
+    starts: ['answer'],
+  },
   accept: {
     from: ['requested'],
     to: 'accepted',
     by: ['seller'],
     does: "accepts the booking while the phone is for sale: the buyer sees the seller's number",
     tells: ['buyer'],
-    refused: { otherwise: 'booking_not_pending', accepted: 'booking_already_accepted' },
+    refused: { otherwise: 'booking_not_pending', accepted: 'booking_already_accepted', expired: 'booking_expired' },
   },
   decline: {
     from: ['requested', 'accepted'],
@@ -75,7 +96,15 @@ export const dealTransitions = {
       refunded: 'booking_paid_cannot_decline',
       cancelled: 'booking_cancelled',
       closed: 'booking_closed',
+      expired: 'booking_expired',
     },
+  },
+  expire: {
+    from: ['requested'],
+    to: 'expired',
+    by: ['site'],
+    does: 'ends a booking its seller has not answered in time (the answer timer)',
+    tells: ['buyer', 'seller'],
   },
   cancel: {
     from: ['requested', 'accepted'],
@@ -90,7 +119,7 @@ export const dealTransitions = {
     by: ['buyer'],
     does: 'pays by card or bKash, settled once the provider confirms the payment: the phone is sold, its other open bookings close',
     tells: ['seller'],
-    refused: { otherwise: 'order_paid', declined: 'order_declined', cancelled: 'order_cancelled', closed: 'sold_to_another_buyer' },
+    refused: { otherwise: 'order_paid', declined: 'order_declined', cancelled: 'order_cancelled', closed: 'sold_to_another_buyer', expired: 'booking_expired' },
   },
   close: {
     from: ['requested', 'accepted'],
@@ -112,6 +141,20 @@ export type DealTransitionName = keyof typeof dealTransitions;
 
 /** Every transition's name, in the table's order. */
 export const dealTransitionNames = Object.keys(dealTransitions) as [DealTransitionName, ...DealTransitionName[]];
+
+/**
+ * What a notification tells: for now a move of one of the person's deals (the transition's `tells`). Here, not in
+ * notifications.ts, so the web reads them without that module's zod schemas (zod tries eval, which the CSP refuses).
+ */
+export const notificationKinds = dealTransitionNames;
+export type NotificationKind = DealTransitionName;
+
+/** The kinds a party of a deal can be told, in the deal table's order: what their e-mail preferences list. */
+export const kindsToldTo = (party: DealParty): NotificationKind[] =>
+  notificationKinds.filter((k) => (dealTransitions[k] as DealTransition).tells.includes(party));
+
+/** Which party of a deal an account of this role is (only Buyers book, only Sellers list); an Admin is none. */
+export const partyOfRole = (role: 'Admin' | 'Seller' | 'Buyer'): DealParty | null => (role === 'Buyer' ? 'buyer' : role === 'Seller' ? 'seller' : null);
 
 /** The transitions that may leave `state`, for whoever may make them. */
 export const transitionsFrom = (state: DealState, by?: DealActor): DealTransitionName[] =>

@@ -98,6 +98,7 @@ export const errorMessages = {
   booking_not_pending:
     'This booking is {state, select, paid {already paid} refunded {paid and refunded} declined {already declined} cancelled {cancelled by the buyer} other {of a phone no longer for sale}}: it cannot be accepted',
   booking_cancelled: 'The buyer cancelled this booking',
+  booking_expired: 'This booking expired: the seller did not answer in time. The phone can be booked again while it is for sale',
   booking_closed: 'This booking is closed: the phone went to another buyer',
   order_paid_cannot_delete: 'A paid or refunded order cannot be deleted: it is the record of money paid',
   order_not_paid_cannot_refund: 'Only a paid order can be refunded',

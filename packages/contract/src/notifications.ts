@@ -1,17 +1,5 @@
 import { z } from 'zod';
-import { dealTransitionNames, dealTransitions, type DealParty, type DealTransition, type DealTransitionName } from './deal.ts';
-import type { Role } from './common.ts';
-
-/** What a notification tells: for now a move of one of the person's deals (deal.ts, the transition's `tells`). */
-export const notificationKinds = dealTransitionNames;
-export type NotificationKind = DealTransitionName;
-
-/** The kinds a party of a deal can be told, in the deal table's order: what their e-mail preferences list. */
-export const kindsToldTo = (party: DealParty): NotificationKind[] =>
-  notificationKinds.filter((k) => (dealTransitions[k] as DealTransition).tells.includes(party));
-
-/** Which party of a deal an account of this role is (only Buyers book, only Sellers list); an Admin is none. */
-export const partyOfRole = (role: Role): DealParty | null => (role === 'Buyer' ? 'buyer' : role === 'Seller' ? 'seller' : null);
+import { notificationKinds } from './deal.ts';
 
 /**
  * One thing a person was told (issue 31): which move of which deal, with the phone's name as the deal keeps it, when,

@@ -83,11 +83,14 @@ describe(`a database of the release before issue 15 (${olderRelease}), migrated`
     expect((await callRoute(app, 'searchProducts', { query: { storage: 64 } })).body.meta.total).toBe(0);
   });
 
-  it('gives a mail that was waiting in the outbox its job, due when its next attempt was; a sent one none', async () => {
-    const res = (await database.db.execute(sql`select kind, payload, attempts, run_at > now() as later, done_at from jobs`)) as unknown as {
+  it('gives a mail that was waiting in the outbox its job, due when its next attempt was (a sent one none), and the open booking its answer timer', async () => {
+    const res = (await database.db.execute(sql`select kind, payload, attempts, run_at > now() as later, done_at from jobs order by kind`)) as unknown as {
       rows: { kind: string; payload: unknown; attempts: number; later: boolean; done_at: Date | null }[];
     };
-    expect(res.rows).toEqual([{ kind: 'mail', payload: { mailId: ids.waitingMail }, attempts: 2, later: true, done_at: null }]);
+    expect(res.rows).toEqual([
+      { kind: 'deal-timer', payload: { orderId: ids.order, timer: 'answer' }, attempts: 0, later: true, done_at: null },
+      { kind: 'mail', payload: { mailId: ids.waitingMail }, attempts: 2, later: true, done_at: null },
+    ]);
   });
 
   it("counts the vocabulary's words anew from the available phones: a sold phone's words are forgotten (decision 038)", async () => {

@@ -8,7 +8,7 @@ import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import * as schema from './schema.ts';
-import { categories, notifications, orderEvents, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
+import { categories, jobs, notifications, orderEvents, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
 import { bookedEvent } from '../modules/orders/process.ts';
 import { CURRENCY, toPoisha } from '../modules/payments/provider.ts';
 import { luhnDigit } from '@market/contract';
@@ -179,6 +179,12 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       booking('buyer2', plain[2]!, false, 2),
     ])
     .returning();
+
+  // The open bookings' answer timers (deal.ts `dealTimers`), three days from the seeding, not from their backdated
+  // booking: a demo opened today shows its seller bookings to answer.
+  const open = orderRows.filter((o) => o.state === 'requested');
+  if (open.length > 0)
+    await db.insert(jobs).values(open.map((o) => ({ kind: 'deal-timer', payload: { orderId: o.id, timer: 'answer' }, runAt: new Date(now + 3 * DAY) })));
 
   // Each deal's history: its booking, and its payment for the paid ones.
   await db

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DealTimerName } from '@market/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
@@ -15,9 +16,11 @@ export interface JobPayloads {
   'picture-sizes': { name: string };
   /** Mail a notification to its person, unless they switched its kind off or their address is unconfirmed (issue 31). */
   'notification-mail': { notificationId: string };
+  /** A deal's timer ran out (packages/contract/src/deal.ts `dealTimers`): fire its transition if the deal is still where it leaves from. */
+  'deal-timer': { orderId: string; timer: DealTimerName };
 }
 export type JobKind = keyof JobPayloads;
-export const jobKinds = ['refund', 'bkash-check', 'mail', 'picture-sizes', 'notification-mail'] as const satisfies readonly JobKind[];
+export const jobKinds = ['refund', 'bkash-check', 'mail', 'picture-sizes', 'notification-mail', 'deal-timer'] as const satisfies readonly JobKind[];
 export type JobRow = typeof jobs.$inferSelect;
 
 /**

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { PictureStore } from '../modules/images/store.ts';
 import { makeCopies } from '../modules/images/service.ts';
 import { notificationMailJob } from '../modules/notifications/mail.ts';
+import { timerJob } from '../modules/orders/process.ts';
 import { refundJob } from '../modules/payments/refunds.ts';
 import type { Rounds } from '../rounds.ts';
 import { startJobWorker, type JobHandlers, type WorkerOptions } from '../jobs/worker.ts';
@@ -30,6 +31,9 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
     refund: refundJob(app.db, refunders),
     mail: app.mailer.deliver,
     'notification-mail': notificationMailJob(app.db, origin),
+    'deal-timer': async (payload) => {
+      await timerJob(app.db)(payload);
+    },
     'picture-sizes': ({ name }) => makeCopies(name, store),
     'bkash-check': async ({ paymentId }) => {
       if (!bkash) throw new Error('bKash is not configured on this server');

@@ -1,15 +1,18 @@
 import {
+  dealTimers,
   dealTransitions,
   refusalOf,
   type DealActor,
   type DealParty,
   type DealState,
+  type DealTimerName,
   type DealTransition,
   type DealTransitionName,
   type NotFoundWhat,
 } from '@market/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DealTimerDurations } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { jobs, notifications, orderEvents, orders } from '../../db/schema.ts';
 import { notFound, wrongState } from '../../errors.ts';
@@ -71,6 +74,25 @@ export async function move(db: Db, name: DealTransitionName, which: SQL, by: Mov
     returning order_id as id`)) as unknown as { rows: { id: string }[] };
   return result.rows.map((r) => r.id);
 }
+
+/**
+ * Starts the timers transition `name` starts (deal.ts `starts`) for deal `orderId`: a 'deal-timer' job each, due when
+ * its time is up. Call in the transition's transaction, so a timer exists exactly when its start does.
+ */
+export async function startTimers(db: Db, name: DealTransitionName, orderId: string, durations: DealTimerDurations) {
+  for (const timer of (dealTransitions[name] as DealTransition).starts ?? []) {
+    await db.insert(jobs).values({ kind: 'deal-timer', payload: { orderId, timer }, runAt: sql`now() + make_interval(secs => ${durations[timer] / 1000})` });
+  }
+}
+
+/**
+ * The job of a timer that ran out: fires its transition (by the site), which moves the deal only from a state it
+ * leaves from: a booking answered, paid or cancelled meanwhile stays as it is. Safe to run twice.
+ */
+export const timerJob =
+  (db: Db) =>
+  async ({ orderId, timer }: { orderId: string; timer: DealTimerName }): Promise<string[]> =>
+    move(db, dealTimers[timer].fires, eq(orders.id, orderId), site);
 
 /** The event of a deal's start: its booking, by its buyer. */
 export const bookedEvent = (orderId: string, buyerId: string) =>

@@ -1,13 +1,14 @@
 import { endpoints as e } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
+import type { DealTimerDurations } from '../../config.ts';
 import { route } from '../../route.ts';
 import { resolveUser } from '../users/resolve.ts';
 import * as service from './service.ts';
 
-export default async function orderRoutes(app: FastifyInstance, { provider }: { provider: string }) {
+export default async function orderRoutes(app: FastifyInstance, { provider, timers }: { provider: string; timers: DealTimerDurations }) {
   // A move queues its notifications' mails: the worker takes them now, not at its next poll.
   const nudged = <T>(answer: T) => (app.jobs.nudge(), answer);
-  route(app, e.book, async ({ user, body }) => nudged(await service.createOrder(app.db, user, body)));
+  route(app, e.book, async ({ user, body }) => nudged(await service.createOrder(app.db, user, body, timers)));
   route(app, e.buyerOrders, async ({ params, query }) => service.listForBuyer(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.sellerBookings, async ({ params, query }) => service.listForSeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.declineBooking, async ({ params, user }) => nudged(await service.declineBooking(app.db, params.id, user)));

@@ -2,7 +2,8 @@ import { isPaid, leavesFrom, type NewOrderBody, type Order, type PageQuery } fro
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bkashPayments, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
-import { bookedEvent, move, refuse, refusal, tell } from './process.ts';
+import type { DealTimerDurations } from '../../config.ts';
+import { bookedEvent, move, refuse, refusal, startTimers, tell } from './process.ts';
 import { editableUntil } from '../reviews/service.ts';
 import { moneyHistory, paidOrder } from './history.ts';
 import { recordAdminAct } from '../audit/service.ts';
@@ -81,7 +82,7 @@ const withStatus = (db: Db) =>
     .leftJoin(refunds, eq(refunds.id, sql`(select r.id from ${refunds} r where r.order_id = ${orders.id} order by r.created_at desc, r.id desc limit 1)`));
 
 /** Buyer name and e-mail come from the token, product name, price and image from the database. */
-export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
+export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, timers: DealTimerDurations) {
   const [product] = await db
     .select()
     .from(products)
@@ -109,6 +110,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody) {
         .returning();
       await tx.insert(orderEvents).values(bookedEvent(row!.id, buyer.id));
       await tell(tx as unknown as Db, 'book', row!.id);
+      await startTimers(tx as unknown as Db, 'book', row!.id, timers);
       return row!;
     });
     return toOrder(order, { phone: product.phoneNumber });

@@ -26,6 +26,7 @@ const badges: Record<DealState, readonly [string, string] | 'refund' | null> = {
   requested: null,
   accepted: null,
   declined: ['orderStatus.declinedBySeller', 'badge-ghost'],
+  expired: ['orderStatus.expired', 'badge-ghost'],
   cancelled: ['bookings.cancelledBadge', 'badge-ghost'],
   paid: ['orderStatus.paid', 'badge-success'],
   refunded: 'refund',

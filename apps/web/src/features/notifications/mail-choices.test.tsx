@@ -27,6 +27,7 @@ describe('E-mails about your deals', () => {
     expect(await screen.findByRole('group', { name: 'E-mails about your deals' })).toBeInTheDocument();
     expect(await boxes()).toEqual([
       '[x] Someone books one of my phones',
+      '[x] A booking expires unanswered',
       '[x] A buyer cancels a booking',
       '[x] One of my phones is paid for',
       '[ ] A payment is refunded',
@@ -44,6 +45,7 @@ describe('E-mails about your deals', () => {
     expect(await boxes()).toEqual([
       '[x] The seller accepts my booking',
       '[x] The seller declines my booking',
+      '[x] A booking expires unanswered',
       '[x] A phone I booked goes to another buyer',
       '[x] A payment is refunded',
     ]);

@@ -15,6 +15,7 @@ const choiceOf: Record<NotificationKind, Key<'dashboard'>> = {
   pay: 'mailChoices.kind.pay',
   close: 'mailChoices.kind.close',
   refund: 'mailChoices.kind.refund',
+  expire: 'mailChoices.kind.expire',
 };
 
 /**

@@ -16,6 +16,7 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   pay: 'notes.pay',
   close: 'notes.close',
   refund: 'notes.refund',
+  expire: 'notes.expire',
 };
 
 /** Where a person's deals are: a seller's bookings, a buyer's orders (an Admin is told of none). */

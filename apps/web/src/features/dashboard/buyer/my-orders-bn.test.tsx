@@ -44,6 +44,8 @@ const orders = [
     refund: { status: 'pending', id: null, amount: 65000, refundedAt: null, reason: 'Not as described', ofPayment: true },
   }),
   anOrder(6, { state: 'declined', sellerPhone: null }),
+  // Not answered in time: ended by its timer (issue 31).
+  anOrder(7, { state: 'expired', sellerPhone: null }),
 ];
 
 function open() {
@@ -70,6 +72,7 @@ describe('My Orders', () => {
     expect(rows[5]).toHaveTextContent('Phone 565,000 tkBanani, Dhaka01711-000444Refund pendingRefund of 65,000 tk on its way—Hide');
     expect(within(rows[5]!).queryByRole('button', { name: /Rate/ })).toBeNull();
     expect(rows[6]).toHaveTextContent('Phone 665,000 tkBanani, Dhaka—Declined by seller—Delete');
+    expect(rows[7]).toHaveTextContent('Phone 765,000 tkBanani, Dhaka—Expired: the seller did not answer—Delete');
     await userEvent.click(screen.getByRole('button', { name: 'Change your review of Phone 2' }));
     const dialog = screen.getByRole('dialog', { name: 'Change your review' });
     expect(within(dialog).getByRole('radio', { name: '1 star: Very bad' })).toBeInTheDocument();
@@ -92,6 +95,7 @@ describe('My Orders', () => {
     expect(rows[3]).toHaveTextContent('রিফান্ড হয়েছে২৩ নভে, ২০২৬ তারিখে ৳৬৫,০০০ রিফান্ড হয়েছে · re_1');
     expect(within(rows[3]!).getByText('২৩ নভে, ২০২৬')).toHaveAttribute('datetime', '2026-11-23T12:00:00.000Z');
     expect(within(rows[4]!).getByText('বিক্রেতার গ্রহণের অপেক্ষায়')).toBeInTheDocument();
+    expect(within(rows[7]!).getByText('মেয়াদ শেষ: বিক্রেতা উত্তর দেননি')).toBeInTheDocument();
 
     await userEvent.click(within(rows[2]!).getByRole('button', { name: 'Phone 2-এর রিভিউ বদলান' }));
     const dialog = screen.getByRole('dialog', { name: 'আপনার রিভিউ বদলান' });

@@ -11,7 +11,12 @@ const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', role: 'Selle
 const aBooking = (n: number, buyerName: string, overrides: Partial<Order> = {}) =>
   aPaidOrder({ _id: `00000000-0000-4000-8000-00000000000${n}`, buyerName, state: 'requested', paid: false, payment: null, ...overrides });
 const pending = aBooking(1, 'Rafiq Islam');
-const bookings = [pending, aBooking(2, 'Nusrat Jahan', { state: 'accepted' }), aBooking(3, 'Karim Uddin', { state: 'cancelled' })];
+const bookings = [
+  pending,
+  aBooking(2, 'Nusrat Jahan', { state: 'accepted' }),
+  aBooking(3, 'Karim Uddin', { state: 'cancelled' }),
+  aBooking(4, 'Salma Akter', { state: 'expired' }),
+];
 
 function open() {
   let accepted = false;
@@ -34,7 +39,7 @@ describe('Booking Requests', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers Accept beside Decline on a pending booking, only Decline once accepted, nothing on one the buyer cancelled', async () => {
+  it('offers Accept beside Decline on a pending booking, only Decline once accepted, nothing on one the buyer cancelled or one that expired', async () => {
     open();
     const table = await screen.findByRole('table', { name: 'Bookings of my phones' });
     expect(within(table).getAllByRole('columnheader').at(-1)).toHaveTextContent('Accept or decline');
@@ -49,6 +54,9 @@ describe('Booking Requests', () => {
     const karim = rowOf('Karim Uddin');
     expect(within(karim).getByText('Cancelled by the buyer')).toBeInTheDocument();
     expect(within(karim).queryByRole('button')).toBeNull();
+    const salma = rowOf('Salma Akter');
+    expect(within(salma).getByText('Expired: not answered in time')).toBeInTheDocument();
+    expect(within(salma).queryByRole('button')).toBeNull();
   });
 
   it('asks before accepting (it cannot be undone), then accepts: the row says Accepted', async () => {

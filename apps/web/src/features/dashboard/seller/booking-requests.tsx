@@ -15,6 +15,7 @@ const badges: Record<DealState, [string, string]> = {
   requested: ['bookings.notPaid', 'badge-warning'],
   accepted: ['bookings.acceptedBadge', 'badge-info'],
   declined: ['bookings.declinedBadge', 'badge-ghost'],
+  expired: ['bookings.expiredBadge', 'badge-ghost'],
   cancelled: ['bookings.cancelledBadge', 'badge-ghost'],
   paid: ['orderStatus.paid', 'badge-success'],
   refunded: ['orderStatus.refunded', 'badge-warning'],
