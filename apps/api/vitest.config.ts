@@ -20,6 +20,12 @@ const processes = [
   'src/db/seed-cli.test.ts',
 ];
 
+/**
+ * The fuzz campaign: the full run's "beside" lane, after the processes lane and the web suite, in the cores the
+ * end-to-end suite leaves (never beside the real-process files, whose servers it starved: decision 043).
+ */
+const beside = ['test/fuzz.test.ts'];
+
 /** What `npm run test:fast` (TEST_FAST=true) leaves out besides those: the fuzz campaign and the files that need Redis. */
 const slow = [...processes, 'test/fuzz.test.ts', 'test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts'];
 
@@ -41,8 +47,8 @@ const withoutDatabase = () =>
  */
 export default defineConfig(async () => {
   const fast = process.env.TEST_FAST === 'true';
-  // The full run's lanes (scripts/test.ts): "api" is every file but the processes, "processes" only those;
-  // unset, both (npx vitest run).
+  // The full run's lanes (scripts/test.ts): "api" is every file but the processes and the fuzz campaign,
+  // "processes" only the processes, "beside" only the fuzz campaign; unset, all of them (npx vitest run).
   const lane = process.env.TEST_LANE;
   // Files share one module graph per worker (isolate: false) except where real processes are started and killed.
   const shared = fast || lane === 'api';
@@ -75,7 +81,7 @@ export default defineConfig(async () => {
         ...configDefaults.exclude,
         ...(name === 'pglite' ? once.postgres : [...once.pglite, ...withoutDatabase()]),
         ...(fast ? slow : []),
-        ...(lane === 'api' ? processes : []),
+        ...(lane === 'api' ? [...processes, ...beside] : []),
       ],
       // The migrated databases each file's database is copied from (the processes' files make their own).
       globalSetup: lane === 'processes' ? [] : name === 'pglite' ? ['test/pglite-template.ts'] : ['test/postgres-template.ts'],
@@ -87,7 +93,7 @@ export default defineConfig(async () => {
     resolve: { alias: { '@locales': locales } },
     esbuild: { jsx: 'automatic' as const },
     test: {
-      include: lane === 'processes' ? processes : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      include: lane === 'processes' ? processes : lane === 'beside' ? beside : ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,
       projects: reachable ? [project('pglite'), project('postgres')] : [project('pglite')],
@@ -97,7 +103,7 @@ export default defineConfig(async () => {
       ...(shared ? { maxWorkers: '100%', isolate: false } : {}),
       // The processes lane: two files at a time too (their servers spend much of their time starting and
       // waiting), each in a fresh worker.
-      ...(lane === 'processes' ? { maxWorkers: '100%' } : {}),
+      ...(lane === 'processes' || lane === 'beside' ? { maxWorkers: '100%' } : {}),
     },
   };
 });

@@ -70,7 +70,16 @@ test("a seller sees each booking of a phone with the buyer's mobile number at 37
   await expect(toast(page, 'Booking declined')).toBeVisible();
   await expectToastAccessible(page, 'Booking declined');
   await expect(rowOf(page, 'Rafiq Islam')).toContainText('Declined');
-  await expect(rowOf(page, 'Rafiq Islam').getByRole('button')).toHaveCount(0);
+  await expect(rowOf(page, 'Rafiq Islam').getByRole('button', { name: /^(Accept|Decline)/ })).toHaveCount(0);
+  // Its history says what happened, in order (issue 31, item 7).
+  await rowOf(page, 'Rafiq Islam')
+    .getByRole('button', { name: `History of ${phone.productName}` })
+    .click();
+  const history = page.getByRole('dialog', { name: `History of ${phone.productName}` });
+  await expect(history.getByRole('listitem')).toHaveText([/Booked by the buyer$/, /Declined by the seller$/]);
+  await expectAccessible(page);
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(history).toBeHidden();
   await expect(keptRow.getByRole('button', { name: /^Decline the booking/ })).toBeVisible();
 
   // Before the seller accepts, the buyer waits for it and has no number (issue 29).

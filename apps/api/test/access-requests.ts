@@ -261,6 +261,9 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     deleteProduct: async () => ({ params: { id: (await sellersProduct())._id } }),
     book: async () => ({ body: { productId: (await sellersProduct())._id, meetingLocation: 'Gulshan 1', mobileNumber: '01812-000000' }, expectStatus: 201 }),
     order: async () => ({ params: { id: (await buyersOrder())._id } }),
+    orderEvents: async () => ({ params: { id: (await buyersOrder())._id } }),
+    // The buyer's booking of the seller's phone, its timeline as the seller sees it.
+    bookingEvents: async () => ({ params: { id: (await buyersOrder())._id } }),
     sellerBookings: async () => ({ params: { id: world.actors.seller._id } }),
     // The buyer's booking of the seller's phone.
     declineBooking: async () => ({ params: { id: (await buyersOrder())._id } }),

@@ -143,6 +143,8 @@ describe('the access table', () => {
       'PUT /api/decline-booking/:id': 'Seller owning the booking',
       'PUT /api/accept-booking/:id': 'Seller owning the booking',
       'GET /api/order/:id': 'owner of the order, or Admin',
+      'GET /api/order/:id/events': 'owner of the order, or Admin',
+      'GET /api/booking/:id/events': 'Seller owning the booking',
       'DELETE /api/order/:id': 'owner of the order, or Admin',
       'POST /api/create-payment-intent': 'Buyer owning the order (body.orderId)',
       'POST /api/payment': 'Buyer owning the order (body.orderId)',

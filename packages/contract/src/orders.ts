@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, text } from './common.ts';
 import { maxLength, messages, phonePattern } from './rules.ts';
-import { dealStates } from './deal.ts';
+import { dealActors, dealStates, dealTransitionNames } from './deal.ts';
 import { OrderReview } from './reviews.ts';
 
 export const Order = z.object({
@@ -122,3 +122,17 @@ export const SandboxConfirmBody = z.object({
   }),
 });
 export type SandboxConfirmBody = z.infer<typeof SandboxConfirmBody>;
+
+/**
+ * One move of a deal as its parties see it (issue 31, item 7): which transition, from and to which state, made by
+ * whom (their role in the deal: the buyer, the seller, an Admin or the site) and when; the timeline of My Orders and
+ * Booking Requests. Who exactly moved it stays in the database (order_events.actor_id).
+ */
+export const DealEvent = z.object({
+  transition: z.enum(dealTransitionNames),
+  from: z.enum(dealStates).nullable(),
+  to: z.enum(dealStates),
+  by: z.enum(dealActors),
+  at: z.iso.datetime(),
+});
+export type DealEvent = z.infer<typeof DealEvent>;

@@ -73,6 +73,8 @@ export const routes = {
   setMailPreferences: { method: 'PUT', path: '/api/notifications/preferences' },
   acceptBooking: { method: 'PUT', path: '/api/accept-booking/:id' },
   order: { method: 'GET', path: '/api/order/:id' },
+  orderEvents: { method: 'GET', path: '/api/order/:id/events' },
+  bookingEvents: { method: 'GET', path: '/api/booking/:id/events' },
   deleteOrder: { method: 'DELETE', path: '/api/order/:id' },
   createPaymentIntent: { method: 'POST', path: '/api/create-payment-intent' },
   recordPayment: { method: 'POST', path: '/api/payment' },

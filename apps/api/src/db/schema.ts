@@ -385,7 +385,7 @@ export const orderEvents = pgTable(
     /** The order events were written in: a deal's timeline, also for two moves within one transaction (one `at`). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     orderId: uuid('order_id').notNull(),
-    transition: text('transition').notNull(),
+    transition: text('transition', { enum: dealTransitionNames }).notNull(),
     /** Null for the transition that starts a deal. */
     fromState: text('from_state', { enum: dealStates }),
     toState: text('to_state', { enum: dealStates }).notNull(),

@@ -270,6 +270,8 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       ),
     },
     'GET /api/order/:id': { id: 'uuid' },
+    'GET /api/order/:id/events': { id: 'uuid' },
+    'GET /api/booking/:id/events': { id: 'uuid' },
     'GET /api/seller-bookings/:id': { id: 'userRef', query: true },
     'PUT /api/decline-booking/:id': { id: 'uuid' },
     'PUT /api/accept-booking/:id': { id: 'uuid' },

@@ -6,6 +6,7 @@ import { ModerationBody } from '../reports.ts';
 import {
   BkashCallbackQuery,
   BkashCreated,
+  DealEvent,
   NewOrderBody,
   Order,
   Payment,
@@ -89,6 +90,22 @@ export const acceptBooking = endpoint('acceptBooking', {
 });
 
 export const order = endpoint('order', { tag, summary: 'One order', access: { who: 'owner-or-admin', of: 'order' }, params: IdParams, data: Order });
+
+export const orderEvents = endpoint('orderEvents', {
+  tag,
+  summary: "An order's timeline as its buyer (or an Admin) sees it: every move of the deal, oldest first, with whose role made it",
+  access: { who: 'owner-or-admin', of: 'order' },
+  params: IdParams,
+  data: z.array(DealEvent),
+});
+
+export const bookingEvents = endpoint('bookingEvents', {
+  tag,
+  summary: "A booking's timeline as the phone's seller sees it: every move of the deal, oldest first, with whose role made it",
+  access: { who: 'owner', of: 'booking', roles: ['Seller'] },
+  params: IdParams,
+  data: z.array(DealEvent),
+});
 
 export const deleteOrder = endpoint('deleteOrder', {
   tag,

@@ -46,6 +46,40 @@ describe('a deal moves only along the process, and each move is kept', () => {
     expect(await stateOf(ctx.app.db, otherBooking._id)).toBe('closed');
   });
 
+  it('the timeline: the buyer (or an Admin) reads it from the order, the seller from the booking, nobody else', async () => {
+    const { seller, product } = await world();
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const booked = await book(ctx.app, buyer, product._id);
+    await callRoute(ctx.app, 'acceptBooking', { params: { id: booked._id }, token: seller.token });
+    await markPaid(ctx.app, booked._id, { payment: true, sold: true });
+    const asBuyer = await callRoute(ctx.app, 'orderEvents', { params: { id: booked._id }, token: buyer.token });
+    expect(asBuyer.status).toBe(200);
+    expect(asBuyer.body.data.map((e: { transition: string; from: string | null; to: string; by: string }) => [e.transition, e.from, e.to, e.by])).toEqual([
+      ['book', null, 'requested', 'buyer'],
+      ['accept', 'requested', 'accepted', 'seller'],
+      ['pay', 'accepted', 'paid', 'buyer'],
+    ]);
+    const times = asBuyer.body.data.map((e: { at: string }) => e.at);
+    expect([...times].sort()).toEqual(times);
+    const asSeller = await callRoute(ctx.app, 'bookingEvents', { params: { id: booked._id }, token: seller.token });
+    expect(asSeller.body.data).toEqual(asBuyer.body.data);
+    const admin = await createAdmin(ctx.app);
+    expect((await callRoute(ctx.app, 'orderEvents', { params: { id: booked._id }, token: admin.token })).body.data).toEqual(asBuyer.body.data);
+    // Another buyer, another seller, the seller through the buyer's route: not theirs.
+    const stranger = await signUp(ctx.app, 'Buyer');
+    const otherSeller = await signUp(ctx.app, 'Seller');
+    for (const [name, token] of [
+      ['orderEvents', stranger.token],
+      ['orderEvents', seller.token],
+      ['bookingEvents', otherSeller.token],
+    ] as const) {
+      const res = await callRoute(ctx.app, name, { params: { id: booked._id }, token });
+      expect(res.status, `${name} as a stranger`).toBe(403);
+      expect(res.body.code).toBe('not_yours');
+    }
+    expect((await callRoute(ctx.app, 'bookingEvents', { params: { id: booked._id }, token: buyer.token })).status).toBe(403);
+  });
+
   it('a phone its seller marks sold closes its open bookings, and only those', async () => {
     const { seller, product } = await world();
     const [a, b] = [await signUp(ctx.app, 'Buyer'), await signUp(ctx.app, 'Buyer')];

@@ -3,6 +3,7 @@ import {
   dealTransitions,
   refusalOf,
   type DealActor,
+  type DealEvent,
   type DealParty,
   type DealState,
   type DealTimerName,
@@ -10,7 +11,7 @@ import {
   type DealTransitionName,
   type NotFoundWhat,
 } from '@market/contract';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DealTimerDurations } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -97,6 +98,12 @@ export const timerJob =
 /** The event of a deal's start: its booking, by its buyer. */
 export const bookedEvent = (orderId: string, buyerId: string) =>
   ({ orderId, transition: 'book', fromState: null, toState: dealTransitions.book.to, actorRole: 'buyer', actorId: buyerId }) as const;
+
+/** A deal's timeline (issue 31, item 7): its events in the order they were written, each with the role that made it. */
+export async function dealEvents(db: Db, orderId: string): Promise<DealEvent[]> {
+  const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.seq));
+  return rows.map((e) => ({ transition: e.transition, from: e.fromState, to: e.toState, by: e.actorRole, at: e.at.toISOString() }));
+}
 
 /** A deal's state now (null when there is no such order). */
 export async function stateOf(db: Db, id: string): Promise<DealState | null> {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DealTimerDurations } from '../../config.ts';
 import { route } from '../../route.ts';
 import { resolveUser } from '../users/resolve.ts';
+import { dealEvents } from './process.ts';
 import * as service from './service.ts';
 
 export default async function orderRoutes(app: FastifyInstance, { provider, timers }: { provider: string; timers: DealTimerDurations }) {
@@ -14,6 +15,8 @@ export default async function orderRoutes(app: FastifyInstance, { provider, time
   route(app, e.declineBooking, async ({ params, user }) => nudged(await service.declineBooking(app.db, params.id, user)));
   route(app, e.acceptBooking, async ({ params, user }) => nudged(await service.acceptBooking(app.db, params.id, user)));
   route(app, e.order, ({ params }) => service.getOrder(app.db, params.id));
+  route(app, e.orderEvents, ({ params }) => dealEvents(app.db, params.id));
+  route(app, e.bookingEvents, ({ params }) => dealEvents(app.db, params.id));
   route(app, e.paidOrders, ({ query }) => service.listPaid(app.db, query));
   route(app, e.refundOrder, async ({ params, body, user }) => {
     const order = await service.refundOrder(app.db, user, params.id, body.reason, provider);

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { runJobs, useTestApp } from '../../../test/helper.ts';
 import { book, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { callRoute } from '../../../test/call-route.ts';
-import { jobs, notifications, orderEvents, orders, outbox } from '../../db/schema.ts';
+import { jobs, notifications, orderEvents, orders, outbox, refunds } from '../../db/schema.ts';
+import { confirmIntent } from '../payments/sandbox-processor.ts';
+import { sandboxProvider } from '../payments/sandbox.ts';
 import { stateOf } from './process.ts';
 
 /**
@@ -106,6 +108,25 @@ describe("the seller's answer timer", () => {
     expect(await historyOf(accepted._id)).toEqual(['book:->requested:buyer', 'accept:requested>accepted:seller']);
     // Done for good, not tried again.
     for (const o of [accepted, cancelled]) expect((await timerOf(o._id)).doneAt).not.toBeNull();
+  });
+
+  it('money the buyer paid while it ran out is given back, not lost: the payment is refused for the expired booking and refunded', async () => {
+    const { product, buyer } = await world();
+    const booked = await book(ctx.app, buyer, product._id);
+    // The card is charged on the payment page…
+    const intent = await sandboxProvider(ctx.app.db).createIntent({ amount: product.resalePrice * 100, orderId: booked._id });
+    expect(
+      (await confirmIntent(ctx.app.db, intent.id, intent.clientSecret, { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2040, cvc: '123' })).ok,
+    ).toBe(true);
+    // …and the booking expires before the page records it.
+    await timeRunsOut(booked._id);
+    await runJobs(ctx.app);
+    const recorded = await callRoute(ctx.app, 'recordPayment', { body: { orderId: booked._id, transactionId: intent.id }, token: buyer.token });
+    expect(recorded.status).toBe(409);
+    expect(recorded.body).toMatchObject({ code: 'payment_refunded', params: { reasonCode: 'booking_expired' } });
+    const [refund] = await ctx.app.db.select().from(refunds).where(eq(refunds.orderId, booked._id));
+    expect(refund).toMatchObject({ paymentId: intent.id, amount: product.resalePrice * 100 });
+    expect(await stateOf(ctx.app.db, booked._id)).toBe('expired');
   });
 
   it('runs out while the seller accepts: exactly one wins, and the loser changes nothing', async () => {

@@ -15,7 +15,10 @@ export const byId = (id: string) => ({ params: { id } });
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     deleteProduct: build.mutation({ ...call('deleteProduct', byId), invalidatesTags: ['product', 'order'] }),
+    /** A deal's timeline: the buyer's (or an Admin's) through the order, the seller's through the booking. */
+    orderEvents: build.query({ ...call('orderEvents', byId), providesTags: ['order'] }),
+    bookingEvents: build.query({ ...call('bookingEvents', byId), providesTags: ['order'] }),
   }),
 });
 
-export const { useDeleteProductMutation } = dashboardApi;
+export const { useDeleteProductMutation, useOrderEventsQuery, useBookingEventsQuery } = dashboardApi;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Sentence } from '../../components/sentence.tsx';
 import { localDate, priceTk } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
+import { DealTimeline } from './deal-timeline.tsx';
 
 /** Money given back for an order (issue 17): how much, and the provider's refund id and date once it confirmed. */
 function RefundLine({ refund }: { refund: NonNullable<Order['refund']> }) {
@@ -33,8 +34,18 @@ const badges: Record<DealState, readonly [string, string] | 'refund' | null> = {
   closed: ['orderStatus.soldToAnother', 'badge-ghost'],
 };
 
-/** My Orders' status from the deal's state (the table above), with any refund: money taken that could not pay for it outranks all but paid. */
+/** My Orders' status from the deal's state (the table above), with any refund, and the deal's history beside it. */
 export function OrderStatus({ order: o }: { order: Order }) {
+  return (
+    <span className="flex items-center gap-1">
+      <StatusOf order={o} />
+      <DealTimeline order={o} side="buyer" />
+    </span>
+  );
+}
+
+/** The status itself: money taken that could not pay for it outranks all but paid. */
+function StatusOf({ order: o }: { order: Order }) {
   const t = useT('dashboard');
   const shows = o.refund && o.state !== 'paid' ? 'refund' : badges[o.state];
   if (!shows) {

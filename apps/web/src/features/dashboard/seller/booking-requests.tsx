@@ -8,6 +8,7 @@ import { localDateTime, priceTk } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
+import { DealTimeline } from '../deal-timeline.tsx';
 import { useAcceptBookingMutation, useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from './api.ts';
 
 /** How each state of a deal shows to its seller: the catalog key of its badge and the badge's kind. */
@@ -26,7 +27,12 @@ const badges: Record<DealState, [string, string]> = {
 function Status({ order: o }: { order: Order }) {
   const t = useT('dashboard');
   const [key, kind] = badges[o.state];
-  return <span className={`badge ${kind} whitespace-nowrap`}>{t(key as 'bookings.notPaid')}</span>;
+  return (
+    <span className="flex items-center gap-1">
+      <span className={`badge ${kind} whitespace-nowrap`}>{t(key as 'bookings.notPaid')}</span>
+      <DealTimeline order={o} side="seller" />
+    </span>
+  );
 }
 
 /** What the seller may still do, as the deal's process says (deal.ts): Accept (its buyer then sees the number), Decline. */
