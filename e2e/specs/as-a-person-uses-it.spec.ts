@@ -20,6 +20,9 @@ import {
   submitLogin,
 } from '../fixtures.ts';
 
+// Some tests here install a fake clock, which stays with the context: one of its own per test.
+test.use({ freshContext: true });
+
 test('the avatar menu closes once a link in it is chosen, instead of covering the page', async ({ page, buyerSession }) => {
   await signInWith(page, buyerSession);
   await page.goto('/');

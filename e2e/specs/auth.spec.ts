@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { demo, expect, expectAccessible, expectToastAccessible, test, toast, uniqueEmail, type Role, submitLogin } from '../fixtures.ts';
 
+// Some tests here install a fake clock, which stays with the context: one of its own per test.
+test.use({ freshContext: true });
+
 // The login form itself: these tests log in through it (global-setup.ts raises the limit per address, which the API suite tests).
 
 /** A tiny valid 8×8 PNG, so sign-up uploads a real picture. */

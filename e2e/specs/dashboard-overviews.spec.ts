@@ -2,6 +2,9 @@ import type { AdminOverview, BuyerOverview, SellerOverview } from '@market/contr
 import type { Page } from '@playwright/test';
 import { apiBook, apiGet, apiSellerWithProducts, apiSignUp, expect, signInWith, test } from '../fixtures.ts';
 
+// Some tests here install a fake clock, which stays with the context: one of its own per test.
+test.use({ freshContext: true });
+
 const counter = (page: Page, label: string) =>
   page
     .getByRole('main')

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { apiCategories, expect, openHome, taka, test } from '../fixtures.ts';
 
+// Some tests here install a fake clock, which stays with the context: one of its own per test.
+test.use({ freshContext: true });
+
 const carousel = (page: Page) => page.getByRole('region', { name: 'Advertised phones' });
 const dots = (page: Page) => carousel(page).getByRole('button', { name: /^Go to slide \d+$/ });
 const currentSlide = (page: Page) => carousel(page).locator('button[aria-current="true"]');

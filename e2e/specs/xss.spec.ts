@@ -17,6 +17,9 @@ import {
   submitLogin,
 } from '../fixtures.ts';
 
+// Its context changes for good (a CSP binding and init script on the context): one of its own per test.
+test.use({ freshContext: true });
+
 /**
  * Stored XSS: a product, a seller, a buyer and a booking whose every free-text field is HTML
  * and script. On every page they appear on, the text shows literally and nothing in it runs or
