@@ -20,22 +20,20 @@ const limit = z
     const [, max, amount, unit] = /^(\d+)\/(\d+)(ms|s|m|h|d)$/.exec(v)!;
     return { max: Number(max), windowMs: toMs(amount!, unit!) };
   });
-/** A duration: `30s`, `500ms`, `2m`. */
-const duration = z
-  .string()
-  .regex(/^[1-9]\d*(ms|s|m)$/, { error: 'must be a duration, like 30s (in ms, s or m)' })
-  .transform((v) => {
-    const [, amount, unit] = /^(\d+)(ms|s|m)$/.exec(v)!;
-    return toMs(amount!, unit!);
-  });
+/** A duration in the given units (`ms|s|m`), written like `example` (`30s`, `500ms`, `2m`), in ms. */
+const durationIn = (units: string, example: string) => {
+  const pattern = new RegExp(`^([1-9]\\d*)(${units})$`);
+  return z
+    .string()
+    .regex(pattern, { error: `must be a duration, like ${example} (in ${units.split('|').join(', ').replace(/, (\w+)$/, ' or $1')})` })
+    .transform((v) => {
+      const [, amount, unit] = pattern.exec(v)!;
+      return toMs(amount!, unit!);
+    });
+};
+const duration = durationIn('ms|s|m', '30s');
 /** A deal's time (a timer): hours and days too. */
-const period = z
-  .string()
-  .regex(/^[1-9]\d*(ms|s|m|h|d)$/, { error: 'must be a duration, like 3d (in ms, s, m, h or d)' })
-  .transform((v) => {
-    const [, amount, unit] = /^(\d+)(ms|s|m|h|d)$/.exec(v)!;
-    return toMs(amount!, unit!);
-  });
+const period = durationIn('ms|s|m|h|d', '3d');
 
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
