@@ -25,7 +25,12 @@ const durationIn = (units: string, example: string) => {
   const pattern = new RegExp(`^([1-9]\\d*)(${units})$`);
   return z
     .string()
-    .regex(pattern, { error: `must be a duration, like ${example} (in ${units.split('|').join(', ').replace(/, (\w+)$/, ' or $1')})` })
+    .regex(pattern, {
+      error: `must be a duration, like ${example} (in ${units
+        .split('|')
+        .join(', ')
+        .replace(/, (\w+)$/, ' or $1')})`,
+    })
     .transform((v) => {
       const [, amount, unit] = pattern.exec(v)!;
       return toMs(amount!, unit!);
