@@ -5,6 +5,7 @@
  * docs/deal-process.md is printed from it (`npm run deal-process -w @market/api`, a test keeps it current).
  */
 
+import type { Role } from './common.ts';
 import type { ErrorCode } from './errors.ts';
 
 /** Where a deal stands. */
@@ -53,7 +54,6 @@ export const dealTimers = {
   answer: { fires: 'expire', after: 'BOOKING_EXPIRES_AFTER' },
 } as const satisfies Record<string, { fires: string; after: string }>;
 export type DealTimerName = keyof typeof dealTimers;
-export const dealTimerNames = Object.keys(dealTimers) as [DealTimerName, ...DealTimerName[]];
 
 /** What each state means, for people (the docs' table). */
 export const dealStateMeanings: Record<DealState, string> = {
@@ -153,8 +153,11 @@ export type NotificationKind = DealTransitionName;
 export const kindsToldTo = (party: DealParty): NotificationKind[] =>
   notificationKinds.filter((k) => (dealTransitions[k] as DealTransition).tells.includes(party));
 
+/** The web's page where each party sees its deals: a buyer's My Orders, a seller's Booking Requests (notifications and their mails link there). */
+export const dealsPage: Record<DealParty, string> = { buyer: '/dashboard/myOrders', seller: '/dashboard/bookings' };
+
 /** Which party of a deal an account of this role is (only Buyers book, only Sellers list); an Admin is none. */
-export const partyOfRole = (role: 'Admin' | 'Seller' | 'Buyer'): DealParty | null => (role === 'Buyer' ? 'buyer' : role === 'Seller' ? 'seller' : null);
+export const partyOfRole = (role: Role): DealParty | null => (role === 'Buyer' ? 'buyer' : role === 'Seller' ? 'seller' : null);
 
 /** The transitions that may leave `state`, for whoever may make them. */
 export const transitionsFrom = (state: DealState, by?: DealActor): DealTransitionName[] =>

@@ -1,8 +1,5 @@
 import { dealActors, dealStates, dealTransitionNames } from '@market/contract/deal';
 import { sql } from 'drizzle-orm';
-
-/** Where a notification's e-mail is (notifications.mail). */
-export const notificationMailStates = ['due', 'queued', 'skipped'] as const;
 import {
   bigserial,
   boolean,
@@ -395,6 +392,9 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.seq)],
 );
+
+/** Where a notification's e-mail is (notifications.mail). */
+export const notificationMailStates = ['due', 'queued', 'skipped'] as const;
 
 /**
  * What a person was told (issue 31): one row per move of a deal per party it concerns (deal.ts `tells`), written in

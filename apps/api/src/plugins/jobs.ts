@@ -31,9 +31,7 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
     refund: refundJob(app.db, refunders),
     mail: app.mailer.deliver,
     'notification-mail': notificationMailJob(app.db, origin),
-    'deal-timer': async (payload) => {
-      await timerJob(app.db)(payload);
-    },
+    'deal-timer': timerJob(app.db),
     'picture-sizes': ({ name }) => makeCopies(name, store),
     'bkash-check': async ({ paymentId }) => {
       if (!bkash) throw new Error('bKash is not configured on this server');

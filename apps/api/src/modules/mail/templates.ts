@@ -1,4 +1,4 @@
-import type { DealParty, IcuValues, Lang, NotificationKind } from '@market/contract';
+import { dealsPage, type DealParty, type IcuValues, type Lang, type NotificationKind } from '@market/contract';
 import type en from '@market/contract/locales/en/mail.ts';
 import { escapeHtml as escape } from '../../html.ts';
 import { texts } from '../../texts.ts';
@@ -100,11 +100,8 @@ export const sellerWarningMail = (r: Recipient, name: string, reason: string) =>
   ]);
 };
 
-/** Where each party of a deal sees their deals (the web's routes: a buyer's My Orders, a seller's Booking Requests). */
-export const dealsPage: Record<DealParty, { path: string; name: 'dashMenu.myOrders' | 'dashMenu.bookings' }> = {
-  buyer: { path: '/dashboard/myOrders', name: 'dashMenu.myOrders' },
-  seller: { path: '/dashboard/bookings', name: 'dashMenu.bookings' },
-};
+/** The name of the page where each party sees its deals (contract's `dealsPage`), as the dashboard's menu says it. */
+const dealsPageName = { buyer: 'dashMenu.myOrders', seller: 'dashMenu.bookings' } as const satisfies Record<DealParty, string>;
 
 /**
  * A notification by e-mail (issue 31): the bell's words (the dashboard catalog's `notes.<kind>`) as subject and
@@ -114,8 +111,8 @@ export const dealsPage: Record<DealParty, { path: string; name: 'dashMenu.myOrde
 export const notificationMail = (r: Recipient, kind: NotificationKind, name: string, party: DealParty, origin: string) => {
   const t = texts(r.language);
   const told = t(`notes.${kind}`, { product: plainName(name) });
-  const page = dealsPage[party];
-  return compose(r, `notification-${kind}`, told, [told], { label: say(r.language, 'mail.note.open', { page: t(page.name) }), url: `${origin}${page.path}` }, [
+  const page = { label: say(r.language, 'mail.note.open', { page: t(dealsPageName[party]) }), url: `${origin}${dealsPage[party]}` };
+  return compose(r, `notification-${kind}`, told, [told], page, [
     say(r.language, 'mail.note.after', { url: linkIn(r.language, `${origin}/dashboard/account`) }),
   ]);
 };

@@ -19,7 +19,18 @@ export function notificationMailJob(db: Db, origin: () => string) {
   return async ({ notificationId }: { notificationId: string }) => {
     await db.transaction(async (tx) => {
       const [row] = await tx
-        .select({ kind: notifications.kind, productName: notifications.productName, user: users })
+        .select({
+          kind: notifications.kind,
+          productName: notifications.productName,
+          user: {
+            email: users.email,
+            name: users.name,
+            emailVerifiedAt: users.emailVerifiedAt,
+            language: users.language,
+            role: users.role,
+            mailOff: users.mailOff,
+          },
+        })
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
         .where(and(eq(notifications.id, notificationId), eq(notifications.mail, 'due')))

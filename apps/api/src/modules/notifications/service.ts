@@ -57,17 +57,18 @@ export async function markAllRead(db: Db, userId: string) {
   return unreadCount(db, userId);
 }
 
-/** The kinds of notification a person does not want by e-mail, in the deal table's order. */
+/** The kinds of notification a person does not want by e-mail (kept in the deal table's order, each once). */
 export async function mailPreferences(db: Db, userId: string): Promise<MailPreferences> {
   const [row] = await db.select({ mailOff: users.mailOff }).from(users).where(eq(users.id, userId));
-  return { mailOff: notificationKinds.filter((k) => row?.mailOff.includes(k)) };
+  return { mailOff: row?.mailOff ?? [] };
 }
 
-/** Keeps which kinds do not come by e-mail (each once); the ones already queued still go. */
+/** Keeps which kinds do not come by e-mail, in the deal table's order, each once; the ones already queued still go. */
 export async function setMailPreferences(db: Db, userId: string, { mailOff }: MailPreferences): Promise<MailPreferences> {
-  await db
+  const [row] = await db
     .update(users)
     .set({ mailOff: notificationKinds.filter((k) => mailOff.includes(k)) })
-    .where(eq(users.id, userId));
-  return mailPreferences(db, userId);
+    .where(eq(users.id, userId))
+    .returning({ mailOff: users.mailOff });
+  return { mailOff: row?.mailOff ?? [] };
 }

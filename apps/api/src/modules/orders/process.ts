@@ -92,8 +92,9 @@ export async function startTimers(db: Db, name: DealTransitionName, orderId: str
  */
 export const timerJob =
   (db: Db) =>
-  async ({ orderId, timer }: { orderId: string; timer: DealTimerName }): Promise<string[]> =>
-    move(db, dealTimers[timer].fires, eq(orders.id, orderId), site);
+  async ({ orderId, timer }: { orderId: string; timer: DealTimerName }): Promise<void> => {
+    await move(db, dealTimers[timer].fires, eq(orders.id, orderId), site);
+  };
 
 /** The event of a deal's start: its booking, by its buyer. */
 export const bookedEvent = (orderId: string, buyerId: string) =>

@@ -29,7 +29,7 @@ function Events({ order, side }: { order: Order; side: 'buyer' | 'seller' }) {
   return (
     <ol className="timeline timeline-vertical timeline-compact">
       {data.map((e: DealEvent, i) => (
-        <li key={`${e.transition}-${e.at}`}>
+        <li key={i}>
           {i > 0 && <hr />}
           <div className="timeline-middle">
             <span className="block h-2.5 w-2.5 rounded-full bg-primary" aria-hidden="true" />

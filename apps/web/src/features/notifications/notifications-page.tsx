@@ -1,4 +1,4 @@
-import type { Notification, Role } from '@market/contract';
+import { dealsPage, partyOfRole, type Notification, type Role } from '@market/contract';
 import { Link } from 'react-router';
 import { LoadMore } from '../../components/load-more.tsx';
 import { localDateTime } from '../../lib/format.ts';
@@ -19,8 +19,11 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   expire: 'notes.expire',
 };
 
-/** Where a person's deals are: a seller's bookings, a buyer's orders (an Admin is told of none). */
-const dealsOf: Record<Role, string> = { Seller: '/dashboard/bookings', Buyer: '/dashboard/myOrders', Admin: '/dashboard/payments' };
+/** Where a person's deals are (the contract's `dealsPage`); an Admin is told of none, and sees every paid one. */
+const dealsOf = (role: Role) => {
+  const party = partyOfRole(role);
+  return party ? dealsPage[party] : '/dashboard/payments';
+};
 
 /** The signed-in person's notifications, newest first; opening one marks it read, and all can be marked read at once. */
 export default function NotificationsPage() {
@@ -46,7 +49,7 @@ export default function NotificationsPage() {
         {rows?.map((n) => (
           <li key={n._id} className={`rounded-box border p-3 ${n.readAt ? 'border-base-200' : 'border-primary bg-primary/5'}`}>
             <Link
-              to={dealsOf[user?.role ?? 'Buyer']}
+              to={dealsOf(user?.role ?? 'Buyer')}
               className="link-hover block font-medium"
               onClick={() => {
                 if (!n.readAt) void read(n._id);
