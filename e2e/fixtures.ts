@@ -1,6 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { luhnDigit } from '@market/contract/rules';
-import type { AuthResult, Category, NewProductInput, NotificationKind, Order, OutboxMail, Page as ListPage, Product } from '@market/contract';
+import type {
+  AuthResult,
+  Category,
+  HandoverCode,
+  NewProductInput,
+  NotificationKind,
+  Order,
+  OutboxMail,
+  Page as ListPage,
+  PayWay,
+  Product,
+} from '@market/contract';
 import {
   test as base,
   expect,
@@ -343,14 +354,52 @@ export async function apiSellerWithProducts(request: APIRequestContext, admin: S
   return { seller, products };
 }
 
-/** A buyer's booking made through the API (the buyer's name and e-mail come from the token). */
-export async function apiBook(request: APIRequestContext, buyer: Session, product: Product, meetingLocation = 'Dhanmondi 27, Dhaka'): Promise<Order> {
+/**
+ * A buyer's booking made through the API (the buyer's name and e-mail come from the token). Without `payWith` and
+ * `meetingDate` the server books as the spec's client does: protected, meeting tomorrow (issue 31).
+ */
+export async function apiBook(
+  request: APIRequestContext,
+  buyer: Session,
+  product: Product,
+  meetingLocation = 'Dhanmondi 27, Dhaka',
+  deal: { payWith?: PayWay; meetingDate?: string } = {},
+): Promise<Order> {
   const res = await request.post('/api/order', {
-    data: { productId: product._id, meetingLocation, mobileNumber: '01711-000444' },
+    data: { productId: product._id, meetingLocation, mobileNumber: '01711-000444', ...deal },
     headers: { authorization: buyer.token },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).data as Order;
+}
+
+/** The seller accepts a booking through the API: the phone is reserved for its buyer. */
+export async function apiAccept(request: APIRequestContext, seller: Session, order: Order): Promise<Order> {
+  const res = await request.put(`/api/accept-booking/${order._id}`, { headers: { authorization: seller.token } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data as Order;
+}
+
+/** The buyer's handover code of a deal (a cash one once accepted, a protected one once paid), as their handover screen asks it. */
+export const apiHandoverCode = (request: APIRequestContext, buyer: Session, order: Order) =>
+  apiGet<HandoverCode>(request, `/api/order/${order._id}/handover`, buyer);
+
+/** The seller enters the buyer's handover code through the API: a cash deal completes, a protected one is handed over. */
+export async function apiHandOver(request: APIRequestContext, seller: Session, order: Order, code: string): Promise<Order> {
+  const res = await request.post(`/api/booking/${order._id}/handover`, { data: { code }, headers: { authorization: seller.token } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data as Order;
+}
+
+/**
+ * A completed deal without the screens: booked for cash at the meeting, accepted, handed over with the buyer's code
+ * (a cash deal completes at its handover; a protected one would wait out its complaint window). Reviews come from it.
+ */
+export async function apiCompletedDeal(request: APIRequestContext, buyer: Session, seller: Session, product: Product): Promise<Order> {
+  const order = await apiAccept(request, seller, await apiBook(request, buyer, product, 'Dhanmondi 27, Dhaka', { payWith: 'cash' }));
+  const done = await apiHandOver(request, seller, order, (await apiHandoverCode(request, buyer, order)).code);
+  expect(done.state).toBe('completed');
+  return done;
 }
 
 /** Charges an order's buyer as the payment page does (a payment intent, the sandbox's card confirmation): the money is taken, nothing recorded yet. */

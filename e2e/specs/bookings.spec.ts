@@ -91,7 +91,9 @@ test("a seller sees each booking of a phone with the buyer's mobile number at 37
   // Accepting asks first (it cannot be undone); then the row says Accepted and only Decline is left.
   await keptRow.getByRole('button', { name: /^Accept the booking/ }).click();
   const accepting = page.getByRole('dialog', { name: 'Accept this booking?' });
-  await expect(accepting).toContainText(`Nusrat Jahan will see your phone number to arrange meeting for ${phone.productName}. This cannot be undone.`);
+  await expect(accepting).toContainText(
+    `Nusrat Jahan will see your phone number to arrange meeting for ${phone.productName}, and the phone is reserved for them: it leaves the shop until the handover or until the deal is called off. This cannot be undone.`,
+  );
   await accepting.getByRole('button', { name: 'Yes, accept it' }).click();
   await expect(toast(page, 'Booking accepted')).toBeVisible();
   await expect(keptRow).toContainText('Accepted');

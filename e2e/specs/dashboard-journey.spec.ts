@@ -158,26 +158,21 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await dashboardMenu(buyer).getByRole('link', { name: 'My Orders' }).click();
   await expect(buyer).toHaveURL(/\/dashboard\/myOrders$/);
   const orderRow = rowOf(buyer, productName);
+  // Booked as the form offers (issue 31): protected payment, meeting tomorrow.
+  const place = /^Uttara Sector 7, DhakaMeeting day \d{1,2} [A-Z][a-z]{2} \d{4}$/;
   await expect(orderRow.getByRole('cell')).toHaveText([
     '',
     productName,
     '27,500 tk',
-    'Uttara Sector 7, Dhaka',
+    place,
     'Waiting for the seller to accept',
-    'Pay',
+    'PayProtected payment',
     '—',
     'Delete',
   ]);
   await expect(orderRow.getByRole('link', { name: 'Pay' })).toHaveAttribute('href', `/dashboard/payment/${order!._id}`);
-  // The seller accepts the booking (issue 29): then the buyer has the seller's number.
-  await page.goto('/dashboard/bookings');
-  await rowOf(page, productName)
-    .getByRole('button', { name: /^Accept the booking/ })
-    .click();
-  await page.getByRole('dialog', { name: 'Accept this booking?' }).getByRole('button', { name: 'Yes, accept it' }).click();
-  await expect(toast(page, 'Booking accepted')).toBeVisible();
-  await buyer.reload();
-  await expect(orderRow.getByRole('cell')).toHaveText(['', productName, '27,500 tk', 'Uttara Sector 7, Dhaka', '01811-000555', 'Pay', '—', 'Delete']);
+  // The seller does not accept it here: an accepted booking reserves the phone for its buyer (issue 31), and a reserved
+  // phone cannot be removed until its deal is called off. bookings.spec accepts one and checks the buyer gets the number.
 
   await buyer.goto(`/detail-product/${product._id}`);
   await reportWith(buyer, 'Possibly stolen');

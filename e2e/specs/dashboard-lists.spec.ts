@@ -1,4 +1,5 @@
 import type { Order, Product } from '@market/contract';
+import { addDays, dhakaToday } from '@market/contract/rules';
 import type { Page } from '@playwright/test';
 import {
   apiBook,
@@ -110,7 +111,11 @@ test('a buyer deletes an order: the question, Cancel keeps it, "Yes, delete it!"
   await expect(main(page).getByText('no orders found', { exact: true })).toBeVisible();
 });
 
-test("a paid order shows 'Paid' instead of the Pay link, and a refunded one its refund", async ({ page, request, adminSession }) => {
+test("a completed order asks for a review, a paid one shows 'Paid' and its handover code instead of the Pay link, a refunded one its refund", async ({
+  page,
+  request,
+  adminSession,
+}) => {
   const buyer = await apiSignUp(request, adminSession, 'Buyer');
   const order: Order = {
     _id: '00000000-0000-4000-8000-000000000001',
@@ -122,8 +127,13 @@ test("a paid order shows 'Paid' instead of the Pay link, and a refunded one its 
     buyerEmail: buyer.user.email,
     meetingLocation: 'Sylhet',
     mobileNumber: '01711-000111',
-    state: 'paid',
+    // Issue 31: a review comes from a completed deal.
+    state: 'completed',
     paid: true,
+    payWith: 'protected',
+    meetingDate: '2026-11-24',
+    windowEndsAt: null,
+    dispute: null,
     sellerPhone: '01811-000555',
     createdAt: '2026-11-23T05:00:00.000Z',
     payment: { transactionId: 'pi_sbx_0123456789abcdef01234567', amount: 45000, paidAt: '2026-11-23T06:00:00.000Z' },
@@ -155,6 +165,8 @@ test("a paid order shows 'Paid' instead of the Pay link, and a refunded one its 
           order,
           { ...order, _id: '00000000-0000-4000-8000-000000000003', productName: 'Pixel 6', state: 'requested', paid: false, payment: null },
           refunded,
+          // Paid, its meeting ahead: the handover code, no review yet, nothing to call off.
+          { ...order, _id: '00000000-0000-4000-8000-000000000005', productName: 'Galaxy S22', state: 'paid', meetingDate: addDays(dhakaToday(), 2) },
         ],
         meta: { nextCursor: null },
       },
@@ -162,13 +174,30 @@ test("a paid order shows 'Paid' instead of the Pay link, and a refunded one its 
   );
   await signInWith(page, buyer);
   await page.goto('/dashboard/myOrders');
-  await expect(rows(page).nth(0).getByRole('cell')).toHaveText(['', 'Galaxy S21', '45,000 tk', 'Sylhet', '01811-000555', 'Paid', 'Rate the seller', 'Hide']);
+  await expect(rows(page).nth(0).getByRole('cell')).toHaveText([
+    '',
+    'Galaxy S21',
+    '45,000 tk',
+    'SylhetMeeting day 24 Nov 2026',
+    '01811-000555',
+    'CompletedProtected payment',
+    'Rate the seller',
+    'Hide',
+  ]);
   await expect(rows(page).nth(1).getByRole('cell').nth(6)).toHaveText('—');
-  await expect(rows(page).nth(2).getByRole('cell').nth(5)).toHaveText('Refunded45,000 tk refunded 23 Nov 2026 · re_sbx_0123456789abcdef');
+  await expect(rows(page).nth(2).getByRole('cell').nth(5)).toHaveText('Refunded45,000 tk refunded 23 Nov 2026 · re_sbx_0123456789abcdefProtected payment');
   await expect(rows(page).nth(2).getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(rows(page).nth(2).getByRole('cell').last()).toHaveText('Hide');
   await expect(rows(page).nth(0).getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(rows(page).nth(1).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/dashboard/payment/00000000-0000-4000-8000-000000000003');
+  const paid = rows(page).nth(3);
+  await expect(paid.getByRole('cell').nth(5)).toHaveText('PaidHandover codeProtected payment');
+  await expect(paid.getByRole('link', { name: 'Handover code for Galaxy S22' })).toHaveAttribute(
+    'href',
+    '/dashboard/handover/00000000-0000-4000-8000-000000000005',
+  );
+  await expect(paid.getByRole('cell').nth(6)).toHaveText('—');
+  await expect(paid.getByRole('link', { name: 'Pay' })).toHaveCount(0);
 });
 
 test('a seller deletes a product: "Deleted!", the row goes and the rest renumber', async ({ page, request, adminSession }) => {

@@ -1,4 +1,19 @@
-import { apiBook, apiCreateProduct, apiGet, apiPay, apiSignUp, expect, expectAccessible, screenshots, signInWith, taka, test, toast } from '../fixtures.ts';
+import {
+  apiBook,
+  apiCreateProduct,
+  apiGet,
+  apiHandOver,
+  apiHandoverCode,
+  apiPay,
+  apiSignUp,
+  expect,
+  expectAccessible,
+  screenshots,
+  signInWith,
+  taka,
+  test,
+  toast,
+} from '../fixtures.ts';
 
 interface Order {
   _id: string;
@@ -6,7 +21,7 @@ interface Order {
 }
 
 test.describe('paying for an order', () => {
-  test('a declined card records nothing; 4242 pays, shows the transaction id, and the phone leaves its category', async ({
+  test('a declined card records nothing; 4242 pays, shows the transaction id, and the phone leaves its category, reserved for the buyer', async ({
     page,
     request,
     sellerSession,
@@ -79,8 +94,11 @@ test.describe('paying for an order', () => {
     await page.goto(`/category/${product.categoryId._id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(product.productName)).toHaveCount(0);
+    // Paying reserves the phone for the buyer until the handover (issue 31): it is not sold yet.
     await page.goto(`/detail-product/${product._id}`);
-    await expect(page.getByText('Sold', { exact: true })).toBeVisible();
+    await expect(page.getByText('Reserved', { exact: true })).toBeVisible();
+    await expect(page.getByText('Sold', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Book Now' })).toBeDisabled();
   });
 
   test('at 375 px the card number shows whole, the expiry gets its slash, and the transaction id stays inside its box', async ({
@@ -127,6 +145,8 @@ test.describe('paying for an order', () => {
     const firstOrder = await apiBook(request, first, product);
     const secondOrder = await apiBook(request, second, product);
     await apiPay(request, first, firstOrder);
+    // Paying reserves the phone (issue 31); the seller's handover to the first buyer sells it and closes the other bookings.
+    await apiHandOver(request, sellerSession, firstOrder, (await apiHandoverCode(request, first, firstOrder)).code);
 
     await signInWith(page, second);
     await page.goto('/dashboard/myOrders');

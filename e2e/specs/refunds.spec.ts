@@ -28,7 +28,7 @@ async function rowOnceItSays(page: Page, url: string, name: string, status: stri
   return main(page).getByRole('row').filter({ hasText: name });
 }
 
-test('a buyer charged for a phone sold to another buyer meanwhile is told so and refunded; My Orders says Refunded (375 px)', async ({
+test('a buyer charged for a phone another buyer paid for meanwhile is told it is reserved and refunded; My Orders says Refunded (375 px)', async ({
   browser,
   request,
   sellerSession,
@@ -37,12 +37,14 @@ test('a buyer charged for a phone sold to another buyer meanwhile is told so and
   const product = await apiCreateProduct(request, sellerSession, { resalePrice: 38500 });
   const [first, second] = [await apiSignUp(request, adminSession, 'Buyer'), await apiSignUp(request, adminSession, 'Buyer')];
   const [firstOrder, secondOrder] = [await apiBook(request, first, product), await apiBook(request, second, product)];
-  // Both cards are charged; the first payment settles the phone.
+  // Both cards are charged; the first payment reserves the phone for its buyer until the handover (issue 31).
   const [firstCharge, secondCharge] = [await apiCharge(request, first, firstOrder), await apiCharge(request, second, secondOrder)];
   expect((await apiRecordPayment(request, first, firstOrder, firstCharge)).status()).toBe(201);
   const lost = await apiRecordPayment(request, second, secondOrder, secondCharge);
   expect(lost.status()).toBe(409);
-  expect((await lost.json()).message).toBe('This phone has already been sold to another buyer. Your payment is being refunded.');
+  expect((await lost.json()).message).toBe(
+    'This phone is reserved for a buyer who is meeting the seller: it cannot be booked, accepted or paid for now. Your payment is being refunded.',
+  );
 
   const page = await pageAs(browser, second);
   await page.setViewportSize({ width: 375, height: 812 });

@@ -13,10 +13,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isPaid, luhnDigit } from '@market/contract';
+import { holdingStates, luhnDigit, type DealState } from '@market/contract';
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { openDatabase, pgliteDirIn, type Db } from '../src/db/client.ts';
-import { orderEvents, orders, payments, products, sandboxIntents, users } from '../src/db/schema.ts';
+import { orderEvents, orders, payments, products, refunds, sandboxIntents, users } from '../src/db/schema.ts';
 import { apiDir, freePort, spawnApi, type ServerProcess } from '../test/server-process.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
@@ -46,6 +46,8 @@ export interface Ledger {
   intents: { id: string; orderId: string; amount: number }[];
   confirmed: string[];
   payments: { orderId: string; transactionId: string; productId: string }[];
+  /** Deals the seller handed over with the buyer's code (issue 31): protected, so in their complaint window. */
+  handovers: { orderId: string; productId: string }[];
 }
 
 export interface CrashReport {
@@ -187,7 +189,7 @@ function imeiOf(n: number) {
 
 // ---------------------------------------------------------------- the run
 
-const emptyLedger = (): Ledger => ({ users: [], products: [], advertised: [], orders: [], intents: [], confirmed: [], payments: [] });
+const emptyLedger = (): Ledger => ({ users: [], products: [], advertised: [], orders: [], intents: [], confirmed: [], payments: [], handovers: [] });
 const counts = (ledger: Ledger) => Object.fromEntries(Object.entries(ledger).map(([k, v]) => [k, (v as unknown[]).length])) as Record<keyof Ledger, number>;
 const total = (ledger: Ledger) => Object.values(counts(ledger)).reduce((a, b) => a + b, 0);
 
@@ -368,6 +370,17 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
         if (paid?.status === 201) {
           ledger.payments.push({ orderId, transactionId: intent.intentId, productId });
           forSale.delete(productId);
+          acknowledge();
+        } else continue;
+        if (Math.random() < 0.5) continue; // some paid deals wait for their meeting
+        // The meeting: the buyer shows the code, the phone's seller enters it.
+        const shown = await call('GET', `/api/order/${orderId}/handover`, { token: me.token });
+        const sellerToken = tokens.get(ledger.products.find((p) => p.id === productId)?.sellerId ?? '');
+        if (shown?.status !== 200 || !sellerToken) continue;
+        const code = (shown.body.data as { code: string }).code;
+        const handed = await call('POST', `/api/booking/${orderId}/handover`, { token: sellerToken, body: { code } });
+        if (handed?.status === 200) {
+          ledger.handovers.push({ orderId, productId });
           acknowledge();
         }
       }
@@ -570,7 +583,8 @@ async function writeAfterRestart(http: Client, mail: MailCatcher, categoryId: st
     );
     ledger.payments.push({ orderId: order._id!, transactionId: intent.intentId, productId: product._id! });
     const detail = await http.call('GET', `/api/detail-product/${product._id}`);
-    if ((detail.body.data as { status?: string } | undefined)?.status !== 'sold') problems.push('after the restart, a paid phone is not shown as sold');
+    if ((detail.body.data as { status?: string } | undefined)?.status !== 'reserved')
+      problems.push('after the restart, a paid phone is not shown as reserved for its buyer');
   } catch {
     // recorded in problems
   }
@@ -590,7 +604,7 @@ async function checkMigrations(db: Db): Promise<string[]> {
     : [`migrations: applied ${JSON.stringify(applied)}, the journal has ${JSON.stringify(expected)}`];
 }
 
-/** The check itself can fail: it notices a write that was never made, and a paid order whose phone is not sold. */
+/** The check itself can fail: it notices a write that was never made, and a paid order whose phone is not held for it. */
 async function selfCheck(db: Db, ledger: Ledger): Promise<string[]> {
   const problems: string[] = [];
   const never = '00000000-0000-4000-8000-000000000000';
@@ -599,19 +613,19 @@ async function selfCheck(db: Db, ledger: Ledger): Promise<string[]> {
   const paid = ledger.payments[0];
   if (paid) {
     let noticed = false;
-    // Half a payment, inside a transaction that is rolled back: the order paid but its phone not sold. (An order
-    // cannot be made unpaid again: the database refuses it.)
+    // Half a payment, inside a transaction that is rolled back: the order paid but its phone not reserved for it. (An
+    // order cannot be made unpaid again: the database refuses it.)
     await db
       .transaction(async (tx) => {
         const [order] = await tx.select({ productId: orders.productId }).from(orders).where(eq(orders.id, paid.orderId));
-        await tx.update(products).set({ status: 'available' }).where(eq(products.id, order!.productId!));
+        await tx.update(products).set({ status: 'available', heldBy: null }).where(eq(products.id, order!.productId!));
         noticed = (await checkDatabase(tx as unknown as Db, ledger)).some((p) => p.includes(paid.orderId));
         tx.rollback();
       })
       .catch((err: unknown) => {
         if (!(err instanceof TransactionRollbackError)) throw err;
       });
-    if (!noticed) problems.push('self-check: a paid order whose phone is not sold went unnoticed');
+    if (!noticed) problems.push('self-check: a paid order whose phone is not held for it went unnoticed');
   }
   return problems;
 }
@@ -628,6 +642,7 @@ export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
           sellerId: products.sellerId,
           name: products.productName,
           status: products.status,
+          heldBy: products.heldBy,
           advertise: products.advertise,
           price: products.resalePrice,
         })
@@ -637,8 +652,9 @@ export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
   const orderRows = new Map(
     (
       await db.select({ id: orders.id, buyerId: orders.buyerId, productId: orders.productId, state: orders.state, price: orders.productPrice }).from(orders)
-    ).map((o) => [o.id, { ...o, paid: isPaid(o.state) }]),
+    ).map((o) => [o.id, o]),
   );
+  const refunded = new Set((await db.select({ orderId: refunds.orderId }).from(refunds)).map((r) => r.orderId));
   const eventRows = await db.select().from(orderEvents).orderBy(orderEvents.seq);
   const intentRows = new Map((await db.select().from(sandboxIntents)).map((i) => [i.id, i]));
   const paymentRows = await db.select().from(payments);
@@ -658,8 +674,8 @@ export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
   }
   for (const id of ledger.advertised) {
     const row = productRows.get(id);
-    // Paying for a phone takes it off the advertised list.
-    if (row && !row.advertise && row.status !== 'sold') problems.push(`acknowledged advertising of product ${id} is lost`);
+    // Paying for a phone takes it off the advertised list (reserved for its buyer).
+    if (row && !row.advertise && row.status === 'available') problems.push(`acknowledged advertising of product ${id} is lost`);
   }
   for (const o of ledger.orders) {
     const row = orderRows.get(o.id);
@@ -673,6 +689,11 @@ export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
   }
   for (const id of ledger.confirmed) {
     if (intentRows.get(id)?.status !== 'succeeded') problems.push(`acknowledged confirmation of payment intent ${id} is lost`);
+  }
+  for (const h of ledger.handovers) {
+    const row = orderRows.get(h.orderId);
+    if (!row || !['handed_over', 'completed'].includes(row.state)) problems.push(`acknowledged handover of order ${h.orderId} is lost (it is ${row?.state})`);
+    if (productRows.get(h.productId)?.status !== 'sold') problems.push(`handed over order ${h.orderId}: its product ${h.productId} is not sold`);
   }
   for (const p of ledger.payments) {
     const rows = paymentsByOrder.get(p.orderId) ?? [];
@@ -690,28 +711,33 @@ export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
     const linked = chain.every((e, i) => (i === 0 ? e.transition === 'book' && e.fromState === null : e.fromState === chain[i - 1]!.toState));
     if (!linked || chain.at(-1)?.toState !== o.state) problems.push(`order ${o.id} is ${o.state}, but its events say ${steps.join(', ') || 'nothing'}`);
   }
+  // Money: a deal paid through the site has one payment, and it is held (paid, handed over, locked), released to a
+  // completed deal, or refunded; never neither. A deal that holds its phone holds it in the products table too.
+  const holding = (state: DealState) => (holdingStates as readonly DealState[]).includes(state);
   for (const o of orderRows.values()) {
     const paid = paymentsByOrder.get(o.id) ?? [];
-    if (o.paid && paid.length !== 1) problems.push(`paid order ${o.id} has ${paid.length} payments`);
-    if (!o.paid && paid.length > 0) problems.push(`unpaid order ${o.id} has a payment`);
-    if (o.paid && o.productId && productRows.get(o.productId)?.status !== 'sold') problems.push(`paid order ${o.id}: its product ${o.productId} is not sold`);
+    if (paid.length > 1) problems.push(`order ${o.id} has ${paid.length} payments`);
+    if (o.state === 'paid' && paid.length !== 1) problems.push(`paid order ${o.id} has ${paid.length} payments`);
+    if (['requested', 'accepted', 'expired', 'closed'].includes(o.state) && paid.length > 0 && !refunded.has(o.id))
+      problems.push(`order ${o.id} is ${o.state} with a payment neither held nor refunded`);
+    if (paid.length > 0 && ['cancelled', 'declined'].includes(o.state) && !refunded.has(o.id))
+      problems.push(`order ${o.id} is ${o.state}, its payment not refunded`);
+    const product = o.productId ? productRows.get(o.productId) : undefined;
+    if (product && holding(o.state) && product.heldBy !== o.id && product.status !== 'sold')
+      problems.push(`order ${o.id} is ${o.state} but its product ${o.productId} is ${product.status}, held by ${product.heldBy}`);
   }
-  const paymentsByProduct = new Map<string, number>();
   for (const p of paymentRows) {
-    paymentsByProduct.set(p.productId, (paymentsByProduct.get(p.productId) ?? 0) + 1);
     const order = orderRows.get(p.orderId);
     if (!order) problems.push(`payment ${p.transactionId} belongs to no order`);
-    else if (!order.paid || order.productId !== p.productId || order.price !== p.productPrice)
+    else if (order.productId !== p.productId || order.price !== p.productPrice)
       problems.push(`payment ${p.transactionId} does not match its order ${p.orderId}`);
     const intent = intentRows.get(p.transactionId);
     if (!intent || intent.status !== 'succeeded' || intent.orderId !== p.orderId)
       problems.push(`payment ${p.transactionId} has no succeeded intent for its order`);
   }
   for (const p of productRows.values()) {
-    const n = paymentsByProduct.get(p.id) ?? 0;
-    // In this run a phone is sold only by a payment, exactly one.
-    if (p.status === 'sold' && n !== 1) problems.push(`sold product ${p.id} has ${n} payments`);
-    if (p.status !== 'sold' && n > 0) problems.push(`product ${p.id} has a payment but is not sold`);
+    const holder = p.heldBy ? orderRows.get(p.heldBy) : undefined;
+    if (p.status === 'reserved' && (!holder || !holding(holder.state))) problems.push(`product ${p.id} is reserved for ${p.heldBy}, which holds nothing`);
     if (p.status === 'sold' && p.advertise) problems.push(`sold product ${p.id} is still advertised`);
   }
   return problems;

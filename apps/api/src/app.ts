@@ -168,7 +168,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(reviewRoutes);
   await app.register(notificationRoutes);
   await app.register(bkashRoutes, { config, checkout: app.bkash?.checkout });
-  await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers });
+  await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers, handoverSecret: config.jwtSecret });
   await app.register(overviewRoutes);
   await app.register(imageRoutes, { store });
   await app.register(googleSignIn, { config });

@@ -282,9 +282,9 @@ describe('Redis, proxies and abuse limits', () => {
   });
 
   it("reads a deal's timers in days, hours or less: three days for a seller to answer unless set", () => {
-    expect(load({}).dealTimers).toEqual({ answer: 3 * 86_400_000 });
-    expect(load({ BOOKING_EXPIRES_AFTER: '36h' }).dealTimers).toEqual({ answer: 36 * 3_600_000 });
-    expect(load({ BOOKING_EXPIRES_AFTER: '90s' }).dealTimers).toEqual({ answer: 90_000 });
+    expect(load({}).dealTimers).toEqual({ answer: 3 * 86_400_000, window: 86_400_000 });
+    expect(load({ BOOKING_EXPIRES_AFTER: '36h' }).dealTimers).toEqual({ answer: 36 * 3_600_000, window: 24 * 3_600_000 });
+    expect(load({ BOOKING_EXPIRES_AFTER: '90s', COMPLAINT_WINDOW: '2d' }).dealTimers).toEqual({ answer: 90_000, window: 2 * 86_400_000 });
   });
 
   it.each([

@@ -123,6 +123,8 @@ const EnvSchema = z.object({
   JOBS_LEASE: duration.prefault('30s').refine((ms) => ms >= 3000, { error: 'must be at least 3s' }),
   /** Issue 31: how long a seller has to answer a booking before it expires (the deal's answer timer). */
   BOOKING_EXPIRES_AFTER: period.prefault('3d'),
+  /** Issue 31: how long a buyer may complain after a protected handover before the deal completes (the window timer). */
+  COMPLAINT_WINDOW: period.prefault('24h'),
   LIMIT_LOGIN_PER_IP: limit.prefault('20/1m'),
   LIMIT_LOGIN_FAILURES_PER_EMAIL: limit.prefault('10/15m'),
   LIMIT_SIGNUP_PER_IP: limit.prefault('10/10m'),
@@ -351,7 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
     jobs: { leaseMs: e.JOBS_LEASE },
-    dealTimers: { answer: e.BOOKING_EXPIRES_AFTER },
+    dealTimers: { answer: e.BOOKING_EXPIRES_AFTER, window: e.COMPLAINT_WINDOW },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -101,6 +101,33 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
   const buyersOrder = async () => book(app, world.actors.buyer, (await sellersProduct())._id);
   /** The buyer's paid order of the seller's phone. */
   const paidOrder = async () => markPaid(app, (await buyersOrder())._id, { payment: true, sold: true });
+  /** The buyer's paid (protected) deal of the seller's phone, not yet handed over: it takes a handover code. */
+  const heldOrder = async () => (await markPaid(app, (await buyersOrder())._id)).id;
+  /** The buyer's accepted deal of the seller's phone whose meeting day is over: either side may call it off. */
+  const overdueDeal = async () => {
+    const { _id: id } = await buyersOrder();
+    expect((await callRoute(app, 'acceptBooking', { token: world.actors.seller.token, params: { id } })).status).toBe(200);
+    await app.db.update(orders).set({ meetingDate: '2026-01-01' }).where(eq(orders.id, id));
+    return id;
+  };
+  /** The buyer's protected deal of the seller's phone, handed over: in its complaint window. */
+  const handedOver = async () => {
+    const id = await heldOrder();
+    const shown = await callRoute(app, 'handoverCode', { token: world.actors.buyer.token, params: { id } });
+    expect((await callRoute(app, 'handOver', { token: world.actors.seller.token, params: { id }, body: { code: shown.body.data.code } })).status).toBe(200);
+    return id;
+  };
+  /** The buyer's deal in dispute. */
+  const disputed = async () => {
+    const id = await handedOver();
+    const opened = await callRoute(app, 'openDispute', {
+      token: world.actors.buyer.token,
+      params: { id },
+      body: { reason: 'not_working', text: 'It does not charge' },
+    });
+    expect(opened.status).toBe(200);
+    return id;
+  };
   /** The buyer's review of the seller, for a paid order. */
   const buyersReview = async () => {
     const reviewed = await callRoute(app, 'review', { token: world.actors.buyer.token, body: { orderId: (await paidOrder()).id, stars: 4 } });
@@ -269,6 +296,29 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     declineBooking: async () => ({ params: { id: (await buyersOrder())._id } }),
     acceptBooking: async () => ({ params: { id: (await buyersOrder())._id } }),
     deleteOrder: async () => ({ params: { id: (await buyersOrder())._id } }),
+    handoverCode: async () => ({
+      params: { id: await heldOrder() },
+      after: async (res) => expect(res.body.data.code).toMatch(/^[0-9]{6}$/),
+    }),
+    // The code the buyer's screen shows, entered by the seller.
+    handOver: async () => {
+      const id = await heldOrder();
+      const shown = await callRoute(app, 'handoverCode', { token: world.actors.buyer.token, params: { id } });
+      return { params: { id }, body: { code: shown.body.data.code }, after: async (res) => expect(res.body.data.state).toBe('handed_over') };
+    },
+    openDispute: async () => ({
+      params: { id: await handedOver() },
+      body: { reason: 'not_as_described', text: 'The screen has a crack the photos did not show' },
+      after: async (res) => expect(res.body.data).toMatchObject({ state: 'disputed', dispute: { reason: 'not_as_described' } }),
+    }),
+    disputes: async () => ({ query: { limit: 5 } }),
+    decideDispute: async () => ({
+      params: { id: await disputed() },
+      body: { decision: 'release', reason: 'The phone works in the video' },
+      after: async (res) => expect(res.body.data).toMatchObject({ state: 'completed', dispute: { decision: 'release' } }),
+    }),
+    callOffOrder: async () => ({ params: { id: await overdueDeal() }, after: async (res) => expect(res.body.data.state).toBe('cancelled') }),
+    callOffBooking: async () => ({ params: { id: await overdueDeal() }, after: async (res) => expect(res.body.data.state).toBe('cancelled') }),
     reportProduct: async () => ({ params: { id: (await strangersProduct())._id } }),
     report: async () => ({ body: { productId: (await strangersProduct())._id, reason: 'stolen' }, expectStatus: 201 }),
     reportQueue: async () => ({ query: { limit: 5 } }),

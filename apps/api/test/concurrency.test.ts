@@ -93,9 +93,10 @@ function expectSane(results: Res[], refusal: { status: number; message: string |
   }
 }
 
-const SOLD = 'This phone has already been sold to another buyer';
+/** Paid protected, a phone is reserved for its buyer until the handover (issue 31): the others are told so. */
+const RESERVED = 'This phone is reserved for a buyer who is meeting the seller: it cannot be booked, accepted or paid for now';
+const RESERVED_REFUNDED = `${RESERVED}. Your payment is being refunded.`;
 /** A charged card that lost the race: told so, and refunded (issue 17). */
-const SOLD_REFUNDED = `${SOLD}. Your payment is being refunded.`;
 
 const productRow = async (id: string) => (await ctx.app.db.select().from(products).where(eq(products.id, id)))[0]!;
 const ordersOf = (productId: string) => ctx.app.db.select().from(orders).where(eq(orders.productId, productId));
@@ -161,7 +162,7 @@ describe.each([
       expect(mine.body.data).toHaveLength(1);
     });
 
-    it(`${N - 1} buyers booking a phone while it is being sold: one sale; each booking is made or refused as sold`, async () => {
+    it(`${N - 1} buyers booking a phone while it is being paid for: one payment reserves it; each booking is made or refused as reserved`, async () => {
       const { product } = await phone();
       const [winner, ...others] = await actors('Buyer', N);
       const [orderId] = await bookAll([winner!], product._id);
@@ -169,24 +170,24 @@ describe.each([
 
       const [payment, ...bookings] = await Promise.all([pay(winner!, orderId!, intent.intentId), ...others.map((b) => book(b, product._id))]);
       expect(payment!.status).toBe(201);
-      expectSane(bookings, { status: 409, message: 'This product is already sold' });
+      expectSane(bookings, { status: 409, message: RESERVED });
 
       expect(await paymentsOf(product._id)).toHaveLength(1);
-      expect(await productRow(product._id)).toMatchObject({ status: 'sold', advertise: false });
+      expect(await productRow(product._id)).toMatchObject({ status: 'reserved', heldBy: orderId });
       const rows = await ordersOf(product._id);
       expect(rows).toHaveLength(1 + countOf(bookings, 201));
       expect(rows.filter((o) => o.state === 'paid').map((o) => o.id)).toEqual([orderId]);
-      // A booking that slipped in before the sale can never be paid.
+      // A booking that slipped in before the payment cannot be paid while the phone is reserved.
       const late = bookings.map((r, i) => ({ r, buyer: others[i]! })).find(({ r }) => r.status === 201);
       if (late) {
         const refused = await startPayment(late.buyer, late.r.body.data._id);
         expect(refused.status).toBe(409);
-        expect(refused.body.message).toBe('This phone has already been sold to another buyer');
+        expect(refused.body.message).toBe(RESERVED);
       }
       // Booking it now is refused.
       const after = await book(await actor('Buyer'), product._id);
       expect(after.status).toBe(409);
-      expect(after.body.message).toBe('This product is already sold');
+      expect(after.body.message).toBe(RESERVED);
     });
   });
 
@@ -241,15 +242,16 @@ describe.each([
       expect(marking!.status, JSON.stringify(marking!.body)).toBeLessThan(500);
       const [row] = await ordersOf(product._id);
       const events = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId!)).orderBy(orderEvents.seq);
-      expect((await productRow(product._id)).status).toBe('sold');
       if (payment!.status === 201) {
-        // Paid first: the phone is sold already, so the mark is refused; the deal is the buyer's.
-        expect(marking!.body.code).toBe('product_sold');
+        // Paid first: the phone is reserved for its buyer, so the mark is refused; the deal is the buyer's.
+        expect(marking!.body.code).toBe('reserved_cannot_mark_sold');
+        expect(await productRow(product._id)).toMatchObject({ status: 'reserved', heldBy: orderId });
         expect(row!.state).toBe('paid');
         expect(events.map((e) => e.transition)).toEqual(['book', 'pay']);
       } else {
         // Marked first: the booking closed, and the payment is refused and given back.
         expect(marking!.status).toBe(200);
+        expect((await productRow(product._id)).status).toBe('sold');
         expect(payment!.body).toMatchObject({ code: 'payment_refunded', params: { reasonCode: 'sold_to_another_buyer' } });
         expect(row!.state).toBe('closed');
         expect(events.map((e) => e.transition)).toEqual(['book', 'close']);
@@ -270,10 +272,10 @@ describe.each([
       expect(deletion!.status, JSON.stringify(deletion!.body)).toBeLessThan(500);
       const [row] = await ctx.app.db.select().from(products).where(eq(products.id, product._id));
       if (payment!.status === 201) {
-        // Paid first: a sold listing is never deleted (its order and review belong to it).
+        // Paid first: a listing reserved for its buyer is not deleted (the deal is called off first).
         expect(deletion!.status).toBe(409);
-        expect(deletion!.body.code).toBe('sold_cannot_delete');
-        expect(row).toMatchObject({ status: 'sold' });
+        expect(deletion!.body.code).toBe('reserved_cannot_delete');
+        expect(row).toMatchObject({ status: 'reserved', heldBy: orderId });
       } else {
         // Deleted first: the payment finds no phone and is refused (the card is given back).
         expect(deletion!.status).toBe(200);
@@ -314,7 +316,7 @@ describe.each([
   });
 
   describe('payments', () => {
-    it(`${N} buyers paying for one phone at once: one payment, one paid order, the phone sold; ${N - 1} clear 409s`, async () => {
+    it(`${N} buyers paying for one phone at once: one payment, one paid order, the phone reserved for its buyer; ${N - 1} clear 409s`, async () => {
       const { seller, product } = await phone();
       expect((await client(routeRequest('advertiseProduct', { params: { id: product._id }, token: seller.token }))).status).toBe(200);
       const buyers = await actors('Buyer', N);
@@ -328,7 +330,7 @@ describe.each([
 
       // Then all of them record their payment at the same moment.
       const results = await Promise.all(buyers.map((b, i) => pay(b, orderIds[i]!, started[i]!.body.data.intentId)));
-      expectSane(results, { status: 409, message: SOLD_REFUNDED });
+      expectSane(results, { status: 409, message: RESERVED_REFUNDED });
       expect(countOf(results, 201)).toBe(1);
       expect(countOf(results, 409)).toBe(N - 1);
       // Every charged card but the winner's is given back, once each.
@@ -345,7 +347,8 @@ describe.each([
         transactionId: started[winner]!.body.data.intentId,
         productPrice: 45000,
       });
-      expect(await productRow(product._id)).toMatchObject({ status: 'sold', advertise: false });
+      // Reserved, not sold: it is sold at the handover; off every list meanwhile, advertised again if the deal is called off.
+      expect(await productRow(product._id)).toMatchObject({ status: 'reserved', heldBy: orderIds[winner], advertise: true });
       const paid = await ctx.app.db
         .select()
         .from(orders)
@@ -358,9 +361,9 @@ describe.each([
       expect((await client(routeRequest('order', { params: { id: orderIds[loser]! }, token: buyers[loser]!.token }))).body.data.paid).toBe(false);
       const retry = await pay(buyers[loser]!, orderIds[loser]!, started[loser]!.body.data.intentId);
       expect(retry.status).toBe(409);
-      expect((await startPayment(buyers[loser]!, orderIds[loser]!)).body.message).toBe('This phone has already been sold to another buyer');
+      expect((await startPayment(buyers[loser]!, orderIds[loser]!)).body.message).toBe(RESERVED);
       const detail = await client(routeRequest('product', { params: { id: product._id } }));
-      expect(detail.body.data).toMatchObject({ status: 'sold', advertise: false });
+      expect(detail.body.data).toMatchObject({ status: 'reserved' });
     });
 
     it(`${N} buyers each running the whole payment flow at once: one payment, every other buyer refused with a 409`, async () => {
@@ -378,12 +381,12 @@ describe.each([
       };
       const results = await Promise.all(buyers.map((b, i) => flow(b, orderIds[i]!)));
       // Refused before the card was charged, or after (then refunded).
-      expectSane(results, { status: 409, message: [SOLD, SOLD_REFUNDED] });
+      expectSane(results, { status: 409, message: [RESERVED, RESERVED_REFUNDED] });
       expect(countOf(results, 201)).toBe(1);
       expect(countOf(results, 409)).toBe(N - 1);
 
       expect(await paymentsOf(product._id)).toHaveLength(1);
-      expect((await productRow(product._id)).status).toBe('sold');
+      expect((await productRow(product._id)).status).toBe('reserved');
       expect((await ordersOf(product._id)).filter((o) => o.state === 'paid')).toHaveLength(1);
     });
 
@@ -402,7 +405,7 @@ describe.each([
       expect(recorded).toHaveLength(1);
       expect(recorded[0]!.transactionId).toBe(intent.intentId);
       expect((await ordersOf(product._id))[0]!.state).toBe('paid');
-      expect((await productRow(product._id)).status).toBe('sold');
+      expect((await productRow(product._id)).status).toBe('reserved');
     });
   });
 });

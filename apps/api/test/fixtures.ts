@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { luhnDigit } from '@market/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories, orders, outbox, payments, products, uploads, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
@@ -131,23 +131,35 @@ export async function userExists(app: FastifyInstance, id: string) {
   return (await app.db.select().from(users).where(eq(users.id, id))).length === 1;
 }
 
-/** Marks an order paid (and its product sold), as the payment flow does; optionally records the payment. */
-export async function markPaid(app: FastifyInstance, orderId: string, { payment = false, sold = false } = {}) {
-  // As a payment settles it: the deal moves to paid (and its event is recorded).
-  const [booked] = await app.db.select({ buyerId: orders.buyerId }).from(orders).where(eq(orders.id, orderId));
+/**
+ * Pays a deal as a settled payment does (the deal moves to paid, its phone is reserved for the buyer), with its
+ * payment record unless `payment` is false; with `sold`, the deal is then handed over and completed (issue 31: the
+ * phone is sold at the handover, its other open bookings close), as a finished sale.
+ */
+export async function markPaid(app: FastifyInstance, orderId: string, { payment = true, sold = false } = {}) {
+  const [booked] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+  if (payment) await app.db.insert(payments).values(paymentOf(booked!, `pi_test_${orderId.slice(0, 8)}`));
   await move(app.db, 'pay', eq(orders.id, orderId), { role: 'buyer', id: booked?.buyerId ?? null });
+  if (sold) await handOverAndComplete(app, orderId);
   const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
-  if (sold && order!.productId) await markSold(app, order!.productId);
-  if (payment) {
-    await app.db.insert(payments).values(paymentOf(order!, `pi_test_${orderId.slice(0, 8)}`));
-  }
   return order!;
+}
+
+/** Hands a deal over (the phone sold, its other open bookings closed) and completes it, as the handover does. */
+export async function handOverAndComplete(app: FastifyInstance, orderId: string) {
+  const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+  await app.db.transaction(async (tx) => {
+    const t = tx as unknown as typeof app.db;
+    await move(t, 'hand_over', eq(orders.id, orderId), { role: 'seller', id: order!.sellerId });
+    if (order!.productId) await move(t, 'close', and(eq(orders.productId, order!.productId), ne(orders.id, orderId))!, site);
+    await move(t, 'complete', eq(orders.id, orderId), site);
+  });
 }
 
 /** Marks a phone sold as its seller does (its open bookings close); one sold already stays as it is. */
 export async function markSold(app: FastifyInstance, productId: string) {
   await app.db.transaction(async (tx) => {
-    await tx.update(products).set({ status: 'sold' }).where(eq(products.id, productId));
+    await tx.update(products).set({ status: 'sold', heldBy: null }).where(eq(products.id, productId));
     await move(tx as unknown as typeof app.db, 'close', eq(orders.productId, productId), site);
   });
 }

@@ -71,7 +71,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metricsToken: undefined,
     s3: undefined,
     jobs: { leaseMs: 30_000 },
-    dealTimers: { answer: 3 * 86_400_000 },
+    dealTimers: { answer: 3 * 86_400_000, window: 86_400_000 },
     // Files sign up and log in far more often than one person would; the limits' own tests set real ones.
     limits: roomyLimits,
     search: { newWordsPerListing: 10_000, wordsBudgetMs: 10_000 },

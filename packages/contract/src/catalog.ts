@@ -71,6 +71,11 @@ export const Product = z.object({
   warrantyMonths: z.number().nullable(),
   /** In full to the seller and Admins; to everyone else only its last four digits ('•••••••••••1234'). */
   imei: z.string().nullable(),
+  /**
+   * The handset's earlier sales on this site (issue 31: the same IMEI, a completed deal), newest first: the day it
+   * completed (Bangladesh) and its price. On the phone's page only (GET /api/detail-product/:id).
+   */
+  boughtHere: z.array(z.object({ date: z.iso.date(), price: z.number() })).optional(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -9,15 +9,55 @@ import type { Role } from './common.ts';
 import type { ErrorCode } from './errors.ts';
 
 /** Where a deal stands. */
-export const dealStates = ['requested', 'accepted', 'declined', 'expired', 'cancelled', 'paid', 'refunded', 'closed'] as const;
+export const dealStates = [
+  'requested',
+  'accepted',
+  'declined',
+  'expired',
+  'cancelled',
+  'paid',
+  'handed_over',
+  'disputed',
+  'completed',
+  'refunded',
+  'closed',
+  'locked',
+] as const;
 export type DealState = (typeof dealStates)[number];
 
+/** How the buyer pays, chosen when booking (issue 31, item 2): at the meeting, or now through the site, which holds it. */
+export const payWays = ['cash', 'protected'] as const;
+export type PayWay = (typeof payWays)[number];
+
 /**
- * The states in which the buyer paid through the site: the spec's `paid`, the paid orders of every count, money
- * history that is never deleted (the database refuses it too) and the orders a review may come from.
+ * The states of a deal that holds its phone (reserved for its buyer: off search and lists): accepted, paid, locked.
+ * At most one deal of a phone is in one of them; the phone is sold at the handover.
  */
-export const paidStates = ['paid', 'refunded'] as const satisfies readonly DealState[];
-export const isPaid = (state: DealState): boolean => (paidStates as readonly DealState[]).includes(state);
+export const holdingStates = ['accepted', 'paid', 'locked'] as const satisfies readonly DealState[];
+
+/**
+ * The states that are history, never deleted (the database refuses it too): the deal went through the site's
+ * money or its handover.
+ */
+export const historyStates = ['paid', 'handed_over', 'disputed', 'completed', 'refunded', 'locked'] as const satisfies readonly DealState[];
+
+/** Why a buyer opens a dispute in the complaint window (issue 31, item 3). */
+export const disputeReasons = ['not_as_described', 'not_working', 'locked_to_account', 'not_deregistered', 'other'] as const;
+export type DisputeReason = (typeof disputeReasons)[number];
+/** How many photos a dispute may show. */
+export const disputePhotos = 4;
+
+/**
+ * Whether the buyer paid through the site (the spec's `paid`; the paid orders of every count and the Admin's
+ * Payments): a protected deal in one of the history states. A cash deal is never paid here, whatever its state; a
+ * protected one called off after paying is refunded and no longer counts.
+ */
+export const isPaid = (o: { state: DealState; payWith: PayWay }): boolean =>
+  o.payWith === 'protected' && (historyStates as readonly DealState[]).includes(o.state);
+
+/** The handover code's length, and how many wrong codes lock a deal (issue 31, item 3). */
+export const handoverCodeLength = 6;
+export const handoverTries = 5;
 
 /** Who moves a deal: its buyer, the phone's seller, an Admin, or the site itself (the phone sold to someone else). */
 export const dealActors = ['buyer', 'seller', 'admin', 'site'] as const;
@@ -43,6 +83,11 @@ export interface DealTransition {
   refused?: { otherwise: ErrorCode } & Partial<Record<DealState, ErrorCode>>;
   /** The timers it starts (`dealTimers`): each fires its transition after its time unless the deal has moved on. */
   starts?: readonly DealTimerName[];
+  /**
+   * What it does to the phone, in the same statement: `reserve` it for this buyer (off search and lists), `release`
+   * it (for sale again, when this deal held it), `sell` it (the handover).
+   */
+  phone?: 'reserve' | 'release' | 'sell';
 }
 
 /**
@@ -52,19 +97,26 @@ export interface DealTransition {
 export const dealTimers = {
   /** The seller's time to answer a booking (BOOKING_EXPIRES_AFTER, 3 days by default). */
   answer: { fires: 'expire', after: 'BOOKING_EXPIRES_AFTER' },
+  /** The buyer's time to complain after a protected handover (COMPLAINT_WINDOW, 24 hours by default); then it completes. */
+  window: { fires: 'complete', after: 'COMPLAINT_WINDOW' },
 } as const satisfies Record<string, { fires: string; after: string }>;
 export type DealTimerName = keyof typeof dealTimers;
 
 /** What each state means, for people (the docs' table). */
 export const dealStateMeanings: Record<DealState, string> = {
-  requested: "booked: waits for the seller's answer; the buyer may pay now",
-  accepted: "the seller accepted: the buyer sees the seller's number and may pay",
+  requested: "booked: waits for the seller's answer; a buyer paying protected may pay now",
+  accepted:
+    "the seller accepted: the phone is reserved for the buyer, each sees the other's number; a protected deal waits for the payment, a cash one for the handover",
   declined: 'the seller turned it down: it cannot be paid, and the buyer cannot book the phone again',
   expired: 'the seller did not answer in time: it cannot be paid, and the buyer may book the phone again',
-  cancelled: 'the buyer called it off: gone from their list, kept for the seller',
-  paid: 'the buyer paid through the site: the phone is sold to them',
+  cancelled: 'called off: by the buyer before the handover, or by either side after the meeting day (a protected payment is refunded in full)',
+  paid: 'the buyer paid through the site, which holds the money: the phone is reserved for them until the handover',
+  handed_over: "the seller entered the buyer's handover code at the meeting: the phone is sold; a protected payment waits out the complaint window",
+  disputed: 'the buyer opened a dispute in the complaint window: the money stays held until an Admin refunds the buyer or releases it to the seller',
+  completed: 'the deal is done: the buyer has the phone, the seller the money (cash at the meeting, or the protected payment)',
   refunded: 'an Admin gave the payment back',
-  closed: 'the phone went to someone else (paid through another booking, or marked sold by its seller)',
+  closed: 'the phone went to someone else (handed over through another booking, or marked sold by its seller)',
+  locked: 'five wrong handover codes: no code is taken any more; either side may call the deal off (a protected payment is refunded)',
 };
 
 export const dealTransitions = {
@@ -72,7 +124,7 @@ export const dealTransitions = {
     from: [],
     to: 'requested',
     by: ['buyer'],
-    does: 'books an available phone with a meeting place and a mobile number',
+    does: 'books an available phone with a meeting place, a meeting day, a mobile number and how they will pay (cash at the meeting, or protected)',
     tells: ['seller'],
     starts: ['answer'],
   },
@@ -80,24 +132,29 @@ export const dealTransitions = {
     from: ['requested'],
     to: 'accepted',
     by: ['seller'],
-    does: "accepts the booking while the phone is for sale: the buyer sees the seller's number",
+    does: "accepts the booking while the phone is for sale: it is reserved for this buyer, and each sees the other's number",
     tells: ['buyer'],
     refused: { otherwise: 'booking_not_pending', accepted: 'booking_already_accepted', expired: 'booking_expired' },
+    phone: 'reserve',
   },
   decline: {
     from: ['requested', 'accepted'],
     to: 'declined',
     by: ['seller'],
-    does: 'turns the booking down',
+    does: 'turns the booking down (a phone it reserved is for sale again)',
     tells: ['buyer'],
     refused: {
       otherwise: 'booking_already_declined',
       paid: 'booking_paid_cannot_decline',
+      handed_over: 'booking_paid_cannot_decline',
+      completed: 'booking_paid_cannot_decline',
       refunded: 'booking_paid_cannot_decline',
+      locked: 'booking_paid_cannot_decline',
       cancelled: 'booking_cancelled',
       closed: 'booking_closed',
       expired: 'booking_expired',
     },
+    phone: 'release',
   },
   expire: {
     from: ['requested'],
@@ -110,31 +167,83 @@ export const dealTransitions = {
     from: ['requested', 'accepted'],
     to: 'cancelled',
     by: ['buyer'],
-    does: 'calls the booking off (their delete of an open booking)',
+    does: 'calls the booking off before anything was paid (their delete of an open booking; a phone it reserved is for sale again)',
     tells: ['seller'],
+    phone: 'release',
   },
   pay: {
     from: ['requested', 'accepted'],
     to: 'paid',
     by: ['buyer'],
-    does: 'pays by card or bKash, settled once the provider confirms the payment: the phone is sold, its other open bookings close',
+    does: 'pays a protected deal by card or bKash, settled once the provider confirms: the site holds the money and the phone is reserved for the buyer',
     tells: ['seller'],
     refused: { otherwise: 'order_paid', declined: 'order_declined', cancelled: 'order_cancelled', closed: 'sold_to_another_buyer', expired: 'booking_expired' },
+    phone: 'reserve',
+  },
+  hand_over: {
+    from: ['accepted', 'paid'],
+    to: 'handed_over',
+    by: ['seller'],
+    does: "enters the buyer's handover code at the meeting (a protected deal once paid): the phone is sold and its other open bookings close; a cash deal completes at once",
+    tells: ['buyer'],
+    refused: { otherwise: 'handover_not_open', locked: 'handover_locked' },
+    starts: ['window'],
+    phone: 'sell',
+  },
+  complete: {
+    from: ['handed_over'],
+    to: 'completed',
+    by: ['site'],
+    does: 'ends the deal: a cash deal at its handover, a protected one when its complaint window is over (the window timer)',
+    tells: ['seller'],
+  },
+  dispute: {
+    from: ['handed_over'],
+    to: 'disputed',
+    by: ['buyer'],
+    does: 'opens a dispute within the complaint window (a reason, words, up to 4 photos): the window no longer completes the deal',
+    tells: ['seller'],
+    refused: { otherwise: 'dispute_not_open', disputed: 'dispute_already_open' },
+  },
+  release: {
+    from: ['disputed'],
+    to: 'completed',
+    by: ['admin'],
+    does: 'decides a dispute for the seller, with a reason (audited): the deal completes',
+    tells: ['buyer', 'seller'],
+    refused: { otherwise: 'dispute_not_disputed' },
   },
   close: {
     from: ['requested', 'accepted'],
     to: 'closed',
     by: ['site'],
-    does: "closes the phone's other open bookings when it is paid through one of them or its seller marks it sold",
+    does: "closes the phone's other open bookings when it is handed over through one of them or its seller marks it sold",
     tells: ['buyer'],
   },
+  lock: {
+    from: ['accepted', 'paid'],
+    to: 'locked',
+    by: ['site'],
+    does: 'stops taking handover codes after five wrong ones',
+    tells: ['buyer', 'seller'],
+  },
+  call_off: {
+    from: ['accepted', 'paid', 'locked'],
+    to: 'cancelled',
+    by: ['buyer', 'seller'],
+    does: 'calls off a deal not handed over, after its meeting day (at once when locked): a protected payment is refunded in full through the provider that took it, and the phone is for sale again',
+    tells: ['buyer', 'seller'],
+    refused: { otherwise: 'deal_not_open', requested: 'deal_not_accepted' },
+    phone: 'release',
+  },
   refund: {
-    from: ['paid'],
+    from: ['paid', 'handed_over', 'disputed', 'completed', 'locked'],
     to: 'refunded',
     by: ['admin'],
-    does: 'gives the payment back in full, with a reason (audited)',
+    does: 'gives the payment back in full, with a reason (audited); deciding a dispute for the buyer is this refund',
     tells: ['buyer', 'seller'],
     refused: { otherwise: 'order_not_paid_cannot_refund', refunded: 'order_already_refunded' },
+    phone: 'release',
   },
 } as const satisfies Record<string, DealTransition>;
 export type DealTransitionName = keyof typeof dealTransitions;
@@ -183,5 +292,7 @@ export const refusalsOf = (name: DealTransitionName): ErrorCode[] => {
 };
 
 /** Every allowed (from, to) pair: what the database's guard on `orders.state` lets through (migration 0025). */
-export const allowedMoves = (): [DealState, DealState][] =>
-  dealTransitionNames.flatMap((name) => (dealTransitions[name] as DealTransition).from.map((from): [DealState, DealState] => [from, dealTransitions[name].to]));
+export const allowedMoves = (): [DealState, DealState][] => {
+  const pairs = dealTransitionNames.flatMap((name) => (dealTransitions[name] as DealTransition).from.map((from) => `${from}>${dealTransitions[name].to}`));
+  return [...new Set(pairs)].map((pair) => pair.split('>') as [DealState, DealState]);
+};

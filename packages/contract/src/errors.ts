@@ -103,6 +103,24 @@ export const errorMessages = {
   order_paid_cannot_delete: 'A paid or refunded order cannot be deleted: it is the record of money paid',
   order_not_paid_cannot_refund: 'Only a paid order can be refunded',
   order_already_refunded: 'This order is already refunded',
+  product_reserved: 'This phone is reserved for a buyer who is meeting the seller: it cannot be booked, accepted or paid for now',
+  reserved_cannot_mark_sold: 'This phone is reserved for a buyer: enter their handover code on Booking Requests when you meet, or call the deal off',
+  reserved_cannot_delete: 'This phone is reserved for a buyer: the deal is called off (after its meeting day) before the listing can be deleted',
+  dispute_not_open:
+    'This deal cannot be disputed: {state, select, completed {it is completed} other {only a protected deal handed over, within its complaint window}}',
+  dispute_already_open: 'A dispute is already open for this deal: an Admin will decide it',
+  complaint_window_over: 'The complaint window of this deal is over: it completes',
+  dispute_not_disputed: 'This deal is not in dispute',
+  order_pays_at_meeting: 'This deal is paid in cash at the meeting: it is not paid through the site',
+  handover_not_open:
+    'This deal takes no handover code: {state, select, requested {the seller has not accepted it yet} handed_over {it is already handed over} completed {it is already completed} other {it is over}}',
+  handover_needs_payment: 'This deal is paid protected: the buyer pays through the site before the handover',
+  handover_locked: 'Five wrong handover codes: this deal is locked. Either side may call it off',
+  handover_wrong_code: "That is not the buyer's handover code: {left, plural, one {# try left} other {# tries left}} before the deal locks",
+  deal_not_open:
+    'This deal cannot be called off: {state, select, handed_over {the phone is handed over} completed {it is completed} other {it is already over}}',
+  deal_not_accepted: 'This booking is not accepted yet: its buyer cancels it from My Orders, its seller declines it',
+  meeting_day_not_over: 'The meeting day is {date}: the deal can be called off from the day after',
 
   // Paying.
   order_paid: 'This order is already paid',
@@ -128,7 +146,7 @@ export const errorMessages = {
   bkash_other_order: 'The bKash payment does not match this order',
 
   // Reviews and reports.
-  order_not_paid_cannot_review: 'This order is not paid: only a paid order can be reviewed',
+  review_before_completion: "This deal is not completed: a review comes once the phone is handed over (and a protected deal's complaint window is over)",
   review_seller_gone: 'The seller of this order no longer has an account: they can no longer be reviewed',
   review_refunded: 'This order was refunded: a refunded order cannot be reviewed',
   already_reviewed: 'You have already reviewed this order: change your review instead',

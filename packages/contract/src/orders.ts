@@ -1,8 +1,19 @@
 import { z } from 'zod';
-import { Id, text } from './common.ts';
-import { maxLength, messages, phonePattern } from './rules.ts';
-import { dealActors, dealStates, dealTransitionNames } from './deal.ts';
+import { Id, text, UploadedImageUrl } from './common.ts';
+import { addDays, dhakaToday, maxLength, meetingDateProblem, messages, phonePattern } from './rules.ts';
+import { dealActors, dealStates, dealTransitionNames, disputePhotos, disputeReasons, handoverCodeLength, payWays } from './deal.ts';
 import { OrderReview } from './reviews.ts';
+
+/** A buyer's dispute of a protected deal in its complaint window (issue 31), and the Admin's decision once made. */
+export const Dispute = z.object({
+  reason: z.enum(disputeReasons),
+  text: z.string(),
+  photos: z.array(z.string()),
+  openedAt: z.iso.datetime(),
+  decision: z.enum(['refund', 'release']).nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+export type Dispute = z.infer<typeof Dispute>;
 
 export const Order = z.object({
   _id: z.uuid(),
@@ -16,8 +27,16 @@ export const Order = z.object({
   mobileNumber: z.string(),
   /** Where the deal stands (deal.ts, docs/deal-process.md). */
   state: z.enum(dealStates),
-  /** The spec's field: the buyer paid through the site (the state is one of deal.ts `paidStates`). */
+  /** The spec's field: the buyer paid through the site (deal.ts `isPaid`: a protected deal, paid and not called off). */
   paid: z.boolean(),
+  /** How the buyer pays: `cash` at the meeting, or `protected` through the site, which holds it until the deal completes. */
+  payWith: z.enum(payWays),
+  /** The day buyer and seller meet (YYYY-MM-DD, Bangladesh): after it, a deal not handed over may be called off. */
+  meetingDate: z.iso.date(),
+  /** When a protected deal's complaint window ends (handed over, not yet completed); null otherwise. */
+  windowEndsAt: z.iso.datetime().nullable(),
+  /** The buyer's dispute, if they opened one. */
+  dispute: Dispute.nullable(),
   /**
    * The seller's phone number, for the buyer who booked, once the seller accepted the booking or it is paid; null
    * before that (harvesting numbers by booking, decision 040) and once the phone is deleted.
@@ -55,6 +74,16 @@ export const NewOrderBody = z.object({
   productId: Id,
   meetingLocation: text(maxLength.meetingLocation),
   mobileNumber: z.string().trim().regex(phonePattern, { error: messages.phone }),
+  /** Issue 31: how the buyer pays. The spec's client sends none and pays through the site afterwards: protected. */
+  payWith: z.enum(payWays, { error: 'must be cash or protected' }).default('protected'),
+  /** The meeting day, today to 30 days ahead (Bangladesh's calendar); the spec's client sends none: tomorrow. */
+  meetingDate: z.iso
+    .date({ error: 'must be a date (YYYY-MM-DD)' })
+    .superRefine((date, ctx) => {
+      const problem = meetingDateProblem(date);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .default(() => addDays(dhakaToday(), 1)),
 });
 export type NewOrderBody = z.infer<typeof NewOrderBody>;
 
@@ -136,3 +165,44 @@ export const DealEvent = z.object({
   at: z.iso.datetime(),
 });
 export type DealEvent = z.infer<typeof DealEvent>;
+
+/**
+ * The buyer's handover screen (issue 31, item 3): the 6-digit code they show the seller at the meeting, the address
+ * its QR code holds (the seller's Booking Requests with the code filled in), and what to check first: the last four
+ * digits of the IMEI the listing gives (the phone shows its own when `*#06#` is dialled), when the listing has one.
+ */
+export const HandoverCode = z.object({
+  productName: z.string(),
+  payWith: z.enum(payWays),
+  code: z.string().regex(new RegExp(`^[0-9]{${handoverCodeLength}}$`)),
+  url: z.string(),
+  imeiEnd: z.string().nullable(),
+  meetingDate: z.iso.date(),
+});
+export type HandoverCode = z.infer<typeof HandoverCode>;
+
+/** The seller's entry of the buyer's handover code, typed or read from its QR code. */
+export const HandoverBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^[0-9]{${handoverCodeLength}}$`), { error: `must be the buyer's ${handoverCodeLength}-digit code` }),
+});
+
+/** The buyer opens a dispute: why, in their words, with up to 4 photos they uploaded (POST /api/images). */
+export const DisputeBody = z.object({
+  reason: z.enum(disputeReasons, { error: `must be one of ${disputeReasons.join(', ')}` }),
+  text: text(maxLength.dispute),
+  photos: z
+    .array(UploadedImageUrl)
+    .max(disputePhotos, { error: `must be at most ${disputePhotos} photos` })
+    .default([]),
+});
+export type DisputeBody = z.infer<typeof DisputeBody>;
+
+/** An Admin decides a dispute: refund the buyer in full, or release the money to the seller; with the reason (audited). */
+export const DecisionBody = z.object({
+  decision: z.enum(['refund', 'release'], { error: 'must be refund or release' }),
+  reason: text(maxLength.reportText),
+});
+export type DecisionBody = z.infer<typeof DecisionBody>;

@@ -20,6 +20,7 @@ export const auditActions = [
   'suspend-seller',
   'reinstate-seller',
   'refund-order',
+  'release-dispute',
 ] as const;
 
 /** Why a buyer reports a phone (issue 16); 'other' needs a few words. */
@@ -61,6 +62,8 @@ export const maxLength = {
   reportText: 500,
   /** A review's text, and the seller's answer. */
   review: 1000,
+  /** What a buyer says of a dispute (issue 31). */
+  dispute: 2000,
 } as const;
 
 /** Stars a review gives, and how long its writer may change it (issue 16). */
@@ -248,3 +251,20 @@ export function wholeProblem(value: string | number, min: number, max: number, p
 
 /** The latest calendar date anywhere (UTC+14): a seller's own "today" is never later, whatever the server's clock zone. */
 export const latestToday = (now = Date.now()) => new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** Bangladesh's calendar date now (UTC+6 all year): the day a meeting is on, whatever the server's clock zone. */
+export const dhakaToday = (now = Date.now()) => new Date(now + 6 * 3_600_000).toISOString().slice(0, 10);
+
+/** The last day a booking may name for its meeting: within this many days of booking (issue 31). */
+export const meetingDaysAhead = 30;
+
+/** The calendar date `days` after `date` (both YYYY-MM-DD). */
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Why `date` cannot be a meeting day booked now (not before today in Bangladesh, at most 30 days ahead), or null. */
+export function meetingDateProblem(date: string, now = Date.now()): Problem {
+  const today = dhakaToday(now);
+  if (date < today) return 'must be today or later';
+  if (date > addDays(today, meetingDaysAhead)) return `must be within ${meetingDaysAhead} days`;
+  return null;
+}

@@ -104,7 +104,8 @@ describe(`a database of the release before the deal's state (${olderRelease}), m
       [more.declined]: 'declined',
       [more.declinedThenDeleted]: 'declined',
       [more.cancelled]: 'cancelled',
-      [more.paid]: 'paid',
+      // Paid before the handover existed: a finished sale, completed by migration 0030.
+      [more.paid]: 'completed',
       [more.refunded]: 'refunded',
       [more.lost]: 'closed',
     });
@@ -128,7 +129,7 @@ describe(`a database of the release before the deal's state (${olderRelease}), m
     }>(sql`select order_id, transition, from_state, to_state, actor_role, actor_id, at::text as at from order_events order by seq`);
     const of = (order: string) => events.filter((e) => e.order_id === order).map((e) => `${e.transition}:${e.from_state ?? '-'}>${e.to_state}:${e.actor_role}`);
     expect(of(ids.requested)).toEqual(['book:->requested:buyer']);
-    expect(of(more.paid)).toEqual(['book:->requested:buyer', 'pay:requested>paid:buyer']);
+    expect(of(more.paid)).toEqual(['book:->requested:buyer', 'pay:requested>paid:buyer', 'complete:paid>completed:site']);
     expect(of(more.refunded)).toEqual(['book:->requested:buyer', 'accept:requested>accepted:seller', 'pay:accepted>paid:buyer', 'refund:paid>refunded:admin']);
     expect(of(more.lost)).toEqual(['book:->requested:buyer', 'accept:requested>accepted:seller', 'close:accepted>closed:site']);
     expect(of(more.cancelled)).toEqual(['book:->requested:buyer', 'cancel:requested>cancelled:buyer']);
@@ -152,7 +153,7 @@ describe(`a database of the release before the deal's state (${olderRelease}), m
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'booking_not_pending', message: 'This booking is of a phone no longer for sale: it cannot be accepted' });
     expect(await refusal(database.db.execute(sql`update orders set state = 'requested' where id = ${more.paid}`))).toContain(
-      'a deal cannot move from paid to requested',
+      'a deal cannot move from completed to requested',
     );
     // Money history stays: a paid or refunded order is never deleted, whoever asks the database.
     expect(await refusal(database.db.execute(sql`delete from orders where id = ${more.paid}`))).toContain('a paid order is history');

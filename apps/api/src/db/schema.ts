@@ -1,6 +1,7 @@
-import { dealActors, dealStates, dealTransitionNames } from '@market/contract/deal';
+import { dealActors, dealStates, dealTransitionNames, disputePhotos, disputeReasons, handoverTries, payWays } from '@market/contract/deal';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -31,7 +32,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const roleEnum = pgEnum('role', ['Admin', 'Seller', 'Buyer']);
 export const conditionEnum = pgEnum('condition', ['Excellent', 'Good', 'Fair']);
-export const productStatusEnum = pgEnum('product_status', ['available', 'sold']);
+export const productStatusEnum = pgEnum('product_status', ['available', 'reserved', 'sold']);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -257,6 +258,8 @@ export const products = pgTable(
     condition: conditionEnum('condition').notNull(),
     description: text('description').notNull(),
     status: productStatusEnum('status').notNull().default('available'),
+    /** The deal the phone is reserved for (issue 31: accepted, or paid protected, until its handover or its end). */
+    heldBy: uuid('held_by').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     advertise: boolean('advertise').notNull().default(false),
     /** When its seller hid this sold listing (a sold listing is never deleted: its orders and reviews point to it; issue 29). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
@@ -270,7 +273,10 @@ export const products = pgTable(
     notLocked: boolean('not_locked'),
     boxAndCharger: boolean('box_and_charger'),
     warrantyMonths: integer('warranty_months'),
-    /** The handset's IMEI (15 digits): one listing per handset among live and sold ones (products_imei_key). */
+    /**
+     * The handset's IMEI (15 digits): one live listing per handset (products_live_imei_key); a handset sold here may be
+     * listed again, and its page tells its earlier sales (issue 31).
+     */
     imei: text('imei'),
     createdAt: createdAt(),
     /**
@@ -283,10 +289,15 @@ export const products = pgTable(
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.status, t.createdAt, t.id),
-    uniqueIndex('products_imei_key').on(t.imei),
+    uniqueIndex('products_live_imei_key')
+      .on(t.imei)
+      .where(sql`${t.status} <> 'sold'`),
+    index('products_imei_idx').on(t.imei),
     check('products_battery_health_check', sql`${t.batteryHealth} between 1 and 100`),
     check('products_images_check', sql`jsonb_array_length(${t.images}) between 1 and 8 and ${t.images} -> 0 ->> 'url' = ${t.img}`),
     check('products_imei_check', sql`${t.imei} ~ '^[0-9]{15}$'`),
+    // Reserved exactly while a deal holds it: one deal at most, by construction.
+    check('products_held_check', sql`(${t.status}::text = 'reserved') = (${t.heldBy} is not null)`),
     index('products_search_idx')
       .using('gin', t.search)
       .where(sql`${t.status} = 'available'`),
@@ -348,6 +359,14 @@ export const orders = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     meetingLocation: text('meeting_location').notNull(),
     mobileNumber: text('mobile_number').notNull(),
+    /** How the buyer pays (issue 31): cash at the meeting, or protected (through the site, which holds the money). */
+    payWith: text('pay_with', { enum: payWays }).notNull().default('protected'),
+    /** The meeting day (Bangladesh's calendar): after it, a deal not handed over may be called off by either side. */
+    meetingDate: date('meeting_date', { mode: 'string' }).notNull(),
+    /** Wrong handover codes entered so far: the fifth locks the deal. */
+    handoverMisses: integer('handover_misses').notNull().default(0),
+    /** When a protected deal's complaint window ends, set by its handover. */
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }),
     /**
      * Where the deal stands (packages/contract/src/deal.ts, decision 048): moved only along the process's
      * transitions, each one conditional update that a trigger checks and `order_events` records (who, when).
@@ -361,12 +380,44 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_state_check', sql.raw(`state in (${dealStates.map((d) => `'${d}'`).join(', ')})`)),
+    check('orders_pay_with_check', sql.raw(`pay_with in (${payWays.map((d) => `'${d}'`).join(', ')})`)),
+    check('orders_handover_misses_check', sql`${t.handoverMisses} between 0 and ${sql.raw(String(handoverTries))}`),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
     // A buyer has at most one unpaid booking per product, open, declined or closed; one they cancelled does not count.
+    // (A paid or locked deal holds its phone: nobody books it meanwhile.)
     uniqueIndex('orders_one_open_per_buyer_product')
       .on(t.buyerId, t.productId)
       .where(sql`${t.state} in ('requested', 'accepted', 'declined', 'closed')`),
+  ],
+);
+
+/**
+ * A buyer's dispute of a protected deal in its complaint window (issue 31, decision 051): one per deal, kept for
+ * good (a trigger refuses DELETE, and any change but the Admin's decision, made once).
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    reason: text('reason', { enum: disputeReasons }).notNull(),
+    text: text('text').notNull(),
+    /** The buyer's own uploads (up to 4), in the order they chose. */
+    photos: jsonb('photos').$type<string[]>().notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    decision: text('decision', { enum: ['refund', 'release'] }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('disputes_reason_check', sql.raw(`reason in (${disputeReasons.map((r) => `'${r}'`).join(', ')})`)),
+    check('disputes_photos_check', sql`jsonb_array_length(${t.photos}) <= ${sql.raw(String(disputePhotos))}`),
+    check('disputes_decided_check', sql`(${t.decision} is null) = (${t.decidedAt} is null)`),
+    index('disputes_open_idx')
+      .on(t.openedAt)
+      .where(sql`${t.decision} is null`),
   ],
 );
 
@@ -447,8 +498,9 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_buyer_idx').on(t.buyerId),
-    // A phone is sold once: one payment per product, whichever order it came through.
-    uniqueIndex('payments_one_per_product').on(t.productId),
+    // A phone may be paid again once a payment for it was refunded (a deal called off, issue 31); one deal holds it
+    // at a time (products.held_by), and it is sold once, at its handover.
+    index('payments_product_idx').on(t.productId),
   ],
 );
 

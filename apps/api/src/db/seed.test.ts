@@ -16,6 +16,8 @@ import {
   categories,
   notifications,
   oidcCodes,
+  disputes,
+  orderEvents,
   orders,
   outbox,
   payments,
@@ -143,20 +145,31 @@ describe('seed()', () => {
       expect(list.body.data.map((p: { _id: string }) => p._id)).toEqual([reported[0]!.id]);
     });
 
-    it('creates paid and unpaid orders, with exactly one payment record per paid order', async () => {
+    it('creates completed, accepted and open deals, with exactly one payment record per paid one', async () => {
       const allOrders = await ctx.app.db.select().from(orders);
-      const paid = allOrders.filter((o) => o.state === 'paid');
+      const paid = allOrders.filter((o) => o.state === 'completed');
       const unpaid = allOrders.filter((o) => o.state === 'requested');
       expect(paid.length).toBeGreaterThanOrEqual(1);
       expect(unpaid.length).toBeGreaterThanOrEqual(1);
-      // Each names the seller it was booked from (whom its review is of), who was told of it and of its payment.
+      // The demo buyer's cash deal, accepted, holds its phone until the meeting: the handover code is there to try.
+      const cash = allOrders.filter((o) => o.state === 'accepted');
+      expect(cash.map((o) => o.payWith)).toEqual(['cash']);
+      const [held] = await ctx.app.db.select().from(products).where(eq(products.id, cash[0]!.productId!));
+      expect(held).toMatchObject({ status: 'reserved', heldBy: cash[0]!.id });
+      // Each names the seller it was booked from (whom its review is of), who was told of it, of its payment and its completion.
       const sellerOf = new Map((await ctx.app.db.select().from(products)).map((p) => [p.id, p.sellerId]));
       for (const order of allOrders) expect(order.sellerId, order.id).toBe(sellerOf.get(order.productId!));
       const told = await ctx.app.db.select().from(notifications);
       expect(told.map((n) => `${n.kind}:${n.orderId}:${n.userId}`).sort()).toEqual(
-        [...allOrders.map((o) => `book:${o.id}:${o.sellerId}`), ...paid.map((o) => `pay:${o.id}:${o.sellerId}`)].sort(),
+        [...allOrders.map((o) => `book:${o.id}:${o.sellerId}`), ...paid.flatMap((o) => [`pay:${o.id}:${o.sellerId}`, `complete:${o.id}:${o.sellerId}`])].sort(),
       );
       expect(told.some((n) => n.readAt === null)).toBe(true);
+      // Each deal's events lead from its booking to its state.
+      for (const o of allOrders) {
+        const events = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(orderEvents.seq);
+        expect(events.at(-1)!.toState, o.id).toBe(o.state);
+        expect(events.every((e, i) => i === 0 || e.fromState === events[i - 1]!.toState)).toBe(true);
+      }
 
       const allPayments = await ctx.app.db.select().from(payments);
       expect(allPayments.map((p) => p.orderId).sort()).toEqual(paid.map((o) => o.id).sort());
@@ -260,6 +273,8 @@ describe('resetDatabase()', () => {
       name: 'O',
       expiresAt: inAnHour,
     });
+    const [anyOrder] = await db.select({ id: orders.id }).from(orders).limit(1);
+    await db.insert(disputes).values({ orderId: anyOrder!.id, reason: 'other', text: 'reset', photos: [] });
     const before = await rowCounts();
     // A table added to the schema needs a row here too: this names it until it has one.
     for (const [name, n] of Object.entries(before)) expect(n, name).toBeGreaterThan(0);

@@ -11,7 +11,7 @@ import * as schema from './schema.ts';
 import { categories, jobs, notifications, orderEvents, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
 import { bookedEvent } from '../modules/orders/process.ts';
 import { CURRENCY, toPoisha } from '../modules/payments/provider.ts';
-import { luhnDigit } from '@market/contract';
+import { addDays, dhakaToday, luhnDigit, type DealState } from '@market/contract';
 import { otherViewsOf, seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
 import { makePrivate } from '../private-files.ts';
 
@@ -139,7 +139,8 @@ export async function seedDemo(db: Db, uploadsDir: string) {
     )
     .returning();
 
-  // Bookings: some paid (their product is sold), some open, so every buyer screen has rows.
+  // Bookings: some completed (paid protected and handed over: their product is sold), one accepted to be paid in cash
+  // at a meeting tomorrow (its phone reserved: the demo buyer has a handover code to show), some open.
   // The reported phone's report, with its reason, from the demo buyer: the Admin's queue has something to act on.
   for (const p of productRows.filter((row) => row.report)) {
     await db.insert(reports).values({
@@ -151,7 +152,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
   }
 
   const plain = productRows.filter((p) => !p.advertise && !p.report);
-  const booking = (key: 'buyer' | 'buyer2', product: (typeof productRows)[number], paid: boolean, daysAgo: number) => {
+  const booking = (key: 'buyer' | 'buyer2', product: (typeof productRows)[number], kind: 'completed' | 'cash' | 'open', daysAgo: number) => {
     const person = people.find((p) => p.key === key)!;
     return {
       productId: product.id,
@@ -164,7 +165,10 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       buyerEmail: person.email,
       meetingLocation: ['Bashundhara City, Panthapath', 'Jamuna Future Park, Kuril', 'GEC Circle, Chattogram'][daysAgo % 3]!,
       mobileNumber: key === 'buyer' ? '01711-000111' : '01911-000222',
-      state: paid ? ('paid' as const) : ('requested' as const),
+      state: kind === 'completed' ? ('completed' as const) : kind === 'cash' ? ('accepted' as const) : ('requested' as const),
+      payWith: kind === 'cash' ? ('cash' as const) : ('protected' as const),
+      meetingDate: kind === 'cash' ? addDays(dhakaToday(now), 1) : addDays(dhakaToday(now - daysAgo * DAY), 1),
+      acceptedAt: kind === 'open' ? null : new Date(now - daysAgo * DAY),
       createdAt: new Date(now - daysAgo * DAY),
     };
   };
@@ -172,11 +176,17 @@ export async function seedDemo(db: Db, uploadsDir: string) {
   const orderRows = await db
     .insert(orders)
     .values([
-      booking('buyer', first, true, 9),
-      booking('buyer', plain[2]!, false, 4),
-      booking('buyer', plain[3]!, false, 1),
-      booking('buyer2', second, true, 6),
-      booking('buyer2', plain[2]!, false, 2),
+      booking('buyer', first, 'completed', 9),
+      booking('buyer', plain[2]!, 'open', 4),
+      // The cash deal's phone (reserved until the meeting): not an Apple one, whose brand page shows every card it has.
+      booking(
+        'buyer',
+        plain.find((p) => p.productName === 'Xiaomi 12T Pro')!,
+        'cash',
+        1,
+      ),
+      booking('buyer2', second, 'completed', 6),
+      booking('buyer2', plain[2]!, 'open', 2),
     ])
     .returning();
 
@@ -186,21 +196,40 @@ export async function seedDemo(db: Db, uploadsDir: string) {
   if (open.length > 0)
     await db.insert(jobs).values(open.map((o) => ({ kind: 'deal-timer', payload: { orderId: o.id, timer: 'answer' }, runAt: new Date(now + 3 * DAY) })));
 
-  // Each deal's history: its booking, and its payment for the paid ones.
+  // Each deal's history (deal.ts): its booking; the acceptance; for the completed ones the payment, the handover
+  // and the completion, an hour apart.
+  const done = (o: (typeof orderRows)[number]) => o.state === 'completed';
+  const HOUR = 3_600_000;
+  const step = (o: (typeof orderRows)[number], transition: 'accept' | 'pay' | 'hand_over' | 'complete', from: DealState, to: DealState, hours: number) =>
+    ({
+      orderId: o.id,
+      transition,
+      fromState: from,
+      toState: to,
+      actorRole: transition === 'pay' ? 'buyer' : transition === 'complete' ? 'site' : 'seller',
+      actorId: transition === 'pay' ? o.buyerId : transition === 'complete' ? null : o.sellerId,
+      at: new Date(o.createdAt.getTime() + hours * HOUR),
+    }) as const;
   await db
     .insert(orderEvents)
     .values(
       orderRows.flatMap((o) => [
         { ...bookedEvent(o.id, o.buyerId!), at: o.createdAt },
-        ...(o.state === 'paid'
-          ? [{ orderId: o.id, transition: 'pay', fromState: 'requested', toState: 'paid', actorRole: 'buyer', actorId: o.buyerId, at: o.createdAt } as const]
+        ...(o.state === 'accepted' ? [step(o, 'accept', 'requested', 'accepted', 1)] : []),
+        ...(done(o)
+          ? [
+              step(o, 'accept', 'requested', 'accepted', 1),
+              step(o, 'pay', 'accepted', 'paid', 2),
+              step(o, 'hand_over', 'paid', 'handed_over', 26),
+              step(o, 'complete', 'handed_over', 'completed', 50),
+            ]
           : []),
       ]),
     );
-  // What the seller was told of them (deal.ts `tells`): each booking, and each payment; the older ones read.
+  // What the seller was told of them (deal.ts `tells`): each booking, each payment and completion; the older ones read.
   await db.insert(notifications).values(
     orderRows.flatMap((o) =>
-      (o.state === 'paid' ? (['book', 'pay'] as const) : (['book'] as const)).map((kind) => ({
+      (done(o) ? (['book', 'pay', 'complete'] as const) : (['book'] as const)).map((kind) => ({
         userId: o.sellerId!,
         kind,
         orderId: o.id,
@@ -212,7 +241,13 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       })),
     ),
   );
-  for (const order of orderRows.filter((o) => o.state === 'paid')) {
+  // The cash deal holds its phone until the meeting.
+  for (const order of orderRows.filter((o) => o.state === 'accepted'))
+    await db
+      .update(products)
+      .set({ status: 'reserved', heldBy: order.id })
+      .where(sql`${products.id} = ${order.productId}`);
+  for (const order of orderRows.filter(done)) {
     const intent = `pi_seed_${order.id.slice(0, 8)}`;
     await db.insert(payments).values({ ...paymentOf(order, intent), createdAt: order.createdAt });
     // The sandbox's side of the demo's payments, so an Admin can refund them as any other.
@@ -231,8 +266,8 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       .where(sql`${products.id} = ${order.productId}`);
   }
 
-  // Farhan reviewed his paid order and the seller answered; the demo buyer's paid order waits for a review.
-  const reviewed = orderRows.find((o) => o.state === 'paid' && o.buyerId === userIds.get('buyer2'))!;
+  // Farhan reviewed his completed deal and the seller answered; the demo buyer's completed deal waits for a review.
+  const reviewed = orderRows.find((o) => done(o) && o.buyerId === userIds.get('buyer2'))!;
   await db.insert(reviews).values({
     orderId: reviewed.id,
     sellerId: second.sellerId,

@@ -76,7 +76,8 @@ export async function firstScreen(read: PublicReader, pathname: string, query = 
     case '/detail-product/:id': {
       const { status, body } = await get<{ data: Product }>(path(routes.product.path, id));
       if (!body) return screen(missingOr(status, { page: 'other' }));
-      return screen(body.data.status === 'available' ? { page: 'detail', product: body.data } : { page: 'sold', product: body.data });
+      // A reserved phone (a buyer on their way to the meeting, issue 31) is still its page, saying so.
+      return screen(body.data.status === 'sold' ? { page: 'sold', product: body.data } : { page: 'detail', product: body.data });
     }
     case '/seller/:id': {
       const { status, body } = await get<{ data: SellerProfile }>(path(routes.sellerProfile.path, id));

@@ -140,7 +140,13 @@ describe('malformed ids', () => {
             ? { stars: 4 }
             : key === routeKey('answerReview')
               ? { answer: 'Thank you' }
-              : undefined;
+              : key === routeKey('handOver')
+                ? { code: '123456' }
+                : key === routeKey('openDispute')
+                  ? { reason: 'other', text: 'It broke' }
+                  : key === routeKey('decideDispute')
+                    ? { decision: 'release', reason: 'Looked at it' }
+                    : undefined;
     const before = await counts();
     for (const id of malformedIds) {
       // Put in as it is, not as callRoute would encode it: some ids are percent-encodings on purpose.

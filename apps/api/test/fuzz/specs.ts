@@ -1,4 +1,7 @@
 import {
+  DecisionBody,
+  DisputeBody,
+  HandoverBody,
   ChangePasswordBody,
   ForgotPasswordBody,
   GoogleUserBody,
@@ -266,6 +269,7 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
           productId: fc.oneof(fc.constantFrom(...world.productIds), fc.uuid()),
           meetingLocation: fc.constantFrom('Bashundhara City', 'মিরপুর ১০'),
           mobileNumber: phone,
+          payWith: fc.constantFrom('cash', 'protected'),
         }),
       ),
     },
@@ -275,6 +279,19 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'GET /api/seller-bookings/:id': { id: 'userRef', query: true },
     'PUT /api/decline-booking/:id': { id: 'uuid' },
     'PUT /api/accept-booking/:id': { id: 'uuid' },
+    'GET /api/order/:id/handover': { id: 'uuid' },
+    'POST /api/booking/:id/handover': { id: 'uuid', body: json(HandoverBody, () => fc.record({ code: fc.stringMatching(/^[0-9]{6}$/) })) },
+    'POST /api/order/:id/call-off': { id: 'uuid' },
+    'POST /api/booking/:id/call-off': { id: 'uuid' },
+    'POST /api/order/:id/dispute': {
+      id: 'uuid',
+      body: json(DisputeBody, () => fc.record({ reason: fc.constantFrom('not_working', 'other'), text: fc.constantFrom('The screen flickers', 'চার্জ হয় না') })),
+    },
+    'GET /api/disputes': { query: true },
+    'PUT /api/dispute/:id': {
+      id: 'uuid',
+      body: json(DecisionBody, () => fc.record({ decision: fc.constantFrom('refund', 'release'), reason: fc.constantFrom('Photos show the crack') })),
+    },
     'DELETE /api/order/:id': { id: 'uuid' },
     'PUT /api/report-product/:id': { id: 'uuid' },
     'POST /api/report': {

@@ -9,8 +9,10 @@ import AllSellers from '../features/dashboard/admin/all-sellers.tsx';
 import AuditLog from '../features/dashboard/admin/audit-log.tsx';
 import Outbox from '../features/dashboard/admin/outbox.tsx';
 import { AdminOverview } from '../features/dashboard/admin/overview.tsx';
+import Disputes from '../features/dashboard/admin/disputes.tsx';
 import Payments from '../features/dashboard/admin/payments.tsx';
 import ReportedItems from '../features/dashboard/admin/reported-items.tsx';
+import HandoverPage from '../features/dashboard/buyer/handover-page.tsx';
 import MyOrders from '../features/dashboard/buyer/my-orders.tsx';
 import { BuyerOverview } from '../features/dashboard/buyer/overview.tsx';
 import DashboardLayout from '../features/dashboard/dashboard-layout.tsx';
@@ -40,6 +42,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'allBuyers', element: only('Admin', <AllBuyers />) },
     { path: 'report', element: only('Admin', <ReportedItems />) },
     { path: 'payments', element: only('Admin', <Payments />) },
+    { path: 'disputes', element: only('Admin', <Disputes />) },
     { path: 'outbox', element: only('Admin', <Outbox />) },
     { path: 'audit', element: only('Admin', <AuditLog />) },
     { path: 'overview-seller', element: only('Seller', <SellerOverview />) },
@@ -51,6 +54,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'overview-buyer', element: only('Buyer', <BuyerOverview />) },
     { path: 'myOrders', element: only('Buyer', <MyOrders />) },
     { path: 'payment/:id', element: only('Buyer', <PaymentPage />) },
+    { path: 'handover/:id', element: only('Buyer', <HandoverPage />) },
     { path: 'account', element: <AccountPage more={<MailChoices />} /> },
     { path: 'notifications', element: <NotificationsPage /> },
     { path: '*', element: <NotFound landmark={false} /> },

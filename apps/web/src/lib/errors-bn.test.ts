@@ -80,6 +80,8 @@ describe('refusals in Bangla', () => {
       status: 'x',
       count: 1,
       max: 1,
+      left: 2,
+      date: 'x',
     };
     const values = { ...params, where: 'body', problems: 'x', part: 'x', param: 'x', method: 'GET', path: '/x' };
     for (const code of errorCodes) {

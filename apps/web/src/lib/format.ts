@@ -46,7 +46,16 @@ export const localDate = (iso: string) => formatted(iso, dateFormat('date', { da
 export const localDateTime = (iso: string) =>
   formatted(iso, dateFormat('dateTime', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }));
 
+/** '9:25 am' in the reader's time zone. */
+export const localTime = (iso: string) => formatted(iso, dateFormat('time', { hour: 'numeric', minute: '2-digit', hour12: true }));
+
 // A calendar day ('2026-11-23') is the same day everywhere: formatted in UTC, where it was counted.
+/** A calendar day ('2026-11-23', a deal's meeting day) as '23 Nov 2026', whatever the reader's time zone. */
+export const localDay = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day)
+    ? formatted(`${day}T00:00:00Z`, dateFormat('calendarDay', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }))
+    : day;
+
 /** A calendar day ('2026-11-23') as '23 Nov' (chart axes). */
 export const shortDay = (day: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatted(`${day}T00:00:00Z`, dateFormat('day', { day: 'numeric', month: 'short', timeZone: 'UTC' })) : day;

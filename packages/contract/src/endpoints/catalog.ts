@@ -101,7 +101,7 @@ export const editProduct = endpoint('editProduct', {
   body: EditProductBody,
   data: Product,
   limits: [{ limit: 'listingWritesPerSeller', per: 'user', kind: 'listing-writes', code: 'too_many_listing_writes' }],
-  errors: { 400: listingChecks, 409: ['imei_taken', 'sold_cannot_edit'] },
+  errors: { 400: listingChecks, 409: ['imei_taken', 'sold_cannot_edit', 'product_reserved'] },
 });
 
 export const advertiseProduct = endpoint('advertiseProduct', {
@@ -128,7 +128,7 @@ export const markSold = endpoint('markSold', {
   access: sellersOwn,
   params: IdParams,
   data: Product,
-  errors: { 409: ['product_sold'] },
+  errors: { 409: ['product_sold', 'reserved_cannot_mark_sold'] },
 });
 
 export const hideProduct = endpoint('hideProduct', {
@@ -206,5 +206,5 @@ export const deleteProduct = endpoint('deleteProduct', {
   access: { who: 'owner-or-admin', of: 'product' },
   params: IdParams,
   data: Deleted,
-  errors: { 409: ['sold_cannot_delete'] },
+  errors: { 409: ['sold_cannot_delete', 'reserved_cannot_delete'] },
 });

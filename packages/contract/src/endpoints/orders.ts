@@ -7,6 +7,10 @@ import {
   BkashCallbackQuery,
   BkashCreated,
   DealEvent,
+  DecisionBody,
+  DisputeBody,
+  HandoverBody,
+  HandoverCode,
   NewOrderBody,
   Order,
   Payment,
@@ -26,7 +30,7 @@ export const book = endpoint('book', {
   body: NewOrderBody,
   data: Order,
   status: [201],
-  errors: { 404: ['not_found'], 409: ['product_sold', 'already_booked', 'booking_declined'] },
+  errors: { 404: ['not_found'], 409: ['product_sold', 'product_reserved', 'already_booked', 'booking_declined'] },
   limits: [{ limit: 'bookingsPerBuyer', per: 'user', kind: 'booking-buyer', code: 'too_many_bookings' }],
 });
 
@@ -65,7 +69,6 @@ export const refundOrder = endpoint('refundOrder', {
   params: IdParams,
   body: ModerationBody,
   data: Order,
-  cache: 'keeps',
   errors: { 404: ['not_found'], 409: refusalsOf('refund') },
 });
 
@@ -75,7 +78,6 @@ export const declineBooking = endpoint('declineBooking', {
   access: { who: 'owner', of: 'booking', roles: ['Seller'] },
   params: IdParams,
   data: Order,
-  cache: 'keeps',
   errors: { 409: refusalsOf('decline') },
 });
 
@@ -85,8 +87,7 @@ export const acceptBooking = endpoint('acceptBooking', {
   access: { who: 'owner', of: 'booking', roles: ['Seller'] },
   params: IdParams,
   data: Order,
-  cache: 'keeps',
-  errors: { 409: refusalsOf('accept') },
+  errors: { 409: [...refusalsOf('accept'), 'product_reserved'] },
 });
 
 export const order = endpoint('order', { tag, summary: 'One order', access: { who: 'owner-or-admin', of: 'order' }, params: IdParams, data: Order });
@@ -107,6 +108,78 @@ export const bookingEvents = endpoint('bookingEvents', {
   data: z.array(DealEvent),
 });
 
+export const handoverCode = endpoint('handoverCode', {
+  tag,
+  summary:
+    "The buyer's handover code of a deal that holds its phone (accepted, or paid when protected): the 6 digits and the QR code's address to show the seller at the meeting, and the IMEI's last digits to check first",
+  access: { who: 'owner', of: 'order', roles: ['Buyer'] },
+  params: IdParams,
+  data: HandoverCode,
+  errors: { 409: ['handover_not_open', 'handover_locked', 'handover_needs_payment'] },
+});
+
+export const handOver = endpoint('handOver', {
+  tag,
+  summary:
+    "The seller enters the buyer's handover code at the meeting (typed, or read from its QR code): the phone is sold to them; a cash deal completes, a protected one enters its complaint window. Five wrong codes lock the deal",
+  access: { who: 'owner', of: 'booking', roles: ['Seller'] },
+  params: IdParams,
+  body: HandoverBody,
+  data: Order,
+  errors: { 400: ['handover_wrong_code'], 409: [...refusalsOf('hand_over'), 'handover_needs_payment'] },
+});
+
+/** Calling a deal off: from its buyer's side or its seller's, each under its own ownership rule. */
+const callOff = {
+  tag,
+  params: IdParams,
+  data: Order,
+  errors: { 409: [...refusalsOf('call_off'), 'meeting_day_not_over'] },
+} as const;
+
+export const callOffOrder = endpoint('callOffOrder', {
+  ...callOff,
+  summary: 'The buyer calls off an accepted or paid deal not handed over, after its meeting day (at once when locked): a protected payment is refunded in full',
+  access: { who: 'owner', of: 'order', roles: ['Buyer'] },
+});
+
+export const callOffBooking = endpoint('callOffBooking', {
+  ...callOff,
+  summary:
+    'The seller calls off an accepted or paid deal not handed over, after its meeting day (at once when locked): a protected payment is refunded in full',
+  access: { who: 'owner', of: 'booking', roles: ['Seller'] },
+});
+
+export const openDispute = endpoint('openDispute', {
+  tag,
+  summary:
+    'The buyer disputes a protected deal within its complaint window (a reason, their words, up to 4 photos they uploaded): the money stays held until an Admin decides',
+  access: { who: 'owner', of: 'order', roles: ['Buyer'] },
+  params: IdParams,
+  body: DisputeBody,
+  data: Order,
+  errors: { 400: ['image_not_uploaded_here', 'image_not_yours'], 409: [...refusalsOf('dispute'), 'complaint_window_over'] },
+});
+
+export const disputes = endpoint('disputes', {
+  tag,
+  summary: "The deals in dispute, newest first, each with the buyer's reason, words and photos (the Admin's Disputes page)",
+  access: role('Admin'),
+  query: PageQuery,
+  page: Order,
+});
+
+export const decideDispute = endpoint('decideDispute', {
+  tag,
+  summary:
+    "An Admin decides a dispute, with the reason (audited): 'refund' gives the buyer's payment back in full, 'release' completes the deal for the seller",
+  access: role('Admin'),
+  params: IdParams,
+  body: DecisionBody,
+  data: Order,
+  errors: { 404: ['not_found'], 409: [...new Set([...refusalsOf('release'), ...refusalsOf('refund')])] },
+});
+
 export const deleteOrder = endpoint('deleteOrder', {
   tag,
   summary:
@@ -121,7 +194,9 @@ const payments = 'payments';
 const ownOrder = { who: 'owner', of: 'order', roles: ['Buyer'], bodyKey: 'orderId' } as const;
 
 /** Why an order cannot be paid now (payments/service.ts `payable`): the deal's state, then its phone and seller. */
-const notPayable = [...new Set([...refusalsOf('pay'), 'product_gone', 'sold_to_another_buyer', 'seller_suspended'] as const)];
+const notPayable = [
+  ...new Set([...refusalsOf('pay'), 'order_pays_at_meeting', 'product_gone', 'product_reserved', 'sold_to_another_buyer', 'seller_suspended'] as const),
+];
 
 export const createPaymentIntent = endpoint('createPaymentIntent', {
   tag: payments,

@@ -12,7 +12,7 @@ export const review = endpoint('review', {
   body: NewReviewBody,
   data: Review,
   status: [201],
-  errors: { 409: ['order_not_paid_cannot_review', 'review_refunded', 'review_seller_gone', 'already_reviewed'] },
+  errors: { 409: ['review_before_completion', 'review_refunded', 'review_seller_gone', 'already_reviewed'] },
 });
 
 export const editReview = endpoint('editReview', {

@@ -137,7 +137,7 @@ describe('paying with bKash', () => {
     expect(await ctx.app.db.select().from(bkashPayments)).toHaveLength(0);
   });
 
-  it('a buyer who paid with bKash for a phone sold meanwhile is told so and refunded through bKash; an Admin refunds a bKash payment through bKash too', async () => {
+  it('a buyer who paid with bKash for a phone reserved meanwhile (paid by another) is told so and refunded through bKash; an Admin refunds a bKash payment through bKash too', async () => {
     const { buyer, other, product, order } = await world();
     const lostOrder = await book(ctx.app, other, product._id);
     const winner = await wallet((await start(buyer, order._id)).body.data.bkashURL, pays);
@@ -146,7 +146,7 @@ describe('paying with bKash', () => {
     expect(await returns(loser)).toMatchObject({
       result: 'failure',
       code: 'payment_refunded',
-      message: 'This phone has already been sold to another buyer. Your payment is being refunded.',
+      message: 'This phone is reserved for a buyer who is meeting the seller: it cannot be booked, accepted or paid for now. Your payment is being refunded.',
     });
     await ctx.app.jobs.run();
     const [refund] = await ctx.app.db.select().from(refunds);

@@ -47,21 +47,21 @@ describe('notifications of a deal’s moves', () => {
     expect(latest).toMatchObject({ kind: 'cancel', orderId: booked._id, readAt: null });
   });
 
-  it('tells the seller of a payment, the phone’s other buyers that it went elsewhere, and both of a refund', async () => {
+  it('tells the seller of a payment and of the completion, the buyer of the handover, the phone’s other buyers that it went elsewhere, and both of a refund', async () => {
     const { seller, product } = await world();
     const buyer = await signUp(ctx.app, 'Buyer');
     const other = await signUp(ctx.app, 'Buyer');
     const paid = await book(ctx.app, buyer, product._id);
     await book(ctx.app, other, product._id);
     await markPaid(ctx.app, paid._id, { payment: true, sold: true });
-    expect(await toldTo(seller)).toEqual(['book:Galaxy S21', 'book:Galaxy S21', 'pay:Galaxy S21']);
+    expect(await toldTo(seller)).toEqual(['book:Galaxy S21', 'book:Galaxy S21', 'pay:Galaxy S21', 'complete:Galaxy S21']);
     expect(await toldTo(other)).toEqual(['close:Galaxy S21']);
-    expect(await toldTo(buyer)).toEqual([]);
+    expect(await toldTo(buyer)).toEqual(['hand_over:Galaxy S21']);
 
     const admin = await createAdmin(ctx.app);
     const refunded = await callRoute(ctx.app, 'refundOrder', { params: { id: paid._id }, body: { reason: 'Not as described' }, token: admin.token });
     expect(refunded.status).toBe(200);
-    expect(await toldTo(buyer)).toEqual(['refund:Galaxy S21']);
+    expect(await toldTo(buyer)).toEqual(['hand_over:Galaxy S21', 'refund:Galaxy S21']);
     expect((await toldTo(seller)).at(-1)).toBe('refund:Galaxy S21');
     expect(await toldTo(admin)).toEqual([]);
   });

@@ -1,11 +1,9 @@
-import { paidStates } from '@market/contract';
-import { inArray, not, sql } from 'drizzle-orm';
+import { historyStates } from '@market/contract';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { orders, refunds } from '../../db/schema.ts';
 
-/** An order its buyer paid through the site (deal.ts `paidStates`: paid, or paid and refunded). */
-export const paidOrder = inArray(orders.state, [...paidStates]);
-/** The same states as an SQL list, for a query that names its orders by another name. */
-export const paidStateList = sql.raw(paidStates.map((s) => `'${s}'`).join(', '));
+/** An order its buyer paid through the site (deal.ts `isPaid`): the spec's `paid`, the paid orders of every count, the Admin's Payments. */
+export const paidOrder = and(eq(orders.payWith, 'protected'), inArray(orders.state, [...historyStates]))!;
 
 /**
  * An order that is part of the money history (issue 17): paid, or with money given back for it. It is never

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { refusal, useTestApp } from '../../../test/helper.ts';
-import { book, createAdmin, createCategory, markPaid, postProduct, signUp } from '../../../test/fixtures.ts';
-import { orderEvents, orders } from '../../db/schema.ts';
+import { book, createAdmin, createCategory, handOverAndComplete, markPaid, postProduct, signUp } from '../../../test/fixtures.ts';
+import { orderEvents, orders, products } from '../../db/schema.ts';
 import { callRoute } from '../../../test/call-route.ts';
 import { stateOf } from './process.ts';
 
@@ -23,7 +23,7 @@ async function historyOf(orderId: string) {
 }
 
 describe('a deal moves only along the process, and each move is kept', () => {
-  it('book → accept → pay: each answered with its state and recorded with who made it; the phone’s other bookings close', async () => {
+  it('book → accept → pay → hand over → complete: each recorded with who made it; the phone reserved, then sold and its other bookings closed', async () => {
     const { seller, product } = await world();
     const buyer = await signUp(ctx.app, 'Buyer');
     const other = await signUp(ctx.app, 'Buyer');
@@ -32,8 +32,23 @@ describe('a deal moves only along the process, and each move is kept', () => {
     expect(booked).toMatchObject({ state: 'requested' });
     const accepted = await callRoute(ctx.app, 'acceptBooking', { params: { id: booked._id }, token: seller.token });
     expect(accepted.body.data).toMatchObject({ state: 'accepted', sellerPhone: expect.any(String) });
-    await markPaid(ctx.app, booked._id, { payment: true, sold: true });
-    expect(await historyOf(booked._id)).toEqual(['book:->requested:buyer', 'accept:requested>accepted:seller', 'pay:accepted>paid:buyer']);
+    await markPaid(ctx.app, booked._id);
+    // Paid: the phone is reserved for this buyer, the other booking waits (it would go on if this deal ended).
+    expect(await ctx.app.db.select({ status: products.status, heldBy: products.heldBy }).from(products).where(eq(products.id, product._id))).toEqual([
+      { status: 'reserved', heldBy: booked._id },
+    ]);
+    expect(await stateOf(ctx.app.db, otherBooking._id)).toBe('requested');
+    await handOverAndComplete(ctx.app, booked._id);
+    expect(await historyOf(booked._id)).toEqual([
+      'book:->requested:buyer',
+      'accept:requested>accepted:seller',
+      'pay:accepted>paid:buyer',
+      'hand_over:paid>handed_over:seller',
+      'complete:handed_over>completed:site',
+    ]);
+    expect(await ctx.app.db.select({ status: products.status, heldBy: products.heldBy }).from(products).where(eq(products.id, product._id))).toEqual([
+      { status: 'sold', heldBy: null },
+    ]);
     const [acceptEvent] = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.transition, 'accept'));
     expect(acceptEvent).toMatchObject({ orderId: booked._id, actorId: seller._id });
     // The other buyer's booking is closed by the site: it says so, cannot be paid, and its seller cannot answer it.
@@ -58,6 +73,8 @@ describe('a deal moves only along the process, and each move is kept', () => {
       ['book', null, 'requested', 'buyer'],
       ['accept', 'requested', 'accepted', 'seller'],
       ['pay', 'accepted', 'paid', 'buyer'],
+      ['hand_over', 'paid', 'handed_over', 'seller'],
+      ['complete', 'handed_over', 'completed', 'site'],
     ]);
     const times = asBuyer.body.data.map((e: { at: string }) => e.at);
     expect([...times].sort()).toEqual(times);
@@ -105,7 +122,7 @@ describe('a deal moves only along the process, and each move is kept', () => {
     });
 
     const paid = await book(ctx.app, buyer, product._id);
-    await markPaid(ctx.app, paid._id, { payment: true, sold: true });
+    await markPaid(ctx.app, paid._id);
     const admin = await createAdmin(ctx.app);
     const refunded = await callRoute(ctx.app, 'refundOrder', {
       params: { id: paid._id },
@@ -115,6 +132,8 @@ describe('a deal moves only along the process, and each move is kept', () => {
     expect(refunded.status).toBe(200);
     expect(refunded.body.data).toMatchObject({ state: 'refunded', paid: true });
     expect((await historyOf(paid._id)).at(-1)).toBe('refund:paid>refunded:admin');
+    // The deal held the phone: refunded, it is for sale again.
+    expect((await ctx.app.db.select({ status: products.status }).from(products).where(eq(products.id, product._id)))[0]!.status).toBe('available');
     const again = await callRoute(ctx.app, 'refundOrder', { params: { id: paid._id }, body: { reason: 'Once more, to be sure' }, token: admin.token });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'order_already_refunded', params: { state: 'refunded' } });

@@ -15,7 +15,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DealTimerDurations } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { jobs, notifications, orderEvents, orders } from '../../db/schema.ts';
+import { jobs, notifications, orderEvents, orders, products } from '../../db/schema.ts';
 import { notFound, wrongState } from '../../errors.ts';
 
 /** Who makes a transition: their role in the deal, and their id (none for the site's own moves). */
@@ -31,13 +31,16 @@ const partyOf: Record<DealParty, PgColumn> = { buyer: orders.buyerId, seller: or
 
 /**
  * The notifications of transition `name` for the deals whose ids `ids` selects: one for each party it tells
- * (deal.ts `tells`) that still has an account, with the deal's own copy of the phone's name. Answers their ids.
+ * (deal.ts `tells`) that still has an account and did not make the move (`mover`), with the deal's own copy of the
+ * phone's name. Answers their ids.
  */
-const told = (name: DealTransitionName, ids: SQL) =>
+const told = (name: DealTransitionName, ids: SQL, mover: string | null = null) =>
   sql`insert into ${notifications} (user_id, kind, order_id, product_name) ${sql.join(
     (dealTransitions[name] as DealTransition).tells.map(
       (party) =>
-        sql`select ${partyOf[party]}, ${name}, ${orders.id}, ${orders.productName} from ${orders} where ${orders.id} in (${ids}) and ${partyOf[party]} is not null`,
+        sql`select ${partyOf[party]}, ${name}, ${orders.id}, ${orders.productName} from ${orders} where ${orders.id} in (${ids}) and ${partyOf[party]} is not null${
+          mover ? sql` and ${partyOf[party]} <> ${mover}` : sql``
+        }`,
     ),
     sql` union all `,
   )} returning id`;
@@ -48,17 +51,54 @@ const mailJobs = sql`insert into ${jobs} (kind, payload) select 'notification-ma
 /** Tells the parties of deal `orderId` of transition `name` (the start of a deal; `move` tells its own moves). */
 export const tell = (db: Db, name: DealTransitionName, orderId: string) => db.execute(sql`with told as (${told(name, sql`${orderId}`)}) ${mailJobs}`);
 
+/** What a transition does to the phones of the deals it moved (deal.ts `phone`), in the statement of the move. */
+const phoneEffects = {
+  // Reserved for this deal: its accept or its payment found it for sale, or already held by it.
+  reserve: sql`update ${products} set status = 'reserved', held_by = moved.id from moved where ${products.id} = moved.product_id and (${products.heldBy} is null or ${products.heldBy} = moved.id)`,
+  // For sale again, when this deal held it (a deal that never held its phone leaves it as it is).
+  release: sql`update ${products} set status = 'available', held_by = null from moved where ${products.heldBy} = moved.id`,
+  // Sold at its handover: off every list, no longer advertised.
+  sell: sql`update ${products} set status = 'sold', held_by = null, advertise = false from moved where ${products.id} = moved.product_id`,
+} satisfies Record<NonNullable<DealTransition['phone']>, SQL>;
+
+/** The timers transition `name` starts for the deals of CTE `moved`: a 'deal-timer' job each (a CTE each), due when its time is up. */
+const timerJobs = (name: DealTransitionName, durations: DealTimerDurations) =>
+  ((dealTransitions[name] as DealTransition).starts ?? []).map(
+    (timer) =>
+      sql`${sql.identifier(`timer_${timer}`)} as (insert into ${jobs} (kind, payload, run_at) select 'deal-timer', jsonb_build_object('orderId', id, 'timer', ${timer}::text), now() + make_interval(secs => ${durations[timer] / 1000}) from moved),`,
+  );
+
+export interface MoveOptions {
+  /** More columns to set, unqualified (`accepted_at = now()`). */
+  set?: SQL;
+  /** A further condition on the deal (its row `orders`, its state before the move `prev.state`). */
+  when?: SQL;
+  /** The durations of the timers the transition starts (deal.ts `starts`); without them none is started. */
+  timers?: DealTimerDurations;
+}
+
 /**
  * Moves the deals `which` picks along transition `name` (packages/contract/src/deal.ts): those in one of its
- * from-states for which `when` holds go to its to-state, with `set` (more columns, unqualified: `accepted_at = now()`),
- * and each gets its `order_events` row and its notifications with their mail jobs, all in one statement. The rows are locked first, so two moves of one deal at
- * once are one after the other: the second finds the state the first left and moves only if that is still allowed.
- * Answers the ids that moved.
+ * from-states for which `when` holds go to its to-state, with `set`; each gets its `order_events` row, its
+ * notifications with their mail jobs, its timers and what the transition does to its phone, all in one statement.
+ * A transition that changes phones first locks them (a phone before its bookings, the order every writer of both
+ * keeps, or two of them deadlock; and two accepts of one phone are one after the other). The deals' rows are
+ * locked too, so two moves of one deal at once are one after the other: the second finds the state the first left
+ * and moves only if that is still allowed. Answers the ids that moved.
  */
-export async function move(db: Db, name: DealTransitionName, which: SQL, by: Mover, opts: { set?: SQL; when?: SQL } = {}): Promise<string[]> {
-  const t = dealTransitions[name];
+export async function move(db: Db, name: DealTransitionName, which: SQL, by: Mover, opts: MoveOptions = {}): Promise<string[]> {
+  const t: DealTransition = dealTransitions[name];
+  if (!t.phone) return moveNow(db, name, which, by, opts);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${products} where ${products.id} in (select ${orders.productId} from ${orders} where ${which}) for no key update`);
+    return moveNow(tx as unknown as Db, name, which, by, opts);
+  });
+}
+
+async function moveNow(db: Db, name: DealTransitionName, which: SQL, by: Mover, opts: MoveOptions): Promise<string[]> {
+  const t: DealTransition = dealTransitions[name];
   const from = sql.join(
-    (t.from as readonly DealState[]).map((s) => sql`${s}`),
+    t.from.map((s) => sql`${s}`),
     sql`, `,
   );
   const result = (await db.execute(sql`
@@ -66,9 +106,11 @@ export async function move(db: Db, name: DealTransitionName, which: SQL, by: Mov
     moved as (
       update ${orders} set state = ${t.to}${opts.set ? sql`, ${opts.set}` : sql``}
       from prev where ${orders.id} = prev.id and prev.state in (${from})${opts.when ? sql` and ${opts.when}` : sql``}
-      returning ${orders.id} as id, prev.state as from_state
+      returning ${orders.id} as id, prev.state as from_state, ${orders.productId} as product_id
     ),
-    told as (${told(name, sql`select id from moved`)}),
+    ${t.phone ? sql`phone as (${phoneEffects[t.phone]}),` : sql``}
+    ${opts.timers ? sql.join(timerJobs(name, opts.timers), sql` `) : sql``}
+    told as (${told(name, sql`select id from moved`, by.id)}),
     mailed as (${mailJobs})
     insert into ${orderEvents} (order_id, transition, from_state, to_state, actor_role, actor_id)
     select id, ${name}, from_state, ${t.to}, ${by.role}, ${by.id} from moved
@@ -104,6 +146,16 @@ export const bookedEvent = (orderId: string, buyerId: string) =>
 export async function dealEvents(db: Db, orderId: string): Promise<DealEvent[]> {
   const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.seq));
   return rows.map((e) => ({ transition: e.transition, from: e.fromState, to: e.toState, by: e.actorRole, at: e.at.toISOString() }));
+}
+
+/**
+ * Locks the phone of deal `orderId` (in the caller's transaction), before anything locks the deal: the order every
+ * writer of both keeps (payments, moves that change phones, marking sold, deleting a listing), or two of them deadlock.
+ */
+export async function lockPhoneOf(db: Db, orderId: string) {
+  await db.execute(
+    sql`select 1 from ${products} where ${products.id} = (select ${orders.productId} from ${orders} where ${orders.id} = ${orderId}) for no key update`,
+  );
 }
 
 /** A deal's state now (null when there is no such order). */

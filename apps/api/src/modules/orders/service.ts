@@ -1,9 +1,9 @@
 import { isPaid, leavesFrom, type NewOrderBody, type Order, type PageQuery } from '@market/contract';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bkashPayments, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
+import { bkashPayments, disputes, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
 import type { DealTimerDurations } from '../../config.ts';
-import { bookedEvent, move, refuse, refusal, startTimers, tell } from './process.ts';
+import { bookedEvent, lockPhoneOf, move, refuse, refusal, startTimers, stateOf, tell } from './process.ts';
 import { editableUntil } from '../reviews/service.ts';
 import { moneyHistory, paidOrder } from './history.ts';
 import { recordAdminAct } from '../audit/service.ts';
@@ -17,6 +17,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 type PaymentRow = Pick<typeof payments.$inferSelect, 'transactionId' | 'productPrice' | 'createdAt'>;
 type ReviewRow = Pick<typeof reviews.$inferSelect, 'id' | 'stars' | 'text' | 'createdAt'>;
 type RefundRow = Pick<typeof refunds.$inferSelect, 'status' | 'providerRefundId' | 'amount' | 'refundedAt' | 'reason' | 'paymentId'>;
+type DisputeRow = Pick<typeof disputes.$inferSelect, 'reason' | 'text' | 'photos' | 'openedAt' | 'decision' | 'decidedAt'>;
 
 /** The booked phone's seller's number (null once the phone is deleted; shown only as toOrder allows). */
 interface Booked {
@@ -30,6 +31,7 @@ export const toOrder = (
   payment: PaymentRow | null = null,
   review: ReviewRow | null = null,
   refund: RefundRow | null = null,
+  dispute: DisputeRow | null = null,
 ): Order => ({
   _id: o.id,
   productId: o.productId,
@@ -41,9 +43,20 @@ export const toOrder = (
   meetingLocation: o.meetingLocation,
   mobileNumber: o.mobileNumber,
   state: o.state,
-  paid: isPaid(o.state),
+  paid: isPaid(o),
+  payWith: o.payWith,
+  meetingDate: o.meetingDate,
+  windowEndsAt: o.state === 'handed_over' ? (o.windowEndsAt?.toISOString() ?? null) : null,
+  dispute: dispute && {
+    reason: dispute.reason,
+    text: dispute.text,
+    photos: dispute.photos,
+    openedAt: dispute.openedAt.toISOString(),
+    decision: dispute.decision,
+    decidedAt: dispute.decidedAt?.toISOString() ?? null,
+  },
   // Only for a booking its seller accepted, or a paid one: booking alone must not hand out numbers (issue 29).
-  sellerPhone: o.acceptedAt !== null || isPaid(o.state) ? phone : null,
+  sellerPhone: o.acceptedAt !== null || isPaid(o) ? phone : null,
   createdAt: o.createdAt.toISOString(),
   payment: payment && { transactionId: payment.transactionId, amount: payment.productPrice, paidAt: payment.createdAt.toISOString() },
   review: review && { _id: review.id, stars: review.stars, text: review.text, editableUntil: editableUntil(review.createdAt).toISOString() },
@@ -73,11 +86,20 @@ const withStatus = (db: Db) =>
         reason: refunds.reason,
         paymentId: refunds.paymentId,
       },
+      dispute: {
+        reason: disputes.reason,
+        text: disputes.text,
+        photos: disputes.photos,
+        openedAt: disputes.openedAt,
+        decision: disputes.decision,
+        decidedAt: disputes.decidedAt,
+      },
     })
     .from(orders)
     .leftJoin(products, eq(products.id, orders.productId))
     .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(reviews, eq(reviews.orderId, orders.id))
+    .leftJoin(disputes, eq(disputes.orderId, orders.id))
     // The order's newest refund (an order may have had two payments given back).
     .leftJoin(refunds, eq(refunds.id, sql`(select r.id from ${refunds} r where r.order_id = ${orders.id} order by r.created_at desc, r.id desc limit 1)`));
 
@@ -90,7 +112,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, t
     .limit(1);
   // A suspended seller's phone is on no public page: it cannot be booked either.
   if (!product) throw notFound('Product');
-  if (product.status !== 'available') throw conflict('product_sold');
+  if (product.status !== 'available') throw conflict(product.status === 'reserved' ? 'product_reserved' : 'product_sold');
   try {
     const order = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -106,6 +128,8 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, t
           buyerEmail: buyer.email,
           meetingLocation: body.meetingLocation,
           mobileNumber: body.mobileNumber,
+          payWith: body.payWith,
+          meetingDate: body.meetingDate,
         })
         .returning();
       await tx.insert(orderEvents).values(bookedEvent(row!.id, buyer.id));
@@ -129,13 +153,13 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, t
 const keys = { table: orders, id: orders.id, createdAt: orders.createdAt };
 
 /** A page of orders, newest first. */
-async function list(db: Db, where: SQL, query: PageQuery) {
+export async function list(db: Db, where: SQL, query: PageQuery) {
   const rows = await withStatus(db)
     .where(and(where, after(keys, query.cursor)))
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.order.id);
-  return { items: items.map((r) => toOrder(r.order, r, r.payment, r.review, r.refund)), nextCursor };
+  return { items: items.map((r) => toOrder(r.order, r, r.payment, r.review, r.refund, r.dispute)), nextCursor };
 }
 
 /** The buyer's orders, but for the paid ones they took off their list and the bookings they cancelled. */
@@ -158,9 +182,9 @@ export async function declineBooking(db: Db, id: string, seller: AuthUser) {
 }
 
 /**
- * The seller accepts a requested booking (issue 29): its buyer now sees the seller's number. Only while the phone is
- * for sale; one conditional statement, so a decline, a cancel or a payment at the same moment comes first or after,
- * never half.
+ * The seller accepts a requested booking (issue 29): its buyer now sees the seller's number, and the phone is reserved
+ * for them (issue 31). Only while the phone is for sale; one conditional statement after the phone's row is locked,
+ * so a decline, a cancel, a payment or another accept of the phone at the same moment comes first or after, never half.
  */
 export async function acceptBooking(db: Db, id: string, seller: AuthUser) {
   const moved = await move(
@@ -173,14 +197,44 @@ export async function acceptBooking(db: Db, id: string, seller: AuthUser) {
       when: sql`exists (select 1 from ${products} where ${products.id} = ${orders.productId} and ${products.status} = 'available')`,
     },
   );
-  if (!moved.length) await refuse(db, 'accept', id, 'Booking');
+  if (!moved.length) {
+    // Still requested, so its phone was not for sale: reserved for another buyer, or sold.
+    if ((await stateOf(db, id)) === 'requested' && (await phoneStatusOf(db, id)) === 'reserved') throw conflict('product_reserved');
+    await refuse(db, 'accept', id, 'Booking');
+  }
   return getOrder(db, id);
+}
+
+/** The status of a booked phone now (null once it is deleted). */
+async function phoneStatusOf(db: Db, orderId: string) {
+  const [row] = await db.select({ status: products.status }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(eq(orders.id, orderId));
+  return row?.status ?? null;
+}
+
+/**
+ * Queues the full refund of a deal's payment (issue 17, 31): through bKash when bKash took it (its trxID is the
+ * transaction id), else the configured card provider. Once per payment (`created` false the second time).
+ */
+export async function refundPayment(
+  db: Db,
+  payment: { transactionId: string; productPrice: number },
+  request: { orderId: string; reason: string; requestedBy: string | null; provider: string },
+) {
+  const [viaBkash] = await db.select({ id: bkashPayments.paymentId }).from(bkashPayments).where(eq(bkashPayments.trxId, payment.transactionId)).limit(1);
+  return queueRefund(db, {
+    orderId: request.orderId,
+    provider: viaBkash ? 'bkash' : request.provider,
+    paymentId: payment.transactionId,
+    amount: toPoisha(payment.productPrice),
+    reason: request.reason,
+    requestedBy: request.requestedBy,
+  });
 }
 
 export async function getOrder(db: Db, id: string) {
   const [row] = await withStatus(db).where(eq(orders.id, id)).limit(1);
   if (!row) throw notFound('Order');
-  return toOrder(row.order, row, row.payment, row.review, row.refund);
+  return toOrder(row.order, row, row.payment, row.review, row.refund, row.dispute);
 }
 
 /**
@@ -193,6 +247,7 @@ export async function getOrder(db: Db, id: string) {
  */
 export async function deleteOrder(db: Db, id: string, actor: AuthUser): Promise<{ hidden: boolean }> {
   return db.transaction(async (tx) => {
+    await lockPhoneOf(tx as unknown as Db, id);
     const [order] = await tx
       .select({ history: sql<boolean>`${moneyHistory}`, buyerId: orders.buyerId, state: orders.state })
       .from(orders)
@@ -223,8 +278,9 @@ export async function deleteOrder(db: Db, id: string, actor: AuthUser): Promise<
  * An Admin gives a paid order's payment back (issue 17): the refund and its job are queued and the act is
  * audited, all in one transaction; the provider that took the money refunds it (the job). Once per payment.
  */
-export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: string, provider: string) {
+export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: string, provider: string, also?: (tx: Db) => Promise<void>) {
   await db.transaction(async (tx) => {
+    await lockPhoneOf(tx as unknown as Db, id);
     const [row] = await tx
       .select({ order: orders, payment: payments })
       .from(orders)
@@ -235,16 +291,7 @@ export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: s
     if (!row) throw notFound('Order');
     const { order, payment } = row;
     if (!payment) throw refusal('refund', order.state);
-    // Paid with bKash (its trxID is the transaction id), or by card through the configured provider.
-    const [viaBkash] = await tx.select({ id: bkashPayments.paymentId }).from(bkashPayments).where(eq(bkashPayments.trxId, payment.transactionId)).limit(1);
-    const { created } = await queueRefund(tx as unknown as Db, {
-      orderId: id,
-      provider: viaBkash ? 'bkash' : provider,
-      paymentId: payment.transactionId,
-      amount: toPoisha(payment.productPrice),
-      reason,
-      requestedBy: admin.id,
-    });
+    const { created } = await refundPayment(tx as unknown as Db, payment, { orderId: id, reason, requestedBy: admin.id, provider });
     if (!created) throw refusal('refund', 'refunded');
     // The refund of the payment that paid it: the deal is over, refunded.
     if (!(await move(tx as unknown as Db, 'refund', eq(orders.id, id), { role: 'admin', id: admin.id })).length)
@@ -254,6 +301,8 @@ export async function refundOrder(db: Db, admin: AuthUser, id: string, reason: s
       target: { kind: 'order', id, label: `${order.productName} · ${order.buyerName} <${order.buyerEmail}>` },
       reason,
     });
+    // What the refund decides besides (a dispute's decision), in the same transaction.
+    await also?.(tx as unknown as Db);
   });
   return getOrder(db, id);
 }

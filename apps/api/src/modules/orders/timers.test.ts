@@ -97,9 +97,10 @@ describe("the seller's answer timer", () => {
   it('does nothing to a booking answered, paid or cancelled before it ran out', async () => {
     const { seller, product, buyer } = await world();
     const accepted = await book(ctx.app, buyer, product._id);
-    await callRoute(ctx.app, 'acceptBooking', { params: { id: accepted._id }, token: seller.token });
+    // Booked before the accept, which reserves the phone.
     const other = await signUp(ctx.app, 'Buyer');
     const cancelled = await book(ctx.app, other, product._id);
+    await callRoute(ctx.app, 'acceptBooking', { params: { id: accepted._id }, token: seller.token });
     await callRoute(ctx.app, 'deleteOrder', { params: { id: cancelled._id }, token: other.token });
     for (const o of [accepted, cancelled]) await timeRunsOut(o._id);
     await runJobs(ctx.app);

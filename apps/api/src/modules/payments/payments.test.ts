@@ -57,7 +57,7 @@ describe('POST /api/create-payment-intent', () => {
     expect((await startPayment(buyer, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
-  it('refuses a paid order, and an open order of another buyer once the phone is sold, saying why', async () => {
+  it('refuses a paid order, and an open order of another buyer once the phone is reserved by a payment, saying why', async () => {
     const other = await signUp(ctx.app, 'Buyer');
     const othersOrder = await book(ctx.app, other, product._id);
     expect((await pay(buyer, order._id, (await chargedIntent()).intentId)).status).toBe(201);
@@ -66,7 +66,7 @@ describe('POST /api/create-payment-intent', () => {
     expect(again.body.message).toBe('This order is already paid');
     const late = await startPayment(other, othersOrder._id);
     expect(late.status).toBe(409);
-    expect(late.body.message).toBe('This phone has already been sold to another buyer');
+    expect(late.body.message).toBe('This phone is reserved for a buyer who is meeting the seller: it cannot be booked, accepted or paid for now');
   });
 });
 
@@ -98,7 +98,7 @@ describe('the sandbox processor', () => {
 });
 
 describe('POST /api/payment', () => {
-  it('records a confirmed payment once: the order is paid, the phone sold and off every list', async () => {
+  it('records a confirmed payment once: the order is paid, the phone reserved for its buyer and off every list', async () => {
     const intent = await chargedIntent();
     const res = await pay(buyer, order._id, intent.intentId);
     expect(res.status).toBe(201);
@@ -111,12 +111,13 @@ describe('POST /api/payment', () => {
       productName: 'iPhone 13',
     });
     const [row] = await ctx.app.db.select().from(products).where(eq(products.id, product._id));
-    expect(row).toMatchObject({ status: 'sold', advertise: false });
+    // Reserved until the handover, where it is sold (issue 31).
+    expect(row).toMatchObject({ status: 'reserved', heldBy: order._id });
     expect((await callRoute(ctx.app, 'order', { params: { id: order._id }, token: buyer.token })).body.data.paid).toBe(true);
     expect((await callRoute(ctx.app, 'categoryProducts', { params: { id: row!.categoryId } })).body.data).toEqual([]);
     expect((await callRoute(ctx.app, 'advertisedProducts')).body.data).toEqual([]);
     const detail = await callRoute(ctx.app, 'product', { params: { id: product._id } });
-    expect(detail.body.data.status).toBe('sold');
+    expect(detail.body.data.status).toBe('reserved');
 
     const again = await pay(buyer, order._id, intent.intentId);
     expect(again.status).toBe(200);

@@ -45,13 +45,16 @@ describe('with the sandbox provider', () => {
     return { ...w, a, b };
   }
 
-  it('a buyer charged for a phone sold meanwhile is told so and refunded in full; the order says Refunded with its id and date', async () => {
+  it('a buyer charged for a phone reserved meanwhile (paid by another) is told so and refunded in full; the order says Refunded with its id and date', async () => {
     const { second, secondOrder, b } = await lostRace();
     const res = await pay(ctx, second, secondOrder._id, b.intentId);
-    expect([res.status, res.body.message]).toEqual([409, 'This phone has already been sold to another buyer. Your payment is being refunded.']);
+    expect([res.status, res.body.message]).toEqual([
+      409,
+      'This phone is reserved for a buyer who is meeting the seller: it cannot be booked, accepted or paid for now. Your payment is being refunded.',
+    ]);
     const [queued] = await refundRows(ctx);
     expect(queued).toMatchObject({ orderId: secondOrder._id, provider: 'sandbox', paymentId: b.intentId, amount: 4_500_000, requestedBy: null });
-    expect(queued!.reason).toBe('This phone has already been sold to another buyer');
+    expect(queued!.reason).toBe('This phone is reserved for a buyer who is meeting the seller: it cannot be booked, accepted or paid for now');
 
     await ctx.app.jobs.run();
     const [refunded] = await refundRows(ctx);
@@ -101,7 +104,7 @@ describe('with the sandbox provider', () => {
     expect(await orderOf(ctx, second, secondOrder._id)).toMatchObject({ paid: true, refund: { status: 'refunded', ofPayment: false } });
   });
 
-  it('a refunded order stays: its buyer only hides it, the database refuses deleting it, deleting the buyer leaves it, and the sold phone stays', async () => {
+  it('a refunded order stays: its buyer only hides it, the database refuses deleting it, deleting the buyer leaves it, and the reserved phone stays', async () => {
     const { seller, second, secondOrder, b, product } = await lostRace();
     await pay(ctx, second, secondOrder._id, b.intentId);
     await ctx.app.jobs.run();
@@ -112,10 +115,10 @@ describe('with the sandbox provider', () => {
     expect(await refusal(ctx.app.db.delete(orders).where(eq(orders.id, secondOrder._id)))).toContain('an order with a refund is history');
     const admin = await createAdmin(ctx.app);
     expect((await callRoute(ctx.app, 'deleteUser', { params: { id: second._id }, token: admin.token })).status).toBe(200);
-    // A sold phone is never deleted (issue 29).
-    expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: product._id }, token: seller.token })).status).toBe(409);
+    // A phone reserved for its paying buyer is not deleted (issue 31).
+    expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: product._id }, token: seller.token })).body.code).toBe('reserved_cannot_delete');
     const [kept] = await ctx.app.db.select().from(orders).where(eq(orders.id, secondOrder._id));
-    expect(kept).toMatchObject({ state: 'closed', buyerId: null, productId: product._id });
+    expect(kept).toMatchObject({ state: 'cancelled', buyerId: null, productId: product._id });
   });
 
   it('the database keeps a refund: never deleted, and once refunded never changed', async () => {

@@ -1,11 +1,11 @@
 import { leavesFrom, type Payment } from '@market/contract';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, payments, products, users } from '../../db/schema.ts';
 import { AppError, appError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { CURRENCY, toPoisha, type Intent, type PaymentProvider } from './provider.ts';
 import { queueRefund } from './refunds.ts';
-import { move, refusal, site } from '../orders/process.ts';
+import { move, refusal } from '../orders/process.ts';
 
 const toPayment = (p: typeof payments.$inferSelect): Payment => ({
   buyerName: p.buyerName,
@@ -16,18 +16,21 @@ const toPayment = (p: typeof payments.$inferSelect): Payment => ({
   productName: p.productName,
 });
 
-/** Why an order cannot be paid now, or null when it can. */
+/** Why an order cannot be paid now, or null when it can: a protected deal, its phone for sale or held for it, its seller not suspended. */
 export async function payable(db: Db, order: typeof orders.$inferSelect): Promise<AppError | null> {
   if (!leavesFrom('pay', order.state)) return refusal('pay', order.state);
+  if (order.payWith === 'cash') return conflict('order_pays_at_meeting');
   if (!order.productId) return conflict('product_gone');
   const [product] = await db
-    .select({ status: products.status, suspended: users.suspendedAt })
+    .select({ status: products.status, heldBy: products.heldBy, suspended: users.suspendedAt })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.id, order.productId))
     .limit(1);
   if (!product) return conflict('product_gone');
-  if (product.status !== 'available') return conflict('sold_to_another_buyer');
+  if (product.status === 'sold') return conflict('sold_to_another_buyer');
+  // Reserved for another buyer (their deal was accepted or paid first); reserved for this one, it is theirs to pay.
+  if (product.status === 'reserved' && product.heldBy !== order.id) return conflict('product_reserved');
   // Money is not sent to a seller an Admin has suspended (issue 16).
   if (product.suspended) return conflict('seller_suspended');
   return null;
@@ -112,11 +115,8 @@ async function settleOnce(db: Db, intent: Intent, orderId: string) {
       const problem = await payable(tx as unknown as Db, order);
       if (problem) throw problem;
       const [payment] = await tx.insert(payments).values(paymentOf(order, intent.id)).returning();
+      // Paid, held by the site: the phone is reserved for this buyer until the handover (issue 31), off every list.
       await move(tx as unknown as Db, 'pay', eq(orders.id, order.id), { role: 'buyer', id: order.buyerId });
-      // Sold: off the category, home and advertised lists; its page still opens and says so. Its other open
-      // bookings close (their rows are locked here after the phone's, as every payment locks them).
-      await tx.update(products).set({ status: 'sold', advertise: false }).where(eq(products.id, order.productId!));
-      await move(tx as unknown as Db, 'close', and(eq(orders.productId, order.productId!), ne(orders.id, order.id))!, site);
       return { payment: toPayment(payment!), created: true };
     });
   } catch (err) {

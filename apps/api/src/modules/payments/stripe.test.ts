@@ -68,7 +68,7 @@ async function expectPaidOnce(ctx: TestContext, orderId: string, productId: stri
   const [order] = await ctx.app.db.select().from(orders).where(eq(orders.id, orderId));
   expect(order!.state).toBe('paid');
   const [product] = await ctx.app.db.select().from(products).where(eq(products.id, productId));
-  expect(product).toMatchObject({ status: 'sold', advertise: false });
+  expect(product).toMatchObject({ status: 'reserved', heldBy: orderId });
   expect((await callRoute(ctx.app, 'advertisedProducts')).body.data).toEqual([]);
 }
 
@@ -241,7 +241,12 @@ describe('with Stripe as the payment provider', () => {
       await ctx.app.jobs.run();
       const rows = await ctx.app.db.select().from(refunds);
       expect(rows).toMatchObject([
-        { orderId: lost._id, paymentId: lostIntent.id, status: 'refunded', reason: 'This phone has already been sold to another buyer' },
+        {
+          orderId: lost._id,
+          paymentId: lostIntent.id,
+          status: 'refunded',
+          reason: 'This phone is reserved for a buyer who is meeting the seller: it cannot be booked, accepted or paid for now',
+        },
       ]);
       expect(fake.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
     });

@@ -1,7 +1,20 @@
+import { dhakaToday } from '@market/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper.ts';
-import { book, createAdmin, createCategory, markSold, newImei, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
+import {
+  book,
+  createAdmin,
+  createCategory,
+  markPaid,
+  markSold,
+  newImei,
+  postProduct,
+  productBody,
+  signUp,
+  uploadedPicture,
+  type Actor,
+} from '../../../test/fixtures.ts';
 import { products, uploads } from '../../db/schema.ts';
 import { callRoute } from '../../../test/call-route.ts';
 
@@ -92,19 +105,30 @@ describe('IMEI', () => {
     expect(ok.body.data.imei).toBe('490154203237518');
   });
 
-  it('lists a handset once among live and sold listings: a second listing is a 409 saying so, creating nothing', async () => {
+  it('lists a handset once among live listings (a second is a 409 saying so); sold, it may be listed again, and its page tells its sales here', async () => {
     const { seller, otherSeller, category } = await world();
     const imei = newImei();
     const first = await postProduct(ctx.app, seller, category.id, { imei });
     const again = await post(otherSeller, productBody(category.id, await uploadedPicture(ctx.app, otherSeller), { imei }));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This IMEI is already listed: the same handset cannot be listed twice');
-    await markSold(ctx.app, first._id);
-    expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { imei }))).status).toBe(409);
     expect(await countOf()).toBe(1);
-    // Once the listing is deleted, the handset may be listed again.
-    await ctx.app.db.delete(products).where(eq(products.id, first._id));
-    expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { imei }))).status).toBe(201);
+    // Bought here: booked, paid, handed over and completed (issue 31). Its new owner lists it again.
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const deal = await book(ctx.app, buyer, first._id);
+    await markPaid(ctx.app, deal._id, { sold: true });
+    const relisted = await post(otherSeller, productBody(category.id, await uploadedPicture(ctx.app, otherSeller), { imei, resalePrice: 40000 }));
+    expect(relisted.status).toBe(201);
+    const page = await callRoute(ctx.app, 'product', { params: { id: relisted.body.data._id } });
+    expect(page.body.data.boughtHere).toEqual([{ date: dhakaToday(), price: first.resalePrice }]);
+    // Still one live listing per handset.
+    expect((await post(seller, productBody(category.id, await uploadedPicture(ctx.app, seller), { imei }))).status).toBe(409);
+    // A phone marked sold outside the site may be listed again too, with no sale here to tell.
+    const other = await postProduct(ctx.app, seller, category.id);
+    const otherImei = (await ctx.app.db.select({ imei: products.imei }).from(products).where(eq(products.id, other._id)))[0]!.imei!;
+    await markSold(ctx.app, other._id);
+    const second = await post(otherSeller, productBody(category.id, await uploadedPicture(ctx.app, otherSeller), { imei: otherImei }));
+    expect((await callRoute(ctx.app, 'product', { params: { id: second.body.data._id } })).body.data.boughtHere).toEqual([]);
   });
 
   it('is whole for the seller and Admins, only its last four digits for everyone else', async () => {

@@ -13,7 +13,7 @@ export default async function productRoutes(app: FastifyInstance, opts: { search
   route(app, e.categoryProducts, ({ params, query }) => service.listInCategory(app.db, params.id, query));
   route(app, e.searchProducts, ({ query }) => searchProducts(app.db, query, app.searchIndex, wordsBudgetMs));
   route(app, e.productSuggestions, ({ query }) => suggestProducts(app.db, query.q, app.searchIndex, wordsBudgetMs));
-  route(app, e.product, ({ params }) => service.getProduct(app.db, params.id));
+  route(app, e.product, ({ params }) => service.productPage(app.db, params.id));
   route(app, e.ownProduct, ({ params }) => service.getProduct(app.db, params.id, true));
   route(app, e.sellerProducts, async ({ params, query }) => service.listBySeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));

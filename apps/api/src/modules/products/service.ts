@@ -1,12 +1,12 @@
-import { latestToday, type PlainErrorCode, type EditProductBody, type NewProductBody, type PageQuery, type Product } from '@market/contract';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { dhakaToday, latestToday, type PlainErrorCode, type EditProductBody, type NewProductBody, type PageQuery, type Product } from '@market/contract';
+import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { batched } from '../../db/batched.ts';
 import { perDb, type Db } from '../../db/client.ts';
-import { categories, orders, products, searchWords, users, type Picture } from '../../db/schema.ts';
+import { categories, orderEvents, orders, products, searchWords, users, type Picture } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { paidStateList, removableOrder } from '../orders/history.ts';
+import { removableOrder } from '../orders/history.ts';
 import { move, site } from '../orders/process.ts';
 import { recordAdminAct } from '../audit/service.ts';
 import { attachUpload, type Attacher } from '../images/uploads.ts';
@@ -87,6 +87,24 @@ export async function getProduct(db: Db, id: string, asOwner = false) {
   return toProduct(row, asOwner);
 }
 
+/**
+ * The phone's page (issue 31, item 5): the listing, and the handset's earlier sales on this site — other listings of
+ * the same IMEI whose deal completed, newest first, each with the day it completed and its price.
+ */
+export async function productPage(db: Db, id: string): Promise<Product> {
+  const product = await getProduct(db, id);
+  const [own] = await db.select({ imei: products.imei }).from(products).where(eq(products.id, product._id));
+  if (!own?.imei) return { ...product, boughtHere: [] };
+  const rows = await db
+    .select({ at: orderEvents.at, price: orders.productPrice })
+    .from(products)
+    .innerJoin(orders, and(eq(orders.productId, products.id), eq(orders.state, 'completed')))
+    .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.transition, 'complete')))
+    .where(and(eq(products.imei, own.imei), ne(products.id, product._id)))
+    .orderBy(desc(orderEvents.at));
+  return { ...product, boughtHere: rows.map((r) => ({ date: dhakaToday(r.at.getTime()), price: r.price })) };
+}
+
 /** What the server checks of a listing beyond its shape: a purchase date not ahead of anyone's today, a real category. */
 async function checkListing(db: Db, body: NewProductBody | EditProductBody, newWordsAllowed: number) {
   if (body.purchase > latestToday()) throw badRequest('purchase_in_future');
@@ -109,12 +127,12 @@ async function newWords(db: Db, body: NewProductBody | EditProductBody) {
   return Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0);
 }
 
-/** The same handset twice (products_imei_key) is a 409 that says so. */
+/** The same handset in two live listings (products_live_imei_key) is a 409 that says so. */
 async function oneHandsetEach<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err, 'products_imei_key')) throw conflict('imei_taken');
+    if (isUniqueViolation(err, 'products_live_imei_key')) throw conflict('imei_taken');
     throw err;
   }
 }
@@ -166,10 +184,7 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
       return row !== undefined;
     }),
   );
-  if (!changed) {
-    await getProduct(db, id);
-    throw conflict('sold_cannot_edit');
-  }
+  if (!changed) throw conflict((await getProduct(db, id)).status === 'reserved' ? 'product_reserved' : 'sold_cannot_edit');
   return getProduct(db, id, true);
 }
 
@@ -200,13 +215,16 @@ export const stopAdvertising = (db: Db, id: string) => changeListing(db, id, { a
  */
 export const markSold = (db: Db, id: string) =>
   db.transaction(async (tx) => {
-    const sold = await changeListing(tx as unknown as Db, id, { status: 'sold', advertise: false }, available, () => 'product_sold');
+    // A phone reserved for a buyer is not sold aside: its deal ends at the handover or is called off (issue 31).
+    const sold = await changeListing(tx as unknown as Db, id, { status: 'sold', advertise: false }, available, (p) =>
+      p.status === 'reserved' ? 'reserved_cannot_mark_sold' : 'product_sold',
+    );
     await move(tx as unknown as Db, 'close', eq(orders.productId, id), site);
     return sold;
   });
 
-/** Sold here (paid) or handed over (marked sold): its orders, payments and reviews belong to it (issue 29). */
-const wasSold = sql`("products"."status" = 'sold' or exists (select 1 from orders o where o.product_id = "products"."id" and o.state in (${paidStateList})))`;
+/** Sold (handed over here or marked sold), or paid through the site: its orders, payments and reviews belong to it (issue 29). */
+const wasSold = sql`("products"."status" = 'sold' or exists (select 1 from payments p where p.product_id = "products"."id"))`;
 
 /** The seller hides a sold listing (it is never deleted): off My Products and its public page. Again is the same answer. */
 export const hideProduct = (db: Db, id: string) => changeListing(db, id, { hiddenAt: new Date(), advertise: false }, wasSold, () => 'only_sold_hidden');
@@ -220,13 +238,15 @@ export async function deleteProduct(db: Db, id: string, by: AuthUser, reason: st
     // Locked first, so a payment settling now comes before (then it was sold) or after (it finds no phone). In the
     // order a payment locks them (the phone, then its bookings): the other way round the two deadlock.
     const [product] = await tx
-      .select({ sold: sql<boolean>`${wasSold}` })
+      .select({ sold: sql<boolean>`${wasSold}`, status: products.status })
       .from(products)
       .where(eq(products.id, id))
       .for('update');
     if (!product) throw notFound('Product');
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.productId, id)).for('update');
     // A sold listing is never deleted, not even by an Admin: its buyers' orders and reviews belong to it.
+    // Nor one reserved for a buyer on their way to the meeting: the deal is called off first (issue 31).
+    if (product.status === 'reserved') throw conflict('reserved_cannot_delete');
     if (product.sold) throw conflict('sold_cannot_delete');
     await tx.delete(orders).where(and(eq(orders.productId, id), removableOrder));
     const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning({ name: products.productName, sellerId: products.sellerId });

@@ -51,12 +51,15 @@ describe('writing a review', () => {
     expect(new Date(seen.review.editableUntil).getTime() - row!.createdAt.getTime()).toBe(30 * 24 * 3600 * 1000);
   });
 
-  it('refuses an unpaid order, a declined one, another buyer’s order, a second review, 0 or 6 stars and too long a text: nothing written', async () => {
+  it('refuses a deal not completed, a declined one, another buyer’s order, a second review, 0 or 6 stars and too long a text: nothing written', async () => {
     const { seller, buyer, otherBuyer, category, paidOrder } = await world();
     const phone = await postProduct(ctx.app, seller, category.id);
     const unpaid = await book(ctx.app, buyer, phone._id);
     const refused = await write(buyer, { orderId: unpaid._id, stars: 4 });
-    expect([refused.status, refused.body.message]).toEqual([409, 'This order is not paid: only a paid order can be reviewed']);
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      "This deal is not completed: a review comes once the phone is handed over (and a protected deal's complaint window is over)",
+    ]);
     expect((await callRoute(ctx.app, 'declineBooking', { params: { id: unpaid._id }, token: seller.token })).status).toBe(200);
     expect((await write(buyer, { orderId: unpaid._id, stars: 4 })).status).toBe(409);
 

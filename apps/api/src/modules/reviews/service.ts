@@ -1,13 +1,4 @@
-import {
-  isPaid,
-  reviewEditDays,
-  type AnswerBody,
-  type EditReviewBody,
-  type NewReviewBody,
-  type PageQuery,
-  type Review,
-  type SellerProfile,
-} from '@market/contract';
+import { reviewEditDays, type AnswerBody, type EditReviewBody, type NewReviewBody, type PageQuery, type Review, type SellerProfile } from '@market/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, products, reviews, users } from '../../db/schema.ts';
@@ -31,7 +22,7 @@ export const toReview = (r: typeof reviews.$inferSelect): Review => ({
 });
 
 /**
- * The buyer of a paid order rates the seller recorded on the order (issue 29: not the listing's, which its seller
+ * The buyer of a completed deal rates the seller recorded on the order (issue 29: not the listing's, which its seller
  * could remove), once for that order (the access rule has checked the order is theirs). Not once its payment was
  * given back: a refunded order is no sale.
  */
@@ -39,7 +30,8 @@ export async function writeReview(db: Db, buyer: AuthUser, body: NewReviewBody):
   const [order] = await db.select().from(orders).where(eq(orders.id, body.orderId)).limit(1);
   if (!order) throw notFound('Order');
   if (order.state === 'refunded') throw conflict('review_refunded');
-  if (!isPaid(order.state)) throw conflict('order_not_paid_cannot_review');
+  // From a completed deal, cash or protected (issue 31): the buyer has had the phone in hand.
+  if (order.state !== 'completed') throw conflict('review_before_completion');
   const { sellerId } = order;
   if (!sellerId) throw conflict('review_seller_gone');
   try {

@@ -112,7 +112,7 @@ describe('DELETE /api/user/:id', () => {
     expect((await callRoute(ctx.app, 'product', { params: { id: p1._id } })).status).toBe(404);
     expect(await orderExists(ctx.app, open._id)).toBe(false);
     const [paidRow] = await ctx.app.db.select().from(orders).where(eq(orders.id, paid._id));
-    expect(paidRow).toMatchObject({ state: 'paid', productId: null, buyerId: otherBuyer._id });
+    expect(paidRow).toMatchObject({ state: 'completed', productId: null, buyerId: otherBuyer._id });
     expect(await ctx.app.db.select().from(payments).where(eq(payments.orderId, paid._id))).toHaveLength(1);
     expect(await orderExists(ctx.app, keptOrder._id)).toBe(true);
     expect((await callRoute(ctx.app, 'product', { params: { id: kept._id } })).status).toBe(200);

@@ -1,5 +1,5 @@
-import type { Product } from '@market/contract';
-import { maxLength } from '@market/contract/rules';
+import type { PayWay, Product } from '@market/contract';
+import { addDays, dhakaToday, maxLength, meetingDateProblem, meetingDaysAhead } from '@market/contract/rules';
 import { digits } from '../../components/listing-words.ts';
 import { useModal } from '../../components/use-modal.ts';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,7 +14,15 @@ import { phoneRule, textRule, useFieldRules } from '../../lib/field-rules.ts';
 interface Fields {
   meetingLocation: string;
   mobileNumber: string;
+  meetingDate: string;
+  payWith: PayWay;
 }
+
+/** The two ways to pay (issue 31), protected first: the site holds the money until the buyer has the phone. */
+const ways = [
+  { value: 'protected', label: 'booking.payProtected', hint: 'booking.payProtectedHint' },
+  { value: 'cash', label: 'booking.payCash', hint: 'booking.payCashHint' },
+] as const;
 
 export function BookingModal({ product, open, onClose }: { product: Product; open: boolean; onClose(): void }) {
   const { user, role } = useAuth();
@@ -23,7 +31,7 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
   useFieldRules();
   const [createOrder, { isLoading }] = useCreateOrderMutation();
   const { register, handleSubmit, reset, formState, control } = useForm<Fields>({
-    defaultValues: { meetingLocation: '', mobileNumber: '' },
+    defaultValues: { meetingLocation: '', mobileNumber: '', meetingDate: addDays(dhakaToday(), 1), payWith: 'protected' },
     mode: 'onTouched',
   });
   const meetingLocation = useWatch({ control, name: 'meetingLocation' });
@@ -72,6 +80,28 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
               {...register('mobileNumber', phoneRule(t('booking.mobile'), t('booking.mobileRequired')))}
             />
           </Field>
+          <Field label={t('booking.meetingDate')} error={errors.meetingDate?.message} hint={t('booking.meetingDateHint')}>
+            <input
+              type="date"
+              className="input input-bordered w-full"
+              min={dhakaToday()}
+              max={addDays(dhakaToday(), meetingDaysAhead)}
+              {...register('meetingDate', { validate: (v) => (meetingDateProblem(v) ? t('booking.meetingDateWrong') : true) })}
+            />
+          </Field>
+          <fieldset className="space-y-2">
+            {/* Said like the fields' labels above it. */}
+            <legend className="label-text mb-1">{t('booking.payWith')}</legend>
+            {ways.map((w) => (
+              <label key={w.value} className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 has-[:checked]:border-primary">
+                <input type="radio" className="radio radio-primary mt-0.5" value={w.value} {...register('payWith')} />
+                <span>
+                  <span className="block font-medium">{t(w.label)}</span>
+                  <span className="block text-sm text-base-content/75">{t(w.hint)}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
           {role === 'Buyer' ? (
             <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
               {t('booking.submit')}

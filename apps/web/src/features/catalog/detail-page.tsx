@@ -5,6 +5,7 @@ import { Gallery } from '../../components/gallery.tsx';
 import { conditionMeaning, conditionName } from '../../components/listing-words.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { Sentence } from '../../components/sentence.tsx';
 import { localDate, number, priceBdt } from '../../lib/format.ts';
 import { translate, useT } from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/use-auth.ts';
@@ -39,7 +40,9 @@ export function DetailPage() {
   if (isLoading) return <Spinner label={t('detail.loading')} />;
   if (isError || !product) return <NotFound />;
 
+  // Sold, or reserved for a buyer on their way to the meeting (issue 31): not to be booked now.
   const sold = product.status !== 'available';
+  const reserved = product.status === 'reserved';
   const onReport = () => {
     // Reported by this user already: confirm without a new call, as the spec says. Otherwise ask why (issue 16).
     if (user && reportedByMe(user._id).includes(product._id)) return void notify.success(translate('report.done', { name: product.productName }));
@@ -53,7 +56,11 @@ export function DetailPage() {
         <div className="min-w-0 space-y-4 wrap-anywhere">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-3xl font-bold">{product.productName}</h1>
-            {sold && <span className="badge badge-error badge-lg text-white">{t('detail.sold')}</span>}
+            {sold && (
+              <span className={`badge badge-lg ${reserved ? 'badge-warning' : 'badge-error text-white'}`}>
+                {t(reserved ? 'detail.reserved' : 'detail.sold')}
+              </span>
+            )}
           </div>
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
             <dt className="font-semibold">{t('detail.location')}</dt>
@@ -93,7 +100,24 @@ export function DetailPage() {
             <strong className="text-2xl text-primary">{priceBdt(product.resalePrice)}</strong>
           </p>
           <p className="leading-relaxed">{product.description}</p>
-          {sold && <p className="alert alert-warning">{t('detail.soldNotice')}</p>}
+          {product.boughtHere && product.boughtHere.length > 0 && (
+            // The handset's history on this site (issue 31): bought here before, listed again by its owner.
+            <section aria-labelledby="bought-here" className="rounded-box bg-base-200 p-3 text-sm">
+              <h2 id="bought-here" className="font-semibold">
+                {t('detail.boughtHereTitle')}
+              </h2>
+              <ul>
+                {product.boughtHere.map((sale) => (
+                  <li key={`${sale.date}-${sale.price}`}>
+                    <Sentence text={(date) => t('detail.boughtHere', { date, price: priceBdt(sale.price) })}>
+                      <time dateTime={sale.date}>{localDate(sale.date)}</time>
+                    </Sentence>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {sold && <p className="alert alert-warning">{t(reserved ? 'detail.reservedNotice' : 'detail.soldNotice')}</p>}
           <div className="flex flex-wrap gap-3">
             {signedIn ? (
               <>

@@ -33,6 +33,7 @@ const menus: Record<Role, Item[]> = {
     { to: '/dashboard/allBuyers', label: 'dashMenu.allBuyers' },
     { to: '/dashboard/report', label: 'dashMenu.reported' },
     { to: '/dashboard/payments', label: 'dashMenu.payments' },
+    { to: '/dashboard/disputes', label: 'dashMenu.disputes' },
     { to: '/dashboard/outbox', label: 'dashMenu.outbox' },
     { to: '/dashboard/audit', label: 'dashMenu.audit' },
     account,

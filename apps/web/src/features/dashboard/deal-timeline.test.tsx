@@ -32,7 +32,7 @@ describe('a deal’s history', () => {
       const items = await within(dialog).findAllByRole('listitem');
       expect(items.map((i) => i.textContent)).toEqual([
         expect.stringContaining('Booked by the buyer'),
-        expect.stringContaining('Accepted by the seller: the buyer sees the seller’s number'),
+        expect.stringContaining('Accepted by the seller: the phone is reserved for the buyer, who sees the seller’s number'),
         expect.stringContaining('Paid by the buyer'),
       ]);
       expect(within(items[0]!).getByText(/2026/)).toHaveAttribute('datetime', '2026-11-20T10:00:00.000Z');

@@ -16,6 +16,12 @@ const said: Record<DealTransitionName, Key<'dashboard'>> = {
   pay: 'timeline.pay',
   close: 'timeline.close',
   refund: 'timeline.refund',
+  hand_over: 'timeline.hand_over',
+  complete: 'timeline.complete',
+  lock: 'timeline.lock',
+  call_off: 'timeline.call_off',
+  dispute: 'timeline.dispute',
+  release: 'timeline.release',
 };
 
 /** The events, oldest first, each with its time; asked only once the dialog is open. */
@@ -38,7 +44,7 @@ function Events({ order, side }: { order: Order; side: 'buyer' | 'seller' }) {
             <time dateTime={e.at} className="block text-sm text-base-content/75">
               {localDateTime(e.at)}
             </time>
-            {t(said[e.transition])}
+            {t(said[e.transition], { by: e.by })}
           </div>
           {i < data.length - 1 && <hr />}
         </li>

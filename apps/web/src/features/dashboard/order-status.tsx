@@ -1,7 +1,7 @@
 import { leavesFrom, type DealState, type Order } from '@market/contract';
 import { Link } from 'react-router';
 import { Sentence } from '../../components/sentence.tsx';
-import { localDate, priceTk } from '../../lib/format.ts';
+import { localDate, localDateTime, priceTk } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { DealTimeline } from './deal-timeline.tsx';
 
@@ -21,7 +21,7 @@ function RefundLine({ refund }: { refund: NonNullable<Order['refund']> }) {
 
 /**
  * How each state shows to its buyer: the catalog key of its badge and the badge's kind; `refund` for the refund's
- * own state; none for an open one, which shows Pay while the process lets the buyer pay.
+ * own state; none for an open one, which shows its next step instead (Pay, or the handover code).
  */
 const badges: Record<DealState, readonly [string, string] | 'refund' | null> = {
   requested: null,
@@ -30,40 +30,86 @@ const badges: Record<DealState, readonly [string, string] | 'refund' | null> = {
   expired: ['orderStatus.expired', 'badge-ghost'],
   cancelled: ['bookings.cancelledBadge', 'badge-ghost'],
   paid: ['orderStatus.paid', 'badge-success'],
+  handed_over: ['orderStatus.handedOver', 'badge-success'],
+  disputed: ['orderStatus.disputed', 'badge-warning'],
+  completed: ['orderStatus.completed', 'badge-success'],
   refunded: 'refund',
   closed: ['orderStatus.soldToAnother', 'badge-ghost'],
+  locked: ['orderStatus.locked', 'badge-error'],
 };
 
-/** My Orders' status from the deal's state (the table above), with any refund, and the deal's history beside it. */
-export function OrderStatus({ order: o }: { order: Order }) {
+/**
+ * My Orders' status from the deal's state (the table above), with any refund, and the deal's history beside it. The
+ * buyer's next step (Pay, the handover code) is theirs alone: the Admin's Payments shows the state without it.
+ */
+export function OrderStatus({ order: o, nextStep = true }: { order: Order; nextStep?: boolean }) {
   return (
     <span className="flex items-center gap-1">
-      <StatusOf order={o} />
+      <StatusOf order={o} nextStep={nextStep} />
       <DealTimeline order={o} side="buyer" />
     </span>
   );
 }
 
-/** The status itself: money taken that could not pay for it outranks all but paid. */
-function StatusOf({ order: o }: { order: Order }) {
+/** Whether the buyer's handover code is open now (issue 31): a cash deal once accepted, a protected one once paid. */
+export const handoverOpen = (o: Order) => (o.payWith === 'cash' ? o.state === 'accepted' : o.state === 'paid');
+
+/** The next step of an open deal: Pay (protected, while the process lets the buyer pay), or the handover code. */
+function NextStep({ order: o }: { order: Order }) {
   const t = useT('dashboard');
-  const shows = o.refund && o.state !== 'paid' ? 'refund' : badges[o.state];
-  if (!shows) {
-    if (!leavesFrom('pay', o.state)) return '—';
+  if (handoverOpen(o))
+    return (
+      <Link
+        to={`/dashboard/handover/${o._id}`}
+        className="btn btn-primary btn-xs whitespace-nowrap"
+        aria-label={t('orderStatus.handoverLabel', { product: o.productName })}
+      >
+        {t('orderStatus.handover')}
+      </Link>
+    );
+  if (o.payWith === 'protected' && leavesFrom('pay', o.state))
     return (
       <Link to={`/dashboard/payment/${o._id}`} className="btn btn-primary btn-xs">
         {t('orderStatus.pay')}
       </Link>
     );
+  // A cash booking waiting for the seller's answer says so in the seller's number's place (My Orders): nothing here.
+  return null;
+}
+
+/** The status itself: money taken that could not pay for it outranks all but a deal holding it. */
+function StatusOf({ order: o, nextStep }: { order: Order; nextStep: boolean }) {
+  const t = useT('dashboard');
+  const holding = o.state === 'paid' || o.state === 'handed_over' || o.state === 'completed';
+  // An open deal shows its next step; money taken that could not pay for it meanwhile (the phone was reserved for
+  // another buyer) shows under it: the deal itself may still go on.
+  const own = badges[o.state];
+  if (!own) {
+    const step = nextStep ? <NextStep order={o} /> : '—';
+    if (!o.refund) return step;
+    return (
+      <div className="flex flex-col items-start gap-1">
+        {step}
+        <RefundLine refund={o.refund} />
+      </div>
+    );
   }
+  const shows = o.refund && !holding ? 'refund' : own;
   const [key, kind] = shows === 'refund' ? [o.refund?.status === 'refunded' ? 'orderStatus.refunded' : 'orderStatus.refundPending', 'badge-warning'] : shows;
   const badge = <span className={`badge ${kind} whitespace-nowrap`}>{t(key as 'orderStatus.paid')}</span>;
-  if (!o.refund) return badge;
   // One element: on a phone the table's cells are label-and-value rows.
   return (
-    <div>
+    <div className="flex flex-col items-start gap-1">
       {badge}
-      <RefundLine refund={o.refund} />
+      {o.state === 'paid' && nextStep && <NextStep order={o} />}
+      {o.windowEndsAt && (
+        <span className="block text-xs text-base-content/75">
+          <Sentence text={(time) => t('orderStatus.windowUntil', { time })}>
+            <time dateTime={o.windowEndsAt}>{localDateTime(o.windowEndsAt)}</time>
+          </Sentence>
+        </span>
+      )}
+      {o.refund && <RefundLine refund={o.refund} />}
     </div>
   );
 }

@@ -30,6 +30,11 @@ describe('E-mails about your deals', () => {
       '[x] A booking expires unanswered',
       '[x] A buyer cancels a booking',
       '[x] One of my phones is paid for',
+      '[x] A sale of mine is completed',
+      '[x] A buyer opens a dispute',
+      '[x] A dispute is decided for the seller',
+      '[x] A handover locks after wrong codes',
+      '[x] A deal is called off',
       '[ ] A payment is refunded',
     ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Someone books one of my phones' }));
@@ -46,7 +51,11 @@ describe('E-mails about your deals', () => {
       '[x] The seller accepts my booking',
       '[x] The seller declines my booking',
       '[x] A booking expires unanswered',
+      '[x] The seller confirms the handover of a phone I bought',
+      '[x] A dispute is decided for the seller',
       '[x] A phone I booked goes to another buyer',
+      '[x] A handover locks after wrong codes',
+      '[x] A deal is called off',
       '[x] A payment is refunded',
     ]);
     expect(screen.getByText('E-mails go only to a confirmed address: confirm yours to get them.')).toBeInTheDocument();

@@ -16,6 +16,12 @@ const choiceOf: Record<NotificationKind, Key<'dashboard'>> = {
   close: 'mailChoices.kind.close',
   refund: 'mailChoices.kind.refund',
   expire: 'mailChoices.kind.expire',
+  hand_over: 'mailChoices.kind.hand_over',
+  complete: 'mailChoices.kind.complete',
+  lock: 'mailChoices.kind.lock',
+  call_off: 'mailChoices.kind.call_off',
+  dispute: 'mailChoices.kind.dispute',
+  release: 'mailChoices.kind.release',
 };
 
 /**

@@ -17,6 +17,12 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   close: 'notes.close',
   refund: 'notes.refund',
   expire: 'notes.expire',
+  hand_over: 'notes.hand_over',
+  complete: 'notes.complete',
+  lock: 'notes.lock',
+  call_off: 'notes.call_off',
+  dispute: 'notes.dispute',
+  release: 'notes.release',
 };
 
 /** Where a person's deals are (the contract's `dealsPage`); an Admin is told of none, and sees every paid one. */

@@ -24,6 +24,14 @@ export const adminApi = api.injectEndpoints({
     warnSeller: build.mutation({ ...call('warnSeller', withReason), invalidatesTags: ['product'] }),
     paidOrders: build.infiniteQuery({ ...pages('paidOrders', DASHBOARD_PAGE), providesTags: ['order'] }),
     refundOrder: build.mutation({ ...call('refundOrder', withReason), invalidatesTags: ['order'] }),
+    disputes: build.infiniteQuery({ ...pages('disputes', DASHBOARD_PAGE), providesTags: ['order'] }),
+    decideDispute: build.mutation({
+      ...call('decideDispute', ({ id, decision, reason }: { id: string; decision: 'refund' | 'release'; reason: string }) => ({
+        params: { id },
+        body: { decision, reason },
+      })),
+      invalidatesTags: ['order'],
+    }),
     outbox: build.infiniteQuery(pages('outbox', OUTBOX_PAGE)),
     auditLog: build.infiniteQuery(pages('auditLog', DASHBOARD_PAGE, (action: AuditAction | undefined) => ({ query: { action } }))),
   }),
@@ -42,6 +50,8 @@ export const {
   useWarnSellerMutation,
   usePaidOrdersInfiniteQuery,
   useRefundOrderMutation,
+  useDisputesInfiniteQuery,
+  useDecideDisputeMutation,
   useOutboxInfiniteQuery,
   useAuditLogInfiniteQuery,
 } = adminApi;

@@ -17,6 +17,7 @@ const actionIds: Record<AuditAction, Key<'admin'>> = {
   'suspend-seller': 'audit.suspendSeller',
   'reinstate-seller': 'audit.reinstateSeller',
   'refund-order': 'audit.refundOrder',
+  'release-dispute': 'audit.releaseDispute',
 };
 
 /** What Admins did, newest first (issue 16): who, when, what, to what, why. The log is only ever appended to. */

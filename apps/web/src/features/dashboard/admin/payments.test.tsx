@@ -19,6 +19,9 @@ describe('Payments', () => {
     const table = await screen.findByRole('table', { name: 'Paid orders' });
     expect(headers(table)).toEqual(['Phone', 'Buyer', 'Amount', 'Paid', 'Transaction id', 'Status', 'Refund']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('1,18,000 tk');
+    // Paid, not yet handed over: the state, without the buyer's own next step (their handover code, issue 31).
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Paid');
+    expect(within(table).queryByRole('link')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Refund iPhone 13 to Mitu Akter' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund this payment?' });
     expect(dialog).toHaveTextContent('1,18,000 tk go back to Mitu Akter through the provider that took them. This cannot be undone.');

@@ -47,7 +47,7 @@ export default function Payments() {
           priceTk(paidAmount(o)),
           o.payment ? <time dateTime={o.payment.paidAt}>{localDateTime(o.payment.paidAt)}</time> : '—',
           <span className="font-mono text-xs wrap-anywhere">{o.payment?.transactionId ?? '—'}</span>,
-          <OrderStatus order={o} />,
+          <OrderStatus order={o} nextStep={false} />,
           o.refund?.ofPayment ? (
             '—'
           ) : (

@@ -1,4 +1,4 @@
-import type { EditReviewBody, NewReviewBody } from '@market/contract';
+import type { DisputeBody, EditReviewBody, NewReviewBody } from '@market/contract';
 import { api } from '../../../lib/api.ts';
 import { call, pages } from '../../../lib/endpoint.ts';
 import { byId, DASHBOARD_PAGE } from '../api.ts';
@@ -8,7 +8,14 @@ export const buyerApi = api.injectEndpoints({
   endpoints: (build) => ({
     buyerOverview: build.query({ ...call('buyerOverview', byId), providesTags: ['order'] }),
     myOrders: build.infiniteQuery({ ...pages('buyerOrders', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
-    deleteOrder: build.mutation({ ...call('deleteOrder', byId), invalidatesTags: ['order'] }),
+    deleteOrder: build.mutation({ ...call('deleteOrder', byId), invalidatesTags: ['order', 'product'] }),
+    /** The handover screen's code and checks (issue 31): asked each time the screen opens, never kept. */
+    handoverCode: build.query({ ...call('handoverCode', byId), keepUnusedDataFor: 0 }),
+    callOffOrder: build.mutation({ ...call('callOffOrder', byId), invalidatesTags: ['order', 'product'] }),
+    openDispute: build.mutation({
+      ...call('openDispute', ({ id, body }: { id: string; body: DisputeBody }) => ({ params: { id }, body })),
+      invalidatesTags: ['order'],
+    }),
     /** The buyer's review of a paid order, and its change: the order shows it, the seller's pages count it. */
     review: build.mutation({ ...call('review', (body: NewReviewBody) => ({ body })), invalidatesTags: ['order', 'review'] }),
     editReview: build.mutation({
@@ -18,4 +25,13 @@ export const buyerApi = api.injectEndpoints({
   }),
 });
 
-export const { useBuyerOverviewQuery, useMyOrdersInfiniteQuery, useDeleteOrderMutation, useReviewMutation, useEditReviewMutation } = buyerApi;
+export const {
+  useBuyerOverviewQuery,
+  useMyOrdersInfiniteQuery,
+  useDeleteOrderMutation,
+  useHandoverCodeQuery,
+  useCallOffOrderMutation,
+  useOpenDisputeMutation,
+  useReviewMutation,
+  useEditReviewMutation,
+} = buyerApi;

@@ -1,12 +1,15 @@
-import type { Order } from '@market/contract';
+import { historyStates, type DealState, type Order } from '@market/contract';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
-import { priceTk } from '../../../lib/format.ts';
+import { localDay, priceTk } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
-import { useDeleteOrderMutation, useMyOrdersInfiniteQuery } from './api.ts';
+import { useCallOffOrderMutation, useDeleteOrderMutation, useMyOrdersInfiniteQuery } from './api.ts';
+import { CallOff } from '../call-off.tsx';
+import { DisputeLine } from '../dispute-line.tsx';
+import { DisputeDialog, disputable } from './dispute-dialog.tsx';
 import { paged } from '../../../lib/pages.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Stars } from '../../../components/stars.tsx';
@@ -19,10 +22,12 @@ export default function MyOrders() {
   const list = useMyOrdersInfiniteQuery(user?._id ?? '', { skip: !user });
   const { rows, more } = paged(list);
   const [remove] = useDeleteOrderMutation();
+  const [callOff] = useCallOffOrderMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   // A paid or refunded order is the record of money paid: its buyer can only take it off this list (issue 17).
   const [hiding, setHiding] = useState<Order | null>(null);
   const [reviewing, setReviewing] = useState<Order | null>(null);
+  const [disputing, setDisputing] = useState<Order | null>(null);
   // When the page opened: a review's Edit shows while its 30 days last.
   const [now] = useState(() => Date.now());
   const t = useT('dashboard');
@@ -50,11 +55,30 @@ export default function MyOrders() {
           <img src={o.productImg} alt={o.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
           o.productName,
           priceTk(o.productPrice),
-          o.meetingLocation,
+          <div>
+            <span className="block">{o.meetingLocation}</span>
+            <span className="block text-sm text-base-content/75">{t('orderStatus.meetsOn', { date: localDay(o.meetingDate) })}</span>
+          </div>,
           <SellerNumber order={o} />,
-          <OrderStatus order={o} />,
+          <div className="flex flex-col items-start gap-1">
+            <OrderStatus order={o} />
+            <span className="text-xs text-base-content/75">{t(o.payWith === 'cash' ? 'orderStatus.cash' : 'orderStatus.protected')}</span>
+            <CallOff order={o} side="buyer" callOff={(id) => callOff(id).unwrap()} />
+            {o.dispute && <DisputeLine dispute={o.dispute} />}
+            {disputable(o, now) && (
+              <button
+                type="button"
+                // Filled: yellow words on white fall short of the contrast axe asks for.
+                className="btn btn-warning btn-xs"
+                onClick={() => setDisputing(o)}
+                aria-label={t('dispute.label', { product: o.productName })}
+              >
+                {t('dispute.button')}
+              </button>
+            )}
+          </div>,
           <ReviewCell order={o} now={now} onReview={() => setReviewing(o)} />,
-          o.paid || o.refund ? (
+          o.paid || o.refund || isHistory(o.state) ? (
             <button type="button" className="btn btn-outline btn-xs" onClick={() => setHiding(o)} aria-label={t('myOrders.hideLabel', { name: o.productName })}>
               {t('myOrders.hide')}
             </button>
@@ -66,7 +90,7 @@ export default function MyOrders() {
       {dialog}
       <ConfirmDialog
         open={hiding !== null}
-        title={t(hiding?.paid === false ? 'myOrders.hideRefundedTitle' : 'myOrders.hidePaidTitle')}
+        title={t(hiding?.paid ? 'myOrders.hidePaidTitle' : hiding?.refund ? 'myOrders.hideRefundedTitle' : 'myOrders.hideDealTitle')}
         text={t('myOrders.hideText')}
         confirmLabel={t('myOrders.hideConfirm')}
         onCancel={() => setHiding(null)}
@@ -77,9 +101,13 @@ export default function MyOrders() {
         }}
       />
       {reviewing && <ReviewDialog key={reviewing._id} order={reviewing} onClose={() => setReviewing(null)} />}
+      {disputing && <DisputeDialog key={disputing._id} order={disputing} onClose={() => setDisputing(null)} />}
     </section>
   );
 }
+
+/** A deal that is history (a sale made or money moved): its buyer only takes it off their list. */
+const isHistory = (state: DealState) => (historyStates as readonly DealState[]).includes(state);
 
 /** The seller's number once the seller accepted (or the order is paid: issue 29); until then what it waits for. */
 function SellerNumber({ order: o }: { order: Order }) {
@@ -93,8 +121,8 @@ function SellerNumber({ order: o }: { order: Order }) {
 /** A paid order's review: the button to write one, or the stars given and (for 30 days) a way to change them. */
 function ReviewCell({ order, now, onReview }: { order: Order; now: number; onReview(): void }) {
   const t = useT('dashboard');
-  // A review comes from a paid deal; one refunded keeps a review written before, and takes no new one.
-  if (!order.review && order.state !== 'paid') return '—';
+  // A review comes from a completed deal (issue 31); one refunded keeps a review written before, and takes no new one.
+  if (!order.review && order.state !== 'completed') return '—';
   if (!order.review) {
     return (
       <button

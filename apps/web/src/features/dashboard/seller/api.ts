@@ -20,8 +20,14 @@ export const sellerApi = api.injectEndpoints({
     markSold: build.mutation({ ...call('markSold', byId), invalidatesTags: ['product', 'order'] }),
     hideProduct: build.mutation({ ...call('hideProduct', byId), invalidatesTags: ['product'] }),
     sellerBookings: build.infiniteQuery({ ...pages('sellerBookings', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
-    declineBooking: build.mutation({ ...call('declineBooking', byId), invalidatesTags: ['order'] }),
-    acceptBooking: build.mutation({ ...call('acceptBooking', byId), invalidatesTags: ['order'] }),
+    // An accept reserves the phone, a decline or a call-off may free it, a handover sells it (issue 31).
+    declineBooking: build.mutation({ ...call('declineBooking', byId), invalidatesTags: ['order', 'product'] }),
+    acceptBooking: build.mutation({ ...call('acceptBooking', byId), invalidatesTags: ['order', 'product'] }),
+    handOver: build.mutation({
+      ...call('handOver', ({ id, code }: { id: string; code: string }) => ({ params: { id }, body: { code } })),
+      invalidatesTags: ['order', 'product'],
+    }),
+    callOffBooking: build.mutation({ ...call('callOffBooking', byId), invalidatesTags: ['order', 'product'] }),
   }),
 });
 
@@ -38,4 +44,6 @@ export const {
   useSellerBookingsInfiniteQuery,
   useDeclineBookingMutation,
   useAcceptBookingMutation,
+  useHandOverMutation,
+  useCallOffBookingMutation,
 } = sellerApi;

@@ -42,7 +42,8 @@ describe('Booking Requests', () => {
   it('offers Accept beside Decline on a pending booking, only Decline once accepted, nothing on one the buyer cancelled or one that expired', async () => {
     open();
     const table = await screen.findByRole('table', { name: 'Bookings of my phones' });
-    expect(within(table).getAllByRole('columnheader').at(-1)).toHaveTextContent('Accept or decline');
+    // Accept or decline, and later the handover code or calling the deal off (issue 31).
+    expect(within(table).getAllByRole('columnheader').at(-1)).toHaveTextContent('Actions');
     const rafiq = rowOf('Rafiq Islam');
     expect(within(rafiq).getByText('Not paid yet')).toBeInTheDocument();
     expect(within(rafiq).getByRole('button', { name: 'Accept the booking of iPhone 13 by Rafiq Islam' })).toHaveTextContent('Accept');
@@ -66,7 +67,9 @@ describe('Booking Requests', () => {
     await screen.findByRole('table');
     await userEvent.click(within(rowOf('Rafiq Islam')).getByRole('button', { name: /^Accept the booking/ }));
     const dialog = screen.getByRole('dialog', { name: 'Accept this booking?' });
-    expect(dialog).toHaveTextContent('Rafiq Islam will see your phone number to arrange meeting for iPhone 13. This cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Rafiq Islam will see your phone number to arrange meeting for iPhone 13, and the phone is reserved for them: it leaves the shop until the handover or until the deal is called off. This cannot be undone.',
+    );
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, accept it' }));
     await waitFor(() => expect(within(rowOf('Rafiq Islam')).getByText('Accepted')).toBeInTheDocument());

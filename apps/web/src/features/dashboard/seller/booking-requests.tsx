@@ -1,15 +1,19 @@
 import { transitionsFrom, type DealState, type Order } from '@market/contract';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { attempt } from '../../../lib/attempt.ts';
-import { localDateTime, priceTk } from '../../../lib/format.ts';
+import { localDate, localDay, localTime, priceTk } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { DealTimeline } from '../deal-timeline.tsx';
-import { useAcceptBookingMutation, useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from './api.ts';
+import { CallOff, canCallOff } from '../call-off.tsx';
+import { DisputeLine } from '../dispute-line.tsx';
+import { useAcceptBookingMutation, useCallOffBookingMutation, useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from './api.ts';
+import { HandoverDialog } from './handover-dialog.tsx';
 
 /** How each state of a deal shows to its seller: the catalog key of its badge and the badge's kind. */
 const badges: Record<DealState, [string, string]> = {
@@ -18,30 +22,57 @@ const badges: Record<DealState, [string, string]> = {
   declined: ['bookings.declinedBadge', 'badge-ghost'],
   expired: ['bookings.expiredBadge', 'badge-ghost'],
   cancelled: ['bookings.cancelledBadge', 'badge-ghost'],
-  paid: ['orderStatus.paid', 'badge-success'],
+  paid: ['bookings.paidWaits', 'badge-success'],
+  handed_over: ['bookings.handedOverBadge', 'badge-success'],
+  disputed: ['orderStatus.disputed', 'badge-warning'],
+  completed: ['bookings.completedBadge', 'badge-success'],
   refunded: ['orderStatus.refunded', 'badge-warning'],
   closed: ['orderStatus.soldToAnother', 'badge-ghost'],
+  locked: ['bookings.lockedBadge', 'badge-error'],
 };
 
 /** Where a booking stands, as its seller sees it. */
 function Status({ order: o }: { order: Order }) {
   const t = useT('dashboard');
-  const [key, kind] = badges[o.state];
+  // A cash deal waits for no payment: "Not paid yet" says nothing of it; it waits for this seller's answer.
+  const [key, kind] = o.state === 'requested' && o.payWith === 'cash' ? ['bookings.waitsForYou', 'badge-warning'] : badges[o.state];
   return (
-    <span className="flex items-center gap-1">
-      <span className={`badge ${kind} whitespace-nowrap`}>{t(key as 'bookings.notPaid')}</span>
-      <DealTimeline order={o} side="seller" />
-    </span>
+    <div className="flex flex-col items-start gap-1">
+      <span className="flex items-center gap-1">
+        {/* A long state wraps beside its history button instead of pushing it out of a phone's card. */}
+        <span className={`badge ${kind} h-auto min-h-5 min-w-0 shrink`}>{t(key as 'bookings.notPaid')}</span>
+        <DealTimeline order={o} side="seller" />
+      </span>
+      <span className="text-xs text-base-content/75">{t(o.payWith === 'cash' ? 'orderStatus.cash' : 'orderStatus.protected')}</span>
+      {o.dispute && <DisputeLine dispute={o.dispute} />}
+    </div>
   );
 }
 
-/** What the seller may still do, as the deal's process says (deal.ts): Accept (its buyer then sees the number), Decline. */
-function Answer({ order: o, onAccept, onDecline }: { order: Order; onAccept(): void; onDecline(): void }) {
+/**
+ * What the seller may still do, as the deal's process says (deal.ts): Accept (its buyer then sees the number, the
+ * phone is reserved), Decline; at the meeting, Enter code (a cash deal once accepted, a protected one once paid);
+ * after the meeting day, Call off.
+ */
+function Answer({ order: o, onAccept, onDecline, onCode }: { order: Order; onAccept(): void; onDecline(): void; onCode(): void }) {
   const t = useT('dashboard');
+  const [callOff] = useCallOffBookingMutation();
   const moves = transitionsFrom(o.state, 'seller');
-  if (moves.length === 0) return '—';
+  const codeOpen = moves.includes('hand_over') && (o.payWith === 'cash' ? o.state === 'accepted' : o.state === 'paid');
+  if (!moves.includes('accept') && !moves.includes('decline') && !codeOpen && !canCallOff(o, 'seller')) return '—';
   return (
     <span className="flex flex-wrap gap-2">
+      {codeOpen && (
+        <button
+          type="button"
+          className="btn btn-primary btn-xs"
+          onClick={onCode}
+          aria-label={t('enterCode.label', { product: o.productName, buyer: o.buyerName })}
+        >
+          {t('enterCode.button')}
+        </button>
+      )}
+      <CallOff order={o} side="seller" callOff={(id) => callOff(id).unwrap()} />
       {moves.includes('accept') && (
         <button
           type="button"
@@ -75,6 +106,12 @@ export default function BookingRequests() {
   const [accept] = useAcceptBookingMutation();
   // The booking being declined or accepted: neither can be undone, so each asks first.
   const [target, setTarget] = useState<{ order: Order; act: 'accept' | 'decline' } | null>(null);
+  // The deal whose handover code is being entered; opened by the buyer's QR code too (`?handover=<id>&code=…`).
+  const [params, setParams] = useSearchParams();
+  const [entering, setEntering] = useState<{ id: string; code: string } | null>(() =>
+    params.get('handover') ? { id: params.get('handover')!, code: params.get('code') ?? '' } : null,
+  );
+  const enteringOrder = entering && rows?.find((o) => o._id === entering.id);
   const t = useT('dashboard');
 
   const onConfirm = async () => {
@@ -100,7 +137,8 @@ export default function BookingRequests() {
           t('bookings.meetingPlace'),
           t('bookings.booked'),
           t('dashCol.status'),
-          t('bookings.answer'),
+          // Accept or decline, then at the meeting the handover code, after it calling the deal off (issue 31).
+          t('bookings.actions'),
         ]}
         rows={rows}
         loading={list.isLoading}
@@ -117,10 +155,22 @@ export default function BookingRequests() {
             </a>
           </div>,
           <PhoneLink number={o.mobileNumber} />,
-          o.meetingLocation,
-          <span className="whitespace-nowrap">{localDateTime(o.createdAt)}</span>,
+          <div>
+            <span className="block">{o.meetingLocation}</span>
+            <span className="block text-sm text-base-content/75">{t('orderStatus.meetsOn', { date: localDay(o.meetingDate) })}</span>
+          </div>,
+          // Its date and time on a line each: the wide table has eight columns to fit.
+          <time dateTime={o.createdAt} className="block whitespace-nowrap">
+            <span className="block">{localDate(o.createdAt)}</span>
+            <span className="block">{localTime(o.createdAt)}</span>
+          </time>,
           <Status order={o} />,
-          <Answer order={o} onAccept={() => setTarget({ order: o, act: 'accept' })} onDecline={() => setTarget({ order: o, act: 'decline' })} />,
+          <Answer
+            order={o}
+            onAccept={() => setTarget({ order: o, act: 'accept' })}
+            onDecline={() => setTarget({ order: o, act: 'decline' })}
+            onCode={() => setEntering({ id: o._id, code: '' })}
+          />,
         ]}
       />
       <ConfirmDialog
@@ -131,6 +181,18 @@ export default function BookingRequests() {
         onCancel={() => setTarget(null)}
         onConfirm={onConfirm}
       />
+      {entering && enteringOrder && (
+        <HandoverDialog
+          key={entering.id}
+          order={enteringOrder}
+          initialCode={entering.code}
+          onClose={() => {
+            setEntering(null);
+            // The code leaves the address bar (and the history) once used.
+            if (params.has('handover')) setParams({}, { replace: true });
+          }}
+        />
+      )}
     </section>
   );
 }

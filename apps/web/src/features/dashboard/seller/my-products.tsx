@@ -13,7 +13,8 @@ import { useDeleteProductMutation } from '../api.ts';
 import { useAdvertiseProductMutation, useHideProductMutation, useMarkSoldMutation, useSellerProductsInfiniteQuery, useStopAdvertisingMutation } from './api.ts';
 
 /** A listing's status, by its text's id (the contract's value is what the API says). */
-const statusName: Record<Product['status'], Key<'dashboard'>> = { available: 'myProducts.available', sold: 'myProducts.sold' };
+const statusName: Record<Product['status'], Key<'dashboard'>> = { available: 'myProducts.available', reserved: 'myProducts.reserved', sold: 'myProducts.sold' };
+const statusBadge: Record<Product['status'], string> = { available: 'badge-success', reserved: 'badge-warning', sold: 'badge-neutral' };
 
 export default function MyProducts() {
   const { user } = useAuth();
@@ -60,7 +61,7 @@ export default function MyProducts() {
           p.productName,
           priceTk(p.resalePrice),
           <div className="flex flex-wrap items-center gap-2">
-            <span className={`badge ${p.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>{t(statusName[p.status])}</span>
+            <span className={`badge ${statusBadge[p.status]}`}>{t(statusName[p.status])}</span>
             {p.status === 'available' && (
               <>
                 <Link to={`/dashboard/edit-product/${p._id}`} className="btn btn-outline btn-xs" aria-label={t('editProduct.title', { name: p.productName })}>
@@ -95,7 +96,12 @@ export default function MyProducts() {
             </div>
           ) : null,
           // A sold listing is never deleted (its buyer's order and review belong to it): its seller hides it (issue 29).
-          p.status === 'sold' ? (
+          // A reserved phone's deal goes on in Booking Requests: the handover, or calling it off (issue 31).
+          p.status === 'reserved' ? (
+            <Link to="/dashboard/bookings" className="btn btn-outline btn-xs" aria-label={t('myProducts.dealLabel', { name: p.productName })}>
+              {t('myProducts.deal')}
+            </Link>
+          ) : p.status === 'sold' ? (
             <button
               type="button"
               className="btn btn-outline btn-xs"

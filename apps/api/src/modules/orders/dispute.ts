@@ -1,0 +1,64 @@
+import type { DecisionBody, DisputeBody, PageQuery } from '@market/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { disputes, orders } from '../../db/schema.ts';
+import { conflict } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { recordAdminAct } from '../audit/service.ts';
+import { attachUpload } from '../images/uploads.ts';
+import { move, refuse, stateOf } from './process.ts';
+import { getOrder, list, refundOrder } from './service.ts';
+
+/**
+ * The buyer disputes a protected deal within its complaint window (issue 31, item 3): the deal moves to disputed
+ * (its window timer then finds it no longer handed over and leaves it), and the dispute's reason, words and photos
+ * (the buyer's own uploads) are kept with it, all in one transaction. An Admin decides it.
+ */
+export async function openDispute(db: Db, orderId: string, buyer: AuthUser, body: DisputeBody) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const moved = await move(t, 'dispute', eq(orders.id, orderId), { role: 'buyer', id: buyer.id }, { when: sql`${orders.windowEndsAt} > now()` });
+    if (!moved.length) {
+      if ((await stateOf(t, orderId)) === 'handed_over') throw conflict('complaint_window_over');
+      await refuse(t, 'dispute', orderId);
+    }
+    for (const [i, url] of body.photos.entries()) await attachUpload(t, url, `photos[${i}]`, { owner: buyer.id });
+    await t.insert(disputes).values({ orderId, reason: body.reason, text: body.text, photos: body.photos });
+  });
+  return getOrder(db, orderId);
+}
+
+/** The deals in dispute, newest first, for the Admin's Disputes page. */
+export const listDisputes = (db: Db, query: PageQuery) => list(db, eq(orders.state, 'disputed'), query);
+
+/**
+ * An Admin decides a dispute, with the reason (audited): 'refund' is the refund of the payment in full (the deal is
+ * refunded), 'release' completes the deal for the seller. The decision is written on the dispute once (the
+ * database refuses a second); two decisions at once leave one.
+ */
+export async function decideDispute(db: Db, orderId: string, admin: AuthUser, body: DecisionBody, provider: string) {
+  if (body.decision === 'refund') {
+    if ((await stateOf(db, orderId)) !== 'disputed') await refuse(db, 'release', orderId);
+    return refundOrder(db, admin, orderId, body.reason, provider, (tx) => decided(tx, orderId, admin, 'refund'));
+  }
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    if (!(await move(t, 'release', eq(orders.id, orderId), { role: 'admin', id: admin.id })).length) await refuse(t, 'release', orderId);
+    await decided(t, orderId, admin, 'release');
+    const [order] = await t.select({ name: orders.productName, buyer: orders.buyerName }).from(orders).where(eq(orders.id, orderId));
+    await recordAdminAct(t, admin, {
+      action: 'release-dispute',
+      target: { kind: 'order', id: orderId, label: `${order!.name} · ${order!.buyer}` },
+      reason: body.reason,
+    });
+  });
+  return getOrder(db, orderId);
+}
+
+/** The decision, written on the open dispute of the deal (in the caller's transaction). */
+async function decided(db: Db, orderId: string, admin: AuthUser, decision: 'refund' | 'release') {
+  await db
+    .update(disputes)
+    .set({ decision, decidedAt: sql`now()`, decidedBy: admin.id })
+    .where(and(eq(disputes.orderId, orderId), isNull(disputes.decision)));
+}
