@@ -446,6 +446,25 @@ export async function pageAs(browser: Browser, session: Session): Promise<Page> 
   return page;
 }
 
+/**
+ * A page of its own browser signed in as `session`, in a language (as the browser asks for it: `bn-BD` or `en-GB`)
+ * and at a width; `baseURL` for a server other than the suite's (a spec that starts its own).
+ */
+export async function pageIn(
+  browser: Browser,
+  session: Session,
+  { lang, width, baseURL = process.env.E2E_BASE_URL }: { lang: 'en' | 'bn'; width: 375 | 1280; baseURL?: string | undefined },
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: lang === 'bn' ? 'bn-BD' : 'en-GB',
+    viewport: { width, height: width === 375 ? 812 : 900 },
+  });
+  const page = await context.newPage();
+  await signInWith(page, session);
+  return page;
+}
+
 /** The dashboard's side menu. */
 export const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 

@@ -72,6 +72,10 @@ export default defineConfig(async () => {
     ],
     postgres: ['test/limits-across-instances.test.ts', 'test/instances.test.ts', 'test/tls-edge.test.ts'],
   };
+  // Files whose subject is the same on both engines (who may call each route, how a malformed id is refused: the
+  // app's code, not the database's) and that are long: once, under postgres, where they take a third of PGlite's
+  // time (decision 043); under pglite when PostgreSQL is not there.
+  const eitherEngine = reachable ? ['test/access.test.ts', 'src/plugins/errors.test.ts'] : [];
   const project = (name: 'pglite' | 'postgres') => ({
     extends: true as const,
     test: {
@@ -79,7 +83,7 @@ export default defineConfig(async () => {
       env: { TEST_DB: name, TEST_KEEP_PGLITE: String(shared) },
       exclude: [
         ...configDefaults.exclude,
-        ...(name === 'pglite' ? once.postgres : [...once.pglite, ...withoutDatabase()]),
+        ...(name === 'pglite' ? [...once.postgres, ...eitherEngine] : [...once.pglite, ...withoutDatabase()]),
         ...(fast ? slow : []),
         ...(lane === 'api' ? [...processes, ...beside] : []),
       ],

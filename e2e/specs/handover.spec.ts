@@ -1,20 +1,7 @@
 import type { Order } from '@market/contract';
 import { addDays, dhakaToday } from '@market/contract/rules';
-import type { Browser, Page } from '@playwright/test';
-import {
-  apiCreateProduct,
-  apiGet,
-  apiHandoverCode,
-  apiProduct,
-  apiSignUp,
-  expect,
-  expectAccessible,
-  screenshots,
-  signInWith,
-  type Session,
-  test,
-  toast,
-} from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiCreateProduct, apiGet, apiHandoverCode, apiProduct, apiSignUp, expect, expectAccessible, pageIn, screenshots, test, toast } from '../fixtures.ts';
 
 // Issue 31, items 2 and 3: a deal from booking to its handover, buyer and seller each in a browser of their own. A cash
 // deal completes when the seller enters the buyer's code (and may then be rated); a protected one is paid first, is
@@ -22,18 +9,6 @@ import {
 
 const main = (page: Page) => page.getByRole('main');
 const rowOf = (page: Page, text: string) => main(page).getByRole('row').filter({ hasText: text });
-
-/** A page of its own browser, signed in as `session`, in a language (as the browser asks for it) and at a width. */
-async function pageIn(browser: Browser, session: Session, lang: 'en' | 'bn', width: 375 | 1280): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    locale: lang === 'bn' ? 'bn-BD' : 'en-GB',
-    viewport: { width, height: width === 375 ? 812 : 900 },
-  });
-  const page = await context.newPage();
-  await signInWith(page, session);
-  return page;
-}
 
 /** A date as the app shows it in English: 25 Nov 2026. */
 const shown = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -63,7 +38,7 @@ test('a cash deal at 375 px: booked for cash, accepted, the buyer checks the pho
   const meetingDate = addDays(dhakaToday(), 2);
 
   // The buyer books it for cash at the meeting, two days from now.
-  const buyerPage = await pageIn(browser, buyer, 'en', 375);
+  const buyerPage = await pageIn(browser, buyer, { lang: 'en', width: 375 });
   await buyerPage.goto(`/detail-product/${product._id}`);
   await buyerPage.getByRole('button', { name: 'Book Now' }).click();
   const booking = buyerPage.getByRole('dialog', { name: 'Booking information' });
@@ -77,7 +52,7 @@ test('a cash deal at 375 px: booked for cash, accepted, the buyer checks the pho
   expect(order).toMatchObject({ productId: product._id, payWith: 'cash', meetingDate, state: 'requested', paid: false });
 
   // The seller accepts it: the phone is reserved for this buyer, and the seller can take the buyer's code.
-  const sellerPage = await pageIn(browser, seller, 'en', 375);
+  const sellerPage = await pageIn(browser, seller, { lang: 'en', width: 375 });
   await sellerPage.goto('/dashboard/bookings');
   const bookingRow = rowOf(sellerPage, 'Mitu Akter');
   await expect(bookingRow).toContainText('Cash at the meeting');
@@ -142,7 +117,7 @@ test('a protected deal at 1280 px in Bangla: booked and paid by card, a wrong co
   const product = await apiCreateProduct(request, seller, { productName: `Pixel 7a ${Date.now()}` });
 
   // Booked as the form offers it: protected payment, meeting tomorrow; then paid with the sandbox's test card.
-  const buyerPage = await pageIn(browser, buyer, 'bn', 1280);
+  const buyerPage = await pageIn(browser, buyer, { lang: 'bn', width: 1280 });
   await buyerPage.goto(`/detail-product/${product._id}`);
   await buyerPage.getByRole('button', { name: 'বুক করুন' }).click();
   const booking = buyerPage.getByRole('dialog', { name: 'বুকিংয়ের তথ্য' });
@@ -181,7 +156,7 @@ test('a protected deal at 1280 px in Bangla: booked and paid by card, a wrong co
   expect(url).toBe(`/dashboard/bookings?handover=${order!._id}&code=${code}`);
 
   // The seller types a wrong code first: refused, with the tries left before the deal locks.
-  const sellerPage = await pageIn(browser, seller, 'bn', 1280);
+  const sellerPage = await pageIn(browser, seller, { lang: 'bn', width: 1280 });
   await sellerPage.goto('/dashboard/bookings');
   const bookingRow = rowOf(sellerPage, 'Arif Chowdhury');
   await expect(bookingRow.getByText('পেমেন্ট হয়েছে: হস্তান্তর পর্যন্ত টাকা সাইটের কাছে থাকে')).toBeVisible();

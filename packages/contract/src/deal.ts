@@ -55,6 +55,12 @@ export const disputePhotos = 4;
 export const isPaid = (o: { state: DealState; payWith: PayWay }): boolean =>
   o.payWith === 'protected' && (historyStates as readonly DealState[]).includes(o.state);
 
+/**
+ * Whether a deal takes its handover code now (issue 31, item 3): a cash deal once accepted, a protected one once paid.
+ * The buyer's screen shows the code, the seller's page asks for it; the API refuses it otherwise.
+ */
+export const takesHandoverCode = (o: { state: DealState; payWith: PayWay }): boolean => (o.payWith === 'cash' ? o.state === 'accepted' : o.state === 'paid');
+
 /** The handover code's length, and how many wrong codes lock a deal (issue 31, item 3). */
 export const handoverCodeLength = 6;
 export const handoverTries = 5;
@@ -252,18 +258,43 @@ export type DealTransitionName = keyof typeof dealTransitions;
 export const dealTransitionNames = Object.keys(dealTransitions) as [DealTransitionName, ...DealTransitionName[]];
 
 /**
- * What a notification tells: for now a move of one of the person's deals (the transition's `tells`). Here, not in
- * notifications.ts, so the web reads them without that module's zod schemas (zod tries eval, which the CSP refuses).
+ * What a person is told besides the moves of their deals (issue 31, item 6): a review of them, what came of their
+ * report of a phone, an Admin's removal of their listing. Each names whom it is for (a Seller, or whoever reported)
+ * and the page its notification and its mail open.
  */
-export const notificationKinds = dealTransitionNames;
-export type NotificationKind = DealTransitionName;
+export const notices = {
+  review: { to: 'seller', page: '/dashboard/reviews' },
+  report_dismissed: { to: 'reporter', page: '/' },
+  report_upheld: { to: 'reporter', page: '/' },
+  listing_removed: { to: 'seller', page: '/dashboard/myProduct' },
+} as const satisfies Record<string, { to: DealParty | 'reporter'; page: string }>;
+export type NoticeName = keyof typeof notices;
+const noticeNames = Object.keys(notices) as NoticeName[];
+const isNotice = (kind: string): kind is NoticeName => Object.hasOwn(notices, kind);
 
-/** The kinds a party of a deal can be told, in the deal table's order: what their e-mail preferences list. */
+/**
+ * What a notification tells: a move of one of the person's deals (the transition's `tells`), or one of the
+ * `notices`. Here, not in notifications.ts, so the web reads them without that module's zod schemas (zod tries
+ * eval, which the CSP refuses).
+ */
+export const notificationKinds = [...dealTransitionNames, ...noticeNames] as [NotificationKind, ...NotificationKind[]];
+export type NotificationKind = DealTransitionName | NoticeName;
+
+/**
+ * The kinds a person of this side can be told, in the table's order: what their e-mail preferences list. Anyone
+ * signed in may report a phone, so what comes of a report is told to both sides.
+ */
 export const kindsToldTo = (party: DealParty): NotificationKind[] =>
-  notificationKinds.filter((k) => (dealTransitions[k] as DealTransition).tells.includes(party));
+  notificationKinds.filter((k) =>
+    isNotice(k) ? notices[k].to === party || notices[k].to === 'reporter' : (dealTransitions[k] as DealTransition).tells.includes(party),
+  );
 
 /** The web's page where each party sees its deals: a buyer's My Orders, a seller's Booking Requests (notifications and their mails link there). */
 export const dealsPage: Record<DealParty, string> = { buyer: '/dashboard/myOrders', seller: '/dashboard/bookings' };
+
+/** The page a notification of `kind` opens for a person of this side (none: an Admin, told only of their reports). */
+export const pageOf = (kind: NotificationKind, party: DealParty | null): string =>
+  isNotice(kind) ? notices[kind].page : party ? dealsPage[party] : '/dashboard/payments';
 
 /** Which party of a deal an account of this role is (only Buyers book, only Sellers list); an Admin is none. */
 export const partyOfRole = (role: Role): DealParty | null => (role === 'Buyer' ? 'buyer' : role === 'Seller' ? 'seller' : null);

@@ -1,4 +1,4 @@
-import { dealActors, dealStates, dealTransitionNames, disputePhotos, disputeReasons, handoverTries, payWays } from '@market/contract/deal';
+import { dealActors, dealStates, dealTransitionNames, disputePhotos, disputeReasons, handoverTries, notificationKinds, payWays } from '@market/contract/deal';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -60,7 +60,7 @@ export const users = pgTable(
       .notNull()
       .default('en'),
     /** The kinds of notification the owner does not want by e-mail (issue 31): every other kind also comes by mail. */
-    mailOff: text('mail_off', { enum: dealTransitionNames })
+    mailOff: text('mail_off', { enum: notificationKinds })
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
@@ -68,7 +68,7 @@ export const users = pgTable(
   },
   (t) => [
     check('users_language_check', sql`${t.language} in ('en', 'bn')`),
-    check('users_mail_off_check', sql`${t.mailOff} <@ array[${sql.raw(dealTransitionNames.map((n) => `'${n}'`).join(', '))}]::text[]`),
+    check('users_mail_off_check', sql`${t.mailOff} <@ array[${sql.raw(notificationKinds.map((n) => `'${n}'`).join(', '))}]::text[]`),
     index('users_role_idx').on(t.role, t.createdAt, t.id),
     // The few suspended accounts, for the anti-join every public list of phones carries (sellerNotSuspended).
     index('users_suspended_idx')
@@ -459,7 +459,7 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: dealTransitionNames }).notNull(),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
     orderId: uuid('order_id'),
     productName: text('product_name').notNull(),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { dealsPage, type DealParty, type IcuValues, type Lang, type NotificationKind } from '@market/contract';
+import { pageOf, type DealParty, type IcuValues, type Lang, type NotificationKind } from '@market/contract';
 import type en from '@market/contract/locales/en/mail.ts';
 import { escapeHtml as escape } from '../../html.ts';
 import { texts } from '../../texts.ts';
@@ -100,18 +100,26 @@ export const sellerWarningMail = (r: Recipient, name: string, reason: string) =>
   ]);
 };
 
-/** The name of the page where each party sees its deals (contract's `dealsPage`), as the dashboard's menu says it. */
-const dealsPageName = { buyer: 'dashMenu.myOrders', seller: 'dashMenu.bookings' } as const satisfies Record<DealParty, string>;
+/** The name of each page a notification opens (contract's `pageOf`), as the site's menus say it. */
+const pageNames: Record<string, 'dashMenu.myOrders' | 'dashMenu.bookings' | 'dashMenu.reviews' | 'dashMenu.myProduct' | 'dashMenu.payments' | 'nav.home'> = {
+  '/dashboard/myOrders': 'dashMenu.myOrders',
+  '/dashboard/bookings': 'dashMenu.bookings',
+  '/dashboard/reviews': 'dashMenu.reviews',
+  '/dashboard/myProduct': 'dashMenu.myProduct',
+  '/dashboard/payments': 'dashMenu.payments',
+  '/': 'nav.home',
+};
 
 /**
  * A notification by e-mail (issue 31): the bell's words (the dashboard catalog's `notes.<kind>`) as subject and
- * body, a button to the person's deals, and where to choose which such mails come. The phone's name is the
- * seller's, defused.
+ * body, a button to the page it is about (the person's deals, their reviews or listings), and where to choose which
+ * such mails come. The phone's name is the seller's, defused.
  */
-export const notificationMail = (r: Recipient, kind: NotificationKind, name: string, party: DealParty, origin: string) => {
+export const notificationMail = (r: Recipient, kind: NotificationKind, name: string, party: DealParty | null, origin: string) => {
   const t = texts(r.language);
   const told = t(`notes.${kind}`, { product: plainName(name) });
-  const page = { label: say(r.language, 'mail.note.open', { page: t(dealsPageName[party]) }), url: `${origin}${dealsPage[party]}` };
+  const path = pageOf(kind, party);
+  const page = { label: say(r.language, 'mail.note.open', { page: t(pageNames[path] ?? 'nav.home') }), url: `${origin}${path}` };
   return compose(r, `notification-${kind}`, told, [told], page, [
     say(r.language, 'mail.note.after', { url: linkIn(r.language, `${origin}/dashboard/account`) }),
   ]);

@@ -37,6 +37,7 @@ export function notificationMailJob(db: Db, origin: () => string) {
         .for('update', { of: notifications });
       if (!row) return;
       const party = partyOfRole(row.user.role);
+      // An Admin is told only of their reports, in the bell: no mail.
       const send = party !== null && wanted(row.user, row.kind);
       if (send) await enqueueMail(tx as unknown as Db, notificationMail(row.user, row.kind, row.productName, party, origin()));
       await tx

@@ -77,6 +77,52 @@ describe('notifications of a deal’s moves', () => {
   });
 });
 
+describe('notices besides a deal’s moves (issue 31, item 6)', () => {
+  it('tells a seller of a review, with its mail in their language', async () => {
+    const { seller, product } = await world();
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const deal = await book(ctx.app, buyer, product._id);
+    await markPaid(ctx.app, deal._id, { sold: true });
+    expect((await callRoute(ctx.app, 'review', { token: buyer.token, body: { orderId: deal._id, stars: 5 } })).status).toBe(201);
+    expect((await toldTo(seller)).at(-1)).toBe('review:Galaxy S21');
+    await runJobs(ctx.app);
+    const [mail] = await ctx.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, seller.email), eq(outbox.kind, 'notification-review')));
+    expect(mail).toMatchObject({ subject: 'Galaxy S21: the buyer reviewed you' });
+    expect(mail!.textBody).toContain('/dashboard/reviews');
+  });
+
+  it('tells each reporter what came of their report, and a seller whose listing an Admin removed', async () => {
+    const { seller, product } = await world();
+    const other = await postProduct(ctx.app, seller, (await createCategory(ctx.app)).id, { productName: 'Pixel 6' });
+    const [a, b] = [await signUp(ctx.app, 'Buyer'), await signUp(ctx.app, 'Seller')];
+    for (const [who, phone] of [
+      [a, product],
+      [b, product],
+      [a, other],
+    ] as const)
+      expect((await callRoute(ctx.app, 'report', { token: who.token, body: { productId: phone._id, reason: 'fake' } })).status).toBe(201);
+    const admin = await createAdmin(ctx.app);
+    expect(
+      (await callRoute(ctx.app, 'dismissReports', { params: { id: product._id }, body: { reason: 'The photos are of this phone' }, token: admin.token }))
+        .status,
+    ).toBe(200);
+    expect(await toldTo(a)).toEqual(['report_dismissed:Galaxy S21']);
+    expect(await toldTo(b)).toEqual(['report_dismissed:Galaxy S21']);
+    expect((await callRoute(ctx.app, 'removeReported', { params: { id: other._id }, body: { reason: 'A shop’s photos' }, token: admin.token })).status).toBe(
+      200,
+    );
+    expect(await toldTo(a)).toEqual(['report_dismissed:Galaxy S21', 'report_upheld:Pixel 6']);
+    expect((await toldTo(seller)).at(-1)).toBe('listing_removed:Pixel 6');
+    // A seller deleting their own listing is told nothing.
+    const own = await postProduct(ctx.app, seller, (await createCategory(ctx.app)).id, { productName: 'Nokia G21' });
+    expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: own._id }, token: seller.token })).status).toBe(200);
+    expect((await toldTo(seller)).at(-1)).toBe('listing_removed:Pixel 6');
+  });
+});
+
 describe('reading notifications', () => {
   it('counts the unread, marks one read (once), refuses another person’s, and marks all read', async () => {
     const { seller, product } = await world();

@@ -1,7 +1,7 @@
-import { notificationKinds, type MailPreferences, type Notification, type PageQuery } from '@market/contract';
+import { notificationKinds, type MailPreferences, type NoticeName, type Notification, type PageQuery } from '@market/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema.ts';
+import { jobs, notifications, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 
@@ -13,6 +13,19 @@ const toNotification = (n: typeof notifications.$inferSelect): Notification => (
   createdAt: n.createdAt.toISOString(),
   readAt: n.readAt?.toISOString() ?? null,
 });
+
+/**
+ * Tells people of a notice (contract's `notices`: a review of them, what came of their report, the removal of their
+ * listing), in the caller's transaction: a notification each, with the job that mails it (as a deal's move does).
+ */
+export async function notify(db: Db, kind: NoticeName, told: { userId: string; productName: string; orderId?: string | null }[]) {
+  if (told.length === 0) return;
+  const rows = await db
+    .insert(notifications)
+    .values(told.map((t) => ({ userId: t.userId, kind, productName: t.productName, orderId: t.orderId ?? null })))
+    .returning({ id: notifications.id });
+  await db.insert(jobs).values(rows.map((r) => ({ kind: 'notification-mail', payload: { notificationId: r.id } })));
+}
 
 const keys = { table: notifications, id: notifications.id, createdAt: notifications.createdAt };
 

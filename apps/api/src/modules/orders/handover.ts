@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { handoverCodeLength, handoverTries, leavesFrom, type DealState, type HandoverCode, type PayWay } from '@market/contract';
+import { handoverCodeLength, handoverTries, leavesFrom, takesHandoverCode, type DealState, type HandoverCode, type PayWay } from '@market/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DealTimerDurations } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,11 +26,11 @@ interface Open {
   payWith: PayWay;
 }
 
-/** Why deal `o` takes no handover code now, or null when it does: accepted (cash) or paid (protected). */
+/** Why deal `o` takes no handover code now (deal.ts `takesHandoverCode`), or null when it does. */
 function notOpen(o: Open): AppError | null {
-  if (!leavesFrom('hand_over', o.state)) return refusal('hand_over', o.state);
+  if (takesHandoverCode(o)) return null;
   if (o.payWith === 'protected' && o.state === 'accepted') return conflict('handover_needs_payment');
-  return null;
+  return refusal('hand_over', o.state);
 }
 
 /** The buyer's handover screen: the code, its QR address, the IMEI's last digits to check and the meeting day. */

@@ -2,13 +2,14 @@ import { dhakaToday, latestToday, type PlainErrorCode, type EditProductBody, typ
 import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { batched } from '../../db/batched.ts';
 import { perDb, type Db } from '../../db/client.ts';
-import { categories, orderEvents, orders, products, searchWords, users, type Picture } from '../../db/schema.ts';
+import { categories, orderEvents, orders, products, reports, searchWords, users, type Picture } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { removableOrder } from '../orders/history.ts';
 import { move, site } from '../orders/process.ts';
 import { recordAdminAct } from '../audit/service.ts';
+import { notify } from '../notifications/service.ts';
 import { attachUpload, type Attacher } from '../images/uploads.ts';
 import { productColumns, toProduct } from './dto.ts';
 
@@ -249,10 +250,22 @@ export async function deleteProduct(db: Db, id: string, by: AuthUser, reason: st
     if (product.status === 'reserved') throw conflict('reserved_cannot_delete');
     if (product.sold) throw conflict('sold_cannot_delete');
     await tx.delete(orders).where(and(eq(orders.productId, id), removableOrder));
+    // Its open reports go with it: their reporters are told the report was acted on.
+    const reporters = await tx
+      .select({ userId: reports.reporterId })
+      .from(reports)
+      .where(and(eq(reports.productId, id), isNull(reports.resolvedAt)));
     const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning({ name: products.productName, sellerId: products.sellerId });
     if (!deleted) throw notFound('Product');
     if (by.role === 'Admin' && deleted.sellerId !== by.id) {
       await recordAdminAct(tx, by, { action: 'delete-product', target: { kind: 'product', id, label: deleted.name }, reason });
+      // An Admin's removal is told to the seller, and to whoever reported it (issue 31, item 6).
+      await notify(tx as unknown as Db, 'listing_removed', [{ userId: deleted.sellerId, productName: deleted.name }]);
+      await notify(
+        tx as unknown as Db,
+        'report_upheld',
+        reporters.map((r) => ({ userId: r.userId, productName: deleted.name })),
+      );
     }
   });
 }

@@ -5,6 +5,7 @@ import { products, reports, users } from '../../db/schema.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAct } from '../audit/service.ts';
+import { notify } from '../notifications/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { sellerWarningMail } from '../mail/templates.ts';
 import { deleteProduct, getProduct, listReported } from '../products/service.ts';
@@ -81,10 +82,17 @@ async function resolve(db: Db, admin: AuthUser, productId: string, how: 'dismiss
       .for('update', { of: products });
     if (!phone) throw notFound('Product');
     if (!phone.report) throw conflict('no_open_reports');
-    await tx
+    const reporters = await tx
       .update(reports)
       .set({ resolvedAt: new Date(), resolution: how })
-      .where(and(eq(reports.productId, productId), open));
+      .where(and(eq(reports.productId, productId), open))
+      .returning({ userId: reports.reporterId });
+    // Each reporter is told what came of it (issue 31, item 6).
+    await notify(
+      tx,
+      how === 'dismissed' ? 'report_dismissed' : 'report_upheld',
+      reporters.map((r) => ({ userId: r.userId, productName: phone.name })),
+    );
     await tx.update(products).set({ report: false }).where(eq(products.id, productId));
     if (how === 'dismissed') {
       await recordAdminAct(tx, admin, { action: 'dismiss-reports', target: { kind: 'product', id: productId, label: phone.name }, reason: body.reason });

@@ -6,6 +6,7 @@ import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { listOnSaleBySeller } from '../products/service.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { notify } from '../notifications/service.ts';
 
 /** A review's last day of changes: 30 days after it was written. */
 export const editableUntil = (createdAt: Date) => new Date(createdAt.getTime() + reviewEditDays * 24 * 60 * 60 * 1000);
@@ -35,19 +36,24 @@ export async function writeReview(db: Db, buyer: AuthUser, body: NewReviewBody):
   const { sellerId } = order;
   if (!sellerId) throw conflict('review_seller_gone');
   try {
-    const [review] = await db
-      .insert(reviews)
-      .values({
-        orderId: order.id,
-        sellerId,
-        reviewerId: buyer.id,
-        reviewerName: buyer.name,
-        productName: order.productName,
-        stars: body.stars,
-        text: body.text ?? null,
-      })
-      .returning();
-    return toReview(review!);
+    const review = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          orderId: order.id,
+          sellerId,
+          reviewerId: buyer.id,
+          reviewerName: buyer.name,
+          productName: order.productName,
+          stars: body.stars,
+          text: body.text ?? null,
+        })
+        .returning();
+      // The seller is told (issue 31, item 6), with the review.
+      await notify(tx as unknown as Db, 'review', [{ userId: sellerId, productName: order.productName, orderId: order.id }]);
+      return row!;
+    });
+    return toReview(review);
   } catch (err) {
     if (!isUniqueViolation(err, 'reviews_order_key')) throw err;
     throw conflict('already_reviewed');

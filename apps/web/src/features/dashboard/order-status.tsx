@@ -1,4 +1,4 @@
-import { leavesFrom, type DealState, type Order } from '@market/contract';
+import { leavesFrom, takesHandoverCode, type DealState, type Order } from '@market/contract';
 import { Link } from 'react-router';
 import { Sentence } from '../../components/sentence.tsx';
 import { localDate, localDateTime, priceTk } from '../../lib/format.ts';
@@ -51,13 +51,10 @@ export function OrderStatus({ order: o, nextStep = true }: { order: Order; nextS
   );
 }
 
-/** Whether the buyer's handover code is open now (issue 31): a cash deal once accepted, a protected one once paid. */
-export const handoverOpen = (o: Order) => (o.payWith === 'cash' ? o.state === 'accepted' : o.state === 'paid');
-
 /** The next step of an open deal: Pay (protected, while the process lets the buyer pay), or the handover code. */
 function NextStep({ order: o }: { order: Order }) {
   const t = useT('dashboard');
-  if (handoverOpen(o))
+  if (takesHandoverCode(o))
     return (
       <Link
         to={`/dashboard/handover/${o._id}`}
@@ -102,6 +99,12 @@ function StatusOf({ order: o, nextStep }: { order: Order; nextStep: boolean }) {
     <div className="flex flex-col items-start gap-1">
       {badge}
       {o.state === 'paid' && nextStep && <NextStep order={o} />}
+      {/* The receipt of money paid here, one tap away (issue 31): the payment page shows it. */}
+      {nextStep && o.payment && (
+        <Link to={`/dashboard/payment/${o._id}`} className="link text-xs" aria-label={t('orderStatus.receiptLabel', { product: o.productName })}>
+          {t('orderStatus.receipt')}
+        </Link>
+      )}
       {o.windowEndsAt && (
         <span className="block text-xs text-base-content/75">
           <Sentence text={(time) => t('orderStatus.windowUntil', { time })}>

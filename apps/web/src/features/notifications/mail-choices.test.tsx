@@ -36,6 +36,10 @@ describe('E-mails about your deals', () => {
       '[x] A handover locks after wrong codes',
       '[x] A deal is called off',
       '[ ] A payment is refunded',
+      '[x] A buyer reviews me',
+      '[x] A report of mine is looked at and dismissed',
+      '[x] A report of mine is acted on',
+      '[x] An administrator removes one of my listings',
     ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Someone books one of my phones' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your choice is saved.');
@@ -57,6 +61,8 @@ describe('E-mails about your deals', () => {
       '[x] A handover locks after wrong codes',
       '[x] A deal is called off',
       '[x] A payment is refunded',
+      '[x] A report of mine is looked at and dismissed',
+      '[x] A report of mine is acted on',
     ]);
     expect(screen.getByText('E-mails go only to a confirmed address: confirm yours to get them.')).toBeInTheDocument();
   });

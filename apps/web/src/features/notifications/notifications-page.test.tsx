@@ -50,6 +50,16 @@ describe('Notifications', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === `/api/notifications/${notes[0]!._id}/read`)).toBe(true));
   });
 
+  it('opens the page a notice is about: a review, the seller’s reviews; an Admin’s removal, their listings', async () => {
+    fakeApi(() => page([aNote(4, { kind: 'review' }), aNote(5, { kind: 'listing_removed' })]));
+    renderAt('/dashboard/notifications', <NotificationsPage />);
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', '/dashboard/reviews');
+    expect(items[0]).toHaveTextContent('Galaxy S21: the buyer reviewed you');
+    expect(within(items[1]!).getByRole('link')).toHaveAttribute('href', '/dashboard/myProduct');
+    expect(items[1]).toHaveTextContent('An administrator removed your listing Galaxy S21');
+  });
+
   it('marks all read at once', async () => {
     const calls = fakeApi(answer);
     renderAt('/dashboard/notifications', <NotificationsPage />);

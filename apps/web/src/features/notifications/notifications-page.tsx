@@ -1,4 +1,4 @@
-import { dealsPage, partyOfRole, type Notification, type Role } from '@market/contract';
+import { pageOf, partyOfRole, type Notification } from '@market/contract';
 import { Link } from 'react-router';
 import { LoadMore } from '../../components/load-more.tsx';
 import { localDateTime } from '../../lib/format.ts';
@@ -23,12 +23,10 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   call_off: 'notes.call_off',
   dispute: 'notes.dispute',
   release: 'notes.release',
-};
-
-/** Where a person's deals are (the contract's `dealsPage`); an Admin is told of none, and sees every paid one. */
-const dealsOf = (role: Role) => {
-  const party = partyOfRole(role);
-  return party ? dealsPage[party] : '/dashboard/payments';
+  review: 'notes.review',
+  report_dismissed: 'notes.report_dismissed',
+  report_upheld: 'notes.report_upheld',
+  listing_removed: 'notes.listing_removed',
 };
 
 /** The signed-in person's notifications, newest first; opening one marks it read, and all can be marked read at once. */
@@ -55,7 +53,7 @@ export default function NotificationsPage() {
         {rows?.map((n) => (
           <li key={n._id} className={`rounded-box border p-3 ${n.readAt ? 'border-base-200' : 'border-primary bg-primary/5'}`}>
             <Link
-              to={dealsOf(user?.role ?? 'Buyer')}
+              to={pageOf(n.kind, partyOfRole(user?.role ?? 'Buyer'))}
               className="link-hover block font-medium"
               onClick={() => {
                 if (!n.readAt) void read(n._id);

@@ -35,7 +35,7 @@ describe('Disputes', () => {
     expect(row).toHaveTextContent('It does not charge');
     expect(within(row).getByRole('img', { name: 'Photo 1 of the dispute about iPhone 13' })).toBeInTheDocument();
 
-    await userEvent.click(within(row).getByRole('button', { name: 'Refund Mitu Akter for iPhone 13' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Refund the buyer: Mitu Akter, for iPhone 13' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund the buyer' });
     expect(dialog).toHaveTextContent(
       '1,18,000 tk go back to Mitu Akter in full, through the provider that took them; the seller is not paid. This cannot be undone.',

@@ -86,7 +86,9 @@ describe('My Orders', () => {
     expect(rows[3]).toHaveTextContent('Refunded65,000 tk refunded 23 Nov 2026 · re_1');
     expect(rows[4]).toHaveTextContent('Phone 465,000 tkBanani, DhakaMeeting day 25 Nov 2026Waiting for the seller to acceptPayProtected payment—Delete');
     expect(rows[5]).toHaveTextContent('Phone 565,000 tkBanani, Dhaka');
-    expect(rows[5]).toHaveTextContent('01711-000444Refund pendingRefund of 65,000 tk on its wayProtected payment—Hide');
+    expect(rows[5]).toHaveTextContent('01711-000444Refund pendingReceiptRefund of 65,000 tk on its wayProtected payment—Hide');
+    // The receipt of the money paid, one tap away (issue 31).
+    expect(within(rows[5]!).getByRole('link', { name: 'Receipt of Phone 5' })).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\/payment\//));
     expect(within(rows[5]!).queryByRole('button', { name: /Rate/ })).toBeNull();
     expect(rows[6]).toHaveTextContent('Phone 665,000 tkBanani, DhakaMeeting day 25 Nov 2026—Declined by sellerProtected payment—Delete');
     expect(rows[7]).toHaveTextContent('Phone 765,000 tkBanani, DhakaMeeting day 25 Nov 2026—Expired: the seller did not answerProtected payment—Delete');

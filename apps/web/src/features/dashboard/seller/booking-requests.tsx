@@ -1,4 +1,4 @@
-import { transitionsFrom, type DealState, type Order } from '@market/contract';
+import { takesHandoverCode, transitionsFrom, type DealState, type Order } from '@market/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -58,7 +58,7 @@ function Answer({ order: o, onAccept, onDecline, onCode }: { order: Order; onAcc
   const t = useT('dashboard');
   const [callOff] = useCallOffBookingMutation();
   const moves = transitionsFrom(o.state, 'seller');
-  const codeOpen = moves.includes('hand_over') && (o.payWith === 'cash' ? o.state === 'accepted' : o.state === 'paid');
+  const codeOpen = takesHandoverCode(o);
   if (!moves.includes('accept') && !moves.includes('decline') && !codeOpen && !canCallOff(o, 'seller')) return '—';
   return (
     <span className="flex flex-wrap gap-2">
