@@ -180,7 +180,7 @@ test("a completed order asks for a review, a paid one shows 'Paid' and its hando
     '45,000 tk',
     'SylhetMeeting day 24 Nov 2026',
     '01811-000555',
-    'CompletedProtected payment',
+    'CompletedReceiptProtected payment',
     'Rate the seller',
     'Hide',
   ]);
@@ -191,7 +191,9 @@ test("a completed order asks for a review, a paid one shows 'Paid' and its hando
   await expect(rows(page).nth(0).getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(rows(page).nth(1).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/dashboard/payment/00000000-0000-4000-8000-000000000003');
   const paid = rows(page).nth(3);
-  await expect(paid.getByRole('cell').nth(5)).toHaveText('PaidHandover codeProtected payment');
+  await expect(paid.getByRole('cell').nth(5)).toHaveText('PaidHandover codeReceiptProtected payment');
+  // The receipt of money paid here, one tap away (issue 31).
+  await expect(paid.getByRole('link', { name: 'Receipt of Galaxy S22' })).toHaveAttribute('href', '/dashboard/payment/00000000-0000-4000-8000-000000000005');
   await expect(paid.getByRole('link', { name: 'Handover code for Galaxy S22' })).toHaveAttribute(
     'href',
     '/dashboard/handover/00000000-0000-4000-8000-000000000005',

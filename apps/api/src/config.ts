@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import type { DealTimerName, LimitName } from '@market/contract';
+import type { DurationTimerName, LimitName } from '@market/contract';
 import { z } from 'zod';
 import { keptFile } from './kept-file.ts';
 import { makePrivateDir } from './private-files.ts';
@@ -213,7 +213,7 @@ export interface GoogleConfig {
 }
 
 /** How long each of a deal's timers runs, in ms. */
-export type DealTimerDurations = Record<DealTimerName, number>;
+export type DealTimerDurations = Record<DurationTimerName, number>;
 
 export interface Config {
   port: number;

@@ -44,12 +44,12 @@ export function dealProcessMarkdown(): string {
     ),
     '',
     'Timers are durable jobs (kind `deal-timer`) that survive restarts; when one runs out it fires its transition,',
-    'which moves the deal only if it is still in a state that transition leaves from.',
+    'which moves the deal only if it is still in a state that transition leaves from, or tells its notice.',
     '',
-    '| timer | fires | after (setting) |',
+    '| timer | fires or tells | when (setting) |',
     '| --- | --- | --- |',
-    ...(Object.entries(dealTimers) as [DealTimerName, (typeof dealTimers)[DealTimerName]][]).map(
-      ([name, t]) => `| \`${name}\` | \`${t.fires}\` | \`${t.after}\` |`,
+    ...(Object.entries(dealTimers) as [DealTimerName, (typeof dealTimers)[DealTimerName]][]).map(([name, t]) =>
+      'fires' in t ? `| \`${name}\` | \`${t.fires}\` | after \`${t.after}\` |` : `| \`${name}\` | the notice \`${t.tells}\` | ${t.at} |`,
     ),
     '',
   ].join('\n');

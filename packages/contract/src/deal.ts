@@ -87,7 +87,7 @@ export interface DealTransition {
    * booking starts a deal, the site's own moves, the buyer's cancel (their delete of a deal that is over hides it).
    */
   refused?: { otherwise: ErrorCode } & Partial<Record<DealState, ErrorCode>>;
-  /** The timers it starts (`dealTimers`): each fires its transition after its time unless the deal has moved on. */
+  /** The timers it starts (`dealTimers`): each fires its transition (or tells its notice) when due, unless the deal has moved on. */
   starts?: readonly DealTimerName[];
   /**
    * What it does to the phone, in the same statement: `reserve` it for this buyer (off search and lists), `release`
@@ -97,16 +97,21 @@ export interface DealTransition {
 }
 
 /**
- * A deal's timers (issue 31, item 4): durable jobs in the queue, each started by a transition and firing another
- * after a configurable time, which moves the deal only if it is still where that transition leaves from.
+ * A deal's timers (issue 31, items 4 and 6): durable jobs in the queue, each started by a transition. Most fire
+ * another transition after a configurable time, which moves the deal only if it is still where that transition
+ * leaves from; the reminder tells both parties on the meeting day's morning, if the deal still waits for its handover.
  */
 export const dealTimers = {
   /** The seller's time to answer a booking (BOOKING_EXPIRES_AFTER, 3 days by default). */
   answer: { fires: 'expire', after: 'BOOKING_EXPIRES_AFTER' },
   /** The buyer's time to complain after a protected handover (COMPLAINT_WINDOW, 24 hours by default); then it completes. */
   window: { fires: 'complete', after: 'COMPLAINT_WINDOW' },
-} as const satisfies Record<string, { fires: string; after: string }>;
+  /** The meeting day, 8:00 in Bangladesh (at once when that is past): both are reminded of the handover. */
+  remind: { tells: 'remind', at: "the meeting day's morning (8:00, Bangladesh)" },
+} as const satisfies Record<string, { fires: string; after: string } | { tells: string; at: string }>;
 export type DealTimerName = keyof typeof dealTimers;
+/** The timers that run for a configured time (config's durations); the others are due at a moment of the deal. */
+export type DurationTimerName = { [K in DealTimerName]: (typeof dealTimers)[K] extends { after: string } ? K : never }[DealTimerName];
 
 /** What each state means, for people (the docs' table). */
 export const dealStateMeanings: Record<DealState, string> = {
@@ -142,6 +147,7 @@ export const dealTransitions = {
     tells: ['buyer'],
     refused: { otherwise: 'booking_not_pending', accepted: 'booking_already_accepted', expired: 'booking_expired' },
     phone: 'reserve',
+    starts: ['remind'],
   },
   decline: {
     from: ['requested', 'accepted'],
@@ -185,6 +191,7 @@ export const dealTransitions = {
     tells: ['seller'],
     refused: { otherwise: 'order_paid', declined: 'order_declined', cancelled: 'order_cancelled', closed: 'sold_to_another_buyer', expired: 'booking_expired' },
     phone: 'reserve',
+    starts: ['remind'],
   },
   hand_over: {
     from: ['accepted', 'paid'],
@@ -263,11 +270,13 @@ export const dealTransitionNames = Object.keys(dealTransitions) as [DealTransiti
  * and the page its notification and its mail open.
  */
 export const notices = {
+  /** The meeting day (the `remind` timer): both parties, to their deals. */
+  remind: { to: 'both', page: null },
   review: { to: 'seller', page: '/dashboard/reviews' },
   report_dismissed: { to: 'reporter', page: '/' },
   report_upheld: { to: 'reporter', page: '/' },
   listing_removed: { to: 'seller', page: '/dashboard/myProduct' },
-} as const satisfies Record<string, { to: DealParty | 'reporter'; page: string }>;
+} as const satisfies Record<string, { to: DealParty | 'reporter' | 'both'; page: string | null }>;
 export type NoticeName = keyof typeof notices;
 const noticeNames = Object.keys(notices) as NoticeName[];
 const isNotice = (kind: string): kind is NoticeName => Object.hasOwn(notices, kind);
@@ -286,7 +295,8 @@ export type NotificationKind = DealTransitionName | NoticeName;
  */
 export const kindsToldTo = (party: DealParty): NotificationKind[] =>
   notificationKinds.filter((k) =>
-    isNotice(k) ? notices[k].to === party || notices[k].to === 'reporter' : (dealTransitions[k] as DealTransition).tells.includes(party),
+    // A notice for one side, for both, or for whoever reported (anyone signed in may report).
+    isNotice(k) ? [party, 'both', 'reporter'].includes(notices[k].to) : (dealTransitions[k] as DealTransition).tells.includes(party),
   );
 
 /** The web's page where each party sees its deals: a buyer's My Orders, a seller's Booking Requests (notifications and their mails link there). */
@@ -294,7 +304,7 @@ export const dealsPage: Record<DealParty, string> = { buyer: '/dashboard/myOrder
 
 /** The page a notification of `kind` opens for a person of this side (none: an Admin, told only of their reports). */
 export const pageOf = (kind: NotificationKind, party: DealParty | null): string =>
-  isNotice(kind) ? notices[kind].page : party ? dealsPage[party] : '/dashboard/payments';
+  (isNotice(kind) ? notices[kind].page : null) ?? (party ? dealsPage[party] : '/dashboard/payments');
 
 /** Which party of a deal an account of this role is (only Buyers book, only Sellers list); an Admin is none. */
 export const partyOfRole = (role: Role): DealParty | null => (role === 'Buyer' ? 'buyer' : role === 'Seller' ? 'seller' : null);

@@ -241,12 +241,14 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       })),
     ),
   );
-  // The cash deal holds its phone until the meeting.
-  for (const order of orderRows.filter((o) => o.state === 'accepted'))
+  // The cash deal holds its phone until the meeting, and reminds both of it that morning (8:00 in Bangladesh).
+  for (const order of orderRows.filter((o) => o.state === 'accepted')) {
     await db
       .update(products)
       .set({ status: 'reserved', heldBy: order.id })
       .where(sql`${products.id} = ${order.productId}`);
+    await db.insert(jobs).values({ kind: 'deal-timer', payload: { orderId: order.id, timer: 'remind' }, runAt: new Date(`${order.meetingDate}T02:00:00Z`) });
+  }
   for (const order of orderRows.filter(done)) {
     const intent = `pi_seed_${order.id.slice(0, 8)}`;
     await db.insert(payments).values({ ...paymentOf(order, intent), createdAt: order.createdAt });

@@ -83,6 +83,14 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
   await app.jobs.run();
   expect((await app.db.select().from(schema.refunds))[0]?.status).toBe('refunded');
+  // A protected deal handed over and disputed (issue 31): a dispute the fuzzing must leave as it is.
+  const disputedPhone = await postProduct(app, seller, category.id);
+  const disputed = await book(app, otherBuyer, disputedPhone._id);
+  await markPaid(app, disputed._id);
+  const shown = await callRoute(app, 'handoverCode', { token: otherBuyer.token, params: { id: disputed._id } });
+  expect((await callRoute(app, 'handOver', { token: seller.token, params: { id: disputed._id }, body: { code: shown.body.data.code } })).status).toBe(200);
+  const opened = await callRoute(app, 'openDispute', { token: otherBuyer.token, params: { id: disputed._id }, body: { reason: 'other', text: 'It reboots' } });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
   // The bKash stand-in's record of a payment it took (its table must hold a row the fuzzing leaves alone).
   await app.db.insert(schema.bkashSandboxPayments).values({
     paymentId: 'TR0011FUZZ',

@@ -7,16 +7,18 @@ import {
   type DealParty,
   type DealState,
   type DealTimerName,
+  type DurationTimerName,
   type DealTransition,
   type DealTransitionName,
   type NotFoundWhat,
 } from '@market/contract';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DealTimerDurations } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { jobs, notifications, orderEvents, orders, products } from '../../db/schema.ts';
 import { notFound, wrongState } from '../../errors.ts';
+import { notify } from '../notifications/service.ts';
 
 /** Who makes a transition: their role in the deal, and their id (none for the site's own moves). */
 export interface Mover {
@@ -61,19 +63,33 @@ const phoneEffects = {
   sell: sql`update ${products} set status = 'sold', held_by = null, advertise = false from moved where ${products.id} = moved.product_id`,
 } satisfies Record<NonNullable<DealTransition['phone']>, SQL>;
 
-/** The timers transition `name` starts for the deals of CTE `moved`: a 'deal-timer' job each (a CTE each), due when its time is up. */
-const timerJobs = (name: DealTransitionName, durations: DealTimerDurations) =>
-  ((dealTransitions[name] as DealTransition).starts ?? []).map(
-    (timer) =>
-      sql`${sql.identifier(`timer_${timer}`)} as (insert into ${jobs} (kind, payload, run_at) select 'deal-timer', jsonb_build_object('orderId', id, 'timer', ${timer}::text), now() + make_interval(secs => ${durations[timer] / 1000}) from moved),`,
-  );
+/**
+ * When timer `timer` of a deal is due, in SQL (the deal's row is `o`): after its configured time, or at its moment of
+ * the deal (the reminder: the meeting day, 8:00 in Bangladesh = 02:00 UTC, at once when that is past). Null when it
+ * runs for a time and no durations were given.
+ */
+function dueAt(timer: DealTimerName, durations: DealTimerDurations | undefined): SQL | null {
+  const t = dealTimers[timer];
+  if ('tells' in t) return sql`greatest(now(), (o.meeting_date + time '02:00') at time zone 'UTC')`;
+  return durations ? sql`now() + make_interval(secs => ${durations[timer as DurationTimerName] / 1000})` : null;
+}
+
+/** The timers transition `name` starts for the deals of CTE `moved`: a 'deal-timer' job each (a CTE each), due as `dueAt` says. */
+const timerJobs = (name: DealTransitionName, durations: DealTimerDurations | undefined) =>
+  ((dealTransitions[name] as DealTransition).starts ?? []).flatMap((timer) => {
+    const due = dueAt(timer, durations);
+    if (!due) return [];
+    return [
+      sql`${sql.identifier(`timer_${timer}`)} as (insert into ${jobs} (kind, payload, run_at) select 'deal-timer', jsonb_build_object('orderId', moved.id, 'timer', ${timer}::text), ${due} from moved join ${orders} o on o.id = moved.id),`,
+    ];
+  });
 
 export interface MoveOptions {
   /** More columns to set, unqualified (`accepted_at = now()`). */
   set?: SQL;
   /** A further condition on the deal (its row `orders`, its state before the move `prev.state`). */
   when?: SQL;
-  /** The durations of the timers the transition starts (deal.ts `starts`); without them none is started. */
+  /** The durations of the timers the transition starts (deal.ts `starts`); without them only those due at a moment of the deal start. */
   timers?: DealTimerDurations;
 }
 
@@ -109,7 +125,7 @@ async function moveNow(db: Db, name: DealTransitionName, which: SQL, by: Mover, 
       returning ${orders.id} as id, prev.state as from_state, ${orders.productId} as product_id
     ),
     ${t.phone ? sql`phone as (${phoneEffects[t.phone]}),` : sql``}
-    ${opts.timers ? sql.join(timerJobs(name, opts.timers), sql` `) : sql``}
+    ${sql.join(timerJobs(name, opts.timers), sql` `)}
     told as (${told(name, sql`select id from moved`, by.id)}),
     mailed as (${mailJobs})
     insert into ${orderEvents} (order_id, transition, from_state, to_state, actor_role, actor_id)
@@ -119,24 +135,57 @@ async function moveNow(db: Db, name: DealTransitionName, which: SQL, by: Mover, 
 }
 
 /**
- * Starts the timers transition `name` starts (deal.ts `starts`) for deal `orderId`: a 'deal-timer' job each, due when
- * its time is up. Call in the transition's transaction, so a timer exists exactly when its start does.
+ * Starts the timers transition `name` starts (deal.ts `starts`) for deal `orderId`: a 'deal-timer' job each, due as
+ * `dueAt` says. Call in the transition's transaction, so a timer exists exactly when its start does.
  */
 export async function startTimers(db: Db, name: DealTransitionName, orderId: string, durations: DealTimerDurations) {
   for (const timer of (dealTransitions[name] as DealTransition).starts ?? []) {
-    await db.insert(jobs).values({ kind: 'deal-timer', payload: { orderId, timer }, runAt: sql`now() + make_interval(secs => ${durations[timer] / 1000})` });
+    const due = dueAt(timer, durations)!;
+    await db.execute(
+      sql`insert into ${jobs} (kind, payload, run_at) select 'deal-timer', jsonb_build_object('orderId', o.id, 'timer', ${timer}::text), ${due} from ${orders} o where o.id = ${orderId}`,
+    );
   }
 }
 
 /**
  * The job of a timer that ran out: fires its transition (by the site), which moves the deal only from a state it
- * leaves from: a booking answered, paid or cancelled meanwhile stays as it is. Safe to run twice.
+ * leaves from (a booking answered, paid or cancelled meanwhile stays as it is), or tells its notice. Safe to run twice.
  */
 export const timerJob =
   (db: Db) =>
   async ({ orderId, timer }: { orderId: string; timer: DealTimerName }): Promise<void> => {
-    await move(db, dealTimers[timer].fires, eq(orders.id, orderId), site);
+    const t = dealTimers[timer];
+    if ('fires' in t) await move(db, t.fires, eq(orders.id, orderId), site);
+    else await remind(db, orderId);
   };
+
+/**
+ * The meeting day's reminder (issue 31, item 6): both parties of a deal that still waits for its handover (it holds
+ * the phone: accepted, or paid) are told, once, however many of its moves started the timer (an accept, a payment).
+ * The deal's row is locked, so two reminders due at once tell once.
+ */
+async function remind(db: Db, orderId: string) {
+  await db.transaction(async (tx) => {
+    const [deal] = await tx
+      .select({ state: orders.state, buyerId: orders.buyerId, sellerId: orders.sellerId, productName: orders.productName })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!deal || (deal.state !== 'accepted' && deal.state !== 'paid')) return;
+    const [told] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.orderId, orderId), eq(notifications.kind, 'remind')))
+      .limit(1);
+    if (told) return;
+    const parties = [deal.buyerId, deal.sellerId].filter((id): id is string => id !== null);
+    await notify(
+      tx as unknown as Db,
+      'remind',
+      parties.map((userId) => ({ userId, productName: deal.productName, orderId })),
+    );
+  });
+}
 
 /** The event of a deal's start: its booking, by its buyer. */
 export const bookedEvent = (orderId: string, buyerId: string) =>

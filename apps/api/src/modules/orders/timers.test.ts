@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runJobs, useTestApp } from '../../../test/helper.ts';
-import { book, createCategory, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
+import { book, createCategory, markPaid, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { callRoute } from '../../../test/call-route.ts';
 import { jobs, notifications, orderEvents, orders, outbox, refunds } from '../../db/schema.ts';
 import { confirmIntent } from '../payments/sandbox-processor.ts';
@@ -28,7 +28,7 @@ async function timerOf(orderId: string) {
   const rows = await ctx.app.db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.kind, 'deal-timer'), sql`${jobs.payload} ->> 'orderId' = ${orderId}`));
+    .where(and(eq(jobs.kind, 'deal-timer'), sql`${jobs.payload} ->> 'orderId' = ${orderId}`, sql`${jobs.payload} ->> 'timer' = 'answer'`));
   expect(rows).toHaveLength(1);
   return rows[0]!;
 }
@@ -146,5 +146,56 @@ describe("the seller's answer timer", () => {
         expect(await historyOf(booked._id)).toEqual(['book:->requested:buyer', 'expire:requested>expired:site']);
       }
     }
+  });
+});
+
+describe("the meeting day's reminder (issue 31, item 6)", () => {
+  /** The reminder jobs of deal `orderId`. */
+  const remindersOf = (orderId: string) =>
+    ctx.app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'deal-timer'), sql`${jobs.payload} ->> 'orderId' = ${orderId}`, sql`${jobs.payload} ->> 'timer' = 'remind'`));
+
+  it('is due at 8:00 in Bangladesh on the meeting day, started by the accept and by the payment, and tells both parties once', async () => {
+    const { seller, product, buyer } = await world();
+    const meetingDate = '2099-03-14';
+    const booked = await callRoute(ctx.app, 'book', {
+      token: buyer.token,
+      body: { productId: product._id, meetingLocation: 'Gulshan', mobileNumber: '01911-222333', payWith: 'protected', meetingDate },
+    });
+    expect(booked.status).toBe(400); // more than 30 days ahead
+    const deal = await book(ctx.app, buyer, product._id);
+    await ctx.app.db.update(orders).set({ meetingDate }).where(eq(orders.id, deal._id));
+    await callRoute(ctx.app, 'acceptBooking', { params: { id: deal._id }, token: seller.token });
+    const [fromAccept] = await remindersOf(deal._id);
+    expect(fromAccept!.runAt.toISOString()).toBe('2099-03-14T02:00:00.000Z');
+    // Paid after the accept: a second reminder job, which will tell nothing twice.
+    await markPaid(ctx.app, deal._id);
+    expect(await remindersOf(deal._id)).toHaveLength(2);
+    await runJobs(ctx.app);
+    expect(await toldTo(buyer)).not.toContain('remind');
+    // The day comes: both are told, once.
+    await ctx.app.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(sql`${jobs.payload} ->> 'timer' = 'remind' and ${jobs.payload} ->> 'orderId' = ${deal._id}`);
+    await runJobs(ctx.app);
+    expect((await toldTo(buyer)).filter((k) => k === 'remind')).toHaveLength(1);
+    expect((await toldTo(seller)).filter((k) => k === 'remind')).toHaveLength(1);
+  });
+
+  it('tells nobody of a deal that no longer waits for its meeting', async () => {
+    const { seller, product, buyer } = await world();
+    const deal = await book(ctx.app, buyer, product._id);
+    await callRoute(ctx.app, 'acceptBooking', { params: { id: deal._id }, token: seller.token });
+    await callRoute(ctx.app, 'declineBooking', { params: { id: deal._id }, token: seller.token });
+    await ctx.app.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(sql`${jobs.payload} ->> 'timer' = 'remind' and ${jobs.payload} ->> 'orderId' = ${deal._id}`);
+    await runJobs(ctx.app);
+    expect(await toldTo(buyer)).not.toContain('remind');
+    expect(await toldTo(seller)).not.toContain('remind');
   });
 });

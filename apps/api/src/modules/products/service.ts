@@ -94,14 +94,14 @@ export async function getProduct(db: Db, id: string, asOwner = false) {
  */
 export async function productPage(db: Db, id: string): Promise<Product> {
   const product = await getProduct(db, id);
-  const [own] = await db.select({ imei: products.imei }).from(products).where(eq(products.id, product._id));
-  if (!own?.imei) return { ...product, boughtHere: [] };
+  // One read: the other listings of this listing's IMEI whose deal completed (none without an IMEI).
+  const same = db.select({ imei: products.imei }).from(products).where(eq(products.id, product._id));
   const rows = await db
     .select({ at: orderEvents.at, price: orders.productPrice })
     .from(products)
     .innerJoin(orders, and(eq(orders.productId, products.id), eq(orders.state, 'completed')))
     .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.transition, 'complete')))
-    .where(and(eq(products.imei, own.imei), ne(products.id, product._id)))
+    .where(and(eq(products.imei, sql`(${same})`), ne(products.id, product._id)))
     .orderBy(desc(orderEvents.at));
   return { ...product, boughtHere: rows.map((r) => ({ date: dhakaToday(r.at.getTime()), price: r.price })) };
 }

@@ -78,20 +78,10 @@ function NextStep({ order: o }: { order: Order }) {
 function StatusOf({ order: o, nextStep }: { order: Order; nextStep: boolean }) {
   const t = useT('dashboard');
   const holding = o.state === 'paid' || o.state === 'handed_over' || o.state === 'completed';
-  // An open deal shows its next step; money taken that could not pay for it meanwhile (the phone was reserved for
-  // another buyer) shows under it: the deal itself may still go on.
+  // Money taken that could not pay for it (the phone was reserved for another buyer meanwhile) outranks the next step.
   const own = badges[o.state];
-  if (!own) {
-    const step = nextStep ? <NextStep order={o} /> : '—';
-    if (!o.refund) return step;
-    return (
-      <div className="flex flex-col items-start gap-1">
-        {step}
-        <RefundLine refund={o.refund} />
-      </div>
-    );
-  }
   const shows = o.refund && !holding ? 'refund' : own;
+  if (!shows) return nextStep ? <NextStep order={o} /> : '—';
   const [key, kind] = shows === 'refund' ? [o.refund?.status === 'refunded' ? 'orderStatus.refunded' : 'orderStatus.refundPending', 'badge-warning'] : shows;
   const badge = <span className={`badge ${kind} whitespace-nowrap`}>{t(key as 'orderStatus.paid')}</span>;
   // One element: on a phone the table's cells are label-and-value rows.

@@ -36,6 +36,7 @@ describe('E-mails about your deals', () => {
       '[x] A handover locks after wrong codes',
       '[x] A deal is called off',
       '[ ] A payment is refunded',
+      '[x] The meeting day of a deal',
       '[x] A buyer reviews me',
       '[x] A report of mine is looked at and dismissed',
       '[x] A report of mine is acted on',
@@ -61,6 +62,7 @@ describe('E-mails about your deals', () => {
       '[x] A handover locks after wrong codes',
       '[x] A deal is called off',
       '[x] A payment is refunded',
+      '[x] The meeting day of a deal',
       '[x] A report of mine is looked at and dismissed',
       '[x] A report of mine is acted on',
     ]);

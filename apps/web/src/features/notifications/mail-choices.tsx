@@ -22,6 +22,7 @@ const choiceOf: Record<NotificationKind, Key<'dashboard'>> = {
   call_off: 'mailChoices.kind.call_off',
   dispute: 'mailChoices.kind.dispute',
   release: 'mailChoices.kind.release',
+  remind: 'mailChoices.kind.remind',
   review: 'mailChoices.kind.review',
   report_dismissed: 'mailChoices.kind.report_dismissed',
   report_upheld: 'mailChoices.kind.report_upheld',

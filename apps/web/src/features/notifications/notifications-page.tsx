@@ -23,6 +23,7 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   call_off: 'notes.call_off',
   dispute: 'notes.dispute',
   release: 'notes.release',
+  remind: 'notes.remind',
   review: 'notes.review',
   report_dismissed: 'notes.report_dismissed',
   report_upheld: 'notes.report_upheld',
