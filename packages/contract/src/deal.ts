@@ -276,6 +276,9 @@ export const notices = {
   report_dismissed: { to: 'reporter', page: '/' },
   report_upheld: { to: 'reporter', page: '/' },
   listing_removed: { to: 'seller', page: '/dashboard/myProduct' },
+  /** A seller's account suspended by an Admin (their phones leave the site), and reinstated. */
+  listings_suspended: { to: 'seller', page: '/dashboard/myProduct' },
+  listings_reinstated: { to: 'seller', page: '/dashboard/myProduct' },
 } as const satisfies Record<string, { to: DealParty | 'reporter' | 'both'; page: string | null }>;
 export type NoticeName = keyof typeof notices;
 const noticeNames = Object.keys(notices) as NoticeName[];

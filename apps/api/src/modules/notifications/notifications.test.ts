@@ -121,6 +121,22 @@ describe('notices besides a deal’s moves (issue 31, item 6)', () => {
     expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: own._id }, token: seller.token })).status).toBe(200);
     expect((await toldTo(seller)).at(-1)).toBe('listing_removed:Pixel 6');
   });
+
+  it('tells a seller, by e-mail too, that an Admin suspended their account and that it is reinstated', async () => {
+    const { seller } = await world();
+    const admin = await createAdmin(ctx.app);
+    expect((await callRoute(ctx.app, 'suspendSeller', { params: { id: seller._id }, body: { reason: 'Stolen phones' }, token: admin.token })).status).toBe(200);
+    // Signed out by the suspension: the mail is what reaches them.
+    await runJobs(ctx.app);
+    const [mail] = await ctx.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, seller.email), eq(outbox.kind, 'notification-listings_suspended')));
+    expect(mail!.subject).toContain('An administrator suspended your account');
+    expect((await callRoute(ctx.app, 'reinstateSeller', { params: { id: seller._id }, body: { reason: 'Cleared' }, token: admin.token })).status).toBe(200);
+    const kinds = (await ctx.app.db.select().from(notifications).where(eq(notifications.userId, seller._id))).map((n) => n.kind);
+    expect(kinds.filter((k) => k.startsWith('listings_'))).toEqual(['listings_suspended', 'listings_reinstated']);
+  });
 });
 
 describe('reading notifications', () => {

@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { after, newestFirst, paged } from '../../pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { removableOrder } from '../orders/history.ts';
+import { notify } from '../notifications/service.ts';
 import { recordAdminAct } from '../audit/service.ts';
 
 const keys = { table: users, id: users.id, createdAt: users.createdAt };
@@ -48,6 +49,8 @@ export async function suspendSeller(db: Db, id: string, admin: AuthUser, reason:
       .where(eq(users.id, id))
       .returning();
     await recordAdminAct(tx, admin, { action: 'suspend-seller', target: { kind: 'user', id, label: `${user.name} <${user.email}>` }, reason });
+    // Told by e-mail too (issue 31, item 6): signed out, the seller learns why their phones are gone.
+    await notify(tx, 'listings_suspended', [{ userId: id, productName: '' }]);
     return updated!;
   });
 }
@@ -58,6 +61,7 @@ export async function reinstateSeller(db: Db, id: string, admin: AuthUser, reaso
     if (!user.suspendedAt) throw conflict('seller_not_suspended');
     const [updated] = await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, id)).returning();
     await recordAdminAct(tx, admin, { action: 'reinstate-seller', target: { kind: 'user', id, label: `${user.name} <${user.email}>` }, reason });
+    await notify(tx, 'listings_reinstated', [{ userId: id, productName: '' }]);
     return updated!;
   });
 }

@@ -41,6 +41,8 @@ describe('E-mails about your deals', () => {
       '[x] A report of mine is looked at and dismissed',
       '[x] A report of mine is acted on',
       '[x] An administrator removes one of my listings',
+      '[x] My account is suspended',
+      '[x] My account is reinstated',
     ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Someone books one of my phones' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your choice is saved.');

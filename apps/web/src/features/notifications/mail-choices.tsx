@@ -27,6 +27,8 @@ const choiceOf: Record<NotificationKind, Key<'dashboard'>> = {
   report_dismissed: 'mailChoices.kind.report_dismissed',
   report_upheld: 'mailChoices.kind.report_upheld',
   listing_removed: 'mailChoices.kind.listing_removed',
+  listings_suspended: 'mailChoices.kind.listings_suspended',
+  listings_reinstated: 'mailChoices.kind.listings_reinstated',
 };
 
 /**

@@ -28,6 +28,8 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   report_dismissed: 'notes.report_dismissed',
   report_upheld: 'notes.report_upheld',
   listing_removed: 'notes.listing_removed',
+  listings_suspended: 'notes.listings_suspended',
+  listings_reinstated: 'notes.listings_reinstated',
 };
 
 /** The signed-in person's notifications, newest first; opening one marks it read, and all can be marked read at once. */

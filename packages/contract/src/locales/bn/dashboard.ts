@@ -350,6 +350,9 @@ export default {
   'notes.report_dismissed': '{product} নিয়ে আপনার রিপোর্ট দেখা হয়েছে: একজন অ্যাডমিন ব্যবস্থা নেওয়ার মতো কিছু পাননি',
   'notes.report_upheld': '{product} নিয়ে আপনার রিপোর্টে একজন অ্যাডমিন ব্যবস্থা নিয়েছেন: ধন্যবাদ',
   'notes.listing_removed': 'একজন অ্যাডমিন আপনার {product} বিজ্ঞাপনটি সরিয়ে দিয়েছেন',
+  'notes.listings_suspended':
+    'একজন অ্যাডমিন আপনার অ্যাকাউন্ট স্থগিত করেছেন: আবার চালু না হওয়া পর্যন্ত আপনার ফোনগুলো সাইটে থাকবে না। ভুল মনে হলে hello@resalephones.example-এ লিখুন',
+  'notes.listings_reinstated': 'আপনার অ্যাকাউন্ট আবার চালু হয়েছে: আপনার ফোনগুলো আবার সাইটে আছে',
   'mailChoices.title': 'আপনার লেনদেন নিয়ে ই-মেইল',
   'mailChoices.text': 'আপনার কোনো লেনদেনে কিছু ঘটলে আমরা আপনাকে ই-মেইল করি। যা ই-মেইলে চান না তার টিক তুলে দিন: ঘণ্টা চিহ্নে তবুও তা জানানো হবে।',
   'mailChoices.unconfirmed': 'ই-মেইল শুধু নিশ্চিত করা ঠিকানায় যায়: পেতে হলে আপনার ঠিকানা নিশ্চিত করুন।',
@@ -360,6 +363,8 @@ export default {
   'mailChoices.kind.report_dismissed': 'আমার কোনো রিপোর্ট দেখে বাতিল করা হলে',
   'mailChoices.kind.report_upheld': 'আমার কোনো রিপোর্টে ব্যবস্থা নেওয়া হলে',
   'mailChoices.kind.listing_removed': 'একজন অ্যাডমিন আমার কোনো বিজ্ঞাপন সরালে',
+  'mailChoices.kind.listings_suspended': 'আমার অ্যাকাউন্ট স্থগিত হলে',
+  'mailChoices.kind.listings_reinstated': 'আমার অ্যাকাউন্ট আবার চালু হলে',
   'mailChoices.kind.book': 'কেউ আমার কোনো ফোন বুক করলে',
   'mailChoices.kind.accept': 'বিক্রেতা আমার বুকিং গ্রহণ করলে',
   'mailChoices.kind.decline': 'বিক্রেতা আমার বুকিং নাকচ করলে',

@@ -360,6 +360,9 @@ export default {
   'notes.report_dismissed': 'Your report of {product} was looked at: an administrator found nothing to act on',
   'notes.report_upheld': 'Your report of {product} was acted on by an administrator: thank you',
   'notes.listing_removed': 'An administrator removed your listing {product}',
+  'notes.listings_suspended':
+    'An administrator suspended your account: your phones are off the site until it is reinstated. Write to hello@resalephones.example if you think this is a mistake',
+  'notes.listings_reinstated': 'Your account is reinstated: your phones are on the site again',
   'mailChoices.title': 'E-mails about your deals',
   'mailChoices.text': 'We e-mail you when one of your deals moves. Untick what you do not want by e-mail: the bell still tells you of it.',
   'mailChoices.unconfirmed': 'E-mails go only to a confirmed address: confirm yours to get them.',
@@ -370,6 +373,8 @@ export default {
   'mailChoices.kind.report_dismissed': 'A report of mine is looked at and dismissed',
   'mailChoices.kind.report_upheld': 'A report of mine is acted on',
   'mailChoices.kind.listing_removed': 'An administrator removes one of my listings',
+  'mailChoices.kind.listings_suspended': 'My account is suspended',
+  'mailChoices.kind.listings_reinstated': 'My account is reinstated',
   'mailChoices.kind.book': 'Someone books one of my phones',
   'mailChoices.kind.accept': 'The seller accepts my booking',
   'mailChoices.kind.decline': 'The seller declines my booking',
