@@ -72,10 +72,10 @@ export default defineConfig(async () => {
     ],
     postgres: ['test/limits-across-instances.test.ts', 'test/instances.test.ts', 'test/tls-edge.test.ts'],
   };
-  // Files whose subject is the same on both engines (who may call each route, how a malformed id is refused: the
-  // app's code, not the database's) and that are long: once, under postgres, where they take a third of PGlite's
+  // Files whose subject is the same on both engines (who may call each route, how a malformed id or a fuzzed request
+  // is refused: the app's code, not the database's) and that are long: once, under postgres, where they take a third of PGlite's
   // time (decision 043); under pglite when PostgreSQL is not there.
-  const eitherEngine = reachable ? ['test/access.test.ts', 'src/plugins/errors.test.ts'] : [];
+  const eitherEngine = reachable ? ['test/access.test.ts', 'src/plugins/errors.test.ts', 'test/fuzz.test.ts'] : [];
   const project = (name: 'pglite' | 'postgres') => ({
     extends: true as const,
     test: {
