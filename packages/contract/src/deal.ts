@@ -208,7 +208,7 @@ export const dealTransitions = {
     to: 'completed',
     by: ['site'],
     does: 'ends the deal: a cash deal at its handover, a protected one when its complaint window is over (the window timer)',
-    tells: ['seller'],
+    tells: ['buyer', 'seller'],
   },
   dispute: {
     from: ['handed_over'],

@@ -116,7 +116,7 @@ describe('a cash deal', () => {
     ]);
     expect(await phoneOf(product._id)).toEqual({ status: 'sold', heldBy: null });
     expect(await stateOf(ctx.app.db, otherBooking._id)).toBe('closed');
-    expect(await toldTo(buyer)).toEqual(['accept', 'hand_over']);
+    expect(await toldTo(buyer)).toEqual(['accept', 'complete', 'hand_over']);
     expect(await toldTo(seller)).toEqual(['book', 'book', 'complete']);
     // Completed: the buyer reviews the seller (a cash deal too); no code is taken any more.
     expect((await callRoute(ctx.app, 'review', { token: buyer.token, body: { orderId: deal._id, stars: 5 } })).status).toBe(201);

@@ -5,7 +5,7 @@ import type { DealTimerDurations } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, payments, products } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../errors.ts';
-import { lockPhoneOf, move, refuse, refusal, site, stateOf, type Mover } from './process.ts';
+import { move, refuse, refusal, site, stateOf, type Mover } from './process.ts';
 import { getOrder, refundPayment } from './service.ts';
 
 /**
@@ -122,7 +122,7 @@ const dhakaToday = sql`((now() at time zone 'UTC') + interval '6 hours')::date`;
 export async function callOff(db: Db, orderId: string, by: Mover, provider: string) {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await lockPhoneOf(t, orderId);
+    // move() locks the phone, then the deal (call_off releases the phone).
     const moved = await move(t, 'call_off', eq(orders.id, orderId), by, { when: sql`(prev.state = 'locked' or ${orders.meetingDate} < ${dhakaToday})` });
     if (!moved.length) {
       const [order] = await t.select({ state: orders.state, meetingDate: orders.meetingDate }).from(orders).where(eq(orders.id, orderId));

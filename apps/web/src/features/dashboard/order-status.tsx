@@ -77,10 +77,10 @@ function NextStep({ order: o }: { order: Order }) {
 /** The status itself: money taken that could not pay for it outranks all but a deal holding it. */
 function StatusOf({ order: o, nextStep }: { order: Order; nextStep: boolean }) {
   const t = useT('dashboard');
-  const holding = o.state === 'paid' || o.state === 'handed_over' || o.state === 'completed';
-  // Money taken that could not pay for it (the phone was reserved for another buyer meanwhile) outranks the next step.
+  // Money taken that could not pay for it (the phone was reserved for another buyer meanwhile, the deal was called
+  // off) outranks its state; a deal paid here (deal.ts isPaid) shows its state, with any refund under it.
   const own = badges[o.state];
-  const shows = o.refund && !holding ? 'refund' : own;
+  const shows = o.refund && !o.paid ? 'refund' : own;
   if (!shows) return nextStep ? <NextStep order={o} /> : '—';
   const [key, kind] = shows === 'refund' ? [o.refund?.status === 'refunded' ? 'orderStatus.refunded' : 'orderStatus.refundPending', 'badge-warning'] : shows;
   const badge = <span className={`badge ${kind} whitespace-nowrap`}>{t(key as 'orderStatus.paid')}</span>;
