@@ -131,6 +131,7 @@ test("a completed order asks for a review, a paid one shows 'Paid' and its hando
     state: 'completed',
     paid: true,
     payWith: 'protected',
+    fee: 135000,
     meetingDate: '2026-11-24',
     windowEndsAt: null,
     dispute: null,

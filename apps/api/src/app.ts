@@ -19,6 +19,7 @@ import mailRoutes from './modules/mail/routes.ts';
 import { MAX_BYTES } from './modules/images/service.ts';
 import { pictureStore } from './modules/images/store.ts';
 import orderRoutes from './modules/orders/routes.ts';
+import moneyRoutes from './modules/ledger/routes.ts';
 import overviewRoutes from './modules/overview/routes.ts';
 import bkashRoutes from './modules/bkash/routes.ts';
 import { publicOrigin } from './public-origin.ts';
@@ -168,7 +169,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(reviewRoutes);
   await app.register(notificationRoutes);
   await app.register(bkashRoutes, { config, checkout: app.bkash?.checkout });
-  await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers, handoverSecret: config.jwtSecret });
+  await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers, fees: config.fees, handoverSecret: config.jwtSecret });
+  await app.register(moneyRoutes, { fees: config.fees });
   await app.register(overviewRoutes);
   await app.register(imageRoutes, { store });
   await app.register(googleSignIn, { config });

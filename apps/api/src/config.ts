@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import type { DurationTimerName, LimitName } from '@market/contract';
+import type { DurationTimerName, FeeTerms, LimitName } from '@market/contract';
 import { z } from 'zod';
 import { keptFile } from './kept-file.ts';
 import { makePrivateDir } from './private-files.ts';
@@ -39,6 +39,9 @@ const durationIn = (units: string, example: string) => {
 const duration = durationIn('ms|s|m', '30s');
 /** A deal's time (a timer): hours and days too. */
 const period = durationIn('ms|s|m|h|d', '3d');
+
+/** The site's fee unless FEE_PERCENT and FEE_MINIMUM say otherwise (the demo's deals are booked under these). */
+export const DEFAULT_FEES: FeeTerms = { percent: 3, minimum: 30 };
 
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -125,6 +128,19 @@ const EnvSchema = z.object({
   BOOKING_EXPIRES_AFTER: period.prefault('3d'),
   /** Issue 31: how long a buyer may complain after a protected handover before the deal completes (the window timer). */
   COMPLAINT_WINDOW: period.prefault('24h'),
+  /** Issue 32: the site's fee on a protected sale, in percent of the price (up to two decimals), and its least amount in taka. */
+  FEE_PERCENT: z.coerce
+    .number({ error: 'must be a number of percent, like 3 or 2.5' })
+    .min(0, { error: 'must be between 0 and 50' })
+    .max(50, { error: 'must be between 0 and 50' })
+    .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, { error: 'may have at most two decimals' })
+    .default(DEFAULT_FEES.percent),
+  FEE_MINIMUM: z.coerce
+    .number({ error: 'must be a whole number of taka' })
+    .int({ error: 'must be a whole number of taka' })
+    .min(0)
+    .max(100_000)
+    .default(DEFAULT_FEES.minimum),
   LIMIT_LOGIN_PER_IP: limit.prefault('20/1m'),
   LIMIT_LOGIN_FAILURES_PER_EMAIL: limit.prefault('10/15m'),
   LIMIT_SIGNUP_PER_IP: limit.prefault('10/10m'),
@@ -252,6 +268,8 @@ export interface Config {
   jobs: { leaseMs: number };
   /** The deal's timers (packages/contract/src/deal.ts `dealTimers`): how long each runs. */
   dealTimers: DealTimerDurations;
+  /** The site's fee on a protected sale (issue 32): fixed on each deal when it is booked. */
+  fees: FeeTerms;
   /** Decision 038: words a listing may bring that the vocabulary lacks; time a search may spend on its words' meanings. */
   search: { newWordsPerListing: number; wordsBudgetMs: number };
   /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
@@ -354,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     jobs: { leaseMs: e.JOBS_LEASE },
     dealTimers: { answer: e.BOOKING_EXPIRES_AFTER, window: e.COMPLAINT_WINDOW },
+    fees: { percent: e.FEE_PERCENT, minimum: e.FEE_MINIMUM },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

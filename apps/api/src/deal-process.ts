@@ -36,11 +36,11 @@ export function dealProcessMarkdown(): string {
     '| --- | --- |',
     ...dealStates.map((s) => `| \`${s}\` | ${dealStateMeanings[s]} |`),
     '',
-    '| transition | from | to | by | what it does | told to | starts | refused from another state (409, with the state) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| transition | from | to | by | what it does | told to | starts | money | refused from another state (409, with the state) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...transitions.map(
       ([name, t]) =>
-        `| \`${name}\` | ${t.from.map((f) => `\`${f}\``).join(', ') || '(a new deal)'} | \`${t.to}\` | ${t.by.join(' or ')} | ${t.does} | ${t.tells.join(' and ')} | ${t.starts?.map((s) => `\`${s}\``).join(', ') ?? '—'} | ${refusals(t)} |`,
+        `| \`${name}\` | ${t.from.map((f) => `\`${f}\``).join(', ') || '(a new deal)'} | \`${t.to}\` | ${t.by.join(' or ')} | ${t.does} | ${t.tells.join(' and ')} | ${t.starts?.map((s) => `\`${s}\``).join(', ') ?? '—'} | ${t.money ? `\`${t.money}\`` : '—'} | ${refusals(t)} |`,
     ),
     '',
     'Timers are durable jobs (kind `deal-timer`) that survive restarts; when one runs out it fires its transition,',

@@ -345,6 +345,10 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     sellerProfile: async () => ({ params: { id: world.actors.seller._id } }),
     sellerReviews: async () => ({ params: { id: world.actors.seller._id } }),
     notifications: async () => ({}),
+    fees: async () => ({}),
+    earnings: async () => ({}),
+    sales: async () => ({}),
+    salesCsv: async () => ({}),
     unreadNotifications: async () => ({}),
     mailPreferences: async () => ({}),
     // A new account: the world's actors keep every kind of mail.

@@ -4,6 +4,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories, orders, outbox, payments, products, uploads, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { holdPayment } from '../src/modules/ledger/postings.ts';
 import { paymentOf } from '../src/modules/payments/service.ts';
 import { move, site } from '../src/modules/orders/process.ts';
 import { callRoute } from './call-route.ts';
@@ -138,8 +139,14 @@ export async function userExists(app: FastifyInstance, id: string) {
  */
 export async function markPaid(app: FastifyInstance, orderId: string, { payment = true, sold = false } = {}) {
   const [booked] = await app.db.select().from(orders).where(eq(orders.id, orderId));
-  if (payment) await app.db.insert(payments).values(paymentOf(booked!, `pi_test_${orderId.slice(0, 8)}`));
-  await move(app.db, 'pay', eq(orders.id, orderId), { role: 'buyer', id: booked?.buyerId ?? null });
+  await app.db.transaction(async (tx) => {
+    const t = tx as unknown as typeof app.db;
+    const transactionId = `pi_test_${orderId.slice(0, 8)}`;
+    if (payment) await t.insert(payments).values(paymentOf(booked!, transactionId));
+    await move(t, 'pay', eq(orders.id, orderId), { role: 'buyer', id: booked?.buyerId ?? null });
+    // Held in the books, as a settlement holds it.
+    if (payment) await holdPayment(t, { orderId, sellerId: booked!.sellerId, provider: 'sandbox', transactionId, amount: booked!.productPrice * 100 });
+  });
   if (sold) await handOverAndComplete(app, orderId);
   const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
   return order!;

@@ -54,7 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     demo: true,
-    logLevel: 'silent',
+    logLevel: (process.env.TEST_LOG as 'error') ?? 'silent',
     webDist: join(dataDir, 'no-web'),
     // The web app's render from its source (vitest.config.ts compiles it as the web build does): no build needed.
     webRender: resolve(import.meta.dirname, '../../web/src/entry-server.tsx'),
@@ -72,6 +72,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     s3: undefined,
     jobs: { leaseMs: 30_000 },
     dealTimers: { answer: 3 * 86_400_000, window: 86_400_000 },
+    fees: { percent: 3, minimum: 30 },
     // Files sign up and log in far more often than one person would; the limits' own tests set real ones.
     limits: roomyLimits,
     search: { newWordsPerListing: 10_000, wordsBudgetMs: 10_000 },

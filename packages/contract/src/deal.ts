@@ -94,6 +94,12 @@ export interface DealTransition {
    * it (for sale again, when this deal held it), `sell` it (the handover).
    */
   phone?: 'reserve' | 'release' | 'sell';
+  /**
+   * What it does to a protected deal's money (the ledger, issue 32): `hold` it (the payment's settlement writes it),
+   * `complete` (what the deal still holds goes to its seller less the site's fee; move() writes it), `refund` it
+   * (the refund's row writes it, owed to the buyer until the provider confirms).
+   */
+  money?: 'hold' | 'complete' | 'refund';
 }
 
 /**
@@ -191,6 +197,7 @@ export const dealTransitions = {
     tells: ['seller'],
     refused: { otherwise: 'order_paid', declined: 'order_declined', cancelled: 'order_cancelled', closed: 'sold_to_another_buyer', expired: 'booking_expired' },
     phone: 'reserve',
+    money: 'hold',
     starts: ['remind'],
   },
   hand_over: {
@@ -209,6 +216,7 @@ export const dealTransitions = {
     by: ['site'],
     does: 'ends the deal: a cash deal at its handover, a protected one when its complaint window is over (the window timer)',
     tells: ['buyer', 'seller'],
+    money: 'complete',
   },
   dispute: {
     from: ['handed_over'],
@@ -225,6 +233,7 @@ export const dealTransitions = {
     does: 'decides a dispute for the seller, with a reason (audited): the deal completes',
     tells: ['buyer', 'seller'],
     refused: { otherwise: 'dispute_not_disputed' },
+    money: 'complete',
   },
   close: {
     from: ['requested', 'accepted'],
@@ -248,6 +257,7 @@ export const dealTransitions = {
     tells: ['buyer', 'seller'],
     refused: { otherwise: 'deal_not_open', requested: 'deal_not_accepted' },
     phone: 'release',
+    money: 'refund',
   },
   refund: {
     from: ['paid', 'handed_over', 'disputed', 'completed', 'locked'],
@@ -257,6 +267,7 @@ export const dealTransitions = {
     tells: ['buyer', 'seller'],
     refused: { otherwise: 'order_not_paid_cannot_refund', refunded: 'order_already_refunded' },
     phone: 'release',
+    money: 'refund',
   },
 } as const satisfies Record<string, DealTransition>;
 export type DealTransitionName = keyof typeof dealTransitions;

@@ -111,6 +111,7 @@ export const errorMessages = {
   dispute_already_open: 'A dispute is already open for this deal: an Admin will decide it',
   complaint_window_over: 'The complaint window of this deal is over: it completes',
   dispute_not_disputed: 'This deal is not in dispute',
+  refund_not_below_price: 'A split gives back less than the price ({price} taka): to give it all back, refund in full',
   order_pays_at_meeting: 'This deal is paid in cash at the meeting: it is not paid through the site',
   handover_not_open:
     'This deal takes no handover code: {state, select, requested {the seller has not accepted it yet} handed_over {it is already handed over} completed {it is already completed} other {it is over}}',

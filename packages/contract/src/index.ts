@@ -18,3 +18,5 @@ export { errorAnswers, type ErrorStatus } from './error-answers.ts';
 export { endpoints, type EndpointName, type Endpoints } from './endpoints/index.ts';
 export * from './deal.ts';
 export * from './notifications.ts';
+export * from './money.ts';
+export * from './earnings.ts';

@@ -10,7 +10,9 @@ export const Dispute = z.object({
   text: z.string(),
   photos: z.array(z.string()),
   openedAt: z.iso.datetime(),
-  decision: z.enum(['refund', 'release']).nullable(),
+  decision: z.enum(['refund', 'release', 'split']).nullable(),
+  /** With a split: the taka given back to the buyer (the rest went to the seller). */
+  refundAmount: z.number().int().nullable(),
   decidedAt: z.iso.datetime().nullable(),
 });
 export type Dispute = z.infer<typeof Dispute>;
@@ -31,6 +33,8 @@ export const Order = z.object({
   paid: z.boolean(),
   /** How the buyer pays: `cash` at the meeting, or `protected` through the site, which holds it until the deal completes. */
   payWith: z.enum(payWays),
+  /** The site's fee should the deal complete paid through the site, in poisha (fixed at booking; 0 for cash; issue 32). */
+  fee: z.number().int(),
   /** The day buyer and seller meet (YYYY-MM-DD, Bangladesh): after it, a deal not handed over may be called off. */
   meetingDate: z.iso.date(),
   /** When a protected deal's complaint window ends (handed over, not yet completed); null otherwise. */
@@ -200,9 +204,18 @@ export const DisputeBody = z.object({
 });
 export type DisputeBody = z.infer<typeof DisputeBody>;
 
-/** An Admin decides a dispute: refund the buyer in full, or release the money to the seller; with the reason (audited). */
-export const DecisionBody = z.object({
-  decision: z.enum(['refund', 'release'], { error: 'must be refund or release' }),
-  reason: text(maxLength.reportText),
-});
+/**
+ * An Admin decides a dispute, with the reason (audited): refund the buyer in full, release the money to the seller,
+ * or split it: `refundAmount` taka back to the buyer (less than the price), the rest to the seller (issue 32).
+ */
+export const DecisionBody = z
+  .object({
+    decision: z.enum(['refund', 'release', 'split'], { error: 'must be refund, release or split' }),
+    reason: text(maxLength.reportText),
+    refundAmount: z.number({ error: 'must be a whole number of taka' }).int({ error: 'must be a whole number of taka' }).min(1).optional(),
+  })
+  .refine((b) => (b.decision === 'split') === (b.refundAmount !== undefined), {
+    error: 'is the taka given back to the buyer: needed to split, and only then',
+    path: ['refundAmount'],
+  });
 export type DecisionBody = z.infer<typeof DecisionBody>;

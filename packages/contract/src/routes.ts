@@ -95,6 +95,10 @@ export const routes = {
   sellerProfile: { method: 'GET', path: '/api/seller/:id' },
   sellerReviews: { method: 'GET', path: '/api/seller-reviews/:id' },
   sellerListings: { method: 'GET', path: '/api/seller-listings/:id' },
+  fees: { method: 'GET', path: '/api/fees' },
+  earnings: { method: 'GET', path: '/api/earnings' },
+  sales: { method: 'GET', path: '/api/earnings/sales' },
+  salesCsv: { method: 'GET', path: '/api/earnings/sales.csv' },
 } as const satisfies Record<string, { method: Method; path: `/api/${string}` }>;
 
 export type RouteName = keyof typeof routes;

@@ -21,6 +21,7 @@ export const auditActions = [
   'reinstate-seller',
   'refund-order',
   'release-dispute',
+  'split-dispute',
 ] as const;
 
 /** Why a buyer reports a phone (issue 16); 'other' needs a few words. */

@@ -1,7 +1,9 @@
+import { ledgerAccountKinds, ledgerCauses } from '@market/contract/money';
 import { dealActors, dealStates, dealTransitionNames, disputePhotos, disputeReasons, handoverTries, notificationKinds, payWays } from '@market/contract/deal';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -365,6 +367,11 @@ export const orders = pgTable(
     meetingDate: date('meeting_date', { mode: 'string' }).notNull(),
     /** Wrong handover codes entered so far: the fifth locks the deal. */
     handoverMisses: integer('handover_misses').notNull().default(0),
+    /**
+     * The site's fee on this deal if it completes paid through the site, in poisha: the terms in force when it was
+     * booked (issue 32); 0 for a cash deal, and for deals booked before the site took a fee.
+     */
+    fee: integer('fee').notNull().default(0),
     /** When a protected deal's complaint window ends, set by its handover. */
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }),
     /**
@@ -381,8 +388,11 @@ export const orders = pgTable(
   (t) => [
     check('orders_state_check', sql.raw(`state in (${dealStates.map((d) => `'${d}'`).join(', ')})`)),
     check('orders_pay_with_check', sql.raw(`pay_with in (${payWays.map((d) => `'${d}'`).join(', ')})`)),
+    check('orders_fee_check', sql`${t.fee} between 0 and ${t.productPrice} * 100`),
     check('orders_handover_misses_check', sql`${t.handoverMisses} between 0 and ${sql.raw(String(handoverTries))}`),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
+    // A seller's sales, newest first (their Earnings, issue 32).
+    index('orders_seller_idx').on(t.sellerId, t.createdAt, t.id),
     index('orders_product_idx').on(t.productId),
     // A buyer has at most one unpaid booking per product, open, declined or closed; one they cancelled does not count.
     // (A paid or locked deal holds its phone: nobody books it meanwhile.)
@@ -407,7 +417,10 @@ export const disputes = pgTable(
     /** The buyer's own uploads (up to 4), in the order they chose. */
     photos: jsonb('photos').$type<string[]>().notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
-    decision: text('decision', { enum: ['refund', 'release'] }),
+    /** refund: all back to the buyer; release: all to the seller; split: `refund_amount` back, the rest to the seller. */
+    decision: text('decision', { enum: ['refund', 'release', 'split'] }),
+    /** With a split: the taka given back to the buyer. */
+    refundAmount: integer('refund_amount'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -415,6 +428,7 @@ export const disputes = pgTable(
     check('disputes_reason_check', sql.raw(`reason in (${disputeReasons.map((r) => `'${r}'`).join(', ')})`)),
     check('disputes_photos_check', sql`jsonb_array_length(${t.photos}) <= ${sql.raw(String(disputePhotos))}`),
     check('disputes_decided_check', sql`(${t.decision} is null) = (${t.decidedAt} is null)`),
+    check('disputes_split_check', sql`(${t.decision} = 'split') = (${t.refundAmount} is not null)`),
     index('disputes_open_idx')
       .on(t.openedAt)
       .where(sql`${t.decision} is null`),
@@ -695,4 +709,66 @@ export const oidcCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('oidc_codes_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The ledger's accounts (issue 32, decision 052): one per kind and owner (a seller's held, available and payouts;
+ * a provider's world side; the site's fees, refunds owed, adjustments), named by its key (`seller:<id>`,
+ * `provider:bkash`, `fees`). Its balance is the sum of its lines, kept by a trigger on every line written; an
+ * account is never deleted and never changes kind or owner (a trigger). Owners are named without a foreign key:
+ * a deleted seller's money stays on the books.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind', { enum: ledgerAccountKinds }).notNull(),
+    ownerId: uuid('owner_id'),
+    /** In poisha: the sum of the account's lines. */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  },
+  () => [check('ledger_accounts_kind_check', sql.raw(`kind in (${ledgerAccountKinds.map((k) => `'${k}'`).join(', ')})`))],
+);
+
+/**
+ * An entry of the ledger: one movement of money, its lines summing to zero (a trigger checks it at commit), caused
+ * by one thing (`cause`, `cause_id`: a payment's provider id, a deal, a refund, a payout, an adjustment), written once
+ * for it (the unique key), and never changed or deleted (triggers).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cause: text('cause', { enum: ledgerCauses }).notNull(),
+    causeId: text('cause_id').notNull(),
+    /** The deal it moved money of, if any. */
+    orderId: uuid('order_id'),
+    /** Why, in words (an Admin's reason, a provider's answer). */
+    memo: text('memo'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ledger_entries_cause_check', sql.raw(`cause in (${ledgerCauses.map((k) => `'${k}'`).join(', ')})`)),
+    uniqueIndex('ledger_entries_cause_key').on(t.cause, t.causeId),
+    index('ledger_entries_order_idx').on(t.orderId),
+  ],
+);
+
+/** The lines of an entry: an amount in poisha (never 0) to or from one account. Append-only, like its entry. */
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    account: text('account')
+      .notNull()
+      .references(() => ledgerAccounts.key),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.account] }),
+    check('ledger_lines_amount_check', sql`${t.amount} <> 0`),
+    index('ledger_lines_account_idx').on(t.account, t.entryId),
+  ],
 );

@@ -11,7 +11,9 @@ import * as schema from './schema.ts';
 import { categories, jobs, notifications, orderEvents, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
 import { bookedEvent } from '../modules/orders/process.ts';
 import { CURRENCY, toPoisha } from '../modules/payments/provider.ts';
-import { addDays, dhakaToday, luhnDigit, type DealState } from '@market/contract';
+import { addDays, dhakaToday, feeOf, luhnDigit, type DealState } from '@market/contract';
+import { DEFAULT_FEES } from '../config.ts';
+import { completeDeals, holdPayment } from '../modules/ledger/postings.ts';
 import { otherViewsOf, seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
 import { makePrivate } from '../private-files.ts';
 
@@ -167,6 +169,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       mobileNumber: key === 'buyer' ? '01711-000111' : '01911-000222',
       state: kind === 'completed' ? ('completed' as const) : kind === 'cash' ? ('accepted' as const) : ('requested' as const),
       payWith: kind === 'cash' ? ('cash' as const) : ('protected' as const),
+      fee: kind === 'cash' ? 0 : feeOf(product.resalePrice, DEFAULT_FEES),
       meetingDate: kind === 'cash' ? addDays(dhakaToday(now), 1) : addDays(dhakaToday(now - daysAgo * DAY), 1),
       acceptedAt: kind === 'open' ? null : new Date(now - daysAgo * DAY),
       createdAt: new Date(now - daysAgo * DAY),
@@ -266,6 +269,9 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       .update(products)
       .set({ status: 'sold' })
       .where(sql`${products.id} = ${order.productId}`);
+    // The books: the payment held, then the seller's, less the site's fee.
+    await holdPayment(db, { orderId: order.id, sellerId: order.sellerId, provider: 'sandbox', transactionId: intent, amount: toPoisha(order.productPrice) });
+    await completeDeals(db, [order.id]);
   }
 
   // Farhan reviewed his completed deal and the seller answered; the demo buyer's completed deal waits for a review.

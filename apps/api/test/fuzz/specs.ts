@@ -378,5 +378,9 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'GET /api/seller/:id': { id: 'uuid' },
     'GET /api/seller-reviews/:id': { id: 'uuid', query: true },
     'GET /api/seller-listings/:id': { id: 'uuid', query: true },
+    'GET /api/fees': {},
+    'GET /api/earnings': {},
+    'GET /api/earnings/sales': { query: true },
+    'GET /api/earnings/sales.csv': {},
   };
 }

@@ -172,12 +172,12 @@ export const disputes = endpoint('disputes', {
 export const decideDispute = endpoint('decideDispute', {
   tag,
   summary:
-    "An Admin decides a dispute, with the reason (audited): 'refund' gives the buyer's payment back in full, 'release' completes the deal for the seller",
+    "An Admin decides a dispute, with the reason (audited): 'refund' gives the buyer's payment back in full, 'release' completes the deal for the seller, 'split' gives `refundAmount` taka back and completes the deal for the seller with the rest (less the fee in proportion)",
   access: role('Admin'),
   params: IdParams,
   body: DecisionBody,
   data: Order,
-  errors: { 404: ['not_found'], 409: [...new Set([...refusalsOf('release'), ...refusalsOf('refund')])] },
+  errors: { 400: ['refund_not_below_price'], 404: ['not_found'], 409: [...new Set([...refusalsOf('release'), ...refusalsOf('refund')])] },
 });
 
 export const deleteOrder = endpoint('deleteOrder', {

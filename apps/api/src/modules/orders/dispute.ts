@@ -1,13 +1,14 @@
 import type { DecisionBody, DisputeBody, PageQuery } from '@market/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { disputes, orders } from '../../db/schema.ts';
-import { conflict } from '../../errors.ts';
+import { disputes, orders, payments } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAct } from '../audit/service.ts';
 import { attachUpload } from '../images/uploads.ts';
-import { move, refuse, stateOf } from './process.ts';
-import { getOrder, list, refundOrder } from './service.ts';
+import { toPoisha } from '../payments/provider.ts';
+import { move, refusal, refuse, stateOf } from './process.ts';
+import { getOrder, list, refundOrder, refundPayment } from './service.ts';
 
 /**
  * The buyer disputes a protected deal within its complaint window (issue 31, item 3): the deal moves to disputed
@@ -33,7 +34,8 @@ export const listDisputes = (db: Db, query: PageQuery) => list(db, eq(orders.sta
 
 /**
  * An Admin decides a dispute, with the reason (audited): 'refund' is the refund of the payment in full (the deal is
- * refunded), 'release' completes the deal for the seller. The decision is written on the dispute once (the
+ * refunded), 'release' completes the deal for the seller, 'split' refunds part and completes the deal for the seller
+ * with the rest (less the site's fee in proportion; the ledger). The decision is written on the dispute once (the
  * database refuses a second); two decisions at once leave one.
  */
 export async function decideDispute(db: Db, orderId: string, admin: AuthUser, body: DecisionBody, provider: string) {
@@ -43,22 +45,34 @@ export async function decideDispute(db: Db, orderId: string, admin: AuthUser, bo
   }
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    const [order] = await t
+      .select({ name: orders.productName, buyer: orders.buyerName, price: orders.productPrice, state: orders.state })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!order) throw notFound('Order');
+    if (body.decision === 'split') {
+      if (order.state !== 'disputed') throw refusal('release', order.state);
+      if (body.refundAmount! >= order.price) throw badRequest('refund_not_below_price', { price: order.price });
+      // Part back to the buyer first (owed from what the deal holds), then the rest completes for the seller.
+      const [payment] = await t.select().from(payments).where(eq(payments.orderId, orderId));
+      await refundPayment(t, payment!, { orderId, reason: body.reason, requestedBy: admin.id, provider, amount: toPoisha(body.refundAmount!) });
+    }
     if (!(await move(t, 'release', eq(orders.id, orderId), { role: 'admin', id: admin.id })).length) await refuse(t, 'release', orderId);
-    await decided(t, orderId, admin, 'release');
-    const [order] = await t.select({ name: orders.productName, buyer: orders.buyerName }).from(orders).where(eq(orders.id, orderId));
+    await decided(t, orderId, admin, body.decision, body.decision === 'split' ? body.refundAmount! : null);
     await recordAdminAct(t, admin, {
-      action: 'release-dispute',
-      target: { kind: 'order', id: orderId, label: `${order!.name} · ${order!.buyer}` },
-      reason: body.reason,
+      action: body.decision === 'split' ? 'split-dispute' : 'release-dispute',
+      target: { kind: 'order', id: orderId, label: `${order.name} · ${order.buyer}` },
+      reason: body.decision === 'split' ? `${body.reason} (৳${body.refundAmount} back to the buyer)` : body.reason,
     });
   });
   return getOrder(db, orderId);
 }
 
-/** The decision, written on the open dispute of the deal (in the caller's transaction). */
-async function decided(db: Db, orderId: string, admin: AuthUser, decision: 'refund' | 'release') {
+/** The decision, written on the open dispute of the deal (in the caller's transaction): with a split, the taka given back. */
+async function decided(db: Db, orderId: string, admin: AuthUser, decision: DecisionBody['decision'], refundAmount: number | null = null) {
   await db
     .update(disputes)
-    .set({ decision, decidedAt: sql`now()`, decidedBy: admin.id })
+    .set({ decision, refundAmount, decidedAt: sql`now()`, decidedBy: admin.id })
     .where(and(eq(disputes.orderId, orderId), isNull(disputes.decision)));
 }

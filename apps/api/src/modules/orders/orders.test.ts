@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, dhakaToday } from '@market/contract';
+import { addDays, dhakaToday, feeOf } from '@market/contract';
 import { describe, expect, it } from 'vitest';
 import { refusal, useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, markPaid, markSold, orderExists, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
@@ -58,6 +58,8 @@ describe('POST /api/order', () => {
       paid: false,
       // The spec's client says neither: it pays through the site afterwards, and meets the next day (Bangladesh's calendar).
       payWith: 'protected',
+      // The site's fee should it complete paid through the site: 3 % of the price, at least ৳30 (issue 32).
+      fee: feeOf(product.resalePrice, { percent: 3, minimum: 30 }),
       meetingDate: addDays(dhakaToday(), 1),
       windowEndsAt: null,
       dispute: null,

@@ -18,6 +18,7 @@ import type { DealTimerDurations } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { jobs, notifications, orderEvents, orders, products } from '../../db/schema.ts';
 import { notFound, wrongState } from '../../errors.ts';
+import { completeDeals } from '../ledger/postings.ts';
 import { notify } from '../notifications/service.ts';
 
 /** Who makes a transition: their role in the deal, and their id (none for the site's own moves). */
@@ -98,16 +99,21 @@ export interface MoveOptions {
  * from-states for which `when` holds go to its to-state, with `set`; each gets its `order_events` row, its
  * notifications with their mail jobs, its timers and what the transition does to its phone, all in one statement.
  * A transition that changes phones first locks them (a phone before its bookings, the order every writer of both
- * keeps, or two of them deadlock; and two accepts of one phone are one after the other). The deals' rows are
+ * keeps, or two of them deadlock; and two accepts of one phone are one after the other). A transition that completes
+ * deals writes their money into the ledger in the same transaction. The deals' rows are
  * locked too, so two moves of one deal at once are one after the other: the second finds the state the first left
  * and moves only if that is still allowed. Answers the ids that moved.
  */
 export async function move(db: Db, name: DealTransitionName, which: SQL, by: Mover, opts: MoveOptions = {}): Promise<string[]> {
   const t: DealTransition = dealTransitions[name];
-  if (!t.phone) return moveNow(db, name, which, by, opts);
+  if (!t.phone && t.money !== 'complete') return moveNow(db, name, which, by, opts);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${products} where ${products.id} in (select ${orders.productId} from ${orders} where ${which}) for no key update`);
-    return moveNow(tx as unknown as Db, name, which, by, opts);
+    if (t.phone)
+      await tx.execute(sql`select 1 from ${products} where ${products.id} in (select ${orders.productId} from ${orders} where ${which}) for no key update`);
+    const moved = await moveNow(tx as unknown as Db, name, which, by, opts);
+    // The money of a completed deal goes to its seller, less the site's fee (the ledger), with the move.
+    if (t.money === 'complete') await completeDeals(tx as unknown as Db, moved);
+    return moved;
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints as e } from '@market/contract';
+import { endpoints as e, type FeeTerms } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DealTimerDurations } from '../../config.ts';
 import { route } from '../../route.ts';
@@ -10,11 +10,11 @@ import * as service from './service.ts';
 
 export default async function orderRoutes(
   app: FastifyInstance,
-  { provider, timers, handoverSecret }: { provider: string; timers: DealTimerDurations; handoverSecret: string },
+  { provider, timers, fees, handoverSecret }: { provider: string; timers: DealTimerDurations; fees: FeeTerms; handoverSecret: string },
 ) {
   // A move queues its notifications' mails: the worker takes them now, not at its next poll.
   const nudged = <T>(answer: T) => (app.jobs.nudge(), answer);
-  route(app, e.book, async ({ user, body }) => nudged(await service.createOrder(app.db, user, body, timers)));
+  route(app, e.book, async ({ user, body }) => nudged(await service.createOrder(app.db, user, body, timers, fees)));
   route(app, e.buyerOrders, async ({ params, query }) => service.listForBuyer(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.sellerBookings, async ({ params, query }) => service.listForSeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.declineBooking, async ({ params, user }) => nudged(await service.declineBooking(app.db, params.id, user)));

@@ -1,4 +1,4 @@
-import { isPaid, leavesFrom, type NewOrderBody, type Order, type PageQuery } from '@market/contract';
+import { feeOf, isPaid, leavesFrom, type FeeTerms, type NewOrderBody, type Order, type PageQuery } from '@market/contract';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bkashPayments, disputes, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
@@ -17,7 +17,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 type PaymentRow = Pick<typeof payments.$inferSelect, 'transactionId' | 'productPrice' | 'createdAt'>;
 type ReviewRow = Pick<typeof reviews.$inferSelect, 'id' | 'stars' | 'text' | 'createdAt'>;
 type RefundRow = Pick<typeof refunds.$inferSelect, 'status' | 'providerRefundId' | 'amount' | 'refundedAt' | 'reason' | 'paymentId'>;
-type DisputeRow = Pick<typeof disputes.$inferSelect, 'reason' | 'text' | 'photos' | 'openedAt' | 'decision' | 'decidedAt'>;
+type DisputeRow = Pick<typeof disputes.$inferSelect, 'reason' | 'text' | 'photos' | 'openedAt' | 'decision' | 'refundAmount' | 'decidedAt'>;
 
 /** The booked phone's seller's number (null once the phone is deleted; shown only as toOrder allows). */
 interface Booked {
@@ -45,6 +45,7 @@ export const toOrder = (
   state: o.state,
   paid: isPaid(o),
   payWith: o.payWith,
+  fee: o.fee,
   meetingDate: o.meetingDate,
   windowEndsAt: o.state === 'handed_over' ? (o.windowEndsAt?.toISOString() ?? null) : null,
   dispute: dispute && {
@@ -53,6 +54,7 @@ export const toOrder = (
     photos: dispute.photos,
     openedAt: dispute.openedAt.toISOString(),
     decision: dispute.decision,
+    refundAmount: dispute.refundAmount,
     decidedAt: dispute.decidedAt?.toISOString() ?? null,
   },
   // Only for a booking its seller accepted, or a paid one: booking alone must not hand out numbers (issue 29).
@@ -92,6 +94,7 @@ const withStatus = (db: Db) =>
         photos: disputes.photos,
         openedAt: disputes.openedAt,
         decision: disputes.decision,
+        refundAmount: disputes.refundAmount,
         decidedAt: disputes.decidedAt,
       },
     })
@@ -104,7 +107,7 @@ const withStatus = (db: Db) =>
     .leftJoin(refunds, eq(refunds.id, sql`(select r.id from ${refunds} r where r.order_id = ${orders.id} order by r.created_at desc, r.id desc limit 1)`));
 
 /** Buyer name and e-mail come from the token, product name, price and image from the database. */
-export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, timers: DealTimerDurations) {
+export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, timers: DealTimerDurations, fees: FeeTerms) {
   const [product] = await db
     .select()
     .from(products)
@@ -130,6 +133,8 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, t
           mobileNumber: body.mobileNumber,
           payWith: body.payWith,
           meetingDate: body.meetingDate,
+          // The site's fee under the terms of today, should the deal complete paid through the site (issue 32).
+          fee: body.payWith === 'protected' ? feeOf(product.resalePrice, fees) : 0,
         })
         .returning();
       await tx.insert(orderEvents).values(bookedEvent(row!.id, buyer.id));
@@ -212,20 +217,20 @@ async function phoneStatusOf(db: Db, orderId: string) {
 }
 
 /**
- * Queues the full refund of a deal's payment (issue 17, 31): through bKash when bKash took it (its trxID is the
+ * Queues the refund of a deal's payment, in full unless `amount` (poisha) says less (issue 17, 31, 32): through bKash when bKash took it (its trxID is the
  * transaction id), else the configured card provider. Once per payment (`created` false the second time).
  */
 export async function refundPayment(
   db: Db,
   payment: { transactionId: string; productPrice: number },
-  request: { orderId: string; reason: string; requestedBy: string | null; provider: string },
+  request: { orderId: string; reason: string; requestedBy: string | null; provider: string; amount?: number },
 ) {
   const [viaBkash] = await db.select({ id: bkashPayments.paymentId }).from(bkashPayments).where(eq(bkashPayments.trxId, payment.transactionId)).limit(1);
   return queueRefund(db, {
     orderId: request.orderId,
     provider: viaBkash ? 'bkash' : request.provider,
     paymentId: payment.transactionId,
-    amount: toPoisha(payment.productPrice),
+    amount: request.amount ?? toPoisha(payment.productPrice),
     reason: request.reason,
     requestedBy: request.requestedBy,
   });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refunds } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { oweRefund, refundPaid } from '../ledger/postings.ts';
 import type { Refunder } from './provider.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -29,6 +30,8 @@ export async function queueRefund(db: Db, request: RefundRequest): Promise<{ ref
       .onConflictDoNothing({ target: refunds.paymentId })
       .returning();
     if (created) {
+      // Owed to the buyer from where the money is (the ledger), until the provider confirms.
+      await oweRefund(tx as unknown as Db, created);
       await enqueueJob(tx as unknown as Db, 'refund', { refundId: created.id });
       return { refund: created, created: true };
     }
@@ -52,7 +55,11 @@ export function refundJob(db: Db, providers: Partial<Record<string, Refunder>>) 
       : await provider.refund({ paymentId: refund.paymentId, amount: refund.amount, key: refund.id });
     const pending = and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'));
     if (answer.status === 'succeeded') {
-      await db.update(refunds).set({ status: 'refunded', providerRefundId: answer.id, refundedAt: new Date() }).where(pending);
+      // Recorded once (only a pending refund becomes refunded), with the money leaving the books in the same transaction.
+      await db.transaction(async (tx) => {
+        const [done] = await tx.update(refunds).set({ status: 'refunded', providerRefundId: answer.id, refundedAt: new Date() }).where(pending).returning();
+        if (done) await refundPaid(tx as unknown as Db, { ...done, providerRefundId: answer.id });
+      });
       return;
     }
     await db.update(refunds).set({ providerRefundId: answer.id }).where(pending);

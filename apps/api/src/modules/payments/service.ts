@@ -5,6 +5,7 @@ import { orders, payments, products, users } from '../../db/schema.ts';
 import { AppError, appError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import { CURRENCY, toPoisha, type Intent, type PaymentProvider } from './provider.ts';
 import { queueRefund } from './refunds.ts';
+import { holdPayment } from '../ledger/postings.ts';
 import { move, refusal } from '../orders/process.ts';
 
 const toPayment = (p: typeof payments.$inferSelect): Payment => ({
@@ -88,7 +89,7 @@ export async function settle(db: Db, providerName: string, intent: Intent, order
   if (intent.orderId !== orderId) throw badRequest('payment_other_order');
   if (intent.status !== 'succeeded') throw appError(402, 'payment_not_succeeded');
   try {
-    return await settleOnce(db, intent, orderId);
+    return await settleOnce(db, providerName, intent, orderId);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await queueRefund(db, { orderId, provider: providerName, paymentId: intent.id, amount: intent.amount, reason: err.message });
@@ -96,7 +97,7 @@ export async function settle(db: Db, providerName: string, intent: Intent, order
   }
 }
 
-async function settleOnce(db: Db, intent: Intent, orderId: string) {
+async function settleOnce(db: Db, providerName: string, intent: Intent, orderId: string) {
   try {
     return await db.transaction(async (tx) => {
       // One sale per phone: payments for different orders of the same phone queue on the product row, locked first
@@ -117,6 +118,14 @@ async function settleOnce(db: Db, intent: Intent, orderId: string) {
       const [payment] = await tx.insert(payments).values(paymentOf(order, intent.id)).returning();
       // Paid, held by the site: the phone is reserved for this buyer until the handover (issue 31), off every list.
       await move(tx as unknown as Db, 'pay', eq(orders.id, order.id), { role: 'buyer', id: order.buyerId });
+      // The site holds the money for the seller until the deal completes (the ledger, issue 32).
+      await holdPayment(tx as unknown as Db, {
+        orderId: order.id,
+        sellerId: order.sellerId,
+        provider: providerName,
+        transactionId: intent.id,
+        amount: intent.amount,
+      });
       return { payment: toPayment(payment!), created: true };
     });
   } catch (err) {

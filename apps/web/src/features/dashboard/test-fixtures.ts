@@ -17,6 +17,7 @@ export const aPaidOrder = (overrides: Partial<Order> = {}): Order => ({
   state: 'paid',
   paid: true,
   payWith: 'protected',
+  fee: 354000,
   meetingDate: '2026-11-25',
   windowEndsAt: null,
   dispute: null,

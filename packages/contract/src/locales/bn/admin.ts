@@ -83,6 +83,7 @@ export default {
   'audit.suspendSeller': 'বিক্রেতাকে সাসপেন্ড করা',
   'audit.reinstateSeller': 'বিক্রেতাকে পুনর্বহাল করা',
   'audit.releaseDispute': 'বিক্রেতার পক্ষে অভিযোগের সিদ্ধান্ত দেওয়া',
+  'audit.splitDispute': 'অভিযোগ ভাগ করে নিষ্পত্তি: কিছু টাকা ক্রেতাকে ফেরত, বাকিটা বিক্রেতার',
   'audit.refundOrder': 'অর্ডারের টাকা রিফান্ড করা',
 
   'disputes.title': 'অভিযোগ',

@@ -84,6 +84,7 @@ export default {
   'audit.suspendSeller': 'Suspended a seller',
   'audit.reinstateSeller': 'Reinstated a seller',
   'audit.releaseDispute': 'Decided a dispute for the seller',
+  'audit.splitDispute': 'Split a dispute: part back to the buyer, the rest to the seller',
   'audit.refundOrder': 'Refunded an order',
 
   // Payments: every paid order, and the Admin's refund

@@ -18,6 +18,7 @@ const actionIds: Record<AuditAction, Key<'admin'>> = {
   'reinstate-seller': 'audit.reinstateSeller',
   'refund-order': 'audit.refundOrder',
   'release-dispute': 'audit.releaseDispute',
+  'split-dispute': 'audit.splitDispute',
 };
 
 /** What Admins did, newest first (issue 16): who, when, what, to what, why. The log is only ever appended to. */

@@ -13,6 +13,7 @@ const disputed = aPaidOrder({
     photos: ['/uploads/11111111-1111-4111-8111-111111111111.webp'],
     openedAt: '2026-11-25T10:00:00.000Z',
     decision: null,
+    refundAmount: null,
     decidedAt: null,
   },
 });
