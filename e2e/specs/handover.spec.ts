@@ -59,7 +59,7 @@ test('a cash deal at 375 px: booked for cash, accepted, the buyer checks the pho
   await bookingRow.getByRole('button', { name: /^Accept the booking/ }).click();
   await sellerPage.getByRole('dialog', { name: 'Accept this booking?' }).getByRole('button', { name: 'Yes, accept it' }).click();
   await expect(toast(sellerPage, 'Booking accepted')).toBeVisible();
-  const enterCode = bookingRow.getByRole('button', { name: `Enter the handover code of Mitu Akter for ${product.productName}` });
+  const enterCode = bookingRow.getByRole('button', { name: `Enter code of Mitu Akter for ${product.productName}` });
   await expect(enterCode).toBeVisible();
   expect((await apiProduct(request, product._id)).status).toBe('reserved');
 

@@ -16,7 +16,8 @@ import { parseArgs } from 'node:util';
 import { holdingStates, luhnDigit, type DealState } from '@market/contract';
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { openDatabase, pgliteDirIn, type Db } from '../src/db/client.ts';
-import { orderEvents, orders, payments, products, refunds, sandboxIntents, users } from '../src/db/schema.ts';
+import { bkashSandboxPayouts, orderEvents, orders, payments, payoutMethods, payouts, products, refunds, sandboxIntents, users } from '../src/db/schema.ts';
+import { checkBooks } from '../src/modules/ledger/books.ts';
 import { apiDir, freePort, spawnApi, type ServerProcess } from '../test/server-process.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
@@ -48,6 +49,9 @@ export interface Ledger {
   payments: { orderId: string; transactionId: string; productId: string }[];
   /** Deals the seller handed over with the buyer's code (issue 31): protected, so in their complaint window. */
   handovers: { orderId: string; productId: string }[];
+  /** Payout wallets confirmed with their SMS code, and payouts asked (issue 32). */
+  wallets: { sellerId: string; wallet: string }[];
+  payouts: { id: string; sellerId: string; amount: number }[];
 }
 
 export interface CrashReport {
@@ -143,6 +147,20 @@ async function uploadPicture(base: string, token?: string): Promise<string> {
   return ((await res.json()) as { data: { url: string } }).data.url;
 }
 
+/** The newest code the SMS stand-in delivered to a local number (the phone's side), waiting for the job that sends it; null if none came in 10 s. */
+async function smsCode(http: Client, wallet: string): Promise<string | null> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    const res = await fetch(`${http.base}/sms-sandbox/inbox/88${wallet}`).catch(() => null);
+    if (!res) return null;
+    const [newest] = res.ok ? ((await res.json()) as { body: string }[]) : [];
+    const code = newest && /\b(\d{6})\b/.exec(newest.body)?.[1];
+    if (code) return code;
+    await sleep(50);
+  }
+  return null;
+}
+
 /**
  * An account as a person makes one: sign up (202), the verification link from the mail, log in.
  * Undefined if any step failed (the server may have been killed in between).
@@ -189,7 +207,18 @@ function imeiOf(n: number) {
 
 // ---------------------------------------------------------------- the run
 
-const emptyLedger = (): Ledger => ({ users: [], products: [], advertised: [], orders: [], intents: [], confirmed: [], payments: [], handovers: [] });
+const emptyLedger = (): Ledger => ({
+  users: [],
+  products: [],
+  advertised: [],
+  orders: [],
+  intents: [],
+  confirmed: [],
+  payments: [],
+  handovers: [],
+  wallets: [],
+  payouts: [],
+});
 const counts = (ledger: Ledger) => Object.fromEntries(Object.entries(ledger).map(([k, v]) => [k, (v as unknown[]).length])) as Record<keyof Ledger, number>;
 const total = (ledger: Ledger) => Object.values(counts(ledger)).reduce((a, b) => a + b, 0);
 
@@ -219,6 +248,14 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     LIMIT_LISTING_WRITES_PER_SELLER: '100000/1h',
     LIMIT_NEW_WORDS_PER_LISTING: '10000',
     LIMIT_BOOKINGS_PER_BUYER: '100000/1h',
+    LIMIT_SMS_CODES_PER_NUMBER: '100000/1h',
+    // Money moves under the load (issue 32): deals complete as soon as they are handed over (the sellers' money),
+    // sellers are paid out to bKash through its stand-in (a wallet confirmed by an SMS code through the SMS stand-in),
+    // a payout of any size.
+    COMPLAINT_WINDOW: '1ms',
+    BKASH_SANDBOX: '1',
+    SMS_SANDBOX: '1',
+    PAYOUT_MINIMUM: '1',
     // Only the brand categories: the run's own accounts and products are the whole database.
     DEMO: 'false',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
@@ -250,6 +287,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
     let unanswered = 0;
     let signUps = 0;
     let productNumber = 0;
+    let sellerNumber = 0;
     const loadStarted = Date.now();
     const firstServer = server;
     const acknowledge = () => {
@@ -313,8 +351,29 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
         if (!killed) problems.push(`the seller's picture upload failed before the kill: ${(err as Error).message}`);
         return;
       }
+      // Where this seller is paid: the bKash stand-in's one wallet for the first seller (its payouts are paid), numbers
+      // that are no bKash account for the others (theirs fail: the money comes back).
+      const wallet = sellerNumber++ === 0 ? '01770618575' : `0171${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+      const set = await call('PUT', '/api/payout-method', { token: me.token, body: { kind: 'bkash', wallet } });
+      if (set?.status === 200) {
+        const code = await smsCode(http, wallet);
+        const confirmed = code && (await call('POST', '/api/payout-method/confirm', { token: me.token, body: { code } }));
+        if (confirmed && confirmed.status === 200) {
+          ledger.wallets.push({ sellerId: me.id, wallet });
+          acknowledge();
+        }
+      }
       while (going()) {
         const n = productNumber++;
+        if (n % 3 === 2) {
+          // Paid out what completed deals made available (409: nothing yet, or a payout on its way).
+          const asked = await call('POST', '/api/payouts', { token: me.token, body: {} }, [409]);
+          if (asked?.status === 201) {
+            const payout = asked.body.data as { _id: string; amount: number };
+            ledger.payouts.push({ id: payout._id, sellerId: me.id, amount: payout.amount });
+            acknowledge();
+          }
+        }
         const res = await call('POST', '/api/product', { token: me.token, body: productBody(categoryIds[n % categoryIds.length]!, n, picture) });
         if (res?.status !== 201) continue;
         const product = res.body.data as { _id: string; resalePrice: number; productName: string };
@@ -734,6 +793,25 @@ export async function checkDatabase(db: Db, ledger: Ledger): Promise<string[]> {
     const intent = intentRows.get(p.transactionId);
     if (!intent || intent.status !== 'succeeded' || intent.orderId !== p.orderId)
       problems.push(`payment ${p.transactionId} has no succeeded intent for its order`);
+  }
+  // The books (issue 32): every entry balances, every account is the sum of its lines, the money held is that of the
+  // protected deals open, every payment is in them once, the refunds owed are those pending.
+  problems.push(...(await checkBooks(db)).map((p) => `books: ${p}`));
+  const payoutRows = new Map((await db.select().from(payouts)).map((p) => [p.id, p]));
+  for (const p of ledger.payouts) {
+    const row = payoutRows.get(p.id);
+    if (!row) problems.push(`acknowledged payout ${p.id} is missing`);
+    else if (row.sellerId !== p.sellerId || row.amount !== p.amount) problems.push(`payout ${p.id} differs from what was acknowledged`);
+  }
+  const confirmedWallets = new Set((await db.select().from(payoutMethods)).filter((m) => m.confirmedAt).map((m) => m.userId));
+  for (const w of ledger.wallets) if (!confirmedWallets.has(w.sellerId)) problems.push(`acknowledged confirmation of ${w.wallet} is lost`);
+  // What bKash paid out it paid once, for a payout the books say is paid or still being sent (asked again after the crash).
+  for (const paid of await db.select().from(bkashSandboxPayouts)) {
+    const row = payoutRows.get(paid.invoice);
+    if (!row || !['paid', 'sending'].includes(row.state))
+      problems.push(`bKash paid out ${paid.amount} for payout ${paid.invoice}, which is ${row?.state ?? 'missing'}`);
+    else if (Math.round(Number(paid.amount) * 100) !== row.amount)
+      problems.push(`bKash paid ${paid.amount} for payout ${paid.invoice} of ${row.amount} poisha`);
   }
   for (const p of productRows.values()) {
     const holder = p.heldBy ? orderRows.get(p.heldBy) : undefined;

@@ -20,6 +20,9 @@ import { MAX_BYTES } from './modules/images/service.ts';
 import { pictureStore } from './modules/images/store.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import moneyRoutes from './modules/ledger/routes.ts';
+import smsRoutes from './modules/sms/routes.ts';
+import payoutRoutes from './modules/payouts/routes.ts';
+import sms from './plugins/sms.ts';
 import overviewRoutes from './modules/overview/routes.ts';
 import bkashRoutes from './modules/bkash/routes.ts';
 import { publicOrigin } from './public-origin.ts';
@@ -148,13 +151,14 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(mail, { mail: config.mail });
   // Pictures on the disk, or in an S3-compatible store every instance shares (S3_*).
   const store = pictureStore(config.s3, config.uploadsDir);
-  await app.register(maintenance, { store });
+  await app.register(maintenance, { store, payoutMinimum: config.payouts.minimum });
 
   // GET /metrics (Prometheus), counting every answer from here on, cached ones included.
   await app.register(metrics, { database, token: config.metricsToken, behindProxy: config.trustProxy !== false });
   // app.payments: the card provider (the sandbox, or Stripe with keys); app.bkash: bKash, or its stand-in under /bkash-sandbox.
   await app.register(payments, { config: config.payments });
   await app.register(bkash, { config });
+  await app.register(sms, { config });
   // app.jobs: the durable queue's worker, each kind of job run by what the app is made of.
   await app.register(jobs, { store, origin: () => publicOrigin(app.server, config), ...config.jobs });
 
@@ -171,6 +175,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(bkashRoutes, { config, checkout: app.bkash?.checkout });
   await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers, fees: config.fees, handoverSecret: config.jwtSecret });
   await app.register(moneyRoutes, { fees: config.fees });
+  await app.register(smsRoutes);
+  await app.register(payoutRoutes, { config });
   await app.register(overviewRoutes);
   await app.register(imageRoutes, { store });
   await app.register(googleSignIn, { config });

@@ -116,6 +116,22 @@ const EnvSchema = z.object({
   BKASH_PASSWORD: z.string().min(1).optional(),
   /** The local stand-in for bKash (demos and tests), served by this process under /bkash-sandbox: never on with bKash keys. */
   BKASH_SANDBOX: flag.optional(),
+  /**
+   * Issue 32: a Bangladeshi bulk-SMS gateway's HTTP API (the kind BD merchants use: an API token, a sender id, numbers
+   * as 8801…, a unique id per message). Unset: text messages wait in the SMS outbox, readable by Admins.
+   */
+  SMS_API_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  SMS_API_TOKEN: z.string().min(1).optional(),
+  SMS_SENDER_ID: z.string().min(1).max(20).optional(),
+  /** The gateway's local stand-in in this process (tests, demos): never with a gateway's keys. */
+  SMS_SANDBOX: flag.default(false),
+  /** Issue 32: the least a payout pays, in taka (a seller's weekly payout waits until their balance reaches it). */
+  PAYOUT_MINIMUM: z.coerce
+    .number({ error: 'must be a whole number of taka' })
+    .int({ error: 'must be a whole number of taka' })
+    .min(1)
+    .max(1_000_000)
+    .default(500),
   /** Outgoing mail: smtp://user:pass@host:587 or smtps://…; unset: mails wait in the outbox, readable by Admins. */
   SMTP_URL: z
     .string()
@@ -160,6 +176,8 @@ const EnvSchema = z.object({
   /** How long a search may spend finding what its words mean before it takes the rest as typed (decision 038). */
   SEARCH_WORDS_BUDGET: duration.prefault('200ms'),
   LIMIT_BOOKINGS_PER_BUYER: limit.prefault('10/1h'),
+  LIMIT_PAYOUT_METHOD_PER_USER: limit.prefault('5/1h'),
+  LIMIT_SMS_CODES_PER_NUMBER: limit.prefault('3/1h'),
 });
 
 /** Every environment variable the app reads: a server a test starts gets none of them from the one who runs the tests. */
@@ -171,6 +189,9 @@ export type PaymentsConfig =
 /** bKash Tokenized Checkout: the real one (keys), the local stand-in (demos and tests), or none. */
 export type BkashConfig =
   { provider: 'bkash'; baseUrl: string; appKey: string; appSecret: string; username: string; password: string } | { provider: 'sandbox' } | { provider: 'off' };
+
+/** Where text messages go: a gateway, its local stand-in, or nowhere (the SMS outbox, for Admins). */
+export type SmsConfig = { provider: 'gateway'; url: string; token: string; senderId: string } | { provider: 'sandbox' } | { provider: 'outbox' };
 
 export interface Limit {
   max: number;
@@ -206,6 +227,10 @@ export interface AbuseLimits extends Record<LimitName, Limit> {
   listingWritesPerSeller: Limit;
   /** Bookings a buyer may make (issue 29: booking to harvest sellers' numbers). */
   bookingsPerBuyer: Limit;
+  /** Changes of a seller's payout method (each bKash one sends an SMS code), per account (issue 32). */
+  payoutMethodPerUser: Limit;
+  /** SMS codes sent to one number, from any account (issue 32). */
+  smsCodesPerNumber: Limit;
 }
 
 /** Node's HTTP server timeouts, in milliseconds. */
@@ -270,6 +295,10 @@ export interface Config {
   dealTimers: DealTimerDurations;
   /** The site's fee on a protected sale (issue 32): fixed on each deal when it is booked. */
   fees: FeeTerms;
+  /** Text messages (issue 32): one-time codes confirming a payout number. */
+  sms: SmsConfig;
+  /** Payouts to sellers (issue 32): the least one pays, in taka. */
+  payouts: { minimum: number };
   /** Decision 038: words a listing may bring that the vocabulary lacks; time a search may spend on its words' meanings. */
   search: { newWordsPerListing: number; wordsBudgetMs: number };
   /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
@@ -319,6 +348,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (bkashKeys.some(Boolean) && !bkashKeys.every(Boolean)) {
     throw new ConfigError('Invalid configuration: BKASH_BASE_URL, BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME and BKASH_PASSWORD go together');
   }
+  const smsKeys = [e.SMS_API_URL, e.SMS_API_TOKEN, e.SMS_SENDER_ID];
+  if (smsKeys.some(Boolean) && !smsKeys.every(Boolean))
+    throw new ConfigError('Invalid configuration: SMS_API_URL, SMS_API_TOKEN and SMS_SENDER_ID go together');
+  if (e.SMS_API_URL && e.SMS_SANDBOX) throw new ConfigError('Invalid configuration: SMS_SANDBOX cannot be on while an SMS gateway is set');
   if (e.BKASH_APP_KEY && e.BKASH_SANDBOX === true) {
     throw new ConfigError('Invalid configuration: BKASH_SANDBOX cannot be on while bKash keys are set (the stand-in only replaces a missing bKash account)');
   }
@@ -373,6 +406,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { leaseMs: e.JOBS_LEASE },
     dealTimers: { answer: e.BOOKING_EXPIRES_AFTER, window: e.COMPLAINT_WINDOW },
     fees: { percent: e.FEE_PERCENT, minimum: e.FEE_MINIMUM },
+    sms:
+      e.SMS_API_URL && e.SMS_API_TOKEN && e.SMS_SENDER_ID
+        ? { provider: 'gateway', url: e.SMS_API_URL.replace(/\/$/, ''), token: e.SMS_API_TOKEN, senderId: e.SMS_SENDER_ID }
+        : e.SMS_SANDBOX
+          ? { provider: 'sandbox' }
+          : { provider: 'outbox' },
+    payouts: { minimum: e.PAYOUT_MINIMUM },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -398,6 +438,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentIntentsPerBuyer: e.LIMIT_PAYMENT_INTENTS_PER_BUYER,
       listingWritesPerSeller: e.LIMIT_LISTING_WRITES_PER_SELLER,
       bookingsPerBuyer: e.LIMIT_BOOKINGS_PER_BUYER,
+      payoutMethodPerUser: e.LIMIT_PAYOUT_METHOD_PER_USER,
+      smsCodesPerNumber: e.LIMIT_SMS_CODES_PER_NUMBER,
     },
     search: { newWordsPerListing: e.LIMIT_NEW_WORDS_PER_LISTING, wordsBudgetMs: e.SEARCH_WORDS_BUDGET },
   };

@@ -1,4 +1,4 @@
-import { answerSchema, type BodyOf, type Endpoint, type LimitUse, type ParamsOf } from '@market/contract';
+import { answerSchema, bdMobile, type BodyOf, type Endpoint, type LimitUse, type ParamsOf } from '@market/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { unauthorized } from './errors.ts';
@@ -55,6 +55,9 @@ async function subjectOf(use: LimitUse, request: FastifyRequest, options: RouteO
       return request.user?.email;
     case 'body-email':
       return (request.body as { email?: string } | undefined)?.email;
+    case 'body-wallet':
+      // Counted per number however it is written (+880…, dashes); a body with none is not counted here.
+      return bdMobile(String((request.body as { wallet?: unknown } | undefined)?.wallet ?? '')) ?? undefined;
     case 'intent-buyer':
       return options.limitSubject?.(request);
   }

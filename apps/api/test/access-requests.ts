@@ -3,7 +3,13 @@ import type { RouteName } from '@market/contract/routes';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { notifications, orders } from '../src/db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { notifications, orders, smsMessages } from '../src/db/schema.ts';
+import { adjusted } from '../src/modules/ledger/postings.ts';
+import { setMethod } from '../src/modules/payouts/method.ts';
+import { makeBatch } from '../src/modules/payouts/service.ts';
+import type { AuthUser } from '../src/plugins/auth.ts';
+import { TEST_SECRET } from './helper.ts';
 import { sandboxProvider } from '../src/modules/payments/sandbox.ts';
 import { confirmIntent } from '../src/modules/payments/sandbox-processor.ts';
 import { callRoute, type RouteAnswer, type RouteCall } from './call-route.ts';
@@ -147,6 +153,33 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     const confirmed = await confirmIntent(app.db, intent.id, intent.clientSecret, testCard);
     expect(confirmed.ok).toBe(true);
     return intent.id;
+  };
+
+  const bankAccount = {
+    kind: 'bank',
+    accountName: 'Rafiq Mobile House',
+    accountNumber: '1234567890123',
+    bankName: 'Dutch-Bangla Bank',
+    routingNumber: '090260724',
+  };
+  /** A new seller of the caller's kind (none for the others) with a bank payout method and ৳1,000 available. */
+  const fundedSeller = async (caller: Caller) => {
+    if (caller === 'anonymous') return {};
+    const actor = await throwaway(caller);
+    if (actor.role !== 'Seller') return { as: actor };
+    // Set as the service does (an unconfirmed seller may not set one through the route, but may be asked to pay out).
+    await setMethod(app.db, TEST_SECRET, { id: actor._id } as AuthUser, { ...bankAccount, kind: 'bank', accountNumber: '1234567890123' });
+    await adjusted(app.db, { id: randomUUID(), sellerId: actor._id, amount: 100_000, reason: 'Opening balance' });
+    return { as: actor };
+  };
+  /** A bank payout waiting for the Admin's batch (the world's seller's, on a fresh account). */
+  const waitingBankPayout = async () => {
+    const seller = await signUp(app, 'Seller', undefined, { verified: true });
+    expect((await callRoute(app, 'setPayoutMethod', { token: seller.token, body: bankAccount as never })).status).toBe(200);
+    await adjusted(app.db, { id: randomUUID(), sellerId: seller._id, amount: 100_000, reason: 'Opening balance' });
+    const asked = await callRoute(app, 'requestPayout', { token: seller.token, body: {} });
+    expect(asked.status).toBe(201);
+    return asked.body.data as { _id: string };
   };
 
   return {
@@ -346,6 +379,45 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     sellerReviews: async () => ({ params: { id: world.actors.seller._id } }),
     notifications: async () => ({}),
     fees: async () => ({}),
+    payoutMethod: async () => ({}),
+    setPayoutMethod: async (caller) => ({
+      ...(caller === 'anonymous' ? {} : { as: await throwaway(caller) }),
+      body: bankAccount as never,
+      after: async (res) => expect(res.body.data).toMatchObject({ kind: 'bank', accountNumberEnd: '0123', confirmed: true }),
+    }),
+    // The code the SMS outbox holds for the caller's new wallet (no gateway in tests: the words stay for the Admin).
+    confirmPayoutNumber: async (caller) => {
+      if (caller === 'anonymous') return { body: { code: '000000' } };
+      const actor = await throwaway(caller);
+      if (actor.role !== 'Seller') return { as: actor, body: { code: '000000' } };
+      const wallet = `017${String(10_000_000 + serial++).slice(-8)}`;
+      await setMethod(app.db, TEST_SECRET, { id: actor._id } as AuthUser, { kind: 'bkash', wallet });
+      const [sms] = await app.db
+        .select()
+        .from(smsMessages)
+        .where(eq(smsMessages.toNumber, `88${wallet}`));
+      const code = /(\d{6})/.exec(sms!.body!)![1]!;
+      return { as: actor, body: { code }, after: async (res) => expect(res.body.data).toMatchObject({ kind: 'bkash', wallet, confirmed: true }) };
+    },
+    requestPayout: async (caller) => ({ ...(await fundedSeller(caller)), body: {}, expectStatus: 201 }),
+    payouts: async () => ({ query: { limit: 5 } }),
+    allPayouts: async () => ({ query: { limit: 5 } }),
+    payoutBatch: async () => {
+      await waitingBankPayout();
+      return {};
+    },
+    settlePayout: async () => {
+      const payout = await waitingBankPayout();
+      await makeBatch(app.db, { id: world.actors.admin._id, name: world.actors.admin.name, email: world.actors.admin.email } as never);
+      return {
+        params: { id: payout._id },
+        body: { outcome: 'paid', reason: 'The bank confirmed the transfer' },
+        after: async (res) => expect(res.body.data.state).toBe('paid'),
+      };
+    },
+    adjustBalance: async () => ({ params: { id: world.actors.seller._id }, body: { amount: 100, reason: 'A correction' } }),
+    moneyOverview: async () => ({}),
+    smsOutbox: async () => ({ query: { limit: 5 } }),
     earnings: async () => ({}),
     sales: async () => ({}),
     salesCsv: async () => ({}),

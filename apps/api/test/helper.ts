@@ -33,6 +33,8 @@ export const roomyLimits: AbuseLimits = {
   paymentIntentsPerBuyer: roomy,
   listingWritesPerSeller: roomy,
   bookingsPerBuyer: roomy,
+  payoutMethodPerUser: roomy,
+  smsCodesPerNumber: roomy,
 };
 
 /**
@@ -44,6 +46,9 @@ export async function runJobs(app: FastifyInstance) {
   await app.jobs.run();
 }
 
+/** The test apps' secret (JWTs, handover codes, SMS codes' HMACs), unless a test sets its own. */
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(join(tmpdir(), 'market-test-'));
   return {
@@ -52,7 +57,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     databaseUrl: undefined,
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    jwtSecret: TEST_SECRET,
     demo: true,
     logLevel: (process.env.TEST_LOG as 'error') ?? 'silent',
     webDist: join(dataDir, 'no-web'),
@@ -73,6 +78,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobs: { leaseMs: 30_000 },
     dealTimers: { answer: 3 * 86_400_000, window: 86_400_000 },
     fees: { percent: 3, minimum: 30 },
+    sms: { provider: 'outbox' },
+    payouts: { minimum: 500 },
     // Files sign up and log in far more often than one person would; the limits' own tests set real ones.
     limits: roomyLimits,
     search: { newWordsPerListing: 10_000, wordsBudgetMs: 10_000 },

@@ -290,6 +290,10 @@ export const notices = {
   /** A seller's account suspended by an Admin (their phones leave the site), and reinstated. */
   listings_suspended: { to: 'seller', page: '/dashboard/myProduct' },
   listings_reinstated: { to: 'seller', page: '/dashboard/myProduct' },
+  /** A seller's money (issue 32): a payout reached them, or failed (the money is back in their balance); their payout method changed. */
+  payout_paid: { to: 'seller', page: '/dashboard/earnings' },
+  payout_failed: { to: 'seller', page: '/dashboard/earnings' },
+  payout_method_changed: { to: 'seller', page: '/dashboard/earnings' },
 } as const satisfies Record<string, { to: DealParty | 'reporter' | 'both'; page: string | null }>;
 export type NoticeName = keyof typeof notices;
 const noticeNames = Object.keys(notices) as NoticeName[];

@@ -49,7 +49,9 @@ export type LimitName =
   | 'cardAttemptsPerBuyer'
   | 'paymentIntentsPerBuyer'
   | 'listingWritesPerSeller'
-  | 'bookingsPerBuyer';
+  | 'bookingsPerBuyer'
+  | 'payoutMethodPerUser'
+  | 'smsCodesPerNumber';
 
 /**
  * One abuse limit of a route, counted after the body is valid (a bad body is a 400 and costs nothing):
@@ -58,7 +60,7 @@ export type LimitName =
  */
 export interface LimitUse {
   limit: LimitName;
-  per: 'ip' | 'user' | 'user-email' | 'body-email' | 'intent-buyer';
+  per: 'ip' | 'user' | 'user-email' | 'body-email' | 'body-wallet' | 'intent-buyer';
   /** The counter's name: routes that share a count share a kind. */
   kind: string;
   code: WaitCode;

@@ -111,6 +111,17 @@ export const errorMessages = {
   dispute_already_open: 'A dispute is already open for this deal: an Admin will decide it',
   complaint_window_over: 'The complaint window of this deal is over: it completes',
   dispute_not_disputed: 'This deal is not in dispute',
+  payout_method_missing: 'Add a payout method first: a bKash wallet or a bank account',
+  payout_number_unconfirmed: 'Confirm your bKash wallet first with the code we sent to it by SMS',
+  payout_number_confirmed: 'This bKash wallet is already confirmed',
+  payout_below_minimum: 'A payout is at least {minimum} taka: your available balance is less',
+  payout_over_balance: 'That is more than your available balance ({available} taka)',
+  payout_in_progress: 'A payout of yours is on its way: ask for the next one when it has arrived',
+  payout_not_in_batch: 'Only a bank payout sent in a batch can be marked paid or failed: this one is {state}',
+  no_bank_payouts_waiting: 'No bank payout is waiting to be sent',
+  sms_code_wrong: 'That is not the code we sent: {left, plural, one {# try} other {# tries}} left',
+  sms_code_expired: 'That code has ended (codes last 10 minutes): ask for a new one',
+  sms_code_tries_used: 'Five wrong codes: ask for a new one',
   refund_not_below_price: 'A split gives back less than the price ({price} taka): to give it all back, refund in full',
   order_pays_at_meeting: 'This deal is paid in cash at the meeting: it is not paid through the site',
   handover_not_open:
@@ -172,6 +183,8 @@ export const errorMessages = {
   daily_upload_limit: `This address has uploaded as many pictures as a day allows, try again in ${WAIT}`,
   too_many_payment_attempts: `Too many payment attempts, try again in ${WAIT}`,
   too_many_bookings: `You have booked many phones in a short time, try again in ${WAIT}`,
+  too_many_payout_changes: `You have changed your payout method many times in a short time, try again in ${WAIT}`,
+  too_many_sms_codes: `Many codes were sent to this number in a short time, try again in ${WAIT}`,
   too_many_card_attempts: `Too many card attempts, try again in ${WAIT}`,
   too_many_listing_writes: `You have added or changed many listings this hour, try again in ${WAIT}`,
 
@@ -222,7 +235,7 @@ export type ErrorParamsArg<C extends ErrorCode> = [Placeholders<(typeof errorMes
 export type PlainErrorCode = { [C in ErrorCode]: ErrorParamsArg<C> extends [] ? C : never }[ErrorCode];
 
 /** The things a 404 names (`not_found`'s `what`). */
-export type NotFoundWhat = 'User' | 'Seller' | 'Product' | 'Order' | 'Booking' | 'Review' | 'Notification' | 'Demo accounts' | 'Stripe webhook';
+export type NotFoundWhat = 'User' | 'Seller' | 'Product' | 'Order' | 'Booking' | 'Review' | 'Notification' | 'Payout' | 'Demo accounts' | 'Stripe webhook';
 /** The things an owner rule guards (`not_yours`'s `what`). */
 export type NotYoursWhat = 'product' | 'order' | 'booking' | 'review' | 'review_of_me';
 

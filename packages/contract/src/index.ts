@@ -20,3 +20,4 @@ export * from './deal.ts';
 export * from './notifications.ts';
 export * from './money.ts';
 export * from './earnings.ts';
+export * from './payouts.ts';

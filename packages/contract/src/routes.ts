@@ -99,6 +99,17 @@ export const routes = {
   earnings: { method: 'GET', path: '/api/earnings' },
   sales: { method: 'GET', path: '/api/earnings/sales' },
   salesCsv: { method: 'GET', path: '/api/earnings/sales.csv' },
+  payoutMethod: { method: 'GET', path: '/api/payout-method' },
+  setPayoutMethod: { method: 'PUT', path: '/api/payout-method' },
+  confirmPayoutNumber: { method: 'POST', path: '/api/payout-method/confirm' },
+  requestPayout: { method: 'POST', path: '/api/payouts' },
+  payouts: { method: 'GET', path: '/api/payouts' },
+  allPayouts: { method: 'GET', path: '/api/all-payouts' },
+  payoutBatch: { method: 'POST', path: '/api/payout-batches' },
+  settlePayout: { method: 'PUT', path: '/api/payout/:id' },
+  adjustBalance: { method: 'POST', path: '/api/seller-balance/:id' },
+  moneyOverview: { method: 'GET', path: '/api/money-overview' },
+  smsOutbox: { method: 'GET', path: '/api/sms-outbox' },
 } as const satisfies Record<string, { method: Method; path: `/api/${string}` }>;
 
 export type RouteName = keyof typeof routes;

@@ -22,6 +22,9 @@ export const auditActions = [
   'refund-order',
   'release-dispute',
   'split-dispute',
+  'send-payout-batch',
+  'settle-payout',
+  'adjust-balance',
 ] as const;
 
 /** Why a buyer reports a phone (issue 16); 'other' needs a few words. */
@@ -144,6 +147,10 @@ export const messages = {
   ram: `must be a whole number of GB from 1 to ${maxRamGb}`,
   stars: `must be a whole number of stars from ${minStars} to ${maxStars}`,
   warranty: `must be a whole number of months from 0 to ${maxWarrantyMonths}`,
+  wallet: 'must be a Bangladeshi mobile number: 01 and 9 more digits (+880 in front is fine)',
+  bankAccount: 'must be the account number: 10 to 17 digits',
+  routingNumber: "must be the branch's routing number: 9 digits",
+  smsCode: 'must be the 6 digits of the code we sent',
 } as const;
 
 type Problem = string | null;
@@ -156,6 +163,24 @@ export function textProblem(value: string, max: number): Problem {
   if (!noControlPattern.test(text)) return messages.control;
   return null;
 }
+
+/**
+ * A Bangladeshi mobile number (issue 32: a bKash wallet) in its local form, 01XXXXXXXXX (operator digit 3–9), from
+ * however people write it: +880 1…, 880 1…, 01…, with spaces or dashes, in Bangla digits too. Null when it is none.
+ */
+export function bdMobile(value: string): string | null {
+  const digits = value.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/[\s-]/g, '');
+  const m = /^(?:\+?880|0)?(1[3-9]\d{8})$/.exec(digits);
+  return m ? `0${m[1]}` : null;
+}
+/** The number as SMS gateways take it: 8801XXXXXXXXX. */
+export const msisdnOf = (local: string) => `88${local}`;
+
+/** A bank account for payouts (issue 32): the account's number (10 to 17 digits) and the branch's routing number (9 digits, Bangladesh Bank's). */
+export const bankAccountPattern = /^\d{10,17}$/;
+export const routingNumberPattern = /^\d{9}$/;
+/** A one-time code sent by SMS. */
+export const smsCodePattern = /^\d{6}$/;
 
 export const phoneProblem = (value: string): Problem => (phonePattern.test(value.trim()) ? null : messages.phone);
 

@@ -629,8 +629,9 @@ export const sandboxIntents = pgTable('sandbox_intents', {
     .notNull()
     .default('requires_payment_method'),
   lastError: text('last_error'),
-  /** The sandbox's refund of a succeeded intent (one, in full), as Stripe answers a refund. */
+  /** The sandbox's refund of a succeeded intent (one, in full or in part), as Stripe answers a refund, and its amount. */
   refundId: text('refund_id'),
+  refundAmount: integer('refund_amount'),
   createdAt: createdAt(),
 });
 
@@ -679,6 +680,8 @@ export const bkashSandboxPayments = pgTable('bkash_sandbox_payments', {
   trxId: text('trx_id').unique(),
   executedAt: timestamp('executed_at', { withTimezone: true }),
   refundTrxId: text('refund_trx_id').unique(),
+  /** As bKash writes amounts: what the refund gave back (all of it, or part). */
+  refundAmount: text('refund_amount'),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
@@ -772,3 +775,139 @@ export const ledgerLines = pgTable(
     index('ledger_lines_account_idx').on(t.account, t.entryId),
   ],
 );
+
+/**
+ * The SMS outbox (issue 32): each text message with the job that sends it through the gateway. Without a gateway it
+ * waits here for an Admin to read (as mails do without SMTP); once the gateway took it, its body goes (a one-time
+ * code is a secret) and the record of sending stays.
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What it is for ('payout-number'). */
+    kind: text('kind').notNull(),
+    /** The number as the gateway takes it: 8801XXXXXXXXX. */
+    toNumber: text('to_number').notNull(),
+    body: text('body'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The gateway's id of the message. */
+    reference: text('reference'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_messages_created_idx').on(t.createdAt, t.id)],
+);
+
+/** What the SMS gateway's local stand-in received (issue 32): the phones' side, for tests and demos. */
+export const smsSandboxMessages = pgTable('sms_sandbox_messages', {
+  csmsId: text('csms_id').primaryKey(),
+  msisdn: text('msisdn').notNull(),
+  body: text('body').notNull(),
+  referenceId: text('reference_id').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time codes sent by SMS (issue 32): only an HMAC of each is kept, it ends 10 minutes after it was sent, takes
+ * 5 tries, and is used once. A new code for the same person and purpose replaces the one before.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['payout-number'] }).notNull(),
+    /** The number it was sent to (01XXXXXXXXX). */
+    number: text('number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('phone_codes_user_idx').on(t.userId, t.purpose, t.createdAt)],
+);
+
+/**
+ * Where a seller is paid (issue 32): a bKash wallet, confirmed by an SMS code before it receives money, or a bank
+ * account (checked for form). One per seller; a payout keeps its own copy of where it went.
+ */
+export const payoutMethods = pgTable(
+  'payout_methods',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['bkash', 'bank'] }).notNull(),
+    wallet: text('wallet'),
+    accountName: text('account_name'),
+    accountNumber: text('account_number'),
+    bankName: text('bank_name'),
+    routingNumber: text('routing_number'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'payout_methods_kind_check',
+      sql`(${t.kind} = 'bkash' and ${t.wallet} is not null and ${t.accountNumber} is null) or (${t.kind} = 'bank' and ${t.wallet} is null and ${t.accountName} is not null and ${t.accountNumber} is not null and ${t.bankName} is not null and ${t.routingNumber} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A payout of a seller's available money (issue 32): asked by the seller or made weekly, to the method they had then
+ * (its copy here). A bKash payout is a durable job that asks bKash once under the payout's id and asks again (a query)
+ * after a crash; a bank payout goes out in an Admin's batch file. It moves requested → sending → paid or failed only
+ * (a trigger), is never deleted, and a seller has at most one open at a time (the unique index).
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** No foreign key: a payout is history, whatever becomes of the account. */
+    sellerId: uuid('seller_id').notNull(),
+    /** In poisha. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    method: text('method', { enum: ['bkash', 'bank'] }).notNull(),
+    /** Where it goes, as the method said when it was made: the wallet, or the bank account's details. */
+    destination: jsonb('destination').$type<Record<string, string>>().notNull(),
+    state: text('state', { enum: ['requested', 'sending', 'paid', 'failed'] })
+      .notNull()
+      .default('requested'),
+    /** Who asked: the seller, or the weekly round. */
+    cause: text('cause', { enum: ['asked', 'weekly'] }).notNull(),
+    /** The provider's id of it (bKash's trxID), or the bank batch it went out in. */
+    providerRef: text('provider_ref'),
+    batchId: uuid('batch_id'),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payouts_amount_check', sql`${t.amount} > 0`),
+    check('payouts_settled_check', sql`(${t.state} in ('paid', 'failed')) = (${t.settledAt} is not null)`),
+    index('payouts_seller_idx').on(t.sellerId, t.createdAt, t.id),
+    uniqueIndex('payouts_one_open_per_seller')
+      .on(t.sellerId)
+      .where(sql`${t.state} in ('requested', 'sending')`),
+    index('payouts_state_idx').on(t.state, t.method),
+  ],
+);
+
+/** What the bKash stand-in paid out to wallets (issue 32): bKash's side of its disbursements, one per merchant invoice number. */
+export const bkashSandboxPayouts = pgTable('bkash_sandbox_payouts', {
+  invoice: text('invoice').primaryKey(),
+  receiver: text('receiver').notNull(),
+  /** As bKash writes amounts: '1234.50'. */
+  amount: text('amount').notNull(),
+  trxId: text('trx_id').notNull().unique(),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+});

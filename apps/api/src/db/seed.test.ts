@@ -31,7 +31,14 @@ import {
   uploads,
   userIdentities,
   users,
+  bkashSandboxPayouts,
+  payoutMethods,
+  payouts,
+  phoneCodes,
+  smsMessages,
+  smsSandboxMessages,
 } from './schema.ts';
+import { adjusted } from '../modules/ledger/postings.ts';
 import { isEmpty, resetDatabase, seed } from './seed.ts';
 import { callRoute } from '../../test/call-route.ts';
 
@@ -275,6 +282,14 @@ describe('resetDatabase()', () => {
     });
     const [anyOrder] = await db.select({ id: orders.id }).from(orders).limit(1);
     await db.insert(disputes).values({ orderId: anyOrder!.id, reason: 'other', text: 'reset', photos: [] });
+    // The money of issue 32: an entry of the books, a payout method, a payout, a code and text messages.
+    await adjusted(db, { id: randomUUID(), sellerId: user!.id, amount: 100, reason: 'reset' });
+    await db.insert(payoutMethods).values({ userId: user!.id, kind: 'bkash', wallet: '01770618575' });
+    await db.insert(payouts).values({ sellerId: user!.id, amount: 100, method: 'bkash', destination: { label: 'bKash' }, cause: 'asked' });
+    await db.insert(phoneCodes).values({ userId: user!.id, purpose: 'payout-number', number: '01770618575', codeHash: 'x', expiresAt: inAnHour });
+    await db.insert(smsMessages).values({ kind: 'payout-number', toNumber: '8801770618575', body: 'reset' });
+    await db.insert(smsSandboxMessages).values({ csmsId: 'reset', msisdn: '8801770618575', body: 'reset', referenceId: 'r' });
+    await db.insert(bkashSandboxPayouts).values({ invoice: 'reset', receiver: '01770618575', amount: '1.00', trxId: 'POreset' });
     const before = await rowCounts();
     // A table added to the schema needs a row here too: this names it until it has one.
     for (const [name, n] of Object.entries(before)) expect(n, name).toBeGreaterThan(0);

@@ -31,7 +31,7 @@ function handlers(run: (payload: { mailId: string }, job: JobRun) => Promise<voi
   const none = async () => {
     throw new Error('not queued in these tests');
   };
-  return { mail: run, refund: none, 'bkash-check': none, 'picture-sizes': none, 'notification-mail': none, 'deal-timer': none };
+  return { mail: run, refund: none, 'bkash-check': none, 'picture-sizes': none, 'notification-mail': none, 'deal-timer': none, sms: none, payout: none };
 }
 
 const rows = () => ctx.database.db.select().from(jobs);

@@ -18,9 +18,22 @@ export interface JobPayloads {
   'notification-mail': { notificationId: string };
   /** A deal's timer ran out (packages/contract/src/deal.ts `dealTimers`): fire its transition if the deal is still where it leaves from. */
   'deal-timer': { orderId: string; timer: DealTimerName };
+  /** Send a text message of the SMS outbox through the gateway (issue 32). */
+  sms: { smsId: string };
+  /** Pay a bKash payout out: ask bKash once under the payout's id, or ask what became of it after a crash (issue 32). */
+  payout: { payoutId: string };
 }
 export type JobKind = keyof JobPayloads;
-export const jobKinds = ['refund', 'bkash-check', 'mail', 'picture-sizes', 'notification-mail', 'deal-timer'] as const satisfies readonly JobKind[];
+export const jobKinds = [
+  'refund',
+  'bkash-check',
+  'mail',
+  'picture-sizes',
+  'notification-mail',
+  'deal-timer',
+  'sms',
+  'payout',
+] as const satisfies readonly JobKind[];
 export type JobRow = typeof jobs.$inferSelect;
 
 /**

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { bkashAccount } from '../modules/bkash/account.ts';
 import { bkashCheckout, bkashRefunder } from '../modules/bkash/checkout.ts';
-import { bkashClient } from '../modules/bkash/client.ts';
+import { bkashClient, type BkashClient } from '../modules/bkash/client.ts';
 import { sandboxMerchant } from '../modules/bkash/sandbox-accounts.ts';
 import bkashSandbox from '../modules/bkash/sandbox.ts';
 import type { Refunder } from '../modules/payments/provider.ts';
@@ -14,6 +14,8 @@ export interface Bkash {
   checkout: ReturnType<typeof bkashCheckout>;
   /** Gives a bKash payment back (the refund job). */
   refunder: Refunder;
+  /** Pays sellers out to their wallets, and asks what became of a payout (the payout job, issue 32). */
+  payouts: Pick<BkashClient, 'payout' | 'queryPayout'>;
 }
 
 declare module 'fastify' {
@@ -33,7 +35,7 @@ export default fp(
     // The stand-in is called at the address we listen on; its pages (bkashURL) are at the public one.
     const account = bkashAccount(config, () => ownOrigin(app.server, config));
     const client = account && bkashClient(account);
-    app.decorate('bkash', client ? { checkout: bkashCheckout(app.db, client), refunder: bkashRefunder(app.db, client) } : undefined);
+    app.decorate('bkash', client ? { checkout: bkashCheckout(app.db, client), refunder: bkashRefunder(app.db, client), payouts: client } : undefined);
     if (config.bkash.provider === 'sandbox') {
       const origin = () => publicOrigin(app.server, config);
       await app.register(bkashSandbox, { merchant: sandboxMerchant(config.jwtSecret), secret: config.jwtSecret, origin, shop: origin });

@@ -146,7 +146,11 @@ describe('malformed ids', () => {
                   ? { reason: 'other', text: 'It broke' }
                   : key === routeKey('decideDispute')
                     ? { decision: 'release', reason: 'Looked at it' }
-                    : undefined;
+                    : key === routeKey('settlePayout')
+                      ? { outcome: 'paid', reason: 'The bank confirmed it' }
+                      : key === routeKey('adjustBalance')
+                        ? { amount: 100, reason: 'A correction' }
+                        : undefined;
     const before = await counts();
     for (const id of malformedIds) {
       // Put in as it is, not as callRoute would encode it: some ids are percent-encodings on purpose.

@@ -5,6 +5,8 @@ import { makeCopies } from '../modules/images/service.ts';
 import { notificationMailJob } from '../modules/notifications/mail.ts';
 import { timerJob } from '../modules/orders/process.ts';
 import { refundJob } from '../modules/payments/refunds.ts';
+import { smsJob } from '../modules/sms/outbox.ts';
+import { payoutJob } from '../modules/payouts/job.ts';
 import type { Rounds } from '../rounds.ts';
 import { startJobWorker, type JobHandlers, type WorkerOptions } from '../jobs/worker.ts';
 
@@ -32,6 +34,8 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
     mail: app.mailer.deliver,
     'notification-mail': notificationMailJob(app.db, origin),
     'deal-timer': timerJob(app.db),
+    sms: smsJob(app.db, app.sms),
+    payout: payoutJob(app.db, bkash?.payouts),
     'picture-sizes': ({ name }) => makeCopies(name, store),
     'bkash-check': async ({ paymentId }) => {
       if (!bkash) throw new Error('bKash is not configured on this server');
@@ -59,5 +63,5 @@ export default fp(
     });
     app.addHook('onClose', async () => worker?.close());
   },
-  { name: 'jobs', dependencies: ['mail', 'payments', 'bkash'], decorators: { fastify: ['db', 'publicCache'] } },
+  { name: 'jobs', dependencies: ['mail', 'payments', 'bkash', 'sms'], decorators: { fastify: ['db', 'publicCache'] } },
 );

@@ -222,6 +222,8 @@ describe('the production defaults', () => {
       paymentIntentsPerBuyer: { max: 30, windowMs: hour },
       listingWritesPerSeller: { max: 30, windowMs: hour },
       bookingsPerBuyer: { max: 10, windowMs: hour },
+      payoutMethodPerUser: { max: 5, windowMs: hour },
+      smsCodesPerNumber: { max: 3, windowMs: hour },
     });
   });
 

@@ -6,6 +6,7 @@ import { sweepUnattached } from '../modules/images/uploads.ts';
 import { pruneExpiredCodes } from '../modules/local-oidc/codes.ts';
 import { pruneSent } from '../modules/mail/outbox.ts';
 import { pruneDone } from '../jobs/queue.ts';
+import { weeklyPayouts } from '../modules/payouts/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,17 +19,19 @@ const HOUR = 3_600_000;
 
 /**
  * Housekeeping on a timer in every process: uploads nobody used within a day (rows and
- * files), expired link codes and authorization codes, sent mails and done jobs older than a month. Each
- * step is one DELETE, so several instances sweeping at once do no harm.
+ * files), expired link codes and authorization codes, sent mails and done jobs older than a month (each step one
+ * DELETE, so several instances sweeping at once do no harm), and the sellers' weekly payouts (each seller paid once).
  */
 export default fp(
-  async function maintenance(app: FastifyInstance, opts: { store: PictureStore; intervalMs?: number }) {
+  async function maintenance(app: FastifyInstance, opts: { store: PictureStore; payoutMinimum: number; intervalMs?: number }) {
     app.decorate('sweep', async () => {
       const removed = await sweepUnattached(app.db, opts.store);
       await pruneLinkTokens(app.db);
       await pruneExpiredCodes(app.db);
       await pruneSent(app.db);
       await pruneDone(app.db);
+      // Sellers' weekly payouts (issue 32): their jobs start now.
+      if (await weeklyPayouts(app.db, opts.payoutMinimum)) app.jobs.nudge();
       if (removed) app.log.info({ removed }, 'unused uploads removed');
     });
     let timer: NodeJS.Timeout | undefined;

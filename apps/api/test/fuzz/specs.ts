@@ -1,4 +1,5 @@
 import {
+  AdjustmentBody,
   DecisionBody,
   DisputeBody,
   HandoverBody,
@@ -23,6 +24,10 @@ import {
   SandboxConfirmBody,
   SignUpBody,
   VerifyEmailBody,
+  PayoutBody,
+  PayoutMethodBody,
+  PayoutOutcomeBody,
+  SmsCodeBody,
 } from '@market/contract';
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
@@ -382,5 +387,35 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'GET /api/earnings': {},
     'GET /api/earnings/sales': { query: true },
     'GET /api/earnings/sales.csv': {},
+    'GET /api/payout-method': {},
+    'PUT /api/payout-method': {
+      body: json(PayoutMethodBody, () =>
+        fc.oneof(
+          fc.record({ kind: fc.constant('bkash'), wallet: fc.constantFrom('01770618575', '+880 1911-222333') }),
+          fc.record({
+            kind: fc.constant('bank'),
+            accountName: fc.constantFrom('Rafiq Mobile House'),
+            accountNumber: fc.constantFrom('1234567890123'),
+            bankName: fc.constantFrom('Dutch-Bangla Bank'),
+            routingNumber: fc.constantFrom('090260724'),
+          }),
+        ),
+      ),
+    },
+    'POST /api/payout-method/confirm': { body: json(SmsCodeBody, () => fc.record({ code: fc.constantFrom('123456') })) },
+    'POST /api/payouts': { body: json(PayoutBody, () => fc.record({ amount: fc.integer({ min: 1, max: 100_000 }) }, { requiredKeys: [] })) },
+    'GET /api/payouts': { query: true },
+    'GET /api/all-payouts': { query: true },
+    'POST /api/payout-batches': {},
+    'PUT /api/payout/:id': {
+      id: 'uuid',
+      body: json(PayoutOutcomeBody, () => fc.record({ outcome: fc.constantFrom('paid', 'failed'), reason: fc.constantFrom('The bank confirmed it') })),
+    },
+    'POST /api/seller-balance/:id': {
+      id: 'uuid',
+      body: json(AdjustmentBody, () => fc.record({ amount: fc.constantFrom(100, -50), reason: fc.constantFrom('A correction') })),
+    },
+    'GET /api/money-overview': {},
+    'GET /api/sms-outbox': { query: true },
   };
 }

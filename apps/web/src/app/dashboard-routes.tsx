@@ -19,6 +19,7 @@ import DashboardLayout from '../features/dashboard/dashboard-layout.tsx';
 import AddProduct from '../features/dashboard/seller/add-product.tsx';
 import BookingRequests from '../features/dashboard/seller/booking-requests.tsx';
 import EditProduct from '../features/dashboard/seller/edit-product.tsx';
+import Earnings from '../features/dashboard/seller/earnings.tsx';
 import MyProducts from '../features/dashboard/seller/my-products.tsx';
 import { SellerOverview } from '../features/dashboard/seller/overview.tsx';
 import { MailChoices } from '../features/notifications/mail-choices.tsx';
@@ -50,6 +51,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'myProduct', element: only('Seller', <MyProducts />) },
     { path: 'edit-product/:id', element: only('Seller', <EditProduct />) },
     { path: 'bookings', element: only('Seller', <BookingRequests />) },
+    { path: 'earnings', element: only('Seller', <Earnings />) },
     { path: 'reviews', element: only('Seller', <MyReviews />) },
     { path: 'overview-buyer', element: only('Buyer', <BuyerOverview />) },
     { path: 'myOrders', element: only('Buyer', <MyOrders />) },

@@ -9,6 +9,8 @@ interface Props {
   hint?: string;
   /** A length-limited field: its value so far and the most the server keeps, shown as 'n/max' (trimmed, as the server counts). */
   count?: { value: string; max: number };
+  /** The id of an element outside the field that describes the control too (a note beside it). */
+  describedBy?: string | undefined;
   children: ReactNode;
 }
 
@@ -17,15 +19,16 @@ interface Props {
  * form uses this. The message is outside the label and tied to the control by aria-describedby,
  * so the control's name stays its label; a control with an error is marked aria-invalid.
  */
-export function Field({ label, error, hint, count, children }: Props) {
+export function Field({ label, error, hint, count, describedBy, children }: Props) {
   const id = useId();
   const t = useT();
   const length = count?.value.trim().length ?? 0;
   const over = count !== undefined && length > count.max;
   const described = error || hint || count;
+  const descriptions = [described ? id : null, describedBy].filter(Boolean).join(' ');
   const control = isValidElement(children)
     ? cloneElement(children as ReactElement<{ 'aria-describedby'?: string; 'aria-invalid'?: boolean }>, {
-        ...(described ? { 'aria-describedby': id } : {}),
+        ...(descriptions ? { 'aria-describedby': descriptions } : {}),
         ...(error ? { 'aria-invalid': true } : {}),
       })
     : children;

@@ -82,6 +82,9 @@ describe('refusals in Bangla', () => {
       max: 1,
       left: 2,
       date: 'x',
+      price: 1,
+      minimum: 1,
+      available: 1,
     };
     const values = { ...params, where: 'body', problems: 'x', part: 'x', param: 'x', method: 'GET', path: '/x' };
     for (const code of errorCodes) {

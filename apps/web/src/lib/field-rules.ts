@@ -72,6 +72,10 @@ const inLanguage: Record<Problem, (label: string, limit: number) => string> = {
   ram: (label) => translate('forms.ram', { label, min: number(1), max: number(maxRamGb) }),
   stars: (label) => translate('forms.stars', { label, min: number(minStars), max: number(maxStars) }),
   warranty: (label) => translate('forms.warranty', { label, min: number(0), max: number(maxWarrantyMonths) }),
+  wallet: (label) => translate('forms.wallet', { label }),
+  bankAccount: (label) => translate('forms.bankAccount', { label }),
+  routingNumber: (label) => translate('forms.routingNumber', { label }),
+  smsCode: (label) => translate('forms.smsCode', { label }),
 };
 const problems = Object.keys(inLanguage) as Problem[];
 

@@ -1,12 +1,20 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from './i18n.ts';
-import { localDate, localDateTime, number, priceBdt, priceTk, shortDay, storageSize } from './format.ts';
+import { localDate, localDateTime, money, number, priceBdt, priceTk, shortDay, storageSize } from './format.ts';
 
 describe('formats', () => {
   it('writes taka with South Asian grouping', () => {
     expect(number(125000)).toBe('1,25,000');
     expect(number(90)).toBe('90');
+  });
+
+  it('writes money counted in poisha as taka, its poisha only when there are some', () => {
+    expect(money(7760000)).toBe('৳77,600');
+    expect(money(123450)).toBe('৳1,234.50');
+    expect(money(5)).toBe('৳0.05');
+    expect(money(0)).toBe('৳0');
+    expect(money(-3000)).toBe('-৳30');
   });
 
   it('writes storage in GB, and a terabyte as TB', () => {
@@ -38,6 +46,7 @@ describe('formats in Bangla', () => {
     expect(number(118000)).toBe('১,১৮,০০০');
     expect(priceTk(118000)).toBe('৳১,১৮,০০০');
     expect(priceBdt(118000)).toBe('৳১,১৮,০০০');
+    expect(money(123450)).toBe('৳১,২৩৪.৫০');
     expect(localDate('2026-11-23T12:00:00.000Z')).toMatch(/^২৩ নভে(ম্বর)?,? ২০২৬$/);
     expect(shortDay('2026-11-03')).toMatch(/^৩ নভে/);
   });

@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { intlLocale, isLang, type Lang } from '@market/contract';
+import { intlLocale, isLang, POISHA, type Lang } from '@market/contract';
 import { translate } from './i18n.ts';
 
 /*
@@ -29,6 +29,19 @@ export const priceTk = (amount: number) => translate('price.tk', { amount: numbe
 
 /** A price as the phone's page writes it: '1,18,000 BDT' (the spec's) or '৳১,১৮,০০০'. */
 export const priceBdt = (amount: number) => translate('price.bdt', { amount: number(amount) });
+
+/**
+ * Money counted in poisha (the ledger's, issue 32) as taka with the taka sign, its poisha only when there are some:
+ * '৳77,600', '৳1,234.50' (Bangla: '৳৭৭,৬০০'); '-৳30' below zero.
+ */
+export function money(poisha: number): string {
+  const whole = poisha % POISHA === 0;
+  const format = whole
+    ? formatter('number', (l) => new Intl.NumberFormat(intlLocale[l]))
+    : formatter('poisha', (l) => new Intl.NumberFormat(intlLocale[l], { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  const text = translate('price.taka', { amount: format.format(Math.abs(poisha) / POISHA) });
+  return poisha < 0 ? `-${text}` : text;
+}
 
 // Dates as people in Bangladesh write them: day, month, year, never the US month-first order.
 const dateLocale = (l: Lang) => (l === 'en' ? 'en-GB' : intlLocale[l]);

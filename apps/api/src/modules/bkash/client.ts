@@ -33,6 +33,16 @@ export interface BkashPayment {
   bkashURL?: string;
 }
 
+/** A payout to a customer's wallet (B2C disbursement), as bKash describes it. */
+export interface BkashPayout {
+  trxID: string;
+  transactionStatus: string;
+  amount: string;
+  receiverMSISDN: string;
+  merchantInvoiceNumber: string;
+  completedTime?: string;
+}
+
 export interface BkashRefund {
   refundTrxID: string;
   originalTrxID: string;
@@ -122,6 +132,16 @@ export function bkashClient(account: BkashAccount, fetchImpl: typeof fetch = fet
         reason: input.reason.slice(0, 255),
       }),
     refundStatus: (input: { paymentID: string; trxID: string }) => call<BkashRefund>('payment/refund', input),
+    /** Pays `amount` taka to a wallet (issue 32), once per merchant invoice number: bKash refuses the same one twice. */
+    payout: (input: { amount: number; invoice: string; receiver: string }) =>
+      call<BkashPayout>('b2cPayment', {
+        amount: bkashAmount(input.amount),
+        currency: 'BDT',
+        merchantInvoiceNumber: input.invoice,
+        receiverMSISDN: input.receiver,
+      }),
+    /** What became of the payout under this merchant invoice number (a BkashError 2002 when bKash never had it). */
+    queryPayout: (invoice: string) => call<BkashPayout>('b2cPayment/query', { merchantInvoiceNumber: invoice }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bkashSandboxPayments } from '../../db/schema.ts';
+import { bkashSandboxPayments, bkashSandboxPayouts } from '../../db/schema.ts';
 import { SANDBOX_PAYMENT_MINUTES, SANDBOX_VERSION, sandboxWallets, type SandboxMerchant } from './sandbox-accounts.ts';
 import { sendStandInPage } from '../../stand-in-page.ts';
 import { walletPage } from './wallet-page.ts';
@@ -37,6 +37,8 @@ const errors = {
   executed: ['2117', 'Payment execution already been called before'],
   refunded: ['2071', 'Refund already completed for this transaction'],
   refundAmount: ['2073', 'Refund amount exceeds the transaction amount'],
+  duplicate: ['2068', 'Duplicate for all transactions'],
+  invoice: ['2002', 'Invalid Payment ID'],
 } as const;
 type ErrorName = keyof typeof errors;
 
@@ -198,6 +200,42 @@ export default async function bkashSandbox(
   });
 
   // With an amount, a refund; with only paymentID and trxID, the status of the refund made (v1.2.0-beta).
+  // Payouts to customers' wallets (B2C disbursement, issue 32): only the success wallet is a bKash account here; a
+  // merchant invoice number pays once (again: 'Duplicate for all transactions'); a query by it says what became of it.
+  const payoutDescribed = (row: typeof bkashSandboxPayouts.$inferSelect) => ({
+    ...ok,
+    completedTime: row.completedAt.toISOString(),
+    trxID: row.trxId,
+    transactionStatus: 'Completed',
+    amount: row.amount,
+    currency: 'BDT',
+    receiverMSISDN: row.receiver,
+    merchantInvoiceNumber: row.invoice,
+  });
+  app.post(`${API}/b2cPayment`, hide, async (request, reply) => {
+    if (!authorised(request, reply)) return reply;
+    const b = body(request);
+    if (typeof b.merchantInvoiceNumber !== 'string' || b.merchantInvoiceNumber.length === 0 || b.merchantInvoiceNumber.length > 255) return fail('invoice');
+    if (b.currency !== 'BDT') return fail('currency');
+    if (typeof b.amount !== 'string' || !amountPattern.test(b.amount) || Number(b.amount) <= 0) return fail('amount');
+    if (b.receiverMSISDN !== sandboxWallets.success) return fail('wallet');
+    const [paid] = await db
+      .insert(bkashSandboxPayouts)
+      .values({ invoice: b.merchantInvoiceNumber, receiver: b.receiverMSISDN, amount: b.amount, trxId: id('PO', 5) })
+      .onConflictDoNothing()
+      .returning();
+    return paid ? payoutDescribed(paid) : fail('duplicate');
+  });
+  app.post(`${API}/b2cPayment/query`, hide, async (request, reply) => {
+    if (!authorised(request, reply)) return reply;
+    const b = body(request);
+    const [row] =
+      typeof b.merchantInvoiceNumber === 'string'
+        ? await db.select().from(bkashSandboxPayouts).where(eq(bkashSandboxPayouts.invoice, b.merchantInvoiceNumber))
+        : [];
+    return row ? payoutDescribed(row) : fail('invoice');
+  });
+
   app.post(`${API}/payment/refund`, hide, async (request, reply) => {
     if (!authorised(request, reply)) return reply;
     const b = body(request);
@@ -208,7 +246,7 @@ export default async function bkashSandbox(
       transactionStatus: 'Completed',
       originalTrxID: r.trxId,
       refundTrxID: r.refundTrxId,
-      amount: r.amount,
+      amount: r.refundAmount ?? r.amount,
       currency: 'BDT',
       charge: '0.00',
     });
@@ -219,7 +257,7 @@ export default async function bkashSandbox(
     if (Number(b.amount) > Number(row.amount)) return fail('refundAmount');
     const [refunded] = await db
       .update(bkashSandboxPayments)
-      .set({ refundTrxId: id('R', 5), refundedAt: new Date() })
+      .set({ refundTrxId: id('R', 5), refundAmount: b.amount, refundedAt: new Date() })
       .where(and(eq(bkashSandboxPayments.paymentId, row.paymentId), eq(bkashSandboxPayments.status, 'Completed')))
       .returning();
     return answer(refunded!);

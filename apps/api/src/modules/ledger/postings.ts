@@ -131,3 +131,61 @@ export async function refundPaid(db: Db, refund: { id: string; orderId: string; 
     },
   ]);
 }
+
+/** The provider account a payout leaves through: bKash's disbursement, or the bank batch. */
+export const payoutProvider = (method: 'bkash' | 'bank') => (method === 'bkash' ? 'bkash-payout' : 'bank');
+
+/** A payout asked: the money leaves the seller's available balance, on its way. */
+export const payoutAsked = (db: Db, p: { id: string; sellerId: string; amount: number }) =>
+  post(db, [
+    {
+      cause: 'payout',
+      causeId: p.id,
+      lines: [
+        { account: account.seller(p.sellerId), amount: -p.amount },
+        { account: account.payouts(p.sellerId), amount: p.amount },
+      ],
+    },
+  ]);
+
+/** The provider confirmed a payout: the money left through it. */
+export const payoutPaid = (db: Db, p: { id: string; sellerId: string; amount: number; method: 'bkash' | 'bank'; ref: string | null }) =>
+  post(db, [
+    {
+      cause: 'payout_paid',
+      causeId: p.id,
+      memo: p.ref,
+      lines: [
+        { account: account.payouts(p.sellerId), amount: -p.amount },
+        { account: account.provider(payoutProvider(p.method)), amount: p.amount },
+      ],
+    },
+  ]);
+
+/** A payout failed: the money is back in the seller's available balance, with why. */
+export const payoutFailed = (db: Db, p: { id: string; sellerId: string; amount: number; failure: string }) =>
+  post(db, [
+    {
+      cause: 'payout_failed',
+      causeId: p.id,
+      memo: p.failure,
+      lines: [
+        { account: account.payouts(p.sellerId), amount: -p.amount },
+        { account: account.seller(p.sellerId), amount: p.amount },
+      ],
+    },
+  ]);
+
+/** An Admin's correction of a seller's available balance (poisha; negative takes away), with the reason. */
+export const adjusted = (db: Db, p: { id: string; sellerId: string; amount: number; reason: string }) =>
+  post(db, [
+    {
+      cause: 'adjustment',
+      causeId: p.id,
+      memo: p.reason,
+      lines: [
+        { account: account.adjustments, amount: -p.amount },
+        { account: account.seller(p.sellerId), amount: p.amount },
+      ],
+    },
+  ]);

@@ -1,4 +1,4 @@
-import { endpoints as e, type FeeTerms } from '@market/contract';
+import { dhakaToday, endpoints as e, type FeeTerms } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../route.ts';
 import * as earnings from './earnings.ts';
@@ -12,7 +12,7 @@ export default async function moneyRoutes(app: FastifyInstance, { fees }: { fees
     const csv = await earnings.salesCsv(app.db, user.id);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="sales-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header('content-disposition', `attachment; filename="sales-${dhakaToday()}.csv"`)
       .header('cache-control', 'private, no-store')
       .send(csv);
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gte, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxIntents } from '../../db/schema.ts';
 import { CURRENCY, type Intent, type PaymentProvider } from './provider.ts';
@@ -28,13 +28,13 @@ export function sandboxProvider(db: Db): PaymentProvider {
       const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)).limit(1);
       return row ? toIntent(row) : null;
     },
-    // As Stripe refunds in test mode: at once, in full, once per payment (asked again, the same refund).
+    // As Stripe refunds in test mode: at once, in full or in part, once per payment (asked again, the same refund).
     async refund({ paymentId, amount }) {
       await db
         .update(sandboxIntents)
-        .set({ refundId: `re_sbx_${randomBytes(12).toString('hex')}` })
+        .set({ refundId: `re_sbx_${randomBytes(12).toString('hex')}`, refundAmount: amount })
         .where(
-          and(eq(sandboxIntents.id, paymentId), eq(sandboxIntents.status, 'succeeded'), eq(sandboxIntents.amount, amount), isNull(sandboxIntents.refundId)),
+          and(eq(sandboxIntents.id, paymentId), eq(sandboxIntents.status, 'succeeded'), gte(sandboxIntents.amount, amount), isNull(sandboxIntents.refundId)),
         );
       const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, paymentId)).limit(1);
       if (!row?.refundId) throw new Error(`the sandbox has no succeeded payment ${paymentId} of ${amount} to refund`);

@@ -15,13 +15,14 @@ const overview: Item = { to: '/dashboard', label: 'dashMenu.overview' };
 const account: Item = { to: '/dashboard/account', label: 'dashMenu.account' };
 const notifications: Item = { to: '/dashboard/notifications', label: 'dashMenu.notifications' };
 
-/** The spec's menu of each role (a seller's also has their reviews), a buyer's and a seller's notifications, then the account page every role has. */
+/** The spec's menu of each role (a seller's also has their earnings and reviews), a buyer's and a seller's notifications, then the account page every role has. */
 const menus: Record<Role, Item[]> = {
   Seller: [
     overview,
     { to: '/dashboard/addProduct', label: 'dashMenu.addProduct' },
     { to: '/dashboard/myProduct', label: 'dashMenu.myProduct' },
     { to: '/dashboard/bookings', label: 'dashMenu.bookings' },
+    { to: '/dashboard/earnings', label: 'dashMenu.earnings' },
     { to: '/dashboard/reviews', label: 'dashMenu.reviews' },
     notifications,
     account,

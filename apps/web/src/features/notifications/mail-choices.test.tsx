@@ -43,6 +43,9 @@ describe('E-mails about your deals', () => {
       '[x] An administrator removes one of my listings',
       '[x] My account is suspended',
       '[x] My account is reinstated',
+      '[x] A payout is sent to me',
+      '[x] A payout to me fails',
+      '[x] My payout method changes',
     ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Someone books one of my phones' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your choice is saved.');

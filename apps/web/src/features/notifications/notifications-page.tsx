@@ -30,6 +30,9 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   listing_removed: 'notes.listing_removed',
   listings_suspended: 'notes.listings_suspended',
   listings_reinstated: 'notes.listings_reinstated',
+  payout_paid: 'notes.payout_paid',
+  payout_failed: 'notes.payout_failed',
+  payout_method_changed: 'notes.payout_method_changed',
 };
 
 /** The signed-in person's notifications, newest first; opening one marks it read, and all can be marked read at once. */

@@ -37,6 +37,7 @@ export default {
   'notFound.back': 'হোমে ফিরে যান',
   'price.tk': '৳{amount}',
   'price.bdt': '৳{amount}',
+  'price.taka': '৳{amount}',
   'dialog.cancel': 'বাতিল',
   'dialog.close': 'বন্ধ করুন',
   'table.loading': '{what} লোড হচ্ছে',

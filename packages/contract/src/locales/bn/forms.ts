@@ -23,6 +23,10 @@ export default {
   'forms.ram': '{label} {min} থেকে {max} GB-এর মধ্যে পূর্ণ সংখ্যা হতে হবে',
   'forms.stars': '{label} {min} থেকে {max}-এর মধ্যে পূর্ণ সংখ্যার স্টার হতে হবে',
   'forms.warranty': '{label} {min} থেকে {max} মাসের মধ্যে পূর্ণ সংখ্যা হতে হবে',
+  'forms.wallet': '{label} বাংলাদেশের মোবাইল নম্বর হতে হবে: 01 এবং আরও ৯টি অঙ্ক (সামনে +880 থাকতে পারে)',
+  'forms.bankAccount': '{label} অ্যাকাউন্ট নম্বর হতে হবে: ১০ থেকে ১৭টি অঙ্ক',
+  'forms.routingNumber': '{label} শাখার রাউটিং নম্বর হতে হবে: ৯টি অঙ্ক',
+  'forms.smsCode': '{label} আমাদের পাঠানো কোডের ৬টি অঙ্ক হতে হবে',
   // A field the server refused for a reason the forms do not know (lib/field-rules.ts).
   'forms.invalid': '{label} সঠিক নয়',
   'forms.newPasswordRequired': 'একটি নতুন পাসওয়ার্ড লিখুন',

@@ -85,6 +85,9 @@ export default {
   'audit.reinstateSeller': 'Reinstated a seller',
   'audit.releaseDispute': 'Decided a dispute for the seller',
   'audit.splitDispute': 'Split a dispute: part back to the buyer, the rest to the seller',
+  'audit.sendPayoutBatch': 'Sent a batch of bank payouts',
+  'audit.settlePayout': 'Marked a bank payout paid or failed',
+  'audit.adjustBalance': "Adjusted a seller's balance",
   'audit.refundOrder': 'Refunded an order',
 
   // Payments: every paid order, and the Admin's refund
@@ -103,6 +106,15 @@ export default {
   'disputes.release': 'Release to the seller',
   'disputes.releaseLabel': 'Release to the seller: the payment for {product}',
   'disputes.releaseText': 'The deal for {product} completes: the seller keeps the sale and {buyer} is told. This cannot be undone.',
+  'disputes.split': 'Split the payment',
+  'disputes.splitLabel': 'Split the payment for {product} between {buyer} and the seller',
+  'disputes.splitText':
+    "Part of the {amount} goes back to {buyer}, the rest to the seller (less the site's fee), and the deal completes. This cannot be undone.",
+  'disputes.splitAmount': 'Back to the buyer (taka)',
+  'disputes.splitHint': 'A whole number of taka from {min} to {max}',
+  'disputes.splitRequired': 'Enter the taka that go back to the buyer',
+  'disputes.splitRange': 'Enter a whole number of taka from {min} to {max}, less than the price: to give it all back, refund in full',
+  'disputes.splitWhat': '{amount} back to the buyer, the rest ({rest}) to the seller',
   'disputes.decided': 'Decided: both sides are told',
   'payments.title': 'Payments',
   'payments.caption': 'Paid orders',

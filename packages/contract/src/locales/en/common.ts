@@ -36,6 +36,7 @@ export default {
   'notFound.back': 'Back to Home',
   'price.tk': '{amount} tk',
   'price.bdt': '{amount} BDT',
+  'price.taka': '৳{amount}',
   // The shared components (apps/web/src/components): dialogs, tables, lists, pictures, stars.
   'dialog.cancel': 'Cancel',
   'dialog.close': 'Close',

@@ -22,6 +22,10 @@ export default {
   'forms.ram': '{label} must be a whole number of GB from {min} to {max}',
   'forms.stars': '{label} must be a whole number of stars from {min} to {max}',
   'forms.warranty': '{label} must be a whole number of months from {min} to {max}',
+  'forms.wallet': '{label} must be a Bangladeshi mobile number: 01 and 9 more digits (+880 in front is fine)',
+  'forms.bankAccount': '{label} must be the account number: 10 to 17 digits',
+  'forms.routingNumber': "{label} must be the branch's routing number: 9 digits",
+  'forms.smsCode': '{label} must be the 6 digits of the code we sent',
   // A field the server refused for a reason the forms do not know (lib/field-rules.ts).
   'forms.invalid': '{label} is not valid',
   // A new password typed twice (features/auth/password-rules.ts).

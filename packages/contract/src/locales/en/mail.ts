@@ -41,4 +41,7 @@ export default {
 
   'mail.note.open': 'Open {page}',
   'mail.note.after': 'You get an e-mail like this for each move of your deals on Resale Phones. Choose which ones on your account page: {url}',
+
+  // A text message (issue 32): a one-time code confirming a payout wallet. Short: one SMS.
+  'sms.payoutCode': 'Resale Phones: {code} is your code to receive payouts on this bKash number. It ends in 10 minutes. Never tell it to anyone, not even us.',
 } as const;

@@ -1,4 +1,4 @@
-import type { AuditAction, Period } from '@market/contract';
+import type { AuditAction, DecisionBody, Period } from '@market/contract';
 import { api } from '../../../lib/api.ts';
 import { call, pages } from '../../../lib/endpoint.ts';
 import { byId, DASHBOARD_PAGE } from '../api.ts';
@@ -25,11 +25,9 @@ export const adminApi = api.injectEndpoints({
     paidOrders: build.infiniteQuery({ ...pages('paidOrders', DASHBOARD_PAGE), providesTags: ['order'] }),
     refundOrder: build.mutation({ ...call('refundOrder', withReason), invalidatesTags: ['order'] }),
     disputes: build.infiniteQuery({ ...pages('disputes', DASHBOARD_PAGE), providesTags: ['order'] }),
+    // A split says the taka back to the buyer (`refundAmount`); a refund or a release says none.
     decideDispute: build.mutation({
-      ...call('decideDispute', ({ id, decision, reason }: { id: string; decision: 'refund' | 'release'; reason: string }) => ({
-        params: { id },
-        body: { decision, reason },
-      })),
+      ...call('decideDispute', ({ id, ...body }: { id: string } & DecisionBody) => ({ params: { id }, body })),
       invalidatesTags: ['order'],
     }),
     outbox: build.infiniteQuery(pages('outbox', OUTBOX_PAGE)),

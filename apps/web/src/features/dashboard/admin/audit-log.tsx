@@ -19,6 +19,9 @@ const actionIds: Record<AuditAction, Key<'admin'>> = {
   'refund-order': 'audit.refundOrder',
   'release-dispute': 'audit.releaseDispute',
   'split-dispute': 'audit.splitDispute',
+  'send-payout-batch': 'audit.sendPayoutBatch',
+  'settle-payout': 'audit.settlePayout',
+  'adjust-balance': 'audit.adjustBalance',
 };
 
 /** What Admins did, newest first (issue 16): who, when, what, to what, why. The log is only ever appended to. */

@@ -8,13 +8,15 @@ import { translate, useT } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { DealTimeline } from '../deal-timeline.tsx';
 import { useDecideDisputeMutation, useDisputesInfiniteQuery } from './api.ts';
+import { SplitDialog } from './split-dialog.tsx';
 
-type Decision = 'refund' | 'release';
+type Decision = 'refund' | 'release' | 'split';
 
 /**
  * The Admin's Disputes (issue 31, decision 051): the protected deals whose buyer opened a dispute in the complaint
  * window, newest first, with the buyer's reason, words and photos and the deal's history; each is decided once,
- * with a reason (audited): the buyer refunded in full, or the money released to the seller.
+ * with a reason (audited): the buyer refunded in full, the money released to the seller, or split between them: whole
+ * taka back to the buyer, the rest to the seller (issue 32).
  */
 export default function Disputes() {
   const t = useT('admin');
@@ -87,12 +89,23 @@ export default function Disputes() {
             >
               {t('disputes.release')}
             </button>
+            {/* A split gives back at least a taka and less than the price: a phone of one taka has none. */}
+            {o.productPrice > 1 && (
+              <button
+                type="button"
+                className="btn btn-outline btn-xs"
+                onClick={() => setDeciding({ order: o, decision: 'split' })}
+                aria-label={t('disputes.splitLabel', { product: o.productName, buyer: o.buyerName })}
+              >
+                {t('disputes.split')}
+              </button>
+            )}
           </span>,
         ]}
       />
       <ReasonDialog
         key={deciding ? `${deciding.order._id}-${deciding.decision}` : 'none'}
-        open={deciding !== null}
+        open={deciding !== null && deciding.decision !== 'split'}
         title={deciding?.decision === 'release' ? t('disputes.release') : t('disputes.refund')}
         text={texts ? t(deciding!.decision === 'release' ? 'disputes.releaseText' : 'disputes.refundText', texts) : ''}
         confirmLabel={deciding?.decision === 'release' ? t('disputes.release') : t('disputes.refund')}
@@ -101,6 +114,15 @@ export default function Disputes() {
           const { order, decision } = deciding!;
           setDeciding(null);
           await attempt(() => decide({ id: order._id, decision, reason }).unwrap(), translate('disputes.decided'));
+        }}
+      />
+      <SplitDialog
+        order={deciding?.decision === 'split' ? deciding.order : null}
+        onCancel={() => setDeciding(null)}
+        onConfirm={async (refundAmount, reason) => {
+          const { order } = deciding!;
+          setDeciding(null);
+          await attempt(() => decide({ id: order._id, decision: 'split', refundAmount, reason }).unwrap(), translate('disputes.decided'));
         }}
       />
     </section>

@@ -76,4 +76,29 @@ describe('Booking Requests', () => {
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual([`/api/accept-booking/${pending._id}`]);
     expect(within(rowOf('Rafiq Islam')).queryByRole('button', { name: /^Accept/ })).toBeNull();
   });
+  it("shows a protected deal's fee and what the seller receives, nothing of a fee for a cash deal, and how a dispute was split", async () => {
+    const paid = aBooking(5, 'Arif Chowdhury', { state: 'paid', productPrice: 80000, fee: 240000 });
+    const cash = aBooking(6, 'Shirin Akter', { state: 'accepted', payWith: 'cash', fee: 0 });
+    const split = aBooking(7, 'Kamal Hossain', {
+      state: 'completed',
+      dispute: {
+        reason: 'not_as_described',
+        text: 'A crack',
+        photos: [],
+        openedAt: '2026-11-25T10:00:00.000Z',
+        decision: 'split',
+        refundAmount: 15000,
+        decidedAt: '2026-11-26T10:00:00.000Z',
+      },
+    });
+    fakeApi(() => page([paid, cash, split]));
+    renderAt('/dashboard/bookings', <BookingRequests />);
+    await screen.findByRole('table', { name: 'Bookings of my phones' });
+    expect(within(rowOf('Arif Chowdhury')).getByText('Fee ৳2,400 · you receive ৳77,600')).toBeInTheDocument();
+    expect(rowOf('Shirin Akter')).not.toHaveTextContent(/Fee|you receive/);
+    // A split deal says what was given back instead of the whole price's share.
+    const kamal = rowOf('Kamal Hossain');
+    expect(kamal).not.toHaveTextContent(/you receive/);
+    expect(within(kamal).getByText('Decided: ৳15,000 back to the buyer, the rest to the seller')).toBeInTheDocument();
+  });
 });

@@ -1,11 +1,11 @@
-import { takesHandoverCode, transitionsFrom, type DealState, type Order } from '@market/contract';
+import { poishaOf, takesHandoverCode, transitionsFrom, type DealState, type Order } from '@market/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { attempt } from '../../../lib/attempt.ts';
-import { localDate, localDay, localTime, priceTk } from '../../../lib/format.ts';
+import { localDate, localDay, localTime, money, priceTk } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
@@ -13,38 +13,40 @@ import { DealTimeline } from '../deal-timeline.tsx';
 import { CallOff, canCallOff } from '../call-off.tsx';
 import { DisputeLine } from '../dispute-line.tsx';
 import { useAcceptBookingMutation, useCallOffBookingMutation, useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from './api.ts';
+import { DealBadge } from './deal-badge.tsx';
 import { HandoverDialog } from './handover-dialog.tsx';
-
-/** How each state of a deal shows to its seller: the catalog key of its badge and the badge's kind. */
-const badges: Record<DealState, [string, string]> = {
-  requested: ['bookings.notPaid', 'badge-warning'],
-  accepted: ['bookings.acceptedBadge', 'badge-info'],
-  declined: ['bookings.declinedBadge', 'badge-ghost'],
-  expired: ['bookings.expiredBadge', 'badge-ghost'],
-  cancelled: ['bookings.cancelledBadge', 'badge-ghost'],
-  paid: ['bookings.paidWaits', 'badge-success'],
-  handed_over: ['bookings.handedOverBadge', 'badge-success'],
-  disputed: ['orderStatus.disputed', 'badge-warning'],
-  completed: ['bookings.completedBadge', 'badge-success'],
-  refunded: ['orderStatus.refunded', 'badge-warning'],
-  closed: ['orderStatus.soldToAnother', 'badge-ghost'],
-  locked: ['bookings.lockedBadge', 'badge-error'],
-};
 
 /** Where a booking stands, as its seller sees it. */
 function Status({ order: o }: { order: Order }) {
   const t = useT('dashboard');
-  // A cash deal waits for no payment: "Not paid yet" says nothing of it; it waits for this seller's answer.
-  const [key, kind] = o.state === 'requested' && o.payWith === 'cash' ? ['bookings.waitsForYou', 'badge-warning'] : badges[o.state];
   return (
     <div className="flex flex-col items-start gap-1">
       <span className="flex items-center gap-1">
-        {/* A long state wraps beside its history button instead of pushing it out of a phone's card. */}
-        <span className={`badge ${kind} h-auto min-h-5 min-w-0 shrink`}>{t(key as 'bookings.notPaid')}</span>
+        <DealBadge deal={o} />
         <DealTimeline order={o} side="seller" />
       </span>
       <span className="text-xs text-base-content/75">{t(o.payWith === 'cash' ? 'orderStatus.cash' : 'orderStatus.protected')}</span>
       {o.dispute && <DisputeLine dispute={o.dispute} />}
+    </div>
+  );
+}
+
+/** The deals that end without a sale: the seller receives nothing of them. */
+const unsold: readonly DealState[] = ['declined', 'expired', 'cancelled', 'closed', 'refunded'];
+
+/**
+ * The price, and for a protected deal the site's fee fixed at its booking and what reaches the seller (issue 32):
+ * nothing more for a cash deal, which owes none, nor for a deal that ended unsold or whose dispute was split (its line says how).
+ */
+function Price({ order: o }: { order: Order }) {
+  const t = useT('dashboard');
+  const shown = o.payWith === 'protected' && !unsold.includes(o.state) && o.dispute?.decision !== 'split';
+  return (
+    <div>
+      <span className="block whitespace-nowrap">{priceTk(o.productPrice)}</span>
+      {shown && (
+        <span className="block text-xs text-base-content/75">{t('bookings.feeLine', { fee: money(o.fee), net: money(poishaOf(o.productPrice) - o.fee) })}</span>
+      )}
     </div>
   );
 }
@@ -131,7 +133,7 @@ export default function BookingRequests() {
         caption={t('bookings.caption')}
         columns={[
           { label: t('bookings.phone'), rowHeader: true },
-          { label: t('dashCol.price'), className: 'whitespace-nowrap' },
+          t('dashCol.price'),
           t('bookings.buyer'),
           t('bookings.mobile'),
           t('bookings.meetingPlace'),
@@ -147,7 +149,7 @@ export default function BookingRequests() {
         rowKey={(o) => o._id}
         cells={(o) => [
           o.productName,
-          priceTk(o.productPrice),
+          <Price order={o} />,
           <div>
             <span className="block">{o.buyerName}</span>
             <a className="link text-sm wrap-anywhere" href={`mailto:${o.buyerEmail}`}>

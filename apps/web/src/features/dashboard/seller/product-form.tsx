@@ -1,6 +1,6 @@
 import type { Condition, EditProductBody, Product } from '@market/contract';
 import { conditions, maxLength, messages } from '@market/contract/rules';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { notify } from '../../../lib/notify.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -11,6 +11,7 @@ import { useAuth } from '../../../lib/use-auth.ts';
 import { useCategoriesQuery } from '../../../lib/shared-api.ts';
 import { Field } from '../../../components/field.tsx';
 import { localToday, pastDateRule, phoneRule, takaRule, textRule, useFieldRules, useYearsRule } from '../../../lib/field-rules.ts';
+import { FeeNote } from './fee-note.tsx';
 import { bodyOf, emptyFields, fieldsOf, type ProductFields } from './product-fields.ts';
 import { PhoneDetails } from './phone-details.tsx';
 import { PhotoPicker, usePhotos } from './photo-picker.tsx';
@@ -54,7 +55,11 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
   });
   const { errors, isSubmitting } = formState;
   const today = localToday();
-  const [location, productName, description, condition] = useWatch({ control, name: ['location', 'productName', 'description', 'condition'] });
+  const [location, productName, description, condition, resalePrice] = useWatch({
+    control,
+    name: ['location', 'productName', 'description', 'condition', 'resalePrice'],
+  });
+  const feeNoteId = useId();
   const meaning = isCondition(condition) ? conditionMeaning(condition) : undefined;
 
   const invalid = (e: FieldErrors<ProductFields>) => {
@@ -118,13 +123,20 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
               {...register('originalPrice', takaRule(t('productForm.originalPrice'), t('productForm.enterOriginalPrice')))}
             />
           </Field>
-          <Field label={t('productForm.resalePriceTk')} error={errors.resalePrice?.message} hint={t('productForm.example', { example: number(95000) })}>
+          <Field
+            label={t('productForm.resalePriceTk')}
+            error={errors.resalePrice?.message}
+            hint={t('productForm.example', { example: number(95000) })}
+            describedBy={feeNoteId}
+          >
             <input
               inputMode="numeric"
               className="input input-bordered w-full"
               {...register('resalePrice', takaRule(t('productForm.resalePrice'), t('productForm.enterResalePrice')))}
             />
           </Field>
+          {/* What the site keeps of a protected sale at this price (issue 32), read with the price's field. */}
+          <FeeNote id={feeNoteId} price={resalePrice} />
           <Field label={t('productForm.productName')} error={errors.productName?.message} count={{ value: productName, max: maxLength.productName }}>
             <input
               className="input input-bordered w-full"

@@ -23,6 +23,7 @@ const booking = aPaidOrder({
 function api() {
   return fakeApi(({ path }: Call) => {
     if (path === '/api/category') return { status: 200, body: { success: true, data: [{ _id: 'c1', category: 'Apple', categoryLogo: '' }] } };
+    if (path === '/api/fees') return { status: 200, body: { success: true, data: { percent: 3, minimum: 30 } } };
     if (path.includes('booking')) return page([booking]);
     return page([aProduct({ advertise: true }), aProduct({ _id: '3f6c1e2a-8b4d-4c1e-9a7f-2d5b8c9e0a12', productName: 'Galaxy S21', status: 'sold' })]);
   });
@@ -69,6 +70,8 @@ describe("the seller's pages", () => {
       // The meeting day beside the place (issue 31), a calendar day in Bangla digits.
       expect(within(rows[1]!).getByText('দেখা করার দিন ২৫ নভে, ২০২৬')).toBeInTheDocument();
       expect(within(rows[1]!).getByText('এখনো পেমেন্ট হয়নি')).toBeInTheDocument();
+      // A protected deal: the site's fee fixed at its booking, and what reaches the seller (issue 32).
+      expect(within(rows[1]!).getByText('ফি ৳৩,৫৪০ · আপনি পাবেন ৳৬১,৪৬০')).toBeInTheDocument();
       await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Mitu Akter-এর iPhone 13 বুকিং নাকচ করুন' }));
       expect(screen.getByRole('dialog', { name: 'এই বুকিং নাকচ করবেন?' })).toHaveTextContent(
         'Mitu Akter দেখবেন ‘বিক্রেতা নাকচ করেছেন’, এবং iPhone 13 আর বুক করতে পারবেন না।',
@@ -92,6 +95,13 @@ describe("the seller's pages", () => {
       await userEvent.selectOptions(condition, 'ভালো');
       expect(condition).toHaveValue('Good');
       expect(condition).toHaveAccessibleDescription('হালকা ব্যবহারের চিহ্ন: বডি বা স্ক্রিনে ছোট আঁচড়, সবকিছু ঠিকমতো কাজ করে।');
+
+      // The site's fee on a protected sale (issue 32): its terms, then at the price typed (in Bangla digits too).
+      expect(await screen.findByText('সুরক্ষিত পেমেন্টে বিক্রি হলে সাইট দামের ৩% রাখবে (সর্বনিম্ন ৳৩০)। নগদ লেনদেনে কোনো ফি নেই।')).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText('বিক্রির দাম (টাকা)'), '৮০০০০');
+      expect(
+        screen.getByText('সুরক্ষিত পেমেন্টে বিক্রি হলে সাইট রাখবে ৳২,৪০০ (৩%, সর্বনিম্ন ৳৩০): আপনি পাবেন ৳৭৭,৬০০। নগদ লেনদেনে কোনো ফি নেই।'),
+      ).toBeInTheDocument();
 
       await userEvent.click(screen.getByRole('button', { name: 'পোস্ট করুন' }));
       expect(await screen.findByText('আপনার লোকেশন লিখুন')).toBeInTheDocument();
