@@ -80,19 +80,37 @@ export interface PoisoningResult {
   }[];
 }
 
+/** The money of issue 32 (bench/money.ts): completing deals with their ledger entries, and a seller's balance page. */
+export interface MoneyResult {
+  /** Completing `deals` handed-over protected deals one by one, as their timers do, on PostgreSQL: per deal and in all. */
+  completions: { deals: number; lanes: number; totalMs: number; perSecond: number; p50: number; p99: number };
+  /** The balance page's calls for a seller with `entries` ledger entries. */
+  rows: { endpoint: string; entries: number; connections: number; rps: number; p50: number; p99: number; target: number | null }[];
+  seconds: number;
+  backgroundLoad: number | null;
+}
+
 export interface Results {
   api: ApiResult[];
   web: WebResult | null;
   pages?: PagesResult | null;
   scale?: ScaleResult | null;
   poisoning?: PoisoningResult | null;
+  money?: MoneyResult | null;
 }
 
 export function readResults(file = resultsFile): Results {
   if (!existsSync(file)) return { api: [], web: null };
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Results>;
-    return { api: parsed.api ?? [], web: parsed.web ?? null, pages: parsed.pages ?? null, scale: parsed.scale ?? null, poisoning: parsed.poisoning ?? null };
+    return {
+      api: parsed.api ?? [],
+      web: parsed.web ?? null,
+      pages: parsed.pages ?? null,
+      scale: parsed.scale ?? null,
+      poisoning: parsed.poisoning ?? null,
+      money: parsed.money ?? null,
+    };
   } catch {
     return { api: [], web: null };
   }

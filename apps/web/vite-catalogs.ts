@@ -13,6 +13,12 @@ export const locales = fileURLToPath(new URL('../../packages/contract/src/locale
 export const compiledCatalogs = (): Plugin => ({
   name: 'compiled-catalogs',
   enforce: 'pre',
+  // Vitest keeps transformed files between runs, keyed by the file's own text; a compiled catalog is also made of
+  // what the catalog imports (en/errors.ts is the contract's errors.ts), so it is compiled afresh every run instead
+  // of a new refusal's text going missing from a kept copy.
+  configureVitest({ defineCacheKeyGenerator }) {
+    defineCacheKeyGenerator(({ id }) => (id.endsWith('?compiled') ? false : undefined));
+  },
   async load(id) {
     const [file = '', query] = id.split('?');
     if (query !== 'compiled' || !file.startsWith(locales) || !/\/(en|bn)\/[\w-]+\.ts$/.test(file)) return null;

@@ -76,7 +76,7 @@ test('a new account confirms its address: the banner, a new link, the Outbox, th
 
   const admin = await pageAs(browser, adminSession);
   await admin.goto('/dashboard');
-  await dashboardMenu(admin).getByRole('link', { name: 'Outbox' }).click();
+  await dashboardMenu(admin).getByRole('link', { name: 'Outbox', exact: true }).click();
   await expect(admin).toHaveURL(/\/dashboard\/outbox$/);
   await expect(main(admin).getByRole('columnheader')).toHaveText(['To', 'Subject', 'Status', 'Created', 'Text']);
   const row = await outboxRow(admin, email, 'Confirm your e-mail address');

@@ -38,7 +38,9 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['Reported Items', '/dashboard/report'],
     ['Payments', '/dashboard/payments'],
     ['Disputes', '/dashboard/disputes'],
+    ['Money', '/dashboard/money'],
     ['Outbox', '/dashboard/outbox'],
+    ['SMS outbox', '/dashboard/sms-outbox'],
     ['Audit Log', '/dashboard/audit'],
     ['Account', '/dashboard/account'],
   ],
@@ -61,7 +63,9 @@ const pageHeading: Record<string, string> = {
   '/dashboard/report': 'Reported Items',
   '/dashboard/payments': 'Payments',
   '/dashboard/disputes': 'Disputes',
+  '/dashboard/money': 'Money',
   '/dashboard/outbox': 'Outbox',
+  '/dashboard/sms-outbox': 'SMS outbox',
   '/dashboard/audit': 'Audit Log',
   '/dashboard/account': 'Account',
   '/dashboard/notifications': 'Notifications',
@@ -78,9 +82,10 @@ for (const role of ['Seller', 'Buyer', 'Admin'] as const) {
     // On a wide screen the menu is always there, without a toggle.
     await expect(page.getByText('Open dashboard menu')).toBeHidden();
     for (const [label, path] of [...menus[role]].reverse()) {
-      await dashboardMenu(page).getByRole('link', { name: label }).click();
+      // Exactly: 'Outbox' is also in 'SMS outbox'.
+      await dashboardMenu(page).getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(dashboardMenu(page).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+      await expect(dashboardMenu(page).getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toContainText(pageHeading[path]!);
     }
   });
@@ -103,7 +108,10 @@ test.describe('role guards', () => {
         '/dashboard/audit',
       ],
     },
-    { role: 'Seller', paths: ['/dashboard/myOrders', '/dashboard/allBuyers', '/dashboard/overview-buyer', '/dashboard/outbox'] },
+    {
+      role: 'Seller',
+      paths: ['/dashboard/myOrders', '/dashboard/allBuyers', '/dashboard/overview-buyer', '/dashboard/outbox', '/dashboard/money', '/dashboard/sms-outbox'],
+    },
     { role: 'Admin', paths: ['/dashboard/myProduct', '/dashboard/overview-seller'] },
   ];
   for (const { role, paths } of cases) {
@@ -219,6 +227,7 @@ test('admin pages are accessible and fit 375 and 1280 px', async ({ page, adminS
     ['all-sellers', '/dashboard/allSellers', 'Verification'],
     ['all-buyers', '/dashboard/allBuyers', 'email'],
     ['report', '/dashboard/report', 'Reported Items'],
+    ['sms-outbox', '/dashboard/sms-outbox', 'SMS outbox'],
     ['audit', '/dashboard/audit', 'Audit Log'],
   ]);
 });

@@ -174,7 +174,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(notificationRoutes);
   await app.register(bkashRoutes, { config, checkout: app.bkash?.checkout });
   await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers, fees: config.fees, handoverSecret: config.jwtSecret });
-  await app.register(moneyRoutes, { fees: config.fees });
+  await app.register(moneyRoutes, { fees: config.fees, payoutMinimum: config.payouts.minimum });
   await app.register(smsRoutes);
   await app.register(payoutRoutes, { config });
   await app.register(overviewRoutes);

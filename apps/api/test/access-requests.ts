@@ -350,6 +350,17 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
       body: { decision: 'release', reason: 'The phone works in the video' },
       after: async (res) => expect(res.body.data).toMatchObject({ state: 'completed', dispute: { decision: 'release' } }),
     }),
+    askDispute: async () => ({
+      params: { id: await disputed() },
+      body: { to: 'seller', text: 'Did the phone charge when you met?' },
+      after: async (res) => expect(res.body.data.dispute.messages).toEqual([expect.objectContaining({ from: 'admin', to: 'seller' })]),
+    }),
+    answerDisputeOrder: async () => ({
+      params: { id: await disputed() },
+      body: { text: 'It stopped charging the next morning' },
+      after: async (res) => expect(res.body.data.dispute.messages).toEqual([expect.objectContaining({ from: 'buyer', to: null })]),
+    }),
+    answerDisputeBooking: async () => ({ params: { id: await disputed() }, body: { text: 'It charged at the meeting' } }),
     callOffOrder: async () => ({ params: { id: await overdueDeal() }, after: async (res) => expect(res.body.data.state).toBe('cancelled') }),
     callOffBooking: async () => ({ params: { id: await overdueDeal() }, after: async (res) => expect(res.body.data.state).toBe('cancelled') }),
     reportProduct: async () => ({ params: { id: (await strangersProduct())._id } }),

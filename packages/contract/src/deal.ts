@@ -290,6 +290,8 @@ export const notices = {
   /** A seller's account suspended by an Admin (their phones leave the site), and reinstated. */
   listings_suspended: { to: 'seller', page: '/dashboard/myProduct' },
   listings_reinstated: { to: 'seller', page: '/dashboard/myProduct' },
+  /** An Admin's question to one side of a dispute (issue 32): to the side asked, to their deals' page. */
+  dispute_question: { to: 'both', page: null },
   /** A seller's money (issue 32): a payout reached them, or failed (the money is back in their balance); their payout method changed. */
   payout_paid: { to: 'seller', page: '/dashboard/earnings' },
   payout_failed: { to: 'seller', page: '/dashboard/earnings' },

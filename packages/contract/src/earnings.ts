@@ -16,6 +16,7 @@ export const Earnings = z.object({
   payingOut: z.number().int().describe('Payouts asked and not yet confirmed'),
   paidOut: z.number().int().describe('Payouts the provider confirmed'),
   fees: Fees,
+  payoutMinimum: z.number().int().describe('The least payout, in taka'),
 });
 export type Earnings = z.infer<typeof Earnings>;
 

@@ -122,6 +122,7 @@ export const errorMessages = {
   sms_code_wrong: 'That is not the code we sent: {left, plural, one {# try} other {# tries}} left',
   sms_code_expired: 'That code has ended (codes last 10 minutes): ask for a new one',
   sms_code_tries_used: 'Five wrong codes: ask for a new one',
+  dispute_answers_full: 'You have answered {max} times in this dispute: an administrator will decide with what you said',
   refund_not_below_price: 'A split gives back less than the price ({price} taka): to give it all back, refund in full',
   order_pays_at_meeting: 'This deal is paid in cash at the meeting: it is not paid through the site',
   handover_not_open:

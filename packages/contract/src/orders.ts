@@ -14,6 +14,16 @@ export const Dispute = z.object({
   /** With a split: the taka given back to the buyer (the rest went to the seller). */
   refundAmount: z.number().int().nullable(),
   decidedAt: z.iso.datetime().nullable(),
+  /** The Admin's questions to either side and their answers, oldest first (issue 32): both sides and the Admins read them. */
+  messages: z.array(
+    z.object({
+      from: z.enum(['admin', 'buyer', 'seller']),
+      /** Whom an Admin's question asks; null for an answer (to the Admins). */
+      to: z.enum(['buyer', 'seller']).nullable(),
+      text: z.string(),
+      at: z.iso.datetime(),
+    }),
+  ),
 });
 export type Dispute = z.infer<typeof Dispute>;
 
@@ -219,3 +229,14 @@ export const DecisionBody = z
     path: ['refundAmount'],
   });
 export type DecisionBody = z.infer<typeof DecisionBody>;
+
+/** An Admin asks one side of a dispute a question (issue 32): they are told, and answer on their page. */
+export const DisputeQuestionBody = z.object({
+  to: z.enum(['buyer', 'seller'], { error: 'must be buyer or seller' }),
+  text: text(maxLength.dispute),
+});
+export type DisputeQuestionBody = z.infer<typeof DisputeQuestionBody>;
+
+/** A side's answer in a dispute. */
+export const DisputeAnswerBody = z.object({ text: text(maxLength.dispute) });
+export type DisputeAnswerBody = z.infer<typeof DisputeAnswerBody>;

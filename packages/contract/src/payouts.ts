@@ -62,6 +62,8 @@ export const payoutStates = ['requested', 'sending', 'paid', 'failed'] as const;
 export const Payout = z.object({
   _id: z.uuid(),
   sellerId: z.uuid(),
+  /** The seller's name now (null once the account is gone). */
+  sellerName: z.string().nullable(),
   /** In poisha. */
   amount: z.number().int(),
   method: z.enum(['bkash', 'bank']),

@@ -79,6 +79,8 @@ beforeAll(async () => {
       sql`, `,
     )}`,
   );
+  // The card stand-in refunded the refunded deal's payment (in full: the only refund it knew then).
+  await db.execute(sql`update sandbox_intents set refund_id = 're_1' where id = ${`trx_${ids.refunded.slice(0, 8)}`}`);
   await db.execute(sql`insert into refunds (order_id, provider, payment_id, amount, reason, status, provider_refund_id, refunded_at) values
     (${ids.refunded}, 'sandbox', ${`trx_${ids.refunded.slice(0, 8)}`}, 4000000, 'Refunded by an Admin', 'refunded', 're_1', now()),
     (${ids.paid}, 'sandbox', 'pi_charged_for_nothing', 2000000, 'The order was paid already', 'pending', null, null)`);
@@ -117,6 +119,12 @@ describe(`a database of the release before the ledger (${olderRelease}), migrate
       [ids.refunded]: [0, 4_000_000],
       [ids.cash]: [5_000_000, 0],
     });
+  });
+
+  it('the card stand-in’s refunds before part refunds were all in full (0035)', async () => {
+    expect(await rows(sql`select id, refund_amount from sandbox_intents where refund_id is not null`)).toEqual([
+      { id: `trx_${ids.refunded.slice(0, 8)}`, refund_amount: 4_000_000 },
+    ]);
   });
 
   it('moves the migrated deals on as this release does: the handed-over one completes into the seller’s balance, the refund confirmed leaves the books', async () => {

@@ -436,6 +436,31 @@ export const disputes = pgTable(
 );
 
 /**
+ * An Admin's question to one side of a dispute, and the sides' answers (issue 32): appended, never changed (a
+ * trigger), read by both sides and the Admins.
+ */
+export const disputeMessages = pgTable(
+  'dispute_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => disputes.orderId),
+    fromRole: text('from_role', { enum: ['admin', 'buyer', 'seller'] }).notNull(),
+    /** Who wrote it (no foreign key: the thread is history, whatever becomes of the account). */
+    fromId: uuid('from_id'),
+    /** Whom an Admin's question asks; null for an answer. */
+    toRole: text('to_role', { enum: ['buyer', 'seller'] }),
+    text: text('text').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('dispute_messages_to_check', sql`(${t.fromRole} = 'admin') = (${t.toRole} is not null)`),
+    index('dispute_messages_order_idx').on(t.orderId, t.at),
+  ],
+);
+
+/**
  * A deal's history (decision 048): one row per transition, who made it (their role, and their id while the account
  * exists; none for the site's own), from which state to which, when. Append-only: a trigger refuses UPDATE and
  * DELETE, and the row names its order by id without a foreign key, so it outlives a deleted booking.

@@ -32,6 +32,7 @@ import {
   userIdentities,
   users,
   bkashSandboxPayouts,
+  disputeMessages,
   payoutMethods,
   payouts,
   phoneCodes,
@@ -282,6 +283,7 @@ describe('resetDatabase()', () => {
     });
     const [anyOrder] = await db.select({ id: orders.id }).from(orders).limit(1);
     await db.insert(disputes).values({ orderId: anyOrder!.id, reason: 'other', text: 'reset', photos: [] });
+    await db.insert(disputeMessages).values({ orderId: anyOrder!.id, fromRole: 'admin', toRole: 'buyer', text: 'reset' });
     // The money of issue 32: an entry of the books, a payout method, a payout, a code and text messages.
     await adjusted(db, { id: randomUUID(), sellerId: user!.id, amount: 100, reason: 'reset' });
     await db.insert(payoutMethods).values({ userId: user!.id, kind: 'bkash', wallet: '01770618575' });

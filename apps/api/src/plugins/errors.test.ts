@@ -150,7 +150,11 @@ describe('malformed ids', () => {
                       ? { outcome: 'paid', reason: 'The bank confirmed it' }
                       : key === routeKey('adjustBalance')
                         ? { amount: 100, reason: 'A correction' }
-                        : undefined;
+                        : key === routeKey('askDispute')
+                          ? { to: 'buyer', text: 'Did it charge?' }
+                          : key === routeKey('answerDisputeOrder') || key === routeKey('answerDisputeBooking')
+                            ? { text: 'It did' }
+                            : undefined;
     const before = await counts();
     for (const id of malformedIds) {
       // Put in as it is, not as callRoute would encode it: some ids are percent-encodings on purpose.

@@ -148,6 +148,8 @@ export function judge(world: World, spec: Spec, rule: Rule, c: Case, res: Answer
   }
   if (res.status < 300) {
     expect(identityRefused(world, rule, c.token), 'a refused caller got through').toBe(false);
+    // A download (a seller's sales) is a CSV file; every other answer JSON.
+    if (c.key.endsWith('.csv')) return void expect(type).toMatch(/^text\/csv/);
     expect(type).toMatch(/^application\/json/);
     if (c.key === 'GET /api/health') expect(body).toEqual({ ok: true });
     else expect(body).toMatchObject({ success: true });

@@ -1,7 +1,9 @@
 import {
   AdjustmentBody,
   DecisionBody,
+  DisputeAnswerBody,
   DisputeBody,
+  DisputeQuestionBody,
   HandoverBody,
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -403,7 +405,7 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       ),
     },
     'POST /api/payout-method/confirm': { body: json(SmsCodeBody, () => fc.record({ code: fc.constantFrom('123456') })) },
-    'POST /api/payouts': { body: json(PayoutBody, () => fc.record({ amount: fc.integer({ min: 1, max: 100_000 }) }, { requiredKeys: [] })) },
+    'POST /api/payouts': { body: json(PayoutBody, () => fc.record({ amount: fc.integer({ min: 1, max: 100_000 }) })) },
     'GET /api/payouts': { query: true },
     'GET /api/all-payouts': { query: true },
     'POST /api/payout-batches': {},
@@ -415,6 +417,12 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       id: 'uuid',
       body: json(AdjustmentBody, () => fc.record({ amount: fc.constantFrom(100, -50), reason: fc.constantFrom('A correction') })),
     },
+    'POST /api/dispute/:id/question': {
+      id: 'uuid',
+      body: json(DisputeQuestionBody, () => fc.record({ to: fc.constantFrom('buyer', 'seller'), text: fc.constantFrom('Did it charge?', 'চার্জ হয়েছিল?') })),
+    },
+    'POST /api/order/:id/dispute-answer': { id: 'uuid', body: json(DisputeAnswerBody, () => fc.record({ text: fc.constantFrom('It did not') })) },
+    'POST /api/booking/:id/dispute-answer': { id: 'uuid', body: json(DisputeAnswerBody, () => fc.record({ text: fc.constantFrom('It did') })) },
     'GET /api/money-overview': {},
     'GET /api/sms-outbox': { query: true },
   };

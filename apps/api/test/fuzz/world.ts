@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Rule } from '../../src/access-table.ts';
 import * as schema from '../../src/db/schema.ts';
+import { adjusted } from '../../src/modules/ledger/postings.ts';
 import { sandboxProvider } from '../../src/modules/payments/sandbox.ts';
 import { book, createAdmin, createCategory, linkToken, markPaid, postProduct, signUp, uploadedPicture, type Actor } from '../fixtures.ts';
 import { googleIdToken } from '../google.ts';
@@ -91,6 +92,22 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   expect((await callRoute(app, 'handOver', { token: seller.token, params: { id: disputed._id }, body: { code: shown.body.data.code } })).status).toBe(200);
   const opened = await callRoute(app, 'openDispute', { token: otherBuyer.token, params: { id: disputed._id }, body: { reason: 'other', text: 'It reboots' } });
   expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  // An Admin's question in it (issue 32).
+  const asked = await callRoute(app, 'askDispute', {
+    token: admin.token,
+    params: { id: disputed._id },
+    body: { to: 'seller', text: 'Did it reboot when you met?' },
+  });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+  // Sellers' money (issue 32): the seller's bKash wallet waiting for its SMS code (the code's row, the SMS outbox), the
+  // other seller's bank account and a payout of theirs waiting for a batch (the books), and the stand-ins' records.
+  expect((await callRoute(app, 'setPayoutMethod', { token: seller.token, body: { kind: 'bkash', wallet: '01770618575' } })).status).toBe(200);
+  const bank = { kind: 'bank', accountName: 'Other Seller', accountNumber: '1234567890123', bankName: 'BRAC Bank', routingNumber: '060261726' } as const;
+  expect((await callRoute(app, 'setPayoutMethod', { token: otherSeller.token, body: bank })).status).toBe(200);
+  await adjusted(app.db, { id: randomUUID(), sellerId: otherSeller._id, amount: 100_000, reason: 'Fuzz world' });
+  expect((await callRoute(app, 'requestPayout', { token: otherSeller.token, body: {} })).status).toBe(201);
+  await app.db.insert(schema.bkashSandboxPayouts).values({ invoice: randomUUID(), receiver: '01770618575', amount: '500.00', trxId: 'POFUZZ0001' });
+  await app.db.insert(schema.smsSandboxMessages).values({ csmsId: 'fuzz0001', msisdn: '8801770618575', body: 'Fuzz', referenceId: 'r1' });
   // The bKash stand-in's record of a payment it took (its table must hold a row the fuzzing leaves alone).
   await app.db.insert(schema.bkashSandboxPayments).values({
     paymentId: 'TR0011FUZZ',

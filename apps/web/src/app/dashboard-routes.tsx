@@ -7,11 +7,13 @@ import AccountPage from '../features/auth/account/account-page.tsx';
 import AllBuyers from '../features/dashboard/admin/all-buyers.tsx';
 import AllSellers from '../features/dashboard/admin/all-sellers.tsx';
 import AuditLog from '../features/dashboard/admin/audit-log.tsx';
+import Money from '../features/dashboard/admin/money.tsx';
 import Outbox from '../features/dashboard/admin/outbox.tsx';
 import { AdminOverview } from '../features/dashboard/admin/overview.tsx';
 import Disputes from '../features/dashboard/admin/disputes.tsx';
 import Payments from '../features/dashboard/admin/payments.tsx';
 import ReportedItems from '../features/dashboard/admin/reported-items.tsx';
+import SmsOutbox from '../features/dashboard/admin/sms-outbox.tsx';
 import HandoverPage from '../features/dashboard/buyer/handover-page.tsx';
 import MyOrders from '../features/dashboard/buyer/my-orders.tsx';
 import { BuyerOverview } from '../features/dashboard/buyer/overview.tsx';
@@ -44,7 +46,9 @@ export const dashboardRoutes: RouteObject = {
     { path: 'report', element: only('Admin', <ReportedItems />) },
     { path: 'payments', element: only('Admin', <Payments />) },
     { path: 'disputes', element: only('Admin', <Disputes />) },
+    { path: 'money', element: only('Admin', <Money />) },
     { path: 'outbox', element: only('Admin', <Outbox />) },
+    { path: 'sms-outbox', element: only('Admin', <SmsOutbox />) },
     { path: 'audit', element: only('Admin', <AuditLog />) },
     { path: 'overview-seller', element: only('Seller', <SellerOverview />) },
     { path: 'addProduct', element: only('Seller', <AddProduct />) },

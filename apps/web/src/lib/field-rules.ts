@@ -1,5 +1,7 @@
 import { i18n } from '@lingui/core';
 import {
+  bankAccountPattern,
+  bdMobile,
   emailProblem,
   imageProblem,
   imeiProblem,
@@ -15,6 +17,8 @@ import {
   minStars,
   passwordProblem,
   phoneProblem,
+  routingNumberPattern,
+  smsCodePattern,
   storageSizes,
   takaProblem,
   textProblem,
@@ -141,6 +145,17 @@ export const imeiRule = (label: string, required: string | null) => (required ==
 export const passwordRule = (label: string, required: string) => ({
   validate: (value: string) => (value === '' ? required : said(label, passwordProblem(value))),
 });
+/** Digits as people type them for a number read out (an account, a code): Bangla digits read, spaces and dashes dropped. */
+export const plainDigits = (value: string) => value.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/[\s-]/g, '');
+/** A bKash wallet: a Bangladeshi mobile number however it is written (01…, +880 1…, with spaces or dashes). */
+export const walletRule = (label: string, required: string) => rule(label, required, (v) => (bdMobile(v) ? null : messages.wallet));
+/** A bank account's number (10 to 17 digits) and its branch's routing number (9 digits), as the server checks them. */
+export const bankAccountRule = (label: string, required: string) =>
+  rule(label, required, (v) => (bankAccountPattern.test(plainDigits(v)) ? null : messages.bankAccount));
+export const routingNumberRule = (label: string, required: string) =>
+  rule(label, required, (v) => (routingNumberPattern.test(plainDigits(v)) ? null : messages.routingNumber));
+/** The 6 digits of a code sent by SMS. */
+export const smsCodeRule = (label: string, required: string) => rule(label, required, (v) => (smsCodePattern.test(plainDigits(v)) ? null : messages.smsCode));
 /** A date on or before the user's own today (the server allows up to the latest today anywhere). */
 export const pastDateRule = (label: string, required: string, today: string) => rule(label, required, (v) => (v > today ? messages.future : null));
 /** A picture file chosen for upload: checked before the upload starts; `required` null: none may be chosen (an edit keeps the current one). */

@@ -8,6 +8,8 @@ import {
   BkashCreated,
   DealEvent,
   DecisionBody,
+  DisputeAnswerBody,
+  DisputeQuestionBody,
   DisputeBody,
   HandoverBody,
   HandoverCode,
@@ -167,6 +169,39 @@ export const disputes = endpoint('disputes', {
   access: role('Admin'),
   query: PageQuery,
   page: Order,
+});
+
+export const askDispute = endpoint('askDispute', {
+  tag,
+  summary: 'An Admin asks the buyer or the seller of a deal in dispute a question: they are told, and answer on their page',
+  access: role('Admin'),
+  params: IdParams,
+  body: DisputeQuestionBody,
+  data: Order,
+  cache: 'keeps',
+  errors: { 404: ['not_found'], 409: ['dispute_not_disputed'] },
+});
+
+export const answerDisputeOrder = endpoint('answerDisputeOrder', {
+  tag,
+  summary: 'The buyer answers in their deal’s dispute (while it is open)',
+  access: { who: 'owner', of: 'order', roles: ['Buyer'] },
+  params: IdParams,
+  body: DisputeAnswerBody,
+  data: Order,
+  cache: 'keeps',
+  errors: { 409: ['dispute_not_disputed', 'dispute_answers_full'] },
+});
+
+export const answerDisputeBooking = endpoint('answerDisputeBooking', {
+  tag,
+  summary: 'The seller answers in the dispute of a deal of their phone (while it is open)',
+  access: { who: 'owner', of: 'booking', roles: ['Seller'] },
+  params: IdParams,
+  body: DisputeAnswerBody,
+  data: Order,
+  cache: 'keeps',
+  errors: { 409: ['dispute_not_disputed', 'dispute_answers_full'] },
 });
 
 export const decideDispute = endpoint('decideDispute', {

@@ -5,13 +5,20 @@ import { paged } from '../../pagination.ts';
 import { account, balances } from './books.ts';
 
 /** A seller's money (issue 32): their accounts' balances, and what their payouts' confirmations took out. */
-export async function earningsOf(db: Db, sellerId: string, fees: Fees): Promise<Earnings> {
+export async function earningsOf(db: Db, sellerId: string, fees: Fees, payoutMinimum: number): Promise<Earnings> {
   const [held, seller, payouts] = [account.held(sellerId), account.seller(sellerId), account.payouts(sellerId)];
   const found = await balances(db, [held.key, seller.key, payouts.key]);
   const paid = (await db.execute(sql`
     select coalesce(-sum(l.amount), 0) as paid from ledger_lines l join ledger_entries e on e.id = l.entry_id
     where l.account = ${payouts.key} and e.cause = 'payout_paid'`)) as unknown as { rows: { paid: string }[] };
-  return { held: found.get(held.key)!, available: found.get(seller.key)!, payingOut: found.get(payouts.key)!, paidOut: Number(paid.rows[0]!.paid), fees };
+  return {
+    held: found.get(held.key)!,
+    available: found.get(seller.key)!,
+    payingOut: found.get(payouts.key)!,
+    paidOut: Number(paid.rows[0]!.paid),
+    fees,
+    payoutMinimum,
+  };
 }
 
 interface SaleRow {

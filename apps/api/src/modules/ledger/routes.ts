@@ -4,9 +4,9 @@ import { route } from '../../route.ts';
 import * as earnings from './earnings.ts';
 
 /** The site's fee and a seller's money (issue 32). */
-export default async function moneyRoutes(app: FastifyInstance, { fees }: { fees: FeeTerms }) {
+export default async function moneyRoutes(app: FastifyInstance, { fees, payoutMinimum }: { fees: FeeTerms; payoutMinimum: number }) {
   route(app, e.fees, async () => fees);
-  route(app, e.earnings, ({ user }) => earnings.earningsOf(app.db, user.id, fees));
+  route(app, e.earnings, ({ user }) => earnings.earningsOf(app.db, user.id, fees, payoutMinimum));
   route(app, e.sales, ({ user, query }) => earnings.salesOf(app.db, user.id, query));
   route(app, e.salesCsv, async ({ user, reply }) => {
     const csv = await earnings.salesCsv(app.db, user.id);

@@ -1,7 +1,8 @@
-import type { DecisionBody, DisputeBody, PageQuery } from '@market/contract';
+import type { DecisionBody, DisputeBody, DisputeQuestionBody, PageQuery } from '@market/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { disputes, orders, payments } from '../../db/schema.ts';
+import { disputeMessages, disputes, orders, payments } from '../../db/schema.ts';
+import { notify } from '../notifications/service.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAct } from '../audit/service.ts';
@@ -75,4 +76,45 @@ async function decided(db: Db, orderId: string, admin: AuthUser, decision: Decis
     .update(disputes)
     .set({ decision, refundAmount, decidedAt: sql`now()`, decidedBy: admin.id })
     .where(and(eq(disputes.orderId, orderId), isNull(disputes.decision)));
+}
+
+/**
+ * An Admin asks one side of a deal in dispute a question (issue 32): it is kept with the dispute and the side asked
+ * is told (a notification and its e-mail), in one transaction. Only while the deal is in dispute.
+ */
+export async function askDispute(db: Db, orderId: string, admin: AuthUser, body: DisputeQuestionBody) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [deal] = await t
+      .select({ state: orders.state, buyerId: orders.buyerId, sellerId: orders.sellerId, productName: orders.productName })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!deal) throw notFound('Order');
+    if (deal.state !== 'disputed') throw conflict('dispute_not_disputed');
+    await t.insert(disputeMessages).values({ orderId, fromRole: 'admin', fromId: admin.id, toRole: body.to, text: body.text });
+    const asked = body.to === 'buyer' ? deal.buyerId : deal.sellerId;
+    if (asked) await notify(t, 'dispute_question', [{ userId: asked, productName: deal.productName, orderId }]);
+  });
+  return getOrder(db, orderId);
+}
+
+/** How many answers each side may give in one dispute. */
+export const DISPUTE_ANSWERS = 10;
+
+/** A side of a deal in dispute answers (the buyer of the order, or the seller of the booked phone: the route's rule). */
+export async function answerDispute(db: Db, orderId: string, who: { role: 'buyer' | 'seller'; id: string }, text: string) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [deal] = await t.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!deal || deal.state !== 'disputed') throw conflict('dispute_not_disputed');
+    // A side says its piece, not a flood: at most DISPUTE_ANSWERS answers each (the deal's row is locked: counted once).
+    const [said] = await t
+      .select({ n: sql<number>`count(*)::int` })
+      .from(disputeMessages)
+      .where(and(eq(disputeMessages.orderId, orderId), eq(disputeMessages.fromRole, who.role)));
+    if (said!.n >= DISPUTE_ANSWERS) throw conflict('dispute_answers_full', { max: DISPUTE_ANSWERS });
+    await t.insert(disputeMessages).values({ orderId, fromRole: who.role, fromId: who.id, toRole: null, text });
+  });
+  return getOrder(db, orderId);
 }

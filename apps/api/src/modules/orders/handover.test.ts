@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { refusal, runJobs, useTestApp } from '../../../test/helper.ts';
 import { book as bookPlain, createAdmin, createCategory, postProduct, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
 import { callRoute } from '../../../test/call-route.ts';
-import { auditLog, disputes, jobs, notifications, orderEvents, orders, products, refunds } from '../../db/schema.ts';
+import { auditLog, disputeMessages, disputes, jobs, notifications, orderEvents, orders, products, refunds } from '../../db/schema.ts';
 import { confirmIntent } from '../payments/sandbox-processor.ts';
 import { sandboxProvider } from '../payments/sandbox.ts';
 import { stateOf } from './process.ts';
@@ -355,6 +355,63 @@ describe('a dispute in the complaint window', () => {
     expect(await refusal(ctx.app.db.update(disputes).set({ text: 'Something else' }).where(eq(disputes.orderId, deal._id)))).toContain('disputes are history');
     expect(await refusal(ctx.app.db.delete(disputes).where(eq(disputes.orderId, deal._id)))).toContain('disputes are history');
     expect((await callRoute(ctx.app, 'review', { token: buyer.token, body: { orderId: deal._id, stars: 3 } })).status).toBe(201);
+  });
+
+  it('an Admin asks either side a question: the side asked is told, both answer on their own routes, everyone reads the thread; not once decided', async () => {
+    const { seller, buyer, deal } = await handedOver();
+    const admin = await createAdmin(ctx.app);
+    expect(
+      (await callRoute(ctx.app, 'askDispute', { params: { id: deal._id }, body: { to: 'buyer', text: 'Too early' }, token: admin.token })).body,
+    ).toMatchObject({
+      code: 'dispute_not_disputed',
+    });
+    expect((await dispute(buyer, deal._id, { reason: 'not_working', text: 'It does not charge' })).status).toBe(200);
+    const ask = (to: 'buyer' | 'seller', text: string) =>
+      callRoute(ctx.app, 'askDispute', { params: { id: deal._id }, body: { to, text }, token: admin.token });
+    expect((await ask('seller', 'Did it charge when you met?')).status).toBe(200);
+    expect(await toldTo(seller)).toContain('dispute_question');
+    expect(await toldTo(buyer)).not.toContain('dispute_question');
+    expect((await callRoute(ctx.app, 'answerDisputeBooking', { params: { id: deal._id }, body: { text: 'Yes, to 80 %' }, token: seller.token })).status).toBe(
+      200,
+    );
+    expect((await ask('buyer', 'Which charger did you use?')).status).toBe(200);
+    expect(await toldTo(buyer)).toContain('dispute_question');
+    // Each side answers only through its own route, on its own deal.
+    expect((await callRoute(ctx.app, 'answerDisputeOrder', { params: { id: deal._id }, body: { text: 'Mine' }, token: seller.token })).status).toBe(403);
+    const answered = await callRoute(ctx.app, 'answerDisputeOrder', { params: { id: deal._id }, body: { text: 'The one in the box' }, token: buyer.token });
+    expect(answered.body.data.dispute.messages.map((m: { from: string; to: string | null; text: string }) => [m.from, m.to, m.text])).toEqual([
+      ['admin', 'seller', 'Did it charge when you met?'],
+      ['seller', null, 'Yes, to 80 %'],
+      ['admin', 'buyer', 'Which charger did you use?'],
+      ['buyer', null, 'The one in the box'],
+    ]);
+    const seen = await callRoute(ctx.app, 'sellerBookings', { params: { id: seller._id }, token: seller.token });
+    expect(seen.body.data[0].dispute.messages).toHaveLength(4);
+    // A side says its piece, not a flood: ten answers each.
+    for (let i = 2; i <= 10; i++)
+      expect((await callRoute(ctx.app, 'answerDisputeBooking', { params: { id: deal._id }, body: { text: `More ${i}` }, token: seller.token })).status).toBe(
+        200,
+      );
+    expect((await callRoute(ctx.app, 'answerDisputeBooking', { params: { id: deal._id }, body: { text: 'Eleven' }, token: seller.token })).body).toMatchObject({
+      code: 'dispute_answers_full',
+      params: { max: 10 },
+    });
+    // Decided: no more questions or answers; the thread stays, and the database keeps it as it is.
+    expect(
+      (await callRoute(ctx.app, 'decideDispute', { params: { id: deal._id }, body: { decision: 'release', reason: 'It charges' }, token: admin.token })).status,
+    ).toBe(200);
+    expect((await ask('buyer', 'One more')).body).toMatchObject({ code: 'dispute_not_disputed' });
+    expect((await callRoute(ctx.app, 'answerDisputeOrder', { params: { id: deal._id }, body: { text: 'Late' }, token: buyer.token })).body).toMatchObject({
+      code: 'dispute_not_disputed',
+    });
+    const error = await ctx.app.db
+      .delete(disputeMessages)
+      .where(eq(disputeMessages.orderId, deal._id))
+      .then(
+        () => null,
+        (e: Error & { cause?: Error }) => e,
+      );
+    expect(error?.cause?.message ?? error?.message).toMatch(/append-only/);
   });
 
   it('decided for the buyer: the payment is refunded in full through its provider, and no review follows', async () => {

@@ -28,6 +28,9 @@ export default async function orderRoutes(
   route(app, e.callOffBooking, async ({ params, user }) => nudged(await handover.callOff(app.db, params.id, { role: 'seller', id: user.id }, provider)));
   route(app, e.openDispute, async ({ params, body, user }) => nudged(await dispute.openDispute(app.db, params.id, user, body)));
   route(app, e.disputes, ({ query }) => dispute.listDisputes(app.db, query));
+  route(app, e.askDispute, async ({ params, body, user }) => nudged(await dispute.askDispute(app.db, params.id, user, body)));
+  route(app, e.answerDisputeOrder, ({ params, body, user }) => dispute.answerDispute(app.db, params.id, { role: 'buyer', id: user.id }, body.text));
+  route(app, e.answerDisputeBooking, ({ params, body, user }) => dispute.answerDispute(app.db, params.id, { role: 'seller', id: user.id }, body.text));
   route(app, e.decideDispute, async ({ params, body, user }) => nudged(await dispute.decideDispute(app.db, params.id, user, body, provider)));
   route(app, e.paidOrders, ({ query }) => service.listPaid(app.db, query));
   route(app, e.refundOrder, async ({ params, body, user }) => {

@@ -1,7 +1,7 @@
 import { feeOf, isPaid, leavesFrom, type FeeTerms, type NewOrderBody, type Order, type PageQuery } from '@market/contract';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bkashPayments, disputes, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
+import { bkashPayments, disputeMessages, disputes, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
 import type { DealTimerDurations } from '../../config.ts';
 import { bookedEvent, lockPhoneOf, move, refuse, refusal, startTimers, stateOf, tell } from './process.ts';
 import { editableUntil } from '../reviews/service.ts';
@@ -17,7 +17,16 @@ import type { AuthUser } from '../../plugins/auth.ts';
 type PaymentRow = Pick<typeof payments.$inferSelect, 'transactionId' | 'productPrice' | 'createdAt'>;
 type ReviewRow = Pick<typeof reviews.$inferSelect, 'id' | 'stars' | 'text' | 'createdAt'>;
 type RefundRow = Pick<typeof refunds.$inferSelect, 'status' | 'providerRefundId' | 'amount' | 'refundedAt' | 'reason' | 'paymentId'>;
-type DisputeRow = Pick<typeof disputes.$inferSelect, 'reason' | 'text' | 'photos' | 'openedAt' | 'decision' | 'refundAmount' | 'decidedAt'>;
+/** A dispute's message as the list's subquery reads it (JSON: its time a string). */
+interface MessageRow {
+  from: 'admin' | 'buyer' | 'seller';
+  to: 'buyer' | 'seller' | null;
+  text: string;
+  at: string;
+}
+type DisputeRow = Pick<typeof disputes.$inferSelect, 'reason' | 'text' | 'photos' | 'openedAt' | 'decision' | 'refundAmount' | 'decidedAt'> & {
+  messages?: MessageRow[] | null;
+};
 
 /** The booked phone's seller's number (null once the phone is deleted; shown only as toOrder allows). */
 interface Booked {
@@ -56,6 +65,7 @@ export const toOrder = (
     decision: dispute.decision,
     refundAmount: dispute.refundAmount,
     decidedAt: dispute.decidedAt?.toISOString() ?? null,
+    messages: (dispute.messages ?? []).map((m) => ({ from: m.from, to: m.to, text: m.text, at: new Date(m.at).toISOString() })),
   },
   // Only for a booking its seller accepted, or a paid one: booking alone must not hand out numbers (issue 29).
   sellerPhone: o.acceptedAt !== null || isPaid(o) ? phone : null,
@@ -96,6 +106,9 @@ const withStatus = (db: Db) =>
         decision: disputes.decision,
         refundAmount: disputes.refundAmount,
         decidedAt: disputes.decidedAt,
+        messages: sql<
+          MessageRow[] | null
+        >`(select json_agg(json_build_object('from', m.from_role, 'to', m.to_role, 'text', m.text, 'at', m.at) order by m.at, m.id) from ${disputeMessages} m where m.order_id = ${disputes.orderId})`,
       },
     })
     .from(orders)

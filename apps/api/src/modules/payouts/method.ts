@@ -34,15 +34,25 @@ export async function methodOf(db: Db, userId: string): Promise<MethodRow | null
 }
 
 /**
- * Sets where the seller is paid (issue 32), and tells them (a notification and its e-mail: a changed payout method is
- * what someone who took over an account would do first). A bank account is confirmed by its form; a bKash wallet
- * waits for the SMS code sent to it now, unless it is the wallet already confirmed.
+ * Sets where the seller is paid (issue 32), and tells them when it changed (a notification and its e-mail: a changed
+ * payout method is what someone who took over an account would do first). A bank account is confirmed by its form; a
+ * bKash wallet waits for the SMS code sent to it now (the same wallet again: a new code), unless it is confirmed already.
  */
 export async function setMethod(db: Db, secret: string, user: AuthUser, body: Parsed): Promise<PayoutMethod> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [before] = await t.select().from(payoutMethods).where(eq(payoutMethods.userId, user.id)).for('update');
     const sameWallet = body.kind === 'bkash' && before?.kind === 'bkash' && before.wallet === body.wallet && before.confirmedAt !== null;
+    // The same method again (a new code asked for the same wallet, a form sent twice) is no change to tell of.
+    const unchanged =
+      before !== undefined &&
+      (body.kind === 'bkash'
+        ? before.kind === 'bkash' && before.wallet === body.wallet
+        : before.kind === 'bank' &&
+          before.accountName === body.accountName &&
+          before.accountNumber === body.accountNumber &&
+          before.bankName === body.bankName &&
+          before.routingNumber === body.routingNumber);
     const values =
       body.kind === 'bkash'
         ? { kind: 'bkash' as const, wallet: body.wallet, accountName: null, accountNumber: null, bankName: null, routingNumber: null }
@@ -69,7 +79,7 @@ export async function setMethod(db: Db, secret: string, user: AuthUser, body: Pa
         text: (code) => texts(language)('sms.payoutCode', { code }),
       });
     }
-    if (!sameWallet) await notify(t, 'payout_method_changed', [{ userId: user.id, productName: destinationOf(row!) }]);
+    if (!unchanged) await notify(t, 'payout_method_changed', [{ userId: user.id, productName: destinationOf(row!) }]);
     return toMethod(row!);
   });
 }

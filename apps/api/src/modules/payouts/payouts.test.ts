@@ -91,6 +91,8 @@ describe('a payout method', () => {
     expect((await confirm(other, theirs)).body).toMatchObject({ code: 'sms_code_tries_used' });
     await setMethod(other, { kind: 'bkash', wallet: '01811223344' });
     const fresh = await codeSentTo('01811223344');
+    // A new code for the same wallet is no change of method to tell of.
+    expect((await told(other)).filter((k) => k === 'payout_method_changed')).toHaveLength(1);
     await ctx.app.db
       .update(phoneCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })

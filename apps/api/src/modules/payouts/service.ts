@@ -19,9 +19,10 @@ type PayoutRow = typeof payouts.$inferSelect;
 export const takaText = (poisha: number) =>
   `৳${(poisha / 100).toLocaleString('en-IN', { minimumFractionDigits: poisha % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
-export const toPayout = (p: PayoutRow): Payout => ({
+export const toPayout = (p: PayoutRow, sellerName: string | null = null): Payout => ({
   _id: p.id,
   sellerId: p.sellerId,
+  sellerName,
   amount: p.amount,
   method: p.method,
   destination: p.destination.label ?? '',
@@ -114,13 +115,14 @@ const keys = { table: payouts, id: payouts.id, createdAt: payouts.createdAt };
 
 async function listPayouts(db: Db, where: SQL | undefined, query: PageQuery) {
   const rows = await db
-    .select()
+    .select({ payout: payouts, sellerName: users.name })
     .from(payouts)
+    .leftJoin(users, eq(users.id, payouts.sellerId))
     .where(and(where, after(keys, query.cursor)))
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
-  const page = paged(rows, query, (r) => r.id);
-  return { items: page.items.map(toPayout), nextCursor: page.nextCursor };
+  const page = paged(rows, query, (r) => r.payout.id);
+  return { items: page.items.map((r) => toPayout(r.payout, r.sellerName)), nextCursor: page.nextCursor };
 }
 
 export const sellerPayouts = (db: Db, sellerId: string, query: PageQuery) => listPayouts(db, eq(payouts.sellerId, sellerId), query);

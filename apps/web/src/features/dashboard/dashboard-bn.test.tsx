@@ -33,7 +33,19 @@ describe('the dashboard in Bangla', () => {
     const entries = within(menu)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(entries).toEqual(['সারসংক্ষেপ', 'সকল বিক্রেতা', 'সকল ক্রেতা', 'রিপোর্ট করা পণ্য', 'পেমেন্ট', 'অভিযোগ', 'আউটবক্স', 'অডিট লগ', 'অ্যাকাউন্ট']);
+    expect(entries).toEqual([
+      'সারসংক্ষেপ',
+      'সকল বিক্রেতা',
+      'সকল ক্রেতা',
+      'রিপোর্ট করা পণ্য',
+      'পেমেন্ট',
+      'অভিযোগ',
+      'টাকার হিসাব',
+      'আউটবক্স',
+      'এসএমএস আউটবক্স',
+      'অডিট লগ',
+      'অ্যাকাউন্ট',
+    ]);
     expect(screen.getByRole('button', { name: 'ড্যাশবোর্ড মেনু খুলুন' })).toBeInTheDocument();
     expect(screen.getByText('মোট প্রোডাক্ট')).toBeInTheDocument();
     const periods = screen.getByRole('radiogroup', { name: 'প্রোডাক্টের হিসাব' });

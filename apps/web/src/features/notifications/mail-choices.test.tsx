@@ -43,6 +43,7 @@ describe('E-mails about your deals', () => {
       '[x] An administrator removes one of my listings',
       '[x] My account is suspended',
       '[x] My account is reinstated',
+      '[x] An administrator asks me about a dispute',
       '[x] A payout is sent to me',
       '[x] A payout to me fails',
       '[x] My payout method changes',
@@ -71,6 +72,7 @@ describe('E-mails about your deals', () => {
       '[x] The meeting day of a deal',
       '[x] A report of mine is looked at and dismissed',
       '[x] A report of mine is acted on',
+      '[x] An administrator asks me about a dispute',
     ]);
     expect(screen.getByText('E-mails go only to a confirmed address: confirm yours to get them.')).toBeInTheDocument();
   });

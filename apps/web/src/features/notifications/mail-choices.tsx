@@ -29,6 +29,7 @@ const choiceOf: Record<NotificationKind, Key<'dashboard'>> = {
   listing_removed: 'mailChoices.kind.listing_removed',
   listings_suspended: 'mailChoices.kind.listings_suspended',
   listings_reinstated: 'mailChoices.kind.listings_reinstated',
+  dispute_question: 'mailChoices.kind.dispute_question',
   payout_paid: 'mailChoices.kind.payout_paid',
   payout_failed: 'mailChoices.kind.payout_failed',
   payout_method_changed: 'mailChoices.kind.payout_method_changed',

@@ -30,6 +30,7 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   listing_removed: 'notes.listing_removed',
   listings_suspended: 'notes.listings_suspended',
   listings_reinstated: 'notes.listings_reinstated',
+  dispute_question: 'notes.dispute_question',
   payout_paid: 'notes.payout_paid',
   payout_failed: 'notes.payout_failed',
   payout_method_changed: 'notes.payout_method_changed',

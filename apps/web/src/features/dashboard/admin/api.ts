@@ -1,4 +1,4 @@
-import type { AuditAction, DecisionBody, Period } from '@market/contract';
+import type { AuditAction, DecisionBody, DisputeQuestionBody, Period } from '@market/contract';
 import { api } from '../../../lib/api.ts';
 import { call, pages } from '../../../lib/endpoint.ts';
 import { byId, DASHBOARD_PAGE } from '../api.ts';
@@ -9,7 +9,7 @@ export const OUTBOX_PAGE = 20;
 /** An Admin's act on a user, phone or order, with the reason the audit log keeps. */
 const withReason = ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } });
 
-/** The Admin's calls: the overview, the users, the report queue, the paid orders, the outbox and the audit log. */
+/** The Admin's calls: the overview, the users, the report queue, the paid orders, the mail and SMS outboxes and the audit log (the money: money-api.ts). */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminOverview: build.query({ ...call('adminOverview', (period: Period) => ({ query: { period } })), providesTags: ['product', 'auth'] }),
@@ -30,7 +30,13 @@ export const adminApi = api.injectEndpoints({
       ...call('decideDispute', ({ id, ...body }: { id: string } & DecisionBody) => ({ params: { id }, body })),
       invalidatesTags: ['order'],
     }),
+    /** A question to one side of a dispute (issue 32): the thread shows it. */
+    askDispute: build.mutation({
+      ...call('askDispute', ({ id, ...body }: { id: string } & DisputeQuestionBody) => ({ params: { id }, body })),
+      invalidatesTags: ['order'],
+    }),
     outbox: build.infiniteQuery(pages('outbox', OUTBOX_PAGE)),
+    smsOutbox: build.infiniteQuery(pages('smsOutbox', DASHBOARD_PAGE)),
     auditLog: build.infiniteQuery(pages('auditLog', DASHBOARD_PAGE, (action: AuditAction | undefined) => ({ query: { action } }))),
   }),
 });
@@ -50,6 +56,8 @@ export const {
   useRefundOrderMutation,
   useDisputesInfiniteQuery,
   useDecideDisputeMutation,
+  useAskDisputeMutation,
   useOutboxInfiniteQuery,
+  useSmsOutboxInfiniteQuery,
   useAuditLogInfiniteQuery,
 } = adminApi;

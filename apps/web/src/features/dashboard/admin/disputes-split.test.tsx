@@ -16,6 +16,7 @@ const disputed = aPaidOrder({
     decision: null,
     refundAmount: null,
     decidedAt: null,
+    messages: [],
   },
 });
 

@@ -15,6 +15,7 @@ const disputed = aPaidOrder({
     decision: null,
     refundAmount: null,
     decidedAt: null,
+    messages: [],
   },
 });
 

@@ -7,7 +7,9 @@ import { localDateTime, priceTk } from '../../../lib/format.ts';
 import { translate, useT } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { DealTimeline } from '../deal-timeline.tsx';
+import { DisputeThread } from '../dispute-thread.tsx';
 import { useDecideDisputeMutation, useDisputesInfiniteQuery } from './api.ts';
+import { AskDialog } from './ask-dialog.tsx';
 import { SplitDialog } from './split-dialog.tsx';
 
 type Decision = 'refund' | 'release' | 'split';
@@ -16,7 +18,8 @@ type Decision = 'refund' | 'release' | 'split';
  * The Admin's Disputes (issue 31, decision 051): the protected deals whose buyer opened a dispute in the complaint
  * window, newest first, with the buyer's reason, words and photos and the deal's history; each is decided once,
  * with a reason (audited): the buyer refunded in full, the money released to the seller, or split between them: whole
- * taka back to the buyer, the rest to the seller (issue 32).
+ * taka back to the buyer, the rest to the seller (issue 32). Before deciding, an Admin may ask either side a question
+ * (issue 32): the questions and the sides' answers show under the buyer's words, oldest first.
  */
 export default function Disputes() {
   const t = useT('admin');
@@ -25,6 +28,7 @@ export default function Disputes() {
   const { rows, more } = paged(list);
   const [decide] = useDecideDisputeMutation();
   const [deciding, setDeciding] = useState<{ order: Order; decision: Decision } | null>(null);
+  const [asking, setAsking] = useState<{ order: Order; to: 'buyer' | 'seller' } | null>(null);
   const texts = deciding && { product: deciding.order.productName, buyer: deciding.order.buyerName, amount: priceTk(deciding.order.productPrice) };
   return (
     <section>
@@ -51,6 +55,25 @@ export default function Disputes() {
           <div className="max-w-md wrap-anywhere">
             <span className="badge badge-warning h-auto">{o.dispute && words(`dispute.reason.${o.dispute.reason}`)}</span>
             <p className="mt-1 whitespace-pre-line">{o.dispute?.text}</p>
+            {o.dispute && <DisputeThread messages={o.dispute.messages} reader="admin" />}
+            <span className="mt-2 flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn btn-outline btn-primary btn-xs"
+                onClick={() => setAsking({ order: o, to: 'buyer' })}
+                aria-label={t('disputes.askBuyerLabel', { buyer: o.buyerName, product: o.productName })}
+              >
+                {t('disputes.askBuyer')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline btn-primary btn-xs"
+                onClick={() => setAsking({ order: o, to: 'seller' })}
+                aria-label={t('disputes.askSellerLabel', { product: o.productName })}
+              >
+                {t('disputes.askSeller')}
+              </button>
+            </span>
           </div>,
           o.dispute?.photos.length ? (
             <ul className="flex flex-wrap gap-2">
@@ -125,6 +148,7 @@ export default function Disputes() {
           await attempt(() => decide({ id: order._id, decision: 'split', refundAmount, reason }).unwrap(), translate('disputes.decided'));
         }}
       />
+      {asking && <AskDialog key={`${asking.order._id}-${asking.to}`} order={asking.order} to={asking.to} onClose={() => setAsking(null)} />}
     </section>
   );
 }

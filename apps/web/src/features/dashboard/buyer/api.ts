@@ -16,6 +16,11 @@ export const buyerApi = api.injectEndpoints({
       ...call('openDispute', ({ id, body }: { id: string; body: DisputeBody }) => ({ params: { id }, body })),
       invalidatesTags: ['order'],
     }),
+    /** The buyer's answer in their deal's dispute (issue 32): the thread shows it. */
+    answerDisputeOrder: build.mutation({
+      ...call('answerDisputeOrder', ({ id, text }: { id: string; text: string }) => ({ params: { id }, body: { text } })),
+      invalidatesTags: ['order'],
+    }),
     /** The buyer's review of a paid order, and its change: the order shows it, the seller's pages count it. */
     review: build.mutation({ ...call('review', (body: NewReviewBody) => ({ body })), invalidatesTags: ['order', 'review'] }),
     editReview: build.mutation({
@@ -32,6 +37,7 @@ export const {
   useHandoverCodeQuery,
   useCallOffOrderMutation,
   useOpenDisputeMutation,
+  useAnswerDisputeOrderMutation,
   useReviewMutation,
   useEditReviewMutation,
 } = buyerApi;

@@ -6,7 +6,7 @@ import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-
 import { localDay, priceTk } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
-import { useCallOffOrderMutation, useDeleteOrderMutation, useMyOrdersInfiniteQuery } from './api.ts';
+import { useAnswerDisputeOrderMutation, useCallOffOrderMutation, useDeleteOrderMutation, useMyOrdersInfiniteQuery } from './api.ts';
 import { CallOff } from '../call-off.tsx';
 import { DisputeLine } from '../dispute-line.tsx';
 import { DisputeDialog, disputable } from './dispute-dialog.tsx';
@@ -23,6 +23,7 @@ export default function MyOrders() {
   const { rows, more } = paged(list);
   const [remove] = useDeleteOrderMutation();
   const [callOff] = useCallOffOrderMutation();
+  const [answerDispute] = useAnswerDisputeOrderMutation();
   const { ask, dialog } = useConfirmDelete((id) => remove(id).unwrap());
   // A paid or refunded order is the record of money paid: its buyer can only take it off this list (issue 17).
   const [hiding, setHiding] = useState<Order | null>(null);
@@ -64,7 +65,7 @@ export default function MyOrders() {
             <OrderStatus order={o} />
             <span className="text-xs text-base-content/75">{t(o.payWith === 'cash' ? 'orderStatus.cash' : 'orderStatus.protected')}</span>
             <CallOff order={o} side="buyer" callOff={(id) => callOff(id).unwrap()} />
-            {o.dispute && <DisputeLine dispute={o.dispute} />}
+            <DisputeLine order={o} side="buyer" answer={(id, text) => answerDispute({ id, text }).unwrap()} />
             {disputable(o, now) && (
               <button
                 type="button"

@@ -28,6 +28,11 @@ export const sellerApi = api.injectEndpoints({
       invalidatesTags: ['order', 'product'],
     }),
     callOffBooking: build.mutation({ ...call('callOffBooking', byId), invalidatesTags: ['order', 'product'] }),
+    /** The seller's answer in the dispute of a deal of their phone (issue 32): the thread shows it. */
+    answerDisputeBooking: build.mutation({
+      ...call('answerDisputeBooking', ({ id, text }: { id: string; text: string }) => ({ params: { id }, body: { text } })),
+      invalidatesTags: ['order'],
+    }),
   }),
 });
 
@@ -46,4 +51,5 @@ export const {
   useAcceptBookingMutation,
   useHandOverMutation,
   useCallOffBookingMutation,
+  useAnswerDisputeBookingMutation,
 } = sellerApi;

@@ -89,6 +89,7 @@ describe('Booking Requests', () => {
         decision: 'split',
         refundAmount: 15000,
         decidedAt: '2026-11-26T10:00:00.000Z',
+        messages: [],
       },
     });
     fakeApi(() => page([paid, cash, split]));

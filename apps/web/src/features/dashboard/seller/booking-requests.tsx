@@ -12,13 +12,20 @@ import { useAuth } from '../../../lib/use-auth.ts';
 import { DealTimeline } from '../deal-timeline.tsx';
 import { CallOff, canCallOff } from '../call-off.tsx';
 import { DisputeLine } from '../dispute-line.tsx';
-import { useAcceptBookingMutation, useCallOffBookingMutation, useDeclineBookingMutation, useSellerBookingsInfiniteQuery } from './api.ts';
+import {
+  useAcceptBookingMutation,
+  useAnswerDisputeBookingMutation,
+  useCallOffBookingMutation,
+  useDeclineBookingMutation,
+  useSellerBookingsInfiniteQuery,
+} from './api.ts';
 import { DealBadge } from './deal-badge.tsx';
 import { HandoverDialog } from './handover-dialog.tsx';
 
-/** Where a booking stands, as its seller sees it. */
+/** Where a booking stands, as its seller sees it: a dispute's questions and answers too, answered from here (issue 32). */
 function Status({ order: o }: { order: Order }) {
   const t = useT('dashboard');
+  const [answerDispute] = useAnswerDisputeBookingMutation();
   return (
     <div className="flex flex-col items-start gap-1">
       <span className="flex items-center gap-1">
@@ -26,7 +33,7 @@ function Status({ order: o }: { order: Order }) {
         <DealTimeline order={o} side="seller" />
       </span>
       <span className="text-xs text-base-content/75">{t(o.payWith === 'cash' ? 'orderStatus.cash' : 'orderStatus.protected')}</span>
-      {o.dispute && <DisputeLine dispute={o.dispute} />}
+      <DisputeLine order={o} side="seller" answer={(id, text) => answerDispute({ id, text }).unwrap()} />
     </div>
   );
 }

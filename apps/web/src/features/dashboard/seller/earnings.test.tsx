@@ -10,7 +10,7 @@ import Earnings from './earnings.tsx';
 /** Issue 32: the seller's money, their sales page by page, and the sales as a CSV file. */
 const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', role: 'Seller', emailVerified: true });
 
-const figures: Figures = { held: 3650000, available: 7760000, payingOut: 123450, paidOut: 0, fees: { percent: 3, minimum: 30 } };
+const figures: Figures = { held: 3650000, available: 7760000, payingOut: 123450, paidOut: 0, fees: { percent: 3, minimum: 30 }, payoutMinimum: 500 };
 
 const aSale = (n: number, overrides: Partial<Sale> = {}): Sale => ({
   orderId: `00000000-0000-4000-8000-00000000000${n}`,

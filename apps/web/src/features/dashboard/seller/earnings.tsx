@@ -11,6 +11,8 @@ import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { DealBadge } from './deal-badge.tsx';
 import { useEarningsQuery, useSalesInfiniteQuery } from './money-api.ts';
+import { Payouts } from './pay-out.tsx';
+import { PayoutMethodSection } from './payout-method.tsx';
 import { downloadSalesCsv } from './sales-csv.ts';
 
 /** The four figures of the seller's money, in poisha (the ledger's): held, available, being paid out, paid out. */
@@ -71,8 +73,9 @@ function DownloadCsv() {
 
 /**
  * The seller's Earnings (issue 32): what the site holds for their deals not yet completed, what is theirs to be paid
- * out, what is being paid out and what was; the site's fee terms; and every sale, newest first, with its fee, what
- * reached them and anything given back, to page through or download as CSV.
+ * out, what is being paid out and what was; the site's fee terms; where they are paid, 'Pay me out now' and their
+ * payouts; and every sale, newest first, with its fee, what reached them and anything given back, to page through or
+ * download as CSV.
  */
 export default function Earnings() {
   const t = useT('dashboard');
@@ -94,6 +97,8 @@ export default function Earnings() {
         </Notice>
       )}
       {fees && <p className="text-base-content/75">{t('earnings.terms', { percent: number(fees.percent), minimum: money(poishaOf(fees.minimum)) })}</p>}
+      <PayoutMethodSection />
+      <Payouts />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">{t('earnings.sales')}</h2>
         {rows && rows.length > 0 && <DownloadCsv />}
