@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { startApi } from '../apps/api/test/server-process.ts';
 import { luhnDigit } from '@market/contract/rules';
 import type {
   AuthResult,
@@ -506,10 +510,28 @@ interface SharedContext {
   wipe(failed: boolean, testInfo: TestInfo): Promise<void>;
 }
 
+/**
+ * A server of its own whose deals complete 2 s after their handover (COMPLAINT_WINDOW), for the money's specs
+ * (earnings, payouts): started once per worker, when a spec first asks for it, and stopped with the worker.
+ */
+export interface ShortWindowServer {
+  baseURL: string;
+}
+
 export const test = base.extend<
   { freshContext: boolean },
-  { sellerSession: Session; adminSession: Session; buyerSession: Session; sharedContext: SharedContext }
+  { sellerSession: Session; adminSession: Session; buyerSession: Session; sharedContext: SharedContext; shortWindowServer: ShortWindowServer }
 >({
+  shortWindowServer: [
+    async ({ playwright: _playwright }, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'market-e2e-short-window-'));
+      const server = await startApi({ env: { DATA_DIR: dataDir, DEMO: 'true', COMPLAINT_WINDOW: '2s', LIMIT_UPLOADS_PER_IP: '1000/10m' }, timeoutMs: 60_000 });
+      await use({ baseURL: `http://localhost:${server.port}` });
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
   freshContext: [false, { option: true }],
   browser: [
     async ({ browser }, use) => {

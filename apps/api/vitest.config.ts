@@ -21,10 +21,20 @@ const processes = [
 ];
 
 /**
- * The fuzz campaign: the full run's "beside" lane, after the processes lane and the web suite, in the cores the
- * end-to-end suite leaves (never beside the real-process files, whose servers it starved: decision 043).
+ * The full run's "beside" lane, after the processes lane and the web suite, in the cores the end-to-end suite leaves
+ * (never beside the real-process files, whose servers it starved: decision 043): the fuzz campaign, and the longer
+ * files that need nothing of the api lane's time — the access and refusal sweeps, the migrations from older
+ * releases, the races and the search index's — so the api lane, which the end-to-end suite waits for, is shorter.
  */
-const beside = ['test/fuzz.test.ts'];
+const beside = [
+  'test/fuzz.test.ts',
+  'test/access.test.ts',
+  'src/plugins/errors.test.ts',
+  'test/concurrency.test.ts',
+  'src/modules/products/search-index.test.ts',
+  'src/db/migrations.test.ts',
+  'src/db/migration-*.test.ts',
+];
 
 /** What `npm run test:fast` (TEST_FAST=true) leaves out besides those: the fuzz campaign and the files that need Redis. */
 const slow = [...processes, 'test/fuzz.test.ts', 'test/redis.test.ts', 'src/plugins/public-cache-redis.test.ts'];
@@ -47,11 +57,11 @@ const withoutDatabase = () =>
  */
 export default defineConfig(async () => {
   const fast = process.env.TEST_FAST === 'true';
-  // The full run's lanes (scripts/test.ts): "api" is every file but the processes and the fuzz campaign,
-  // "processes" only the processes, "beside" only the fuzz campaign; unset, all of them (npx vitest run).
+  // The full run's lanes (scripts/test.ts): "api" is every file but the processes and the beside files, "processes"
+  // only the processes, "beside" only the beside files; unset, all of them (npx vitest run).
   const lane = process.env.TEST_LANE;
   // Files share one module graph per worker (isolate: false) except where real processes are started and killed.
-  const shared = fast || lane === 'api';
+  const shared = fast || lane === 'api' || lane === 'beside';
   const reachable = !fast && (await postgresReachable());
   if (!fast && !reachable && process.env.CI === 'true') {
     throw new Error(`PostgreSQL is required in CI but not reachable at ${postgresUrl}`);
@@ -107,7 +117,7 @@ export default defineConfig(async () => {
       ...(shared ? { maxWorkers: '100%', isolate: false } : {}),
       // The processes lane: two files at a time too (their servers spend much of their time starting and
       // waiting), each in a fresh worker.
-      ...(lane === 'processes' || lane === 'beside' ? { maxWorkers: '100%' } : {}),
+      ...(lane === 'processes' ? { maxWorkers: '100%' } : {}),
     },
   };
 });

@@ -1,9 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Earnings, Order, Product } from '@market/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { startApi, type ServerProcess } from '../../apps/api/test/server-process.ts';
 import {
   apiBook,
   apiCompletedDeal,
@@ -54,8 +51,6 @@ async function shot(page: Page, name: string) {
 const csvHeader = 'booked,phone,buyer,paid with,state,price,held,fee,net,refunded,deal';
 
 test.describe('with a complaint window of 2 s', () => {
-  let server: ServerProcess;
-  let dataDir: string;
   let baseURL: string;
   let api: APIRequestContext;
   let seller: Session;
@@ -66,14 +61,9 @@ test.describe('with a complaint window of 2 s', () => {
   /** A cash deal completed at its handover: no fee, nothing through the site. */
   let cash: Product;
 
-  test.beforeAll(async ({ playwright }) => {
+  test.beforeAll(async ({ playwright, shortWindowServer }) => {
     test.setTimeout(90_000);
-    dataDir = mkdtempSync(join(tmpdir(), 'market-e2e-earnings-'));
-    server = await startApi({
-      env: { DATA_DIR: dataDir, DEMO: 'true', COMPLAINT_WINDOW: '2s', LIMIT_UPLOADS_PER_IP: '1000/10m' },
-      timeoutMs: 60_000,
-    });
-    baseURL = `http://localhost:${server.port}`;
+    baseURL = shortWindowServer.baseURL;
     api = await playwright.request.newContext({ baseURL });
     const admin = await apiLogin(api, 'Admin');
     seller = await apiSignUp(api, admin, 'Seller', { name: 'Nadia Telecom' });
@@ -98,8 +88,6 @@ test.describe('with a complaint window of 2 s', () => {
 
   test.afterAll(async () => {
     await api?.dispose();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('Earnings at 375 and 1280 px, in English and in Bangla: the figures, the fee terms, each sale, and the CSV', async ({ browser }) => {
@@ -110,6 +98,7 @@ test.describe('with a complaint window of 2 s', () => {
       payingOut: 0,
       paidOut: 0,
       fees: { percent: 3, minimum: 30 },
+      payoutMinimum: 500,
     });
 
     const page = await pageIn(browser, seller, { lang: 'en', width: 375, baseURL });

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Earnings, OutboxSms } from '@market/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { startApi, type ServerProcess } from '../../apps/api/test/server-process.ts';
 import {
   apiBook,
   apiCreateProduct,
@@ -46,8 +42,6 @@ async function shot(page: Page, name: string) {
 }
 
 test.describe('a seller paid out to a bKash wallet', () => {
-  let server: ServerProcess;
-  let dataDir: string;
   let baseURL: string;
   let api: APIRequestContext;
   let admin: Session;
@@ -55,14 +49,9 @@ test.describe('a seller paid out to a bKash wallet', () => {
   /** 20,000 less the site's fee (600): the seller's once the deal completes. */
   const available = 1940000;
 
-  test.beforeAll(async ({ playwright }) => {
+  test.beforeAll(async ({ playwright, shortWindowServer }) => {
     test.setTimeout(90_000);
-    dataDir = mkdtempSync(join(tmpdir(), 'market-e2e-payouts-'));
-    server = await startApi({
-      env: { DATA_DIR: dataDir, DEMO: 'true', COMPLAINT_WINDOW: '2s', LIMIT_UPLOADS_PER_IP: '1000/10m' },
-      timeoutMs: 60_000,
-    });
-    baseURL = `http://localhost:${server.port}`;
+    baseURL = shortWindowServer.baseURL;
     api = await playwright.request.newContext({ baseURL });
     admin = await apiLogin(api, 'Admin');
     seller = await apiSignUp(api, admin, 'Seller', { name: 'Nadia Telecom' });
@@ -77,8 +66,6 @@ test.describe('a seller paid out to a bKash wallet', () => {
 
   test.afterAll(async () => {
     await api?.dispose();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('sets the wallet, confirms it with the code from the SMS outbox, is paid out, and the Admin sees bKash agree (375 px, English and Bangla)', async ({

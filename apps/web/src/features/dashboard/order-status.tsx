@@ -83,7 +83,8 @@ function StatusOf({ order: o, nextStep }: { order: Order; nextStep: boolean }) {
   const shows = o.refund && !o.paid ? 'refund' : own;
   if (!shows) return nextStep ? <NextStep order={o} /> : '—';
   const [key, kind] = shows === 'refund' ? [o.refund?.status === 'refunded' ? 'orderStatus.refunded' : 'orderStatus.refundPending', 'badge-warning'] : shows;
-  const badge = <span className={`badge ${kind} whitespace-nowrap`}>{t(key as 'orderStatus.paid')}</span>;
+  // A long state ('Disputed: an administrator decides') wraps on a phone rather than pushing the page sideways.
+  const badge = <span className={`badge ${kind} h-auto text-left`}>{t(key as 'orderStatus.paid')}</span>;
   // One element: on a phone the table's cells are label-and-value rows.
   return (
     <div className="flex flex-col items-start gap-1">
