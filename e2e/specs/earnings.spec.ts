@@ -12,41 +12,24 @@ import {
   apiPay,
   apiSignUp,
   expect,
-  expectAccessible,
   pageIn,
   screenshot,
   test,
   toast,
   type Session,
 } from '../fixtures.ts';
+import { figure, main, shot } from '../money.ts';
 
 // Issue 32: a seller's Earnings. The first test starts a server of its own (as deal-timers.spec.ts does) whose complaint
 // window lasts 2 s, so a protected deal completes by its timer within seconds: its price less the site's fee becomes
 // the seller's, while a deal only paid stays held. The second one, on the suite's server, splits a dispute. With
 // SCREENSHOTS=1 the pages are saved as /tmp/shots/earnings-*.png.
 
-const main = (page: Page) => page.getByRole('main');
 const rowOf = (page: Page, text: string) => main(page).getByRole('row').filter({ hasText: text });
-/** One of the four figures, by its exact label ('Paid out' is not 'Being paid out'). */
-const figure = (page: Page, label: string) =>
-  main(page)
-    .locator('dl > div')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('dd');
 
 /** Poisha as the app writes them in English: '৳77,600', '৳1,234.50'. */
 const taka = (poisha: number) =>
   `৳${new Intl.NumberFormat('en-IN', poisha % 100 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : {}).format(poisha / 100)}`;
-
-/** The page as it is now, saved with SCREENSHOTS=1; it must not overflow sideways, and axe finds nothing serious. */
-async function shot(page: Page, name: string) {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, { path: `/tmp/shots/earnings-${name}.png`, fullPage: true, animations: 'disabled' });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
-  await expectAccessible(page);
-}
 
 const csvHeader = 'booked,phone,buyer,paid with,state,price,held,fee,net,refunded,deal';
 
@@ -131,7 +114,7 @@ test.describe('with a complaint window of 2 s', () => {
       '৳25,000',
       /None/,
     ]);
-    await shot(page, 'en-375');
+    await shot(page, 'earnings-en-375');
 
     // The CSV, by keyboard: the next control after the payout method's form (no method yet: 'Pay me out now' is
     // disabled, and no payout is listed); fetched with the session's token and saved under the server's name.
@@ -152,7 +135,7 @@ test.describe('with a complaint window of 2 s', () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(main(page).getByRole('table', { name: 'My sales, newest first' })).toBeVisible();
-    await shot(page, 'en-1280');
+    await shot(page, 'earnings-en-1280');
     await page.context().close();
 
     for (const width of [375, 1280] as const) {
@@ -163,7 +146,7 @@ test.describe('with a complaint window of 2 s', () => {
       await expect(figure(bn, 'তোলার জন্য প্রস্তুত')).toHaveText('৳৭৭,৬০০');
       await expect(main(bn).getByText('সুরক্ষিত পেমেন্টে বিক্রির ৩% সাইট রাখে (সর্বনিম্ন ৳৩০); নগদ লেনদেনে কোনো ফি নেই।')).toBeVisible();
       await expect(rowOf(bn, completed.productName)).toContainText('৳৮০,০০০৳২,৪০০৳৭৭,৬০০');
-      await shot(bn, `bn-${width}`);
+      await shot(bn, `earnings-bn-${width}`);
       await bn.context().close();
     }
   });
@@ -193,7 +176,7 @@ test.describe('with a complaint window of 2 s', () => {
       // Paid, not handed over: the fee fixed at its booking, and what will reach the seller. A cash deal owes none.
       await expect(rowOf(page, held.productName)).toContainText(words.line);
       await expect(rowOf(page, cash.productName)).not.toContainText(words.receive);
-      await shot(page, `bookings-${lang}-375`);
+      await shot(page, `earnings-bookings-${lang}-375`);
 
       await page.goto('/dashboard/addProduct');
       await expect(main(page).getByText(words.terms)).toBeVisible();
@@ -234,7 +217,7 @@ test('an Admin splits a dispute: part back to the buyer, the rest to the seller;
   const question = bn.getByRole('dialog', { name: 'টাকা ভাগ করুন' });
   await question.getByLabel('ক্রেতাকে ফেরত (টাকা)').fill('৫০০০');
   await expect(question.getByText('৳৫,০০০ ক্রেতাকে ফেরত, বাকিটা (৳১৫,০০০) বিক্রেতার')).toBeVisible();
-  await shot(bn, 'split-bn-375');
+  await shot(bn, 'earnings-split-bn-375');
   await question.getByRole('button', { name: 'বাতিল' }).click();
   await expect(question).toBeHidden();
   await bn.context().close();
@@ -251,7 +234,7 @@ test('an Admin splits a dispute: part back to the buyer, the rest to the seller;
   await amount.fill('5,000');
   await expect(dialog.getByText('৳5,000 back to the buyer, the rest (৳15,000) to the seller')).toBeVisible();
   await dialog.getByLabel('Reason').fill('The battery is weaker than listed: part of the price goes back');
-  await shot(admin, 'split-en-1280');
+  await shot(admin, 'earnings-split-en-1280');
   await dialog.getByRole('button', { name: 'Split the payment' }).click();
   await expect(toast(admin, 'Decided: both sides are told')).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -273,6 +256,6 @@ test('an Admin splits a dispute: part back to the buyer, the rest to the seller;
   const sale = rowOf(page, product.productName);
   await expect(sale.getByRole('cell').last()).toHaveText('৳5,000');
   await expect(sale.getByRole('cell').nth(6)).toHaveText(taka(earnings.available));
-  await shot(page, 'split-seller-en-375');
+  await shot(page, 'earnings-split-seller-en-375');
   await page.context().close();
 });

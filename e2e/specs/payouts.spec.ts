@@ -1,5 +1,5 @@
 import type { Earnings, OutboxSms } from '@market/contract';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   apiBook,
   apiCreateProduct,
@@ -10,12 +10,11 @@ import {
   apiPay,
   apiSignUp,
   expect,
-  expectAccessible,
   pageIn,
-  screenshot,
   test,
   type Session,
 } from '../fixtures.ts';
+import { figure, main, shot } from '../money.ts';
 
 // Issue 32: a seller is paid out. A server of its own (as earnings.spec.ts starts one) whose complaint window lasts 2 s,
 // so a protected deal completes within seconds and its money is the seller's; the demo is on, so bKash is its local
@@ -23,23 +22,6 @@ import {
 // Admin's SMS outbox. With SCREENSHOTS=1 the pages are saved as /tmp/shots/payouts-*.png.
 
 const wallet = '01770618575';
-const main = (page: Page) => page.getByRole('main');
-const figure = (page: Page, label: string) =>
-  main(page)
-    .locator('dl > div')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('dd')
-    .first();
-
-/** The page as it is now, saved with SCREENSHOTS=1; it must not overflow sideways, and axe finds nothing serious. */
-async function shot(page: Page, name: string) {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, { path: `/tmp/shots/payouts-${name}.png`, fullPage: true, animations: 'disabled' });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
-  await expectAccessible(page);
-}
 
 test.describe('a seller paid out to a bKash wallet', () => {
   let baseURL: string;
@@ -90,7 +72,7 @@ test.describe('a seller paid out to a bKash wallet', () => {
     await expect(where.getByText(`We sent a 6-digit code by SMS to ${wallet}; it lasts 10 minutes.`)).toBeVisible();
     await expect(where.getByText('Not confirmed yet')).toBeVisible();
     await expect(payNow).toHaveAccessibleDescription('Confirm your bKash wallet first, with the code we sent to it.');
-    await shot(page, 'code-en-375');
+    await shot(page, 'payouts-code-en-375');
 
     // The Admin reads the code on the SMS outbox page (no SMS gateway here).
     const adminPage = await pageIn(browser, admin, { lang: 'en', width: 375, baseURL });
@@ -107,7 +89,7 @@ test.describe('a seller paid out to a bKash wallet', () => {
     // The page says what the API says.
     const outbox = await apiGet<OutboxSms[]>(api, 'sms-outbox', admin);
     expect(outbox.find((m) => m.to === `88${wallet}`)?.text).toContain(code);
-    await shot(adminPage, 'sms-outbox-en-375');
+    await shot(adminPage, 'payouts-sms-outbox-en-375');
 
     // A wrong code first: the tries left are said.
     const codeField = where.getByLabel('Code from the SMS');
@@ -123,7 +105,7 @@ test.describe('a seller paid out to a bKash wallet', () => {
     await payNow.click();
     const dialog = page.getByRole('dialog', { name: 'Pay out now?' });
     await expect(dialog).toContainText(`৳19,400 to bKash ${wallet}: it reaches the wallet within minutes.`);
-    await shot(page, 'ask-en-375');
+    await shot(page, 'payouts-ask-en-375');
     await dialog.getByRole('button', { name: 'Pay me out' }).click();
     await expect(dialog).toBeHidden();
 
@@ -134,7 +116,7 @@ test.describe('a seller paid out to a bKash wallet', () => {
     await expect(figure(page, 'Paid out')).toHaveText('৳19,400');
     await expect(figure(page, 'Available')).toHaveText('৳0');
     await expect(payNow).toHaveAccessibleDescription('Nothing to pay out yet: the money of a deal is yours to be paid once the deal completes.');
-    await shot(page, 'paid-en-375');
+    await shot(page, 'payouts-paid-en-375');
     await page.context().close();
 
     const bn = await pageIn(browser, seller, { lang: 'bn', width: 375, baseURL });
@@ -146,7 +128,7 @@ test.describe('a seller paid out to a bKash wallet', () => {
     await expect(bnPayout).toContainText('৳১৯,৪০০');
     await expect(bnPayout).toContainText('পরিশোধ হয়েছে');
     await expect(figure(bn, 'পরিশোধ করা হয়েছে')).toHaveText('৳১৯,৪০০');
-    await shot(bn, 'paid-bn-375');
+    await shot(bn, 'payouts-paid-bn-375');
     await bn.context().close();
 
     // The Admin's Money: bKash's payouts by the books and by bKash's own records agree.
@@ -162,14 +144,14 @@ test.describe('a seller paid out to a bKash wallet', () => {
       .filter({ hasText: `bKash ${wallet}` });
     await expect(listed).toContainText('Paid');
     await expect(listed).toContainText(seller.user._id);
-    await shot(adminPage, 'admin-money-en-375');
+    await shot(adminPage, 'payouts-admin-money-en-375');
     await adminPage.context().close();
 
     const adminBn = await pageIn(browser, admin, { lang: 'bn', width: 375, baseURL });
     await adminBn.goto('/dashboard/money');
     const bnRow = main(adminBn).getByRole('row').filter({ hasText: 'বিকাশ পেআউট' });
     await expect(bnRow.getByRole('cell').last()).toHaveText('মিলেছে');
-    await shot(adminBn, 'admin-money-bn-375');
+    await shot(adminBn, 'payouts-admin-money-bn-375');
     await adminBn.context().close();
   });
 });
