@@ -336,6 +336,12 @@ export const transitionsFrom = (state: DealState, by?: DealActor): DealTransitio
     return t.from.includes(state) && (by === undefined || t.by.includes(by));
   });
 
+/**
+ * Whether a deal's dispute is open: it may still be decided (release, refund or split). While it is, an Admin asks
+ * either side questions and each answers (issue 32).
+ */
+export const disputeOpen = (state: DealState): boolean => (dealTransitions.release.from as readonly DealState[]).includes(state);
+
 /** Whether transition `name` may leave `state`. */
 export const leavesFrom = (name: DealTransitionName, state: DealState): boolean => (dealTransitions[name].from as readonly DealState[]).includes(state);
 

@@ -1,4 +1,4 @@
-import type { DecisionBody, DisputeBody, DisputeQuestionBody, PageQuery } from '@market/contract';
+import { disputeOpen, type DecisionBody, type DisputeBody, type DisputeQuestionBody, type PageQuery } from '@market/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { disputeMessages, disputes, orders, payments } from '../../db/schema.ts';
@@ -41,7 +41,8 @@ export const listDisputes = (db: Db, query: PageQuery) => list(db, eq(orders.sta
  */
 export async function decideDispute(db: Db, orderId: string, admin: AuthUser, body: DecisionBody, provider: string) {
   if (body.decision === 'refund') {
-    if ((await stateOf(db, orderId)) !== 'disputed') await refuse(db, 'release', orderId);
+    const state = await stateOf(db, orderId);
+    if (!state || !disputeOpen(state)) await refuse(db, 'release', orderId);
     return refundOrder(db, admin, orderId, body.reason, provider, (tx) => decided(tx, orderId, admin, 'refund'));
   }
   await db.transaction(async (tx) => {
@@ -53,7 +54,7 @@ export async function decideDispute(db: Db, orderId: string, admin: AuthUser, bo
       .for('update');
     if (!order) throw notFound('Order');
     if (body.decision === 'split') {
-      if (order.state !== 'disputed') throw refusal('release', order.state);
+      if (!disputeOpen(order.state)) throw refusal('release', order.state);
       if (body.refundAmount! >= order.price) throw badRequest('refund_not_below_price', { price: order.price });
       // Part back to the buyer first (owed from what the deal holds), then the rest completes for the seller.
       const [payment] = await t.select().from(payments).where(eq(payments.orderId, orderId));
@@ -91,7 +92,7 @@ export async function askDispute(db: Db, orderId: string, admin: AuthUser, body:
       .where(eq(orders.id, orderId))
       .for('update');
     if (!deal) throw notFound('Order');
-    if (deal.state !== 'disputed') throw conflict('dispute_not_disputed');
+    if (!disputeOpen(deal.state)) throw conflict('dispute_not_disputed');
     await t.insert(disputeMessages).values({ orderId, fromRole: 'admin', fromId: admin.id, toRole: body.to, text: body.text });
     const asked = body.to === 'buyer' ? deal.buyerId : deal.sellerId;
     if (asked) await notify(t, 'dispute_question', [{ userId: asked, productName: deal.productName, orderId }]);
@@ -107,7 +108,7 @@ export async function answerDispute(db: Db, orderId: string, who: { role: 'buyer
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [deal] = await t.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!deal || deal.state !== 'disputed') throw conflict('dispute_not_disputed');
+    if (!deal || !disputeOpen(deal.state)) throw conflict('dispute_not_disputed');
     // A side says its piece, not a flood: at most DISPUTE_ANSWERS answers each (the deal's row is locked: counted once).
     const [said] = await t
       .select({ n: sql<number>`count(*)::int` })

@@ -466,7 +466,8 @@ export default {
   'notes.complete': 'The deal for {product} is completed',
   'notes.lock': 'The handover of {product} is locked after five wrong codes: either side may call the deal off',
   'notes.dispute': 'The buyer opened a dispute about {product}: an administrator will decide',
-  'notes.release': 'The dispute about {product} was decided for the seller: the deal is completed',
+  'notes.release':
+    'An administrator decided the dispute about {product}: the deal is completed (with a split, part of the payment goes back to the buyer; the deal says how much)',
   'notes.call_off': 'The deal for {product} was called off: a payment made through the site is refunded in full',
   'notes.remind': 'Today is the meeting day for {product}: the checklist and the handover code are on the deal’s page',
   'notes.review': '{product}: the buyer reviewed you',
@@ -509,6 +510,6 @@ export default {
   'mailChoices.kind.complete': 'A deal of mine is completed',
   'mailChoices.kind.lock': 'A handover locks after wrong codes',
   'mailChoices.kind.dispute': 'A buyer opens a dispute',
-  'mailChoices.kind.release': 'A dispute is decided for the seller',
+  'mailChoices.kind.release': 'A dispute is decided for the seller, or split',
   'mailChoices.kind.call_off': 'A deal is called off',
 } as const;
