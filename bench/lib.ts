@@ -90,6 +90,67 @@ export interface MoneyResult {
   backgroundLoad: number | null;
 }
 
+/** One delivery run of bench/chat.ts: messages POSTed at an even rate, each timed to its arrival on the other side's stream. */
+export interface ChatDelivery {
+  name: string;
+  instances: 1 | 2;
+  /** Streams open on the instance that holds the receivers' streams (theirs and any others). */
+  streamsOpen: number;
+  conversations: number;
+  /** Messages a second, all conversations together, and seconds of measured load (after a warm-up). */
+  rate: number;
+  seconds: number;
+  sent: number;
+  /** POSTs not answered 201 (not counted in the times). */
+  failed: number;
+  delivered: number;
+  /** Accepted but never on the receiver's stream. */
+  lost: number;
+  duplicates: number;
+  /** From a POST's start to the message's arrival on the receiver's stream, ms. */
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** The POST's own answer time, ms. */
+  postP50: number;
+  postP99: number;
+  /** The most a POST started after its even schedule, ms (the load generator keeping up). */
+  maxLateMs: number;
+  /** CPU time per message over the measured run: the instance(s), and PostgreSQL's backends of the benchmark's database. */
+  serverCpuMsPerMessage: number;
+  postgresCpuMsPerMessage: number;
+  /** The share of the CPUs other work used just before the run (the machine is shared). */
+  backgroundLoad: number | null;
+  /** Cores other work (not the instances, their PostgreSQL backends or the load generator) kept busy during the run. */
+  otherCores: number;
+  target: number | null;
+}
+
+/** The live channel of issue 33 (bench/chat.ts): open streams per instance, and delivery time at 100 messages a second. */
+export interface ChatResult {
+  cores: number;
+  streams: {
+    target: number;
+    opened: number;
+    /** People with a stream each. */
+    people: number;
+    openSeconds: number;
+    rssBeforeMiB: number;
+    rssAfterMiB: number;
+    /** (RSS after − before) ÷ streams. */
+    kibPerStream: number;
+    /** Streams that received a heartbeat comment while all were open. */
+    withHeartbeat: number;
+    /** The server's CPU while the streams sat open (heartbeats, its 2 s poll), in % of one core. */
+    idleCpuPercent: number;
+    /** One message to each of `sample` of the open streams: how many arrived, and in how long (ms). */
+    sample: { streams: number; delivered: number; p50: number; max: number };
+  };
+  delivery: ChatDelivery[];
+  backgroundLoad: number | null;
+}
+
 export interface Results {
   api: ApiResult[];
   web: WebResult | null;
@@ -97,6 +158,7 @@ export interface Results {
   scale?: ScaleResult | null;
   poisoning?: PoisoningResult | null;
   money?: MoneyResult | null;
+  chat?: ChatResult | null;
 }
 
 export function readResults(file = resultsFile): Results {
@@ -110,6 +172,7 @@ export function readResults(file = resultsFile): Results {
       scale: parsed.scale ?? null,
       poisoning: parsed.poisoning ?? null,
       money: parsed.money ?? null,
+      chat: parsed.chat ?? null,
     };
   } catch {
     return { api: [], web: null };

@@ -9,6 +9,7 @@
 //
 // apps/api/test/crash.test.ts runs it on each engine of the suite.
 
+import { databaseFromTemplate } from '../test/data-dir.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,8 @@ export interface CrashOptions {
   /** The whole run fails after this long (default 120 s). */
   timeoutMs?: number;
   log?: (line: string) => void;
+  /** PGlite: start from this dump of a migrated, empty database (test/pglite-template.ts) instead of an initdb. */
+  pgliteTemplate?: string | undefined;
 }
 
 /** Every write the server acknowledged with a 2xx, with the ids it returned. */
@@ -233,6 +236,7 @@ export async function runCrashSafety(opts: CrashOptions): Promise<CrashReport> {
   const extraSignUps = opts.extraSignUps ?? 1;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'market-crash-'));
+  if (opts.engine === 'pglite') await databaseFromTemplate(dataDir, opts.pgliteTemplate);
   const port = await freePort();
   // Verification links arrive by mail, over SMTP, as they do for people.
   const mail = await startMailCatcher(await freePort());

@@ -28,6 +28,8 @@ const whoText = (rule: Rule): string => {
     case 'owner':
       if (rule.of === 'booking') return `a ${rule.roles.join(' or ')} whose phone the booking (\`:id\`) is for`;
       if (rule.of === 'review') return `a ${rule.roles.join(' or ')} who wrote the review (\`:id\`)`;
+      if (rule.of === 'conversation') return `a ${rule.roles.join(' or ')} who is one of the conversation's (\`:id\`) two people`;
+      if (rule.of === 'message') return `a ${rule.roles.join(' or ')} who is one of the two people of the message's (\`:id\`) conversation`;
       if (rule.of === 'review-of-me') return `a ${rule.roles.join(' or ')} whom the review (\`:id\`) is of`;
       return `a ${rule.roles.join(' or ')} whose ${rule.of} it is (${rule.bodyKey ? `body \`${rule.bodyKey}\`` : '`:id`'})`;
     case 'owner-or-admin':

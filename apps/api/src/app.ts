@@ -31,6 +31,7 @@ import stripeWebhook from './modules/payments/webhook.ts';
 import productRoutes from './modules/products/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
 import reviewRoutes from './modules/reviews/routes.ts';
+import chatRoutes from './modules/chat/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import access from './plugins/access.ts';
@@ -41,6 +42,7 @@ import files from './plugins/files.ts';
 import publicCache from './plugins/public-cache.ts';
 import limits from './plugins/limits.ts';
 import inFlight from './plugins/in-flight.ts';
+import live from './plugins/live.ts';
 import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import maintenance from './plugins/maintenance.ts';
@@ -122,7 +124,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   // app.redis: the shared client when REDIS_URL is set (start-up fails if it is unreachable), else undefined.
   await app.register(redis, { url: config.redisUrl });
   // app.limiter: every abuse limit, counted in Redis when there is one (decision 010).
-  await app.register(limits, { prefix: config.redisPrefix, limits: config.limits });
+  await app.register(limits, { prefix: config.redisPrefix, limits: config.limits, newAccountDays: config.chat.newAccountDays });
 
   // app.handlersDone(): main.ts closes the database only once no handler runs.
   await app.register(inFlight);
@@ -160,7 +162,9 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(bkash, { config });
   await app.register(sms, { config });
   // app.jobs: the durable queue's worker, each kind of job run by what the app is made of.
-  await app.register(jobs, { store, origin: () => publicOrigin(app.server, config), ...config.jobs });
+  await app.register(jobs, { store, origin: () => publicOrigin(app.server, config), chat: config.chat, ...config.jobs });
+  // app.live: the live streams of this instance (issue 33), woken through Redis by every instance's writes.
+  await app.register(live, { heartbeatMs: config.chat.heartbeatMs, pollMs: config.chat.pollMs, channel: `${config.redisPrefix}live` });
 
   // Routes.
   await app.register(healthRoutes);
@@ -172,6 +176,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(reportRoutes);
   await app.register(reviewRoutes);
   await app.register(notificationRoutes);
+  await app.register(chatRoutes, { config });
   await app.register(bkashRoutes, { config, checkout: app.bkash?.checkout });
   await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers, fees: config.fees, handoverSecret: config.jwtSecret });
   await app.register(moneyRoutes, { fees: config.fees, payoutMinimum: config.payouts.minimum });

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { DurationTimerName, FeeTerms, LimitName } from '@market/contract';
 import { z } from 'zod';
 import { keptFile } from './kept-file.ts';
+import { KNOWN_PUSH_SERVICES, vapidKeysIn, type VapidKeys } from './modules/chat/vapid.ts';
 import { makePrivateDir } from './private-files.ts';
 import { isLoopbackHost } from './this-computer.ts';
 
@@ -178,6 +179,20 @@ const EnvSchema = z.object({
   LIMIT_BOOKINGS_PER_BUYER: limit.prefault('10/1h'),
   LIMIT_PAYOUT_METHOD_PER_USER: limit.prefault('5/1h'),
   LIMIT_SMS_CODES_PER_NUMBER: limit.prefault('3/1h'),
+  LIMIT_MESSAGES_PER_USER: limit.prefault('30/1m'),
+  LIMIT_FIRST_MESSAGES_PER_NEW_ACCOUNT: limit.prefault('5/1h'),
+  /** An account younger than this many days starts few conversations an hour (issue 33). */
+  CHAT_NEW_ACCOUNT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** The live streams (issue 33): a heartbeat line this often; a look for events nobody announced this often. */
+  LIVE_HEARTBEAT: duration.prefault('20s'),
+  LIVE_POLL: duration.prefault('2s'),
+  /** Where Web Push may send (comma-separated origins, `https://*.host` for subdomains): the browsers' push services by default. */
+  PUSH_SERVICES: z.string().optional(),
+  /** Who the push services can reach about our pushes (VAPID's `sub`): a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, { error: 'must be a mailto: or https:// address' })
+    .default('mailto:hello@resalephones.example'),
 });
 
 /** Every environment variable the app reads: a server a test starts gets none of them from the one who runs the tests. */
@@ -231,6 +246,10 @@ export interface AbuseLimits extends Record<LimitName, Limit> {
   payoutMethodPerUser: Limit;
   /** SMS codes sent to one number, from any account (issue 32). */
   smsCodesPerNumber: Limit;
+  /** Messages a person sends (issue 33). */
+  messagesPerUser: Limit;
+  /** Conversations a new account (CHAT_NEW_ACCOUNT_DAYS) starts (issue 33). */
+  firstMessagesPerNewAccount: Limit;
 }
 
 /** Node's HTTP server timeouts, in milliseconds. */
@@ -297,6 +316,17 @@ export interface Config {
   fees: FeeTerms;
   /** Text messages (issue 32): one-time codes confirming a payout number. */
   sms: SmsConfig;
+  /** Conversations (issue 33): the live streams, Web Push (its VAPID keys kept in dataDir, where it may send) and new accounts' days. */
+  chat: {
+    heartbeatMs: number;
+    pollMs: number;
+    newAccountDays: number;
+    pushServices: string[];
+    vapid: VapidKeys;
+    vapidSubject: string;
+    /** A certificate authority the push services' TLS is checked against instead of the usual ones (the tests' local push service). */
+    pushCa?: string;
+  };
   /** Payouts to sellers (issue 32): the least one pays, in taka. */
   payouts: { minimum: number };
   /** Decision 038: words a listing may bring that the vocabulary lacks; time a search may spend on its words' meanings. */
@@ -413,6 +443,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { provider: 'sandbox' }
           : { provider: 'outbox' },
     payouts: { minimum: e.PAYOUT_MINIMUM },
+    chat: {
+      heartbeatMs: e.LIVE_HEARTBEAT,
+      pollMs: e.LIVE_POLL,
+      newAccountDays: e.CHAT_NEW_ACCOUNT_DAYS,
+      pushServices: e.PUSH_SERVICES
+        ? e.PUSH_SERVICES.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : KNOWN_PUSH_SERVICES,
+      vapid: vapidKeysIn(dataDir),
+      vapidSubject: e.VAPID_SUBJECT,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -440,6 +482,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bookingsPerBuyer: e.LIMIT_BOOKINGS_PER_BUYER,
       payoutMethodPerUser: e.LIMIT_PAYOUT_METHOD_PER_USER,
       smsCodesPerNumber: e.LIMIT_SMS_CODES_PER_NUMBER,
+      messagesPerUser: e.LIMIT_MESSAGES_PER_USER,
+      firstMessagesPerNewAccount: e.LIMIT_FIRST_MESSAGES_PER_NEW_ACCOUNT,
     },
     search: { newWordsPerListing: e.LIMIT_NEW_WORDS_PER_LISTING, wordsBudgetMs: e.SEARCH_WORDS_BUDGET },
   };

@@ -45,7 +45,7 @@ export interface RouteOptions {
 }
 
 /** Who a limit counts against, for this request; undefined: nobody to count (the route refuses on its own). */
-async function subjectOf(use: LimitUse, request: FastifyRequest, options: RouteOptions): Promise<string | undefined> {
+async function subjectOf(app: FastifyInstance, use: LimitUse, request: FastifyRequest, options: RouteOptions): Promise<string | undefined> {
   switch (use.per) {
     case 'ip':
       return request.ip;
@@ -60,6 +60,9 @@ async function subjectOf(use: LimitUse, request: FastifyRequest, options: RouteO
       return bdMobile(String((request.body as { wallet?: unknown } | undefined)?.wallet ?? '')) ?? undefined;
     case 'intent-buyer':
       return options.limitSubject?.(request);
+    case 'new-account':
+      // Only an account younger than CHAT_NEW_ACCOUNT_DAYS is counted (issue 33: a few first messages an hour).
+      return request.user && Date.now() - request.user.createdAt.getTime() < app.newAccountDays * 86_400_000 ? request.user.id : undefined;
   }
 }
 
@@ -91,7 +94,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: (
       ? {
           preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
             for (const use of limits) {
-              const subject = await subjectOf(use, request, options);
+              const subject = await subjectOf(app, use, request, options);
               if (subject) await app.limiter.take(reply, use.kind, subject, app.abuseLimits[use.limit], use.code);
             }
           },

@@ -3,8 +3,8 @@ import type { RouteName } from '@market/contract/routes';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { randomUUID } from 'node:crypto';
-import { notifications, orders, smsMessages } from '../src/db/schema.ts';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { notifications, orders, pushSubscriptions, smsMessages } from '../src/db/schema.ts';
 import { adjusted } from '../src/modules/ledger/postings.ts';
 import { setMethod } from '../src/modules/payouts/method.ts';
 import { makeBatch } from '../src/modules/payouts/service.ts';
@@ -181,6 +181,34 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     expect(asked.status).toBe(201);
     return asked.body.data as { _id: string };
   };
+
+  /** A fresh conversation of the world's buyer and seller, about a phone of the seller's: the buyer asks. */
+  const conversation = async () => {
+    const productId = (await sellersProduct())._id;
+    const started = await callRoute(app, 'startConversation', { token: world.actors.buyer.token, body: { productId, body: 'Is it still available?' } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    return started.body.data as { _id: string };
+  };
+  /** A message of `from` (the world's buyer or seller) in a fresh conversation of theirs. */
+  const messageOf = async (from: 'buyer' | 'seller', body = 'Yes, it is. When can you come?') => {
+    const { _id: conversationId } = await conversation();
+    const sent = await callRoute(app, 'sendMessage', { token: world.actors[from].token, params: { id: conversationId }, body: { body } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    return { conversationId, messageId: (sent.body.data as { _id: string })._id };
+  };
+  /** The seller's message in a fresh conversation, reported by the buyer: in the Admins' queue. */
+  const reportedMessage = async () => {
+    const message = await messageOf('seller', 'Send the money by bKash first, then I will post it');
+    const reported = await callRoute(app, 'reportMessage', { token: world.actors.buyer.token, params: { id: message.messageId }, body: { reason: 'scam' } });
+    expect(reported.status, JSON.stringify(reported.body)).toBe(201);
+    return message;
+  };
+  /** A browser's push subscription as PushSubscription.toJSON() gives it: a push service's address, a P-256 public key, a secret. */
+  const pushSubscription = () => ({
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(16).toString('base64url')}`,
+    keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  });
+  const subscriptionsAt = async (endpoint: string) => app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
 
   return {
     health: async () => ({}),
@@ -457,5 +485,100 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     sellerListings: async () => ({ params: { id: world.actors.seller._id } }),
     // Without Stripe keys (this app) the webhook answers 404 to everyone; its signature check is tested with Stripe on.
     stripeWebhook: async () => ({ body: { id: 'evt_1' }, expectStatus: 404 }),
+    // Conversations (issue 33): each call gets a fresh one of the world's buyer and seller, about the seller's phone.
+    startConversation: async () => ({
+      body: { productId: (await sellersProduct())._id, body: 'Is it still available?' },
+      expectStatus: 201,
+      after: async (res) => expect(res.body.data).toMatchObject({ side: 'buyer', other: { _id: world.actors.seller._id }, unread: 0 }),
+    }),
+    conversations: async () => ({ query: { limit: 5 } }),
+    unreadMessages: async () => ({}),
+    conversation: async () => {
+      const { _id: id } = await conversation();
+      return { params: { id }, after: async (res, actor) => expect(res.body.data).toMatchObject({ _id: id, side: actor.role.toLowerCase() }) };
+    },
+    conversationMessages: async () => ({
+      params: { id: (await conversation())._id },
+      query: { limit: 5 },
+      after: async (res) => expect(res.body.data).toEqual([expect.objectContaining({ seq: 1, body: 'Is it still available?' })]),
+    }),
+    sendMessage: async () => ({
+      params: { id: (await conversation())._id },
+      body: { body: 'Can we meet at Bashundhara City?' },
+      expectStatus: 201,
+      after: async (res, actor) => expect(res.body.data).toMatchObject({ seq: 2, senderId: actor._id, body: 'Can we meet at Bashundhara City?' }),
+    }),
+    readConversation: async () => ({ params: { id: (await conversation())._id }, body: { seq: 1 } }),
+    // A message of the other side: the buyer reports the seller's, the seller the buyer's (one's own is a 403 past
+    // the access check, own_message_report); callers who are neither are refused before it is read.
+    reportMessage: async (caller) => ({
+      params: { id: (await messageOf(caller === 'seller' ? 'buyer' : 'seller')).messageId },
+      body: { reason: 'abuse' },
+      expectStatus: 201,
+    }),
+    blockedUsers: async () => ({ query: { limit: 5 } }),
+    // A stranger of its own each time: the world's actors keep writing to each other.
+    blockUser: async () => {
+      const stranger = await signUp(app, 'Buyer');
+      return { params: { id: stranger._id }, after: async (res) => expect(res.body.data).toMatchObject({ _id: stranger._id, name: stranger.name }) };
+    },
+    // A stranger the caller blocked first.
+    unblockUser: async (caller) => {
+      const stranger = await signUp(app, 'Buyer');
+      if (caller !== 'anonymous') {
+        const blocked = await callRoute(app, 'blockUser', { token: world.actors[caller].token, params: { id: stranger._id } });
+        expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+      }
+      return {
+        params: { id: stranger._id },
+        after: async (res, actor) => {
+          expect(res.body.data).toEqual({ blocked: false });
+          const left = await callRoute(app, 'blockedUsers', { token: actor.token });
+          expect(left.body.data.map((b: { _id: string }) => b._id)).not.toContain(stranger._id);
+        },
+      };
+    },
+    messageReports: async () => ({ query: { limit: 5 } }),
+    reportedConversation: async () => {
+      const { conversationId: id } = await reportedMessage();
+      return { params: { id }, after: async (res) => expect(res.body.data).toMatchObject({ _id: id, buyer: { _id: world.actors.buyer._id } }) };
+    },
+    dismissMessageReports: async () => ({
+      params: { id: (await reportedMessage()).messageId },
+      body: { reason: 'A fair question about the payment' },
+      after: async (res) => expect(res.body.data).toEqual({ resolved: 1 }),
+    }),
+    warnSender: async () => ({
+      params: { id: (await reportedMessage()).messageId },
+      body: { reason: 'Ask for the money at the meeting, never before' },
+      after: async (res) => expect(res.body.data).toEqual({ resolved: 1 }),
+    }),
+    // A stream that never ends: read as a stream (payloadAsStream), its first lines, then the client hangs up
+    // (helper.ts `call`). A refused caller's answer is the usual JSON refusal.
+    liveEvents: async () => ({
+      payloadAsStream: true,
+      after: async (res) => {
+        expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+        expect(res.body).toMatch(/^retry: \d+\n\n/);
+      },
+    }),
+    pushKey: async () => ({ after: async (res) => expect(res.body.data.publicKey).toMatch(/^[\w-]{80,}$/) }),
+    subscribePush: async () => {
+      const subscription = pushSubscription();
+      return {
+        body: subscription,
+        expectStatus: 201,
+        after: async (_res, actor) => expect(await subscriptionsAt(subscription.endpoint)).toEqual([expect.objectContaining({ userId: actor._id })]),
+      };
+    },
+    // A subscription of the caller's own browser.
+    unsubscribePush: async (caller) => {
+      const subscription = pushSubscription();
+      if (caller !== 'anonymous') {
+        const subscribed = await callRoute(app, 'subscribePush', { token: world.actors[caller].token, body: subscription });
+        expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
+      }
+      return { body: { endpoint: subscription.endpoint }, after: async () => expect(await subscriptionsAt(subscription.endpoint)).toEqual([]) };
+    },
   };
 }

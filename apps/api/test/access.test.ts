@@ -41,8 +41,16 @@ const callByName = callRoute as unknown as (app: FastifyInstance, name: RouteNam
 type Verdict = 'allowed' | 'refused' | 'unverified';
 
 /**
+ * Who owns a target of each kind in access-requests.ts: `buyer` its orders and reviews, `seller` its phones, bookings
+ * and the reviews of it; a conversation (and each message in it) is both of its two people's, the buyer's and the
+ * seller's (issue 33).
+ */
+const ownersOf = (of: Extract<Rule, { who: 'owner' }>['of']): Caller[] =>
+  of === 'conversation' || of === 'message' ? ['buyer', 'seller'] : [of === 'order' || of === 'review' ? 'buyer' : 'seller'];
+
+/**
  * What the rule says of this caller. Targets belong to `buyer` (orders, buyer data) or
- * `seller` (products, seller data). 'unverified': the caller passes every other part of the
+ * `seller` (products, seller data), or to both (conversations: ownersOf). 'unverified': the caller passes every other part of the
  * rule and is refused only for not having confirmed the e-mail address.
  */
 function verdict(rule: Rule, caller: Caller, key: string): Verdict {
@@ -57,8 +65,13 @@ function verdict(rule: Rule, caller: Caller, key: string): Verdict {
       return rule.roles.includes(role) ? unless(rule.verified) : 'refused';
     case 'self-or-admin':
       return role === 'Admin' || caller === (key.includes('seller') ? 'seller' : 'buyer') ? 'allowed' : 'refused';
-    case 'owner':
-      return caller === (rule.of === 'order' || rule.of === 'review' ? 'buyer' : 'seller') ? 'allowed' : 'refused';
+    case 'owner': {
+      if (!rule.roles.includes(role)) return 'refused';
+      // The e-mail check needs no database: it comes before the owner is looked up, so an unconfirmed caller of the
+      // right role is refused for that, whoever owns the target.
+      if (rule.verified && !isVerified(caller)) return 'unverified';
+      return ownersOf(rule.of).includes(caller) ? 'allowed' : 'refused';
+    }
     case 'owner-or-admin':
       return role === 'Admin' || caller === (rule.of === 'product' ? 'seller' : 'buyer') ? 'allowed' : 'refused';
   }
@@ -84,7 +97,7 @@ describe('the access table', () => {
         case 'role':
           return `${rule.roles.join(' or ')}${confirmed}`;
         case 'owner':
-          return `${rule.roles.join(' or ')} owning the ${rule.of}${rule.bodyKey ? ` (body.${rule.bodyKey})` : ''}`;
+          return `${rule.roles.join(' or ')} owning the ${rule.of}${rule.bodyKey ? ` (body.${rule.bodyKey})` : ''}${confirmed}`;
         case 'owner-or-admin':
           return `owner of the ${rule.of}, or Admin`;
       }
@@ -203,6 +216,28 @@ describe('the access table', () => {
       'GET /api/seller-listings/:id': 'anyone',
       // Sign-up uploads the avatar before the account exists: open, and limited instead.
       'POST /api/images': 'anyone',
+      // Conversations (issue 33): a buyer writes about a phone; a conversation and its messages are its two people's,
+      // whoever of them asks; Admins read only what was reported.
+      'POST /api/conversations': 'Buyer, confirmed e-mail',
+      'GET /api/conversations': 'signed-in',
+      'GET /api/conversations/unread': 'signed-in',
+      'GET /api/conversations/:id': 'Buyer or Seller owning the conversation',
+      'GET /api/conversations/:id/messages': 'Buyer or Seller owning the conversation',
+      'POST /api/conversations/:id/messages': 'Buyer or Seller owning the conversation, confirmed e-mail',
+      'PUT /api/conversations/:id/read': 'Buyer or Seller owning the conversation',
+      'POST /api/messages/:id/report': 'Buyer or Seller owning the message',
+      'GET /api/blocks': 'signed-in',
+      'PUT /api/blocks/:id': 'signed-in',
+      'DELETE /api/blocks/:id': 'signed-in',
+      'GET /api/admin/message-reports': 'Admin',
+      'GET /api/admin/conversations/:id': 'Admin',
+      'POST /api/admin/messages/:id/dismiss': 'Admin',
+      'POST /api/admin/messages/:id/warn': 'Admin',
+      // The live stream, and Web Push: the key is public (a browser needs it before it subscribes).
+      'GET /api/events': 'signed-in',
+      'GET /api/push/key': 'anyone',
+      'POST /api/push/subscriptions': 'signed-in',
+      'DELETE /api/push/subscriptions': 'signed-in',
     });
   });
 

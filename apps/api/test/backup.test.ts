@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { databaseFromTemplate } from './data-dir.ts';
 import { queryOf, tableSums, type Manifest } from '../src/backup/backup.ts';
 import { openDatabase, pgliteDirIn } from '../src/db/client.ts';
 import { createPostgresDatabase, postgresReachable, postgresUrl } from './databases.ts';
@@ -43,6 +44,7 @@ function command(script: 'backup' | 'restore', args: string[], env: Record<strin
 }
 
 async function start(env: { DATA_DIR: string } & Record<string, string>) {
+  if (!env.DATABASE_URL) await databaseFromTemplate(env.DATA_DIR, inject('pgliteTemplate'));
   const server = await startApi({ env: { LIMIT_SIGNUP_PER_IP: '1000/1m', LIMIT_UPLOADS_PER_IP: '1000/1m', ...env }, timeoutMs: 60_000 });
   running.push(server);
   return server;

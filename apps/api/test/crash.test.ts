@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { runCrashSafety, type CrashReport, type Engine } from '../scripts/crash-safety.ts';
 import { createPostgresDatabase, postgresReachable, postgresUrl } from './databases.ts';
 
@@ -32,7 +32,7 @@ function expectCrashSafe(report: CrashReport) {
 const run = async (engine: Engine) => {
   const pg = engine === 'postgres' ? await createPostgresDatabase() : undefined;
   try {
-    expectCrashSafe(await runCrashSafety({ engine, databaseUrl: pg?.url }));
+    expectCrashSafe(await runCrashSafety({ engine, databaseUrl: pg?.url, pgliteTemplate: inject('pgliteTemplate') }));
   } finally {
     await pg?.drop();
   }

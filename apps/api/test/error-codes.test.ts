@@ -56,12 +56,14 @@ describe("the contract's error codes", () => {
       'Only a Seller can do this',
       'Only a Buyer can do this',
     ]);
-    expect(['product', 'order', 'booking', 'review', 'review_of_me'].map((what) => errorMessage('not_yours', { what }))).toEqual([
+    expect(['product', 'order', 'booking', 'review', 'review_of_me', 'conversation', 'message'].map((what) => errorMessage('not_yours', { what }))).toEqual([
       'This product is not yours',
       'This order is not yours',
       'This booking is not of your phone',
       'This review is not yours',
       'This review is not of you',
+      'This conversation is not yours',
+      'This message is not yours',
     ]);
     expect(errorMessage('bad_url', { part: '%E0%A4%A' })).toBe("'%E0%A4%A' is not a valid url component");
     expect(errorMessage('image_not_uploaded_here', { field: 'userImg', hours: 24 })).toBe(

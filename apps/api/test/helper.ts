@@ -10,6 +10,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { tables } from '../src/db/seed.ts';
 import { isDeadlock } from '../src/errors.ts';
+import { KNOWN_PUSH_SERVICES, vapidKeysIn } from '../src/modules/chat/vapid.ts';
 import { createPostgresDatabase } from './databases.ts';
 import { checkDocumentedRefusals } from './documented-refusals.ts';
 
@@ -35,6 +36,8 @@ export const roomyLimits: AbuseLimits = {
   bookingsPerBuyer: roomy,
   payoutMethodPerUser: roomy,
   smsCodesPerNumber: roomy,
+  messagesPerUser: roomy,
+  firstMessagesPerNewAccount: roomy,
 };
 
 /**
@@ -80,6 +83,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     fees: { percent: 3, minimum: 30 },
     sms: { provider: 'outbox' },
     payouts: { minimum: 500 },
+    chat: {
+      heartbeatMs: 20_000,
+      pollMs: 500,
+      newAccountDays: 7,
+      pushServices: KNOWN_PUSH_SERVICES,
+      vapid: vapidKeysIn(dataDir),
+      vapidSubject: 'mailto:tests@resale.test',
+    },
     // Files sign up and log in far more often than one person would; the limits' own tests set real ones.
     limits: roomyLimits,
     search: { newWordsPerListing: 10_000, wordsBudgetMs: 10_000 },
@@ -232,13 +243,40 @@ export async function appWithLimits(ctx: TestContext, limits: Partial<AbuseLimit
   return app;
 }
 
-/** `app.inject` with the token in `authorization`, raw as the spec's client sends it. */
+/**
+ * `app.inject` with the token in `authorization`, raw as the spec's client sends it. With `payloadAsStream` the
+ * answer is read as it comes: whole, unless it is a live stream (text/event-stream, GET /api/events), which never
+ * ends: then its first block of lines, and the client hangs up (the connection closes, as when a tab is closed).
+ */
 export async function call(app: FastifyInstance, opts: InjectOptions & { token?: string | undefined }) {
   const { token, ...rest } = opts;
   const res = await app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(token ? { authorization: token } : {}) } });
   // JSON as the API answers; the Google sign-in popup's HTML pages and redirects as text.
   const json = /^application\/json/.test(String(res.headers['content-type'] ?? ''));
+  if (rest.payloadAsStream) {
+    const text = /^text\/event-stream/.test(String(res.headers['content-type'] ?? '')) ? await firstBlock(res) : await readAll(res);
+    return { status: res.statusCode, body: json ? JSON.parse(text) : text, headers: res.headers };
+  }
   return { status: res.statusCode, body: json ? res.json() : res.body, headers: res.headers };
+}
+
+type Injected = Awaited<ReturnType<FastifyInstance['inject']>>;
+
+async function readAll(res: Injected) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of res.stream()) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A live stream's first block (up to its first blank line), then the client goes away. */
+async function firstBlock(res: Injected) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of res.stream()) {
+    chunks.push(Buffer.from(chunk as Buffer));
+    if (Buffer.concat(chunks).includes('\n\n')) break;
+  }
+  res.raw.res.destroy();
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The database's own words when it refuses a statement (drizzle wraps them), or 'not refused'. */

@@ -15,6 +15,7 @@ import { nginxInstalled, startNginx, type Nginx } from './nginx.ts';
 import { deleteUnder, redisAvailable, redisUrl, uniquePrefix } from './redis.ts';
 import { freePort, startApi, type ServerProcess } from './server-process.ts';
 import { routePath } from './call-route.ts';
+import { messageBodies, openSse, type LiveEventSeen } from './sse.ts';
 
 /**
  * Several instances behind a load balancer, for real (issue 19): two API processes (`node src/main.ts`) on one
@@ -46,6 +47,8 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
   let seller: string;
   let buyer: string;
   let categoryId: string;
+  let launch: (port: number) => Promise<ServerProcess>;
+  let ports: number[];
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
@@ -64,7 +67,7 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
       new CreateBucketCommand({ Bucket: bucket }),
     );
 
-    const ports = [await freePort(), await freePort()];
+    ports = [await freePort(), await freePort()];
     nginx = await startNginx(ports);
     [lb, viaA, viaB] = [nginx.url, nginx.pinned[0]!, nginx.pinned[1]!];
     // What docs/deploy.md asks of every instance; the demo's data (accounts, phones) and its bKash stand-in for the payment.
@@ -82,10 +85,11 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
       S3_FORCE_PATH_STYLE: 'true',
       DEMO: 'true',
       LIMIT_LOGIN_FAILURES_PER_EMAIL: '3/1m',
-      // The load below logs in often, from one address.
+      // The load below logs in often, from one address; the seller writes a message every 20 ms.
       LIMIT_LOGIN_PER_IP: '100000/1m',
+      LIMIT_MESSAGES_PER_USER: '100000/1m',
     };
-    const launch = async (port: number) => {
+    launch = async (port: number) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'market-instance-'));
       dirs.push(dataDir);
       return startApi({ env: { ...env, DATA_DIR: dataDir }, port, timeoutMs: TIMEOUT - 10_000 });
@@ -189,6 +193,47 @@ describe.runIf(haveNginx && haveRedis)('two instances behind nginx on one Postgr
     expect(refunded[0].n).toBe(0);
     const order = await sendRoute(viaA, 'order', { params: { id: orderId }, token: buyer });
     expect(order.body.data).toMatchObject({ paid: true });
+  });
+
+  it('a conversation flowing through both instances while one is killed: the stream reconnects and misses nothing', async () => {
+    const img = await uploadPicture(viaA, seller);
+    const posted = await sendRoute(viaA, 'addProduct', { token: seller, body: productBody(categoryId, img, { productName: 'Talked about' }) });
+    const productId = (posted.body.data as { _id: string })._id;
+    const started = await sendRoute(lb, 'startConversation', { token: buyer, body: { productId, body: 'Is it still there?' } });
+    expect(started.status).toBe(201);
+    const conversationId = (started.body.data as { _id: string })._id;
+    // The buyer's stream is on instance B (the one that dies); the seller writes through A, the other instance.
+    let stream = await openSse(`${viaB}/api/events`, buyer);
+    expect(stream.res.status).toBe(200);
+    const seen: LiveEventSeen[] = [];
+    const total = 60;
+    let sent = 0;
+    const writer = (async () => {
+      for (let i = 1; i <= total; i++) {
+        const res = await sendRoute(viaA, 'sendMessage', { token: seller, params: { id: conversationId }, body: { body: `m${i}` } });
+        expect(res.status).toBe(201);
+        sent = i;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    // Messages arrive through nginx as they are written (nothing buffered): then B dies under the stream.
+    await stream.until((e) => messageBodies(e).length >= 10, 'the first messages through nginx');
+    b.child.kill('SIGKILL');
+    await b.exited;
+    await stream.ended;
+    seen.push(...stream.events);
+    const last = seen.at(-1)!.id;
+    // The browser reconnects through the balanced address (A now) with the last id it saw.
+    stream = await openSse(`${lb}/api/events`, buyer, last);
+    await writer;
+    await stream.until((e) => messageBodies(e).includes(`m${total}`), 'the last message after the reconnect', 20_000);
+    const after = stream.events.filter((e) => Number(e.id) > Number(last));
+    const bodies = [...messageBodies(seen), ...messageBodies(after)];
+    expect(sent).toBe(total);
+    expect(bodies).toEqual(Array.from({ length: total }, (_, i) => `m${i + 1}`));
+    stream.close();
+    // B comes back for the tests after this one.
+    b = await launch(ports[1]!);
   });
 
   it('an instance killed under load: no request fails but those it had in hand, and the other serves the rest', async () => {

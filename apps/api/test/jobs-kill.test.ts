@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { databaseFromTemplate } from './data-dir.ts';
 import { openDatabase, pgliteDirIn, type Database } from '../src/db/client.ts';
 import { jobs, outbox } from '../src/db/schema.ts';
 import { enqueueMail } from '../src/modules/mail/outbox.ts';
@@ -109,6 +110,7 @@ async function expectEachOnce(database: Database, engine: string, ids: string[])
 describe('the job queue under SIGKILL', { timeout: TIMEOUT }, () => {
   it("on PGlite: the restarted process takes up the killed one's jobs at once; every mail arrives", async () => {
     const dataDir = tempDir();
+    await databaseFromTemplate(dataDir, inject('pgliteTemplate'));
     const queued = await openDatabase({ pgliteDir: pgliteDirIn(dataDir) });
     await queued.migrate();
     const ids = await queueMails(queued, 'pglite');

@@ -35,6 +35,17 @@ const proxied = (upstream: string) => `
         proxy_next_upstream error timeout http_503;
         proxy_next_upstream_tries 2;`;
 
+/**
+ * docs/deploy.md's `location = /api/events`: the live streams (issue 33, decision 053) pass through at once (no
+ * buffering, also asked by the app's X-Accel-Buffering: no) and stay open between the app's 20 s heartbeats.
+ */
+const live = (upstream: string) => `
+        location = /api/events {${proxied(upstream)}
+            proxy_buffering off;
+            proxy_cache off;
+            proxy_read_timeout 1h;
+        }`;
+
 /** What every test nginx starts with: its files in `dir`, and the open `http {` block's common settings. */
 const head = (dir: string, connections: number) => `worker_processes 1;
 daemon off;
@@ -63,7 +74,7 @@ ${instancePorts.map((p, i) => `    upstream instance${i} { server 127.0.0.1:${p}
     server {
         listen 127.0.0.1:${port};
         location / {${proxied('market')}
-        }
+        }${live('market')}
         location = /metrics { deny all; }
     }
 ${pinnedPorts
@@ -71,7 +82,7 @@ ${pinnedPorts
     (p, i) => `    server {
         listen 127.0.0.1:${p};
         location / {${proxied(`instance${i}`)}
-        }
+        }${live(`instance${i}`)}
     }`,
   )
   .join('\n')}
@@ -120,9 +131,8 @@ export interface TlsNginx extends Pick<Nginx, 'errors' | 'stop'> {
   ca: string;
 }
 
-/** nginx terminating TLS in front of one instance, with a self-signed certificate for 127.0.0.1 made by openssl. */
-export async function startTlsNginx(instancePort: number): Promise<TlsNginx> {
-  const dir = nginxDir();
+/** A P-256 key (`dir/key.pem`) and a self-signed certificate for 127.0.0.1 (`dir/cert.pem`), made by openssl: a test's own TLS peer. */
+export function selfSignedCertificate(dir: string) {
   execFileSync(
     'openssl',
     [
@@ -146,6 +156,12 @@ export async function startTlsNginx(instancePort: number): Promise<TlsNginx> {
     ],
     { stdio: 'pipe' },
   );
+}
+
+/** nginx terminating TLS in front of one instance, with a self-signed certificate for 127.0.0.1 made by openssl. */
+export async function startTlsNginx(instancePort: number): Promise<TlsNginx> {
+  const dir = nginxDir();
+  selfSignedCertificate(dir);
   chmodSync(join(dir, 'key.pem'), 0o644); // nginx's master reads it (as whoever runs the test); a test key only
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const run = await runNginx(dir, nginxTlsConfig(dir, instancePort, httpPort, httpsPort), [httpPort, httpsPort]);

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { databaseFromTemplate } from './data-dir.ts';
 import { createPostgresDatabase } from './databases.ts';
 import { spawnApi, startApi, type ServerProcess } from './server-process.ts';
 import { routePath } from './call-route.ts';
@@ -134,6 +135,8 @@ describe(`npm start with DEMO=false (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
   it('seeds only the brand categories: no demo accounts, no products', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'market-start-'));
     const pg = onPostgres ? await createPostgresDatabase() : undefined;
+    // The first start's initdb is the other describe's; this one is about what DEMO=false seeds.
+    if (!pg) await databaseFromTemplate(dataDir, inject('pgliteTemplate'));
     const server = await spawnApi({ env: { DATA_DIR: dataDir, DEMO: 'false', ...(pg ? { DATABASE_URL: pg.url } : {}) } });
     const base = server.url;
     try {

@@ -24,6 +24,10 @@ function Started() {
   return null;
 }
 
+// The service worker (public/sw.js, issue 33): the offline page and Web Push. Built apps only (the dev server's
+// pages change under it); main.tsx starts after the page has loaded (public/boot.js). A refusal changes nothing.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
+
 // The toasts' renderer (and its CSS-in-JS) arrives after first paint, in a root of its own (not part of
 // the server's markup); toast() calls made before it queue up.
 const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));

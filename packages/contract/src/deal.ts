@@ -296,6 +296,8 @@ export const notices = {
   payout_paid: { to: 'seller', page: '/dashboard/earnings' },
   payout_failed: { to: 'seller', page: '/dashboard/earnings' },
   payout_method_changed: { to: 'seller', page: '/dashboard/earnings' },
+  /** Messages not read for 15 minutes (issue 33): told by the e-mail digest only; its switch is the mail preferences'. */
+  messages: { to: 'both', page: '/dashboard/messages' },
 } as const satisfies Record<string, { to: DealParty | 'reporter' | 'both'; page: string | null }>;
 export type NoticeName = keyof typeof notices;
 const noticeNames = Object.keys(notices) as NoticeName[];

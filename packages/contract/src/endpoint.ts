@@ -15,6 +15,7 @@ export type { Method };
  * - owner: the product or order (`:id`, or the body's `bodyKey`) is the caller's, who has one of `roles`; a
  *   booking (an order seen from the other side) is the caller's when the booked phone is; a review is its
  *   writer's, and a 'review-of-me' the reviewed seller's;
+ *   a conversation is either of its two people's, a message its conversation's (issue 33);
  * - owner-or-admin: the product's seller or the order's buyer, or an Admin.
  */
 export type Rule =
@@ -22,7 +23,13 @@ export type Rule =
   | { who: 'signed-in'; verified?: true }
   | { who: 'role'; roles: readonly Role[]; verified?: true }
   | { who: 'self-or-admin' }
-  | { who: 'owner'; of: 'product' | 'order' | 'booking' | 'review' | 'review-of-me'; roles: readonly Role[]; bodyKey?: string }
+  | {
+      who: 'owner';
+      of: 'product' | 'order' | 'booking' | 'review' | 'review-of-me' | 'conversation' | 'message';
+      roles: readonly Role[];
+      bodyKey?: string;
+      verified?: true;
+    }
   | { who: 'owner-or-admin'; of: 'product' | 'order' };
 
 export const anyone = { who: 'anyone' } as const satisfies Rule;
@@ -51,7 +58,9 @@ export type LimitName =
   | 'listingWritesPerSeller'
   | 'bookingsPerBuyer'
   | 'payoutMethodPerUser'
-  | 'smsCodesPerNumber';
+  | 'smsCodesPerNumber'
+  | 'messagesPerUser'
+  | 'firstMessagesPerNewAccount';
 
 /**
  * One abuse limit of a route, counted after the body is valid (a bad body is a 400 and costs nothing):
@@ -60,7 +69,7 @@ export type LimitName =
  */
 export interface LimitUse {
   limit: LimitName;
-  per: 'ip' | 'user' | 'user-email' | 'body-email' | 'body-wallet' | 'intent-buyer';
+  per: 'ip' | 'user' | 'user-email' | 'body-email' | 'body-wallet' | 'intent-buyer' | 'new-account';
   /** The counter's name: routes that share a count share a kind. */
   kind: string;
   code: WaitCode;

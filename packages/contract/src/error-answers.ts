@@ -34,7 +34,7 @@ export function errorAnswers(e: Endpoint): Partial<Record<ErrorStatus | 500, Err
   const rule = e.access;
   if (rule.who !== 'anyone') add(401, ...SIGN_IN);
   if (rule.who === 'role' || rule.who === 'owner') add(403, 'forbidden_role');
-  if ((rule.who === 'signed-in' || rule.who === 'role') && rule.verified) add(403, 'email_not_confirmed');
+  if ((rule.who === 'signed-in' || rule.who === 'role' || rule.who === 'owner') && rule.verified) add(403, 'email_not_confirmed');
   if (rule.who === 'self-or-admin') add(403, 'own_data_only');
   if (rule.who === 'owner' || rule.who === 'owner-or-admin') {
     add(403, 'not_yours');

@@ -169,6 +169,19 @@ export const errorMessages = {
   already_reported: 'You have already reported this phone',
   no_open_reports: 'This phone has no open reports',
 
+  // Conversations (issue 33).
+  own_phone_message: 'This is your own phone: buyers write to you about it',
+  message_not_sent: 'Your message could not be sent',
+  you_blocked: 'You blocked this person: unblock them to write again',
+  cannot_block_self: 'You cannot block yourself',
+  own_message_report: 'You cannot report your own message',
+  already_reported_message: 'You have already reported this message',
+  no_open_message_reports: 'This message has no open reports',
+  conversation_not_reported: 'Conversations are private: an Admin reads one only when a message of it was reported',
+  read_past_last: 'This conversation has {last, plural, one {# message} other {# messages}}: there is no message {seq} to read up to',
+  push_service_not_allowed: 'This push service is not one this site sends to',
+  too_many_first_messages: `A new account starts a few conversations an hour: try again in ${WAIT}`,
+
   // Abuse limits (429, with Retry-After), decision 010.
   too_many_requests: 'Too many requests, please try again later',
   too_many_signups_from_address: `Too many sign-ups from this address, try again in ${WAIT}`,
@@ -187,6 +200,7 @@ export const errorMessages = {
   too_many_payout_changes: `You have changed your payout method many times in a short time, try again in ${WAIT}`,
   too_many_sms_codes: `Many codes were sent to this number in a short time, try again in ${WAIT}`,
   too_many_card_attempts: `Too many card attempts, try again in ${WAIT}`,
+  too_many_messages: `You have sent many messages in a short time, try again in ${WAIT}`,
   too_many_listing_writes: `You have added or changed many listings this hour, try again in ${WAIT}`,
 
   // The request itself, as the framework or Node refuses it.
@@ -236,9 +250,10 @@ export type ErrorParamsArg<C extends ErrorCode> = [Placeholders<(typeof errorMes
 export type PlainErrorCode = { [C in ErrorCode]: ErrorParamsArg<C> extends [] ? C : never }[ErrorCode];
 
 /** The things a 404 names (`not_found`'s `what`). */
-export type NotFoundWhat = 'User' | 'Seller' | 'Product' | 'Order' | 'Booking' | 'Review' | 'Notification' | 'Payout' | 'Demo accounts' | 'Stripe webhook';
+export type NotFoundWhat =
+  'User' | 'Seller' | 'Product' | 'Order' | 'Booking' | 'Review' | 'Notification' | 'Payout' | 'Demo accounts' | 'Stripe webhook' | 'Conversation' | 'Message';
 /** The things an owner rule guards (`not_yours`'s `what`). */
-export type NotYoursWhat = 'product' | 'order' | 'booking' | 'review' | 'review_of_me';
+export type NotYoursWhat = 'product' | 'order' | 'booking' | 'review' | 'review_of_me' | 'conversation' | 'message';
 
 /** A code's English message with its values in place. */
 export const errorMessage = (code: ErrorCode, params?: Readonly<Record<string, string | number>>): string => formatIcu(errorMessages[code], params);

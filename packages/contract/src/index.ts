@@ -21,3 +21,4 @@ export * from './notifications.ts';
 export * from './money.ts';
 export * from './earnings.ts';
 export * from './payouts.ts';
+export * from './chat.ts';

@@ -25,6 +25,9 @@ export const auditActions = [
   'send-payout-batch',
   'settle-payout',
   'adjust-balance',
+  'read-conversation',
+  'dismiss-message-reports',
+  'warn-sender',
 ] as const;
 
 /** Why a buyer reports a phone (issue 16); 'other' needs a few words. */
@@ -68,6 +71,8 @@ export const maxLength = {
   review: 1000,
   /** What a buyer says of a dispute (issue 31). */
   dispute: 2000,
+  /** A chat message's words (issue 33). */
+  message: 2000,
 } as const;
 
 /** Stars a review gives, and how long its writer may change it (issue 16). */

@@ -936,3 +936,152 @@ export const bkashSandboxPayouts = pgTable('bkash_sandbox_payouts', {
   trxId: text('trx_id').notNull().unique(),
   completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A conversation (issue 33): one per phone and buyer, between the buyer and the phone's seller. The phone's name is a
+ * copy (the thread outlives a deleted listing). Each side's read position (`*_read_seq`: the last message of the other
+ * side they read, the other side's receipt), unread count (the other side's messages after it) and digest position
+ * (`*_digested_seq`: what the e-mail digest has told them of) live here, kept by the service in the message's
+ * transaction, so the inbox and the header's total are one read.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productName: text('product_name').notNull(),
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    buyerReadSeq: integer('buyer_read_seq').notNull().default(0),
+    sellerReadSeq: integer('seller_read_seq').notNull().default(0),
+    buyerUnread: integer('buyer_unread').notNull().default(0),
+    sellerUnread: integer('seller_unread').notNull().default(0),
+    buyerDigestedSeq: integer('buyer_digested_seq').notNull().default(0),
+    sellerDigestedSeq: integer('seller_digested_seq').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_product_buyer_key').on(t.productId, t.buyerId),
+    check('conversations_two_people_check', sql`${t.buyerId} <> ${t.sellerId}`),
+    check('conversations_counts_check', sql`${t.buyerUnread} >= 0 and ${t.sellerUnread} >= 0 and ${t.lastSeq} >= 0`),
+    index('conversations_buyer_idx').on(t.buyerId, t.lastMessageAt, t.id),
+    index('conversations_seller_idx').on(t.sellerId, t.lastMessageAt, t.id),
+  ],
+);
+
+/**
+ * A message of a conversation (issue 33), numbered in it by `seq` from 1. Its words and photos never change (a
+ * trigger refuses UPDATE); it goes only with its conversation. `signs`: what the scam detector found in it.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    senderId: uuid('sender_id').notNull(),
+    body: text('body').notNull(),
+    images: jsonb('images').$type<Picture[]>().notNull().default([]),
+    signs: text('signs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_conversation_seq_key').on(t.conversationId, t.seq),
+    check('messages_body_check', sql`char_length(${t.body}) <= 2000 and (${t.body} <> '' or jsonb_array_length(${t.images}) > 0)`),
+    check('messages_images_check', sql`jsonb_typeof(${t.images}) = 'array' and jsonb_array_length(${t.images}) <= 4`),
+  ],
+);
+
+/** Who blocked whom (issue 33): no message goes either way between them while the row is there. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    check('blocks_other_check', sql`${t.blockerId} <> ${t.blockedId}`),
+    index('blocks_blocked_idx').on(t.blockedId),
+  ],
+);
+
+/** A person's report of a message of the other side (issue 33), once per message and reporter; an Admin resolves it. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    text: text('text'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolution: text('resolution'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('message_reports_message_reporter_key').on(t.messageId, t.reporterId),
+    index('message_reports_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.resolvedAt} is null`),
+    index('message_reports_conversation_idx').on(t.conversationId),
+  ],
+);
+
+/**
+ * A person's live stream (issue 33, decision 053): each event they should see at once — a message of one of their
+ * threads, a read receipt, a notification — numbered by `id` across everyone. Written in the transaction of what it
+ * tells (notifications' by a trigger), so a stream that reconnects with its last id gets what it missed. Kept two days.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    type: text('type', { enum: ['message', 'read', 'notification'] }).notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('user_events_user_idx').on(t.userId, t.id), index('user_events_created_idx').on(t.createdAt)],
+);
+
+/** A browser's Web Push subscription (issue 33): where its push service takes our messages for the person signed in there. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imeiProblem } from '@market/contract';
@@ -38,6 +38,12 @@ import {
   phoneCodes,
   smsMessages,
   smsSandboxMessages,
+  blocks,
+  conversations,
+  messageReports,
+  messages,
+  pushSubscriptions,
+  userEvents,
 } from './schema.ts';
 import { adjusted } from '../modules/ledger/postings.ts';
 import { isEmpty, resetDatabase, seed } from './seed.ts';
@@ -292,6 +298,17 @@ describe('resetDatabase()', () => {
     await db.insert(smsMessages).values({ kind: 'payout-number', toNumber: '8801770618575', body: 'reset' });
     await db.insert(smsSandboxMessages).values({ csmsId: 'reset', msisdn: '8801770618575', body: 'reset', referenceId: 'r' });
     await db.insert(bkashSandboxPayouts).values({ invoice: 'reset', receiver: '01770618575', amount: '1.00', trxId: 'POreset' });
+    // Conversations (issue 33): a thread and its message, a report of it, a block, a live event, a browser's push subscription.
+    const [other] = await db.select({ id: users.id }).from(users).where(ne(users.id, user!.id)).limit(1);
+    const [thread] = await db
+      .insert(conversations)
+      .values({ productId: phone!.id, buyerId: user!.id, sellerId: other!.id, productName: 'Reset phone', lastSeq: 1 })
+      .returning({ id: conversations.id });
+    const [said] = await db.insert(messages).values({ conversationId: thread!.id, seq: 1, senderId: user!.id, body: 'reset' }).returning({ id: messages.id });
+    await db.insert(messageReports).values({ messageId: said!.id, conversationId: thread!.id, reporterId: other!.id, reason: 'spam' });
+    await db.insert(blocks).values({ blockerId: other!.id, blockedId: user!.id });
+    await db.insert(userEvents).values({ userId: user!.id, type: 'read', data: { conversationId: thread!.id, readerId: other!.id, seq: 1 } });
+    await db.insert(pushSubscriptions).values({ userId: user!.id, endpoint: 'https://fcm.googleapis.com/fcm/send/reset', p256dh: 'reset', auth: 'reset' });
     const before = await rowCounts();
     // A table added to the schema needs a row here too: this names it until it has one.
     for (const [name, n] of Object.entries(before)) expect(n, name).toBeGreaterThan(0);

@@ -31,7 +31,18 @@ function handlers(run: (payload: { mailId: string }, job: JobRun) => Promise<voi
   const none = async () => {
     throw new Error('not queued in these tests');
   };
-  return { mail: run, refund: none, 'bkash-check': none, 'picture-sizes': none, 'notification-mail': none, 'deal-timer': none, sms: none, payout: none };
+  return {
+    mail: run,
+    refund: none,
+    'bkash-check': none,
+    'picture-sizes': none,
+    'notification-mail': none,
+    'deal-timer': none,
+    sms: none,
+    payout: none,
+    push: none,
+    'chat-digest': none,
+  };
 }
 
 const rows = () => ctx.database.db.select().from(jobs);

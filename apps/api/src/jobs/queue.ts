@@ -22,6 +22,10 @@ export interface JobPayloads {
   sms: { smsId: string };
   /** Pay a bKash payout out: ask bKash once under the payout's id, or ask what became of it after a crash (issue 32). */
   payout: { payoutId: string };
+  /** Push a message to one browser through its push service (issue 33). */
+  push: { subscriptionId: string; messageId: string };
+  /** Mail a person the messages waiting unread for 15 minutes, as one digest (issue 33). */
+  'chat-digest': { userId: string };
 }
 export type JobKind = keyof JobPayloads;
 export const jobKinds = [
@@ -33,6 +37,8 @@ export const jobKinds = [
   'deal-timer',
   'sms',
   'payout',
+  'push',
+  'chat-digest',
 ] as const satisfies readonly JobKind[];
 export type JobRow = typeof jobs.$inferSelect;
 

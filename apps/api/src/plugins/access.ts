@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { endpoints, type Endpoint, type NotFoundWhat, type NotYoursWhat, type Rule } from '@market/contract';
-import { orders, products, reviews } from '../db/schema.ts';
+import { conversations, messages, orders, products, reviews } from '../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { AuthUser } from './auth.ts';
 
@@ -20,7 +20,7 @@ function checkIdentity(rule: Rule, request: FastifyRequest) {
   if (rule.who === 'role' || rule.who === 'owner') {
     if (!rule.roles.includes(user.role)) throw forbidden('forbidden_role', { roles: rule.roles.join(' or ') });
   }
-  if ((rule.who === 'signed-in' || rule.who === 'role') && rule.verified && !user.emailVerifiedAt) {
+  if ((rule.who === 'signed-in' || rule.who === 'role' || rule.who === 'owner') && rule.verified && !user.emailVerifiedAt) {
     throw forbidden('email_not_confirmed');
   }
   if (rule.who === 'self-or-admin' && user.role !== 'Admin') {
@@ -33,13 +33,21 @@ function checkIdentity(rule: Rule, request: FastifyRequest) {
 
 type Owned = Extract<Rule, { who: 'owner' }>['of'];
 
-/** For each kind of thing a rule can own: who its owner is (undefined: no such thing), its name in a 404 and in a 403 (`not_yours`). */
-const owners: Record<Owned, { owner(app: FastifyInstance, id: string): Promise<string | null | undefined>; noun: NotFoundWhat; what: NotYoursWhat }> = {
+/**
+ * For each kind of thing a rule can own: who its owner is, or its owners (a conversation's two people; undefined: no
+ * such thing), its name in a 404 and in a 403 (`not_yours`).
+ */
+const owners: Record<
+  Owned,
+  { owner(app: FastifyInstance, id: string): Promise<string | readonly string[] | null | undefined>; noun: NotFoundWhat; what: NotYoursWhat }
+> = {
   product: { owner: productSeller, noun: 'Product', what: 'product' },
   order: { owner: orderBuyer, noun: 'Order', what: 'order' },
   booking: { owner: bookedSeller, noun: 'Booking', what: 'booking' },
   review: { owner: reviewWriter, noun: 'Review', what: 'review' },
   'review-of-me': { owner: reviewedSeller, noun: 'Review', what: 'review_of_me' },
+  conversation: { owner: conversationParties, noun: 'Conversation', what: 'conversation' },
+  message: { owner: messageParties, noun: 'Message', what: 'message' },
 };
 
 /** Ownership checks, after the id has been validated. */
@@ -50,7 +58,7 @@ async function checkOwnership(app: FastifyInstance, rule: Rule, request: Fastify
   const kind = owners[rule.of];
   const ownerId = await kind.owner(app, id);
   if (ownerId === undefined) throw notFound(kind.noun);
-  if (ownerId === user.id) return;
+  if (ownerId === user.id || (Array.isArray(ownerId) && ownerId.includes(user.id))) return;
   if (rule.who === 'owner-or-admin' && user.role === 'Admin') return;
   throw forbidden('not_yours', { what: kind.what });
 }
@@ -85,6 +93,27 @@ async function reviewWriter(app: FastifyInstance, id: string) {
 async function reviewedSeller(app: FastifyInstance, id: string) {
   const [row] = await app.db.select({ owner: reviews.sellerId }).from(reviews).where(eq(reviews.id, id)).limit(1);
   return row?.owner;
+}
+
+/** A conversation's buyer and seller. */
+async function conversationParties(app: FastifyInstance, id: string) {
+  const [row] = await app.db
+    .select({ buyer: conversations.buyerId, seller: conversations.sellerId })
+    .from(conversations)
+    .where(eq(conversations.id, id))
+    .limit(1);
+  return row ? [row.buyer, row.seller] : undefined;
+}
+
+/** The two people of the conversation a message is in. */
+async function messageParties(app: FastifyInstance, id: string) {
+  const [row] = await app.db
+    .select({ buyer: conversations.buyerId, seller: conversations.sellerId })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(messages.id, id))
+    .limit(1);
+  return row ? [row.buyer, row.seller] : undefined;
 }
 
 const listed = new Set<Endpoint>(Object.values(endpoints));

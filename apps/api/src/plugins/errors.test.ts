@@ -154,7 +154,15 @@ describe('malformed ids', () => {
                           ? { to: 'buyer', text: 'Did it charge?' }
                           : key === routeKey('answerDisputeOrder') || key === routeKey('answerDisputeBooking')
                             ? { text: 'It did' }
-                            : undefined;
+                            : key === routeKey('sendMessage')
+                              ? { body: 'Is it still available?' }
+                              : key === routeKey('readConversation')
+                                ? { seq: 1 }
+                                : key === routeKey('reportMessage')
+                                  ? { reason: 'spam' }
+                                  : key === routeKey('dismissMessageReports') || key === routeKey('warnSender')
+                                    ? { reason: 'Looked at it' }
+                                    : undefined;
     const before = await counts();
     for (const id of malformedIds) {
       // Put in as it is, not as callRoute would encode it: some ids are percent-encodings on purpose.
@@ -175,6 +183,8 @@ describe('malformed ids', () => {
     }
     const unknown = await call(ctx.app, { method, url: path.replace(':id', randomUUID()), token: actor.token, payload });
     if (key === routeKey('categoryProducts') && unknown.status === 200) expect(unknown.body.data).toEqual([]);
+    // Unblocking someone not blocked answers as unblocking does (again is the same answer): nobody to find.
+    else if (key === routeKey('unblockUser')) expect(unknown.body).toEqual({ success: true, data: { blocked: false } });
     else expectErrorShape(unknown, 404);
     expect(await counts()).toEqual(before);
   });

@@ -8,6 +8,8 @@ declare module 'fastify' {
      * keeps its handler running after the server has closed every connection: the database closes after this.
      */
     handlersDone(): Promise<void>;
+    /** A handler that took its response over (a live stream, issue 33) is done with its work: it sends no onSend. */
+    handlerFinished(request: FastifyRequest): void;
   }
 }
 
@@ -22,13 +24,17 @@ export default fp(
       count++;
       done();
     });
-    app.addHook('onSend', (request, _reply, payload, done) => {
+    const finished = (request: FastifyRequest) => {
       if (running.delete(request)) {
         count--;
         if (count === 0) for (const wake of waiters.splice(0)) wake();
       }
+    };
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      finished(request);
       done(null, payload);
     });
+    app.decorate('handlerFinished', finished);
     app.decorate('handlersDone', () => (count === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))));
   },
   { name: 'in-flight' },

@@ -7,6 +7,9 @@ import { timerJob } from '../modules/orders/process.ts';
 import { refundJob } from '../modules/payments/refunds.ts';
 import { smsJob } from '../modules/sms/outbox.ts';
 import { payoutJob } from '../modules/payouts/job.ts';
+import { digestJob } from '../modules/chat/digest.ts';
+import { pushJob } from '../modules/chat/push.ts';
+import type { Config } from '../config.ts';
 import type { Rounds } from '../rounds.ts';
 import { startJobWorker, type JobHandlers, type WorkerOptions } from '../jobs/worker.ts';
 
@@ -22,10 +25,12 @@ export interface JobsOptions extends Omit<WorkerOptions, 'db' | 'log' | 'handler
   store: PictureStore;
   /** Where browsers reach the site, for the links of notification mails (publicOrigin). */
   origin: () => string;
+  /** Web Push's keys and subject, for a message's pushes (issue 33). */
+  chat: Pick<Config['chat'], 'vapid' | 'vapidSubject' | 'pushCa'>;
 }
 
 /** What runs each kind of job, from what the app is made of: a refund is given back by the provider that took the money. */
-function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => string): JobHandlers {
+function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => string, chat: JobsOptions['chat']): JobHandlers {
   const { provider } = app.payments;
   const { bkash } = app;
   const refunders = { [provider.name]: provider, ...(bkash ? { bkash: bkash.refunder } : {}) };
@@ -37,6 +42,8 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
     sms: smsJob(app.db, app.sms),
     payout: payoutJob(app.db, bkash?.payouts),
     'picture-sizes': ({ name }) => makeCopies(name, store),
+    push: pushJob(app.db, chat.vapid, chat.vapidSubject, chat.pushCa),
+    'chat-digest': digestJob(app.db, origin),
     'bkash-check': async ({ paymentId }) => {
       if (!bkash) throw new Error('bKash is not configured on this server');
       await bkash.checkout.check(paymentId);
@@ -48,8 +55,8 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
 
 /** Register after the database, the mailer, the payment providers and the public cache; the worker starts when the app is ready and stops with it. */
 export default fp(
-  async function jobs(app: FastifyInstance, { store, origin, ...opts }: JobsOptions) {
-    const handlers = handlersOf(app, store, origin);
+  async function jobs(app: FastifyInstance, { store, origin, chat, ...opts }: JobsOptions) {
+    const handlers = handlersOf(app, store, origin, chat);
     let worker: Rounds | undefined;
     // Until the app is ready nothing runs: a nudge waits for the first round.
     app.decorate('jobs', {

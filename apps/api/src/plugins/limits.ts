@@ -12,6 +12,8 @@ declare module 'fastify' {
     limiter: Limiter;
     /** The configured limits, by the names endpoint descriptors use. */
     abuseLimits: AbuseLimits;
+    /** An account younger than this many days is new: the limits counted `per: 'new-account'` count it (issue 33). */
+    newAccountDays: number;
   }
 }
 
@@ -125,10 +127,11 @@ export function createLimiter(store: CounterStore, prefix: string, log: FastifyB
  * is set, in this process otherwise. Register after the redis plugin.
  */
 export default fp(
-  async function limits(app: FastifyInstance, opts: { prefix: string; limits: AbuseLimits }) {
+  async function limits(app: FastifyInstance, opts: { prefix: string; limits: AbuseLimits; newAccountDays: number }) {
     const limiter = createLimiter(app.redis ? redisCounters(app.redis) : memoryCounters(), `${opts.prefix}limit:`, app.log);
     app.decorate('limiter', limiter);
     app.decorate('abuseLimits', opts.limits);
+    app.decorate('newAccountDays', opts.newAccountDays);
     app.addHook('onClose', async () => limiter.close());
   },
   { name: 'limits', dependencies: ['redis'] },

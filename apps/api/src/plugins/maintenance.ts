@@ -1,3 +1,4 @@
+import { sweepEvents } from '../modules/chat/service.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneLinkTokens } from '../modules/accounts/link-tokens.ts';
@@ -30,6 +31,8 @@ export default fp(
       await pruneExpiredCodes(app.db);
       await pruneSent(app.db);
       await pruneDone(app.db);
+      // The live streams' events older than two days (decision 053).
+      await sweepEvents(app.db);
       // Sellers' weekly payouts (issue 32): their jobs start now.
       if (await weeklyPayouts(app.db, opts.payoutMinimum)) app.jobs.nudge();
       if (removed) app.log.info({ removed }, 'unused uploads removed');

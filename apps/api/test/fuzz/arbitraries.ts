@@ -349,6 +349,8 @@ export function idArb(world: World, kind: IdKind): fc.Arbitrary<string> {
           world.categoryId,
           ...world.productIds,
           ...world.orderIds,
+          ...world.conversationIds,
+          ...world.messageIds,
           ...(kind === 'userRef' ? actorNames.map((n) => world.actors[n].email) : []),
         ];
   const unknown =

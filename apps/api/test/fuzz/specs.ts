@@ -30,8 +30,16 @@ import {
   PayoutMethodBody,
   PayoutOutcomeBody,
   SmsCodeBody,
+  NewConversationBody,
+  MessageBody,
+  ReadBody,
+  MessageReportBody,
+  PushSubscriptionBody,
+  PushEndpointBody,
 } from '@market/contract';
+import { createECDH, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import type { ZodType } from 'zod';
 import type { RouteKey } from '../../src/access-table.ts';
 import { productBody } from '../fixtures.ts';
@@ -48,8 +56,6 @@ export interface JsonSpec {
   valid: () => fc.Arbitrary<Entries>;
   /** Why a body the schema accepts changes nothing on this route, if it cannot (else it needs another defect). */
   harmless?: (value: Record<string, unknown>) => boolean;
-  /** The success status the route answers a harmless body too, when it must not tell the two apart. */
-  answersAlike?: number;
 }
 type BodySpec = JsonSpec | { kind: 'multipart' } | { kind: 'webhook' };
 export interface Spec {
@@ -59,9 +65,33 @@ export interface Spec {
   body?: BodySpec;
   /** Callers (the access table lets through) for whom the route can change nothing, and why. */
   harmlessCaller?: { why: string; when: (actor: ActorName) => boolean };
+  /**
+   * A write that answers success whether or not it did anything, when it must not tell the two apart (or has
+   * nothing to tell: an unblock of nobody blocked): its status and data, for a request whose only defect is this.
+   */
+  answersAlike?: { status: number; data: Record<string, unknown>; defect: 'harmless body' | 'unknown id' };
+  /** A GET that writes (an Admin's reading of a conversation, in the audit log): fuzzed as a write, never let through. */
+  audited?: true;
+  /** A live stream (text/event-stream) for a caller it lets in: read as a stream, its first lines (helper.ts `call`). */
+  stream?: true;
 }
 
 const entries = (record: Record<string, unknown>): Entries => Object.entries(record);
+/** Browsers' subscription keys: P-256 public keys and auth secrets, as PushSubscription.toJSON() gives them. */
+const pushKeys = [1, 2, 3].map(() => createECDH('prime256v1').generateKeys().toString('base64url'));
+const pushAuths = [1, 2, 3].map(() => randomBytes(16).toString('base64url'));
+/** Addresses no push service has: ours, a stranger's server, look-alikes (the server must never POST there). */
+const strangePushEndpoints = [
+  'https://127.0.0.1/push',
+  'http://fcm.googleapis.com/fcm/send/abc',
+  'https://fcm.googleapis.com.evil.example/fcm/send/abc',
+  'https://user:pass@fcm.googleapis.com/fcm/send/abc',
+  'https://fcm.googleapis.com:8443/fcm/send/abc',
+  'https://notify.windows.com/w/abc',
+  'https://169.254.169.254/latest/meta-data/',
+  'https://localhost:3000/api/admin/message-reports',
+  'ftp://updates.push.services.mozilla.com/wpush/v2/abc',
+];
 const phone = fc.constantFrom('01712-345678', '+8801712345678', '01911 222333');
 const newPassword = fc.constantFrom('brand-new-secret', '😀😀😀😀😀😀', 'p'.repeat(200), 'secret1');
 const json = (schema: ZodType, valid: () => fc.Arbitrary<Record<string, unknown>>, harmless?: JsonSpec['harmless']): JsonSpec => ({
@@ -110,6 +140,31 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       fc.uuid().map((u) => `fuzz-${u}@example.com`),
       fc.constant('nobody@example.com'),
     );
+
+  /** What a message says: words, photos (uploaded or not, the caller's or not), or both. */
+  const message = () =>
+    fc
+      .record(
+        {
+          body: fc.constantFrom('Is it still available?', 'আজ বিকেলে দেখা করা যাবে?', 'Send the OTP you got', '😀'),
+          images: fc.uniqueArray(pictureUrl(), { minLength: 1, maxLength: 4 }),
+        },
+        { requiredKeys: [] },
+      )
+      .filter((m) => m.body !== undefined || m.images !== undefined);
+  /** A push service's address for a browser (each of the four the server sends to). */
+  const pushEndpoint = () =>
+    fc
+      .tuple(
+        fc.constantFrom(
+          'https://fcm.googleapis.com/fcm/send/',
+          'https://updates.push.services.mozilla.com/wpush/v2/',
+          'https://web.push.apple.com/',
+          'https://wns2-par02p.notify.windows.com/w/?token=',
+        ),
+        fc.stringMatching(/^[\w-]{8,40}$/),
+      )
+      .map(([origin, id]) => origin + id);
 
   /** An Admin's reason for an act on a reported phone. */
   const moderation = () => fc.record({ reason: fc.constantFrom('Checked: the listing is fine', 'রিপোর্ট সঠিক নয়') });
@@ -193,14 +248,12 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     },
     // Only an address with an account gets a code (and a mail); the answer is 202 either way, by design.
     'POST /api/forgot-password': {
-      body: {
-        ...json(
-          ForgotPasswordBody,
-          () => fc.record({ email: someEmail() }),
-          (value) => !world.emails.includes(String(value.email)),
-        ),
-        answersAlike: 202,
-      },
+      body: json(
+        ForgotPasswordBody,
+        () => fc.record({ email: someEmail() }),
+        (value) => !world.emails.includes(String(value.email)),
+      ),
+      answersAlike: { status: 202, data: { message: expect.any(String) }, defect: 'harmless body' },
     },
     'POST /api/reset-password': {
       body: json(
@@ -425,5 +478,76 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'POST /api/booking/:id/dispute-answer': { id: 'uuid', body: json(DisputeAnswerBody, () => fc.record({ text: fc.constantFrom('It did') })) },
     'GET /api/money-overview': {},
     'GET /api/sms-outbox': { query: true },
+    // Conversations (issue 33). Writing about an unknown phone is a 404 before anything is written (mostly such
+    // bodies: few requests come from a confirmed buyer, and enough of those must get past validation).
+    'POST /api/conversations': {
+      body: json(
+        NewConversationBody,
+        () =>
+          fc
+            .tuple(fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...world.productIds) }, { weight: 4, arbitrary: fc.uuid() }), message())
+            .map(([productId, m]) => ({ productId, ...m })),
+        (value) => !world.productIds.includes(String(value.productId)),
+      ),
+    },
+    'GET /api/conversations': { query: true },
+    'GET /api/conversations/unread': {},
+    'GET /api/conversations/:id': { id: 'uuid' },
+    'GET /api/conversations/:id/messages': { id: 'uuid', query: true },
+    'POST /api/conversations/:id/messages': { id: 'uuid', body: json(MessageBody, message) },
+    // Reading up to a message past the last (the world's conversation has two) would be refused, and the buyer can only
+    // report its own message or one it reported: harmless, but a request names the one conversation or its messages too
+    // seldom (one in a hundred) to be asked to get past validation here; they are spoiled like any other write.
+    'PUT /api/conversations/:id/read': {
+      id: 'uuid',
+      body: json(ReadBody, () => fc.record({ seq: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom(1000, 2 ** 31 - 1)) })),
+    },
+    'POST /api/messages/:id/report': {
+      id: 'uuid',
+      body: json(MessageReportBody, () =>
+        fc.record(
+          { reason: fc.constantFrom('scam', 'abuse', 'spam', 'other'), text: fc.constantFrom('Asked for money first', 'টাকা আগে চেয়েছে') },
+          { requiredKeys: ['reason', 'text'] },
+        ),
+      ),
+    },
+    'GET /api/blocks': { query: true },
+    'PUT /api/blocks/:id': { id: 'uuid' },
+    // Unblocking someone not blocked answers as unblocking does ("again is the same answer"): an unknown id too.
+    'DELETE /api/blocks/:id': { id: 'uuid', answersAlike: { status: 200, data: { blocked: false }, defect: 'unknown id' } },
+    'GET /api/admin/message-reports': { query: true },
+    'GET /api/admin/conversations/:id': { id: 'uuid', audited: true },
+    'POST /api/admin/messages/:id/dismiss': { id: 'uuid', body: json(ModerationBody, moderation) },
+    'POST /api/admin/messages/:id/warn': { id: 'uuid', body: json(ModerationBody, moderation) },
+    'GET /api/events': { stream: true },
+    'GET /api/push/key': {},
+    // Only the browsers' push services are kept: any other address is refused before anything is written.
+    'POST /api/push/subscriptions': {
+      body: json(
+        PushSubscriptionBody,
+        () =>
+          fc.record({
+            endpoint: fc.oneof({ weight: 1, arbitrary: pushEndpoint() }, { weight: 3, arbitrary: fc.constantFrom(...strangePushEndpoints) }),
+            keys: fc.record({ p256dh: fc.constantFrom(...pushKeys), auth: fc.constantFrom(...pushAuths) }),
+          }),
+        (value) => strangePushEndpoints.includes(String(value.endpoint)),
+      ),
+    },
+    // Forgetting a browser that is not the caller's (any but the world's one) changes nothing, and answers alike.
+    'DELETE /api/push/subscriptions': {
+      body: json(
+        PushEndpointBody,
+        () =>
+          fc.record({
+            endpoint: fc.oneof(
+              { weight: 1, arbitrary: fc.constant(world.pushEndpoint) },
+              { weight: 2, arbitrary: pushEndpoint() },
+              { weight: 2, arbitrary: fc.constantFrom(...strangePushEndpoints) },
+            ),
+          }),
+        (value) => value.endpoint !== world.pushEndpoint,
+      ),
+      answersAlike: { status: 200, data: { subscribed: false }, defect: 'harmless body' },
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
@@ -18,8 +18,20 @@ export const actorNames = ['admin', 'seller', 'otherSeller', 'buyer', 'otherBuye
 export type ActorName = (typeof actorNames)[number];
 /** These two have not confirmed their e-mail address: rules with `verified: true` turn them away. */
 export const isVerified = (name: ActorName) => !name.startsWith('unverified');
-/** Every product here is `seller`'s and every order `buyer`'s (a booking of `seller`'s phone): the others own nothing. */
-const OWNER = { product: 'seller', order: 'buyer', booking: 'seller', review: 'buyer', 'review-of-me': 'seller' } as const satisfies Record<string, ActorName>;
+/**
+ * Every product here is `seller`'s and every order `buyer`'s (a booking of `seller`'s phone): the others own nothing.
+ * The one conversation (and its messages) is of `buyer` and `seller`, both of whom an owner rule lets in (issue 33).
+ */
+const OWNERS = {
+  product: ['seller'],
+  order: ['buyer'],
+  booking: ['seller'],
+  review: ['buyer'],
+  'review-of-me': ['seller'],
+  conversation: ['buyer', 'seller'],
+  message: ['buyer', 'seller'],
+} as const satisfies Record<Extract<Rule, { who: 'owner' }>['of'], readonly ActorName[]>;
+const owns = (of: keyof typeof OWNERS, name: ActorName) => (OWNERS[of] as readonly ActorName[]).includes(name);
 /** The only passwords of the world's accounts (fixtures): no generated login body carries them. */
 export const PASSWORDS = ['secret1', 'admin1'];
 
@@ -28,6 +40,11 @@ export interface World {
   categoryId: string;
   productIds: string[];
   orderIds: string[];
+  /** The conversation of `buyer` and `seller` (issue 33), and its two messages: the buyer's question, the seller's answer, which the buyer reported. */
+  conversationIds: string[];
+  messageIds: string[];
+  /** The push subscription's address (the buyer's browser): unsubscribing any other changes nothing. */
+  pushEndpoint: string;
   intent: { id: string; clientSecret: string };
   /** Every account's e-mail (as stored: lower case). */
   emails: string[];
@@ -133,6 +150,30 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
     name: 'Oidc',
     expiresAt: new Date(Date.now() + 86_400_000),
   });
+  // Conversations (issue 33): the buyer asks about the seller's phone, the seller answers, the buyer reports the
+  // answer (a message report, an Admin's queue); the other buyer blocks the other seller; the buyer's browser
+  // subscribes to pushes (after the messages: no push job waits to reach a push service). Messages made live events.
+  const started = await callRoute(app, 'startConversation', { token: buyer.token, body: { productId: onSale._id, body: 'Is it still available?' } });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const thread = started.body.data as { _id: string };
+  const answer = await callRoute(app, 'sendMessage', {
+    token: seller.token,
+    params: { id: thread._id },
+    body: { body: 'Yes. Send the money by bKash first, then I will post it' },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  const answered = answer.body.data as { _id: string };
+  expect((await callRoute(app, 'reportMessage', { token: buyer.token, params: { id: answered._id }, body: { reason: 'scam' } })).status).toBe(201);
+  expect((await callRoute(app, 'blockUser', { token: otherBuyer.token, params: { id: otherSeller._id } })).status).toBe(200);
+  const [question] = await app.db.select({ id: schema.messages.id }).from(schema.messages).where(eq(schema.messages.seq, 1));
+  const pushEndpoint = 'https://fcm.googleapis.com/fcm/send/fuzz-world';
+  const keys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  expect((await callRoute(app, 'subscribePush', { token: buyer.token, body: { endpoint: pushEndpoint, keys } })).status).toBe(201);
+  // The e-mail digests the messages queued (due in 15 minutes): moved past the fuzzing, which must find every row as it was.
+  await app.db
+    .update(schema.jobs)
+    .set({ runAt: new Date(Date.now() + 7 * 86_400_000) })
+    .where(eq(schema.jobs.kind, 'chat-digest'));
   // A signed token whose account is gone.
   await app.db.delete(schema.users).where(eq(schema.users.id, gone._id));
   // A real token from before its owner logged out everywhere (its session version is over).
@@ -191,12 +232,18 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
     open._id,
     paid._id,
     review._id,
+    thread._id,
+    question!.id,
+    answered._id,
   ];
   return {
     actors,
     categoryId: category.id,
     productIds: [onSale._id, advertised._id, sold._id],
     orderIds: [open._id, paid._id],
+    conversationIds: [thread._id],
+    messageIds: [question!.id, answered._id],
+    pushEndpoint,
     intent: { id: intent.id, clientSecret: intent.clientSecret },
     emails,
     uploads: uploaded,
@@ -290,9 +337,9 @@ export function refusesActor(world: World, rule: Rule, name: ActorName): boolean
     case 'role':
       return !rule.roles.includes(role) || (Boolean(rule.verified) && !isVerified(name));
     case 'owner':
-      return !rule.roles.includes(role) || name !== OWNER[rule.of];
+      return !rule.roles.includes(role) || (Boolean(rule.verified) && !isVerified(name)) || !owns(rule.of, name);
     case 'owner-or-admin':
-      return role !== 'Admin' && name !== OWNER[rule.of];
+      return role !== 'Admin' && !owns(rule.of, name);
   }
 }
 

@@ -24,13 +24,22 @@ import EditProduct from '../features/dashboard/seller/edit-product.tsx';
 import Earnings from '../features/dashboard/seller/earnings.tsx';
 import MyProducts from '../features/dashboard/seller/my-products.tsx';
 import { SellerOverview } from '../features/dashboard/seller/overview.tsx';
+import { BlockedPeople } from '../features/chat/blocked-people.tsx';
+import InboxPage from '../features/chat/inbox-page.tsx';
+import MessageReports from '../features/chat/message-reports.tsx';
+import NewConversationPage from '../features/chat/new-conversation-page.tsx';
+import ThreadPage from '../features/chat/thread-page.tsx';
+import { DevicePush } from '../features/notifications/device-push.tsx';
 import { MailChoices } from '../features/notifications/mail-choices.tsx';
 import NotificationsPage from '../features/notifications/notifications-page.tsx';
 import PaymentPage from '../features/payment/payment-page.tsx';
 import MyReviews from '../features/reviews/my-reviews-page.tsx';
 import { RoleOverview } from './role-overview.tsx';
 
-const only = (role: Role, page: ReactNode) => <RequireRole role={role}>{page}</RequireRole>;
+const only = (role: Role | readonly Role[], page: ReactNode) => <RequireRole role={role}>{page}</RequireRole>;
+
+/** The conversations are a buyer's and a seller's (issue 33): an Admin reads only the reported ones. */
+const parties = ['Buyer', 'Seller'] as const;
 
 /**
  * Everything under /dashboard, loaded lazily as one chunk; the signed-in guard wraps it in the router.
@@ -50,6 +59,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'outbox', element: only('Admin', <Outbox />) },
     { path: 'sms-outbox', element: only('Admin', <SmsOutbox />) },
     { path: 'audit', element: only('Admin', <AuditLog />) },
+    { path: 'messageReports', element: only('Admin', <MessageReports />) },
     { path: 'overview-seller', element: only('Seller', <SellerOverview />) },
     { path: 'addProduct', element: only('Seller', <AddProduct />) },
     { path: 'myProduct', element: only('Seller', <MyProducts />) },
@@ -61,8 +71,24 @@ export const dashboardRoutes: RouteObject = {
     { path: 'myOrders', element: only('Buyer', <MyOrders />) },
     { path: 'payment/:id', element: only('Buyer', <PaymentPage />) },
     { path: 'handover/:id', element: only('Buyer', <HandoverPage />) },
-    { path: 'account', element: <AccountPage more={<MailChoices />} /> },
+    {
+      path: 'account',
+      element: (
+        <AccountPage
+          more={
+            <>
+              <MailChoices />
+              <DevicePush />
+              <BlockedPeople />
+            </>
+          }
+        />
+      ),
+    },
     { path: 'notifications', element: <NotificationsPage /> },
+    { path: 'messages', element: only(parties, <InboxPage />) },
+    { path: 'messages/new', element: only('Buyer', <NewConversationPage />) },
+    { path: 'messages/:id', element: only(parties, <ThreadPage />) },
     { path: '*', element: <NotFound landmark={false} /> },
   ],
 };

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useFreshUser } from '../features/auth/use-fresh-user.ts';
 import { VerifyEmailBanner } from '../features/auth/verify-email-banner.tsx';
@@ -6,6 +6,7 @@ import { CategoryStrip } from './category-strip.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { Navbar } from './navbar.tsx';
 import { useT } from '../lib/i18n.ts';
+import { useAuth } from '../lib/use-auth.ts';
 
 /**
  * The footer's code is out of the first load: it is below the fold, and on a page the server rendered its
@@ -14,10 +15,14 @@ import { useT } from '../lib/i18n.ts';
  */
 export const Footer = lazyPage(() => import('./footer.tsx').then((m) => m.Footer));
 
+/** The live stream (issue 33) and its code load only for someone signed in: a visitor's first load does not carry them. */
+const LiveUpdates = lazy(() => import('./live-updates.tsx'));
+
 /** Every page's frame, the dashboard's included (it renders inside the outlet). */
 export function PublicLayout() {
   useFreshUser();
   const t = useT();
+  const { signedIn } = useAuth();
   return (
     <div className="flex min-h-screen flex-col">
       {/* The first Tab on every page: past the menu and the twelve brand links, straight to the page's own content. */}
@@ -37,6 +42,11 @@ export function PublicLayout() {
       <Suspense>
         <Footer />
       </Suspense>
+      {signedIn && (
+        <Suspense>
+          <LiveUpdates />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -11,9 +11,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A page of another role sends the user to /. The role comes from the token. */
-export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+/** A page of another role sends the user to /. The role comes from the token. A page of several roles names them all. */
+export function RequireRole({ role, children }: { role: Role | readonly Role[]; children: ReactNode }) {
   const auth = useAuth();
-  if (auth.role !== role) return <Navigate to="/" replace />;
+  const allowed: readonly Role[] = typeof role === 'string' ? [role] : role;
+  if (!auth.role || !allowed.includes(auth.role)) return <Navigate to="/" replace />;
   return children;
 }

@@ -51,7 +51,7 @@ const createApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__side
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['auth', 'product', 'order', 'review', 'notification', 'mail-choices', 'payout', 'payout-method'],
+  tagTypes: ['auth', 'product', 'order', 'review', 'notification', 'mail-choices', 'payout', 'payout-method', 'conversation', 'message', 'message-report'],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });

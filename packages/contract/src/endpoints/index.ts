@@ -1,6 +1,7 @@
 import * as accounts from './accounts.ts';
 import * as admin from './admin.ts';
 import * as catalog from './catalog.ts';
+import * as chat from './chat.ts';
 import * as money from './money.ts';
 import * as payouts from './payouts.ts';
 import * as notifications from './notifications.ts';
@@ -11,7 +12,7 @@ import type { Endpoint } from '../endpoint.ts';
 import type { RouteName } from '../routes.ts';
 
 /** Every API call, by name (the names of routes.ts, each described once): the one list the API registers and the web app calls. */
-export const endpoints = { ...accounts, ...catalog, ...orders, ...notifications, ...reviews, ...money, ...payouts, ...admin } satisfies Record<
+export const endpoints = { ...accounts, ...catalog, ...orders, ...notifications, ...reviews, ...money, ...payouts, ...chat, ...admin } satisfies Record<
   RouteName,
   Endpoint
 >;

@@ -100,13 +100,42 @@ export const sellerWarningMail = (r: Recipient, name: string, reason: string) =>
   ]);
 };
 
+/** A warning to the sender of a reported message (issue 33), with the Admin's reason. */
+export const senderWarningMail = (r: Recipient, name: string, reason: string) => {
+  const l = r.language;
+  const productName = plainName(name);
+  return compose(r, 'sender-warning', say(l, 'mail.senderWarning.subject'), [
+    say(l, 'mail.senderWarning.body', { productName }),
+    reason,
+    say(l, 'mail.senderWarning.after'),
+  ]);
+};
+
+/** The digest of messages waiting unread (issue 33): how many, from whom, about which phone; one button to the inbox. */
+export const digestMail = (r: Recipient, threads: { name: string; productName: string; count: number }[], origin: string) => {
+  const l = r.language;
+  const count = threads.reduce((n, t) => n + t.count, 0);
+  return compose(
+    r,
+    'message-digest',
+    say(l, 'mail.digest.subject', { count }),
+    threads.map((t) => say(l, 'mail.digest.body', { count: t.count, name: plainName(t.name), productName: plainName(t.productName) })),
+    { label: say(l, 'mail.digest.open'), url: `${origin}/dashboard/messages` },
+    [say(l, 'mail.digest.after', { url: linkIn(l, `${origin}/dashboard/account`) })],
+  );
+};
+
 /** The name of each page a notification opens (contract's `pageOf`), as the site's menus say it. */
-const pageNames: Record<string, 'dashMenu.myOrders' | 'dashMenu.bookings' | 'dashMenu.reviews' | 'dashMenu.myProduct' | 'dashMenu.payments' | 'nav.home'> = {
+const pageNames: Record<
+  string,
+  'dashMenu.myOrders' | 'dashMenu.bookings' | 'dashMenu.reviews' | 'dashMenu.myProduct' | 'dashMenu.payments' | 'dashMenu.messages' | 'nav.home'
+> = {
   '/dashboard/myOrders': 'dashMenu.myOrders',
   '/dashboard/bookings': 'dashMenu.bookings',
   '/dashboard/reviews': 'dashMenu.reviews',
   '/dashboard/myProduct': 'dashMenu.myProduct',
   '/dashboard/payments': 'dashMenu.payments',
+  '/dashboard/messages': 'dashMenu.messages',
   '/': 'nav.home',
 };
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../lib/notify.ts';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Gallery } from '../../components/gallery.tsx';
 import { conditionMeaning, conditionName } from '../../components/listing-words.ts';
 import { NotFound } from '../../components/not-found.tsx';
@@ -17,6 +17,7 @@ import { LatestReviews } from './latest-reviews.tsx';
 import { useSellerProfileQuery } from '../../lib/reviews-api.ts';
 import { SellerRating } from '../../components/seller-rating.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { MessageSeller } from './message-seller.tsx';
 
 // The booking form (and its form library) loads when someone books.
 const BookingModal = lazy(() => import('./booking-modal.tsx').then((m) => ({ default: m.BookingModal })));
@@ -25,6 +26,7 @@ export function DetailPage() {
   const { id = '' } = useParams();
   const t = useT('catalog');
   const location = useLocation();
+  const navigate = useNavigate();
   const { data: product, isLoading, isError } = useProductQuery(id);
   const { signedIn, user } = useAuth();
   const [booking, setBooking] = useState(false);
@@ -43,6 +45,12 @@ export function DetailPage() {
   // Sold, or reserved for a buyer on their way to the meeting (issue 31): not to be booked now.
   const sold = product.status !== 'available';
   const reserved = product.status === 'reserved';
+  // #book opens the booking form (the scam warning's protected booking, issue 33); closing it leaves the address.
+  const bookingOpen = booking || (location.hash === '#book' && signedIn && !sold);
+  const closeBooking = () => {
+    setBooking(false);
+    if (location.hash === '#book') void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  };
   const onReport = () => {
     // Reported by this user already: confirm without a new call, as the spec says. Otherwise ask why (issue 16).
     if (user && reportedByMe(user._id).includes(product._id)) return void notify.success(translate('report.done', { name: product.productName }));
@@ -121,9 +129,10 @@ export function DetailPage() {
           <div className="flex flex-wrap gap-3">
             {signedIn ? (
               <>
-                <button type="button" className="btn btn-primary" disabled={sold} onClick={() => setBooking(true)}>
+                <button id="book" type="button" className="btn btn-primary" disabled={sold} onClick={() => setBooking(true)}>
                   {t('detail.bookNow')}
                 </button>
+                <MessageSeller product={product} />
                 <button type="button" className="btn btn-outline btn-error" onClick={onReport}>
                   {t('detail.report')}
                 </button>
@@ -140,6 +149,7 @@ export function DetailPage() {
                     {t('detail.loginForOrder')}
                   </Link>
                 )}
+                <MessageSeller product={product} />
                 <Link to="/login" state={{ from: location }} className="btn btn-outline">
                   {t('detail.loginForReport')}
                 </Link>
@@ -163,9 +173,9 @@ export function DetailPage() {
           />
         </Suspense>
       )}
-      {signedIn && booking && (
+      {signedIn && bookingOpen && (
         <Suspense fallback={null}>
-          <BookingModal product={product} open onClose={() => setBooking(false)} />
+          <BookingModal product={product} open onClose={closeBooking} />
         </Suspense>
       )}
     </main>

@@ -9,13 +9,19 @@ interface Item {
   to: string;
   /** Its text's id, translated where the menu is drawn. */
   label: Key<'dashboard'>;
+  /** Marked as the current page on the pages below it too (a conversation is one of the Messages). */
+  below?: true;
 }
 
 const overview: Item = { to: '/dashboard', label: 'dashMenu.overview' };
 const account: Item = { to: '/dashboard/account', label: 'dashMenu.account' };
 const notifications: Item = { to: '/dashboard/notifications', label: 'dashMenu.notifications' };
+const messages: Item = { to: '/dashboard/messages', label: 'dashMenu.messages', below: true };
 
-/** The spec's menu of each role (a seller's also has their earnings and reviews), a buyer's and a seller's notifications, then the account page every role has. */
+/**
+ * The spec's menu of each role (a seller's also has their earnings and reviews), a buyer's and a seller's messages and
+ * notifications, an Admin's reported messages, then the account page every role has.
+ */
 const menus: Record<Role, Item[]> = {
   Seller: [
     overview,
@@ -24,15 +30,17 @@ const menus: Record<Role, Item[]> = {
     { to: '/dashboard/bookings', label: 'dashMenu.bookings' },
     { to: '/dashboard/earnings', label: 'dashMenu.earnings' },
     { to: '/dashboard/reviews', label: 'dashMenu.reviews' },
+    messages,
     notifications,
     account,
   ],
-  Buyer: [overview, { to: '/dashboard/myOrders', label: 'dashMenu.myOrders' }, notifications, account],
+  Buyer: [overview, { to: '/dashboard/myOrders', label: 'dashMenu.myOrders' }, messages, notifications, account],
   Admin: [
     overview,
     { to: '/dashboard/allSellers', label: 'dashMenu.allSellers' },
     { to: '/dashboard/allBuyers', label: 'dashMenu.allBuyers' },
     { to: '/dashboard/report', label: 'dashMenu.reported' },
+    { to: '/dashboard/messageReports', label: 'dashMenu.messageReports' },
     { to: '/dashboard/payments', label: 'dashMenu.payments' },
     { to: '/dashboard/disputes', label: 'dashMenu.disputes' },
     { to: '/dashboard/money', label: 'dashMenu.money' },
@@ -86,7 +94,7 @@ export default function DashboardLayout() {
           <ul className="menu w-full gap-1">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end className={({ isActive }) => (isActive ? 'menu-active' : '')} onClick={() => setOpen(false)}>
+                <NavLink to={item.to} end={!item.below} className={({ isActive }) => (isActive ? 'menu-active' : '')} onClick={() => setOpen(false)}>
                   {t(item.label)}
                 </NavLink>
               </li>

@@ -47,6 +47,7 @@ describe('E-mails about your deals', () => {
       '[x] A payout is sent to me',
       '[x] A payout to me fails',
       '[x] My payout method changes',
+      '[x] Messages I have not read for 15 minutes (one e-mail for them all)',
     ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Someone books one of my phones' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your choice is saved.');
@@ -73,6 +74,7 @@ describe('E-mails about your deals', () => {
       '[x] A report of mine is looked at and dismissed',
       '[x] A report of mine is acted on',
       '[x] An administrator asks me about a dispute',
+      '[x] Messages I have not read for 15 minutes (one e-mail for them all)',
     ]);
     expect(screen.getByText('E-mails go only to a confirmed address: confirm yours to get them.')).toBeInTheDocument();
   });

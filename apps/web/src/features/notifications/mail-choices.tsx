@@ -33,6 +33,7 @@ const choiceOf: Record<NotificationKind, Key<'dashboard'>> = {
   payout_paid: 'mailChoices.kind.payout_paid',
   payout_failed: 'mailChoices.kind.payout_failed',
   payout_method_changed: 'mailChoices.kind.payout_method_changed',
+  messages: 'mailChoices.kind.messages',
 };
 
 /**

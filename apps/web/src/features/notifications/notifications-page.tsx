@@ -34,6 +34,7 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   payout_paid: 'notes.payout_paid',
   payout_failed: 'notes.payout_failed',
   payout_method_changed: 'notes.payout_method_changed',
+  messages: 'notes.messages',
 };
 
 /** The signed-in person's notifications, newest first; opening one marks it read, and all can be marked read at once. */

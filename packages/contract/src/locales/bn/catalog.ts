@@ -114,6 +114,10 @@ export default {
   'detail.report': 'রিপোর্ট করুন',
   'detail.loginForOrder': 'অর্ডার করতে লগইন করুন',
   'detail.loginForReport': 'রিপোর্ট করতে লগইন করুন',
+  // কথোপকথন (issue 33): বুক করুন-এর পাশে।
+  'detail.message': 'বিক্রেতাকে মেসেজ দিন',
+  'detail.openConversation': 'কথোপকথনটি খুলুন',
+  'detail.messageConfirmFirst': 'বিক্রেতাকে মেসেজ দিতে আগে আপনার ইমেইল ঠিকানা নিশ্চিত করুন',
 
   'booking.title': 'বুকিংয়ের তথ্য',
   'booking.productName': 'প্রোডাক্টের নাম',

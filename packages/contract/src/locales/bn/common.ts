@@ -11,6 +11,7 @@ export default {
   'nav.logout': 'লগআউট',
   'nav.openMenu': 'মেনু খুলুন',
   'nav.notifications': '{count, plural, =0 {নোটিফিকেশন, নতুন নেই} other {নোটিফিকেশন, # টি নতুন}}',
+  'nav.messages': '{count, plural, =0 {মেসেজ, না-পড়া নেই} other {মেসেজ, # টি না-পড়া}}',
   'nav.accountMenu': '{name}-এর অ্যাকাউন্ট মেনু',
   'nav.skip': 'মূল অংশে যান',
   'nav.categories': 'ব্র্যান্ড',

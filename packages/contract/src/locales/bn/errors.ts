@@ -20,9 +20,9 @@ export default {
   email_not_confirmed: 'আগে আপনার ইমেইল ঠিকানা নিশ্চিত করুন: আমাদের পাঠানো লিংকটি খুলুন, অথবা আপনার অ্যাকাউন্ট পেজ থেকে নতুন লিংক চান',
   own_data_only: 'আপনি শুধু নিজের তথ্যই দেখতে পারেন',
   not_yours:
-    '{what, select, product {এই প্রোডাক্টটি আপনার নয়} order {এই অর্ডারটি আপনার নয়} booking {এই বুকিংটি আপনার ফোনের নয়} review {এই রিভিউটি আপনার নয়} review_of_me {এই রিভিউটি আপনাকে নিয়ে নয়} other {এই {what} আপনার নয়}}',
+    '{what, select, product {এই প্রোডাক্টটি আপনার নয়} order {এই অর্ডারটি আপনার নয়} booking {এই বুকিংটি আপনার ফোনের নয়} review {এই রিভিউটি আপনার নয়} review_of_me {এই রিভিউটি আপনাকে নিয়ে নয়} conversation {এই কথোপকথনটি আপনার নয়} message {এই মেসেজটি আপনার কথোপকথনের নয়} other {এই {what} আপনার নয়}}',
   not_found:
-    '{what, select, User {ব্যবহারকারীকে} Seller {বিক্রেতাকে} Product {প্রোডাক্টটি} Order {অর্ডারটি} Booking {বুকিংটি} Review {রিভিউটি} Notification {নোটিফিকেশনটি} Payout {পেআউটটি} other {{what}}} খুঁজে পাওয়া যায়নি',
+    '{what, select, User {ব্যবহারকারীকে} Seller {বিক্রেতাকে} Product {প্রোডাক্টটি} Order {অর্ডারটি} Booking {বুকিংটি} Review {রিভিউটি} Notification {নোটিফিকেশনটি} Payout {পেআউটটি} Conversation {কথোপকথনটি} Message {মেসেজটি} other {{what}}} খুঁজে পাওয়া যায়নি',
   metrics_not_allowed:
     'মেট্রিক্স দেখতে মেট্রিক্স টোকেন (METRICS_TOKEN) বেয়ারার টোকেন হিসেবে লাগবে, অথবা কোনো প্রক্সি বিশ্বাস করা না থাকলে এই মেশিন থেকেই অনুরোধ করতে হবে',
 
@@ -165,6 +165,18 @@ export default {
   already_reported: 'আপনি এই ফোনটি আগেই রিপোর্ট করেছেন',
   no_open_reports: 'এই ফোনের কোনো অমীমাংসিত রিপোর্ট নেই',
 
+  own_phone_message: 'এটি আপনার নিজের ফোন: ক্রেতারা এটি নিয়ে আপনাকে লিখবেন',
+  message_not_sent: 'আপনার মেসেজটি পাঠানো যায়নি',
+  you_blocked: 'আপনি এই ব্যক্তিকে ব্লক করেছেন: আবার লিখতে হলে আনব্লক করুন',
+  cannot_block_self: 'আপনি নিজেকে ব্লক করতে পারবেন না',
+  own_message_report: 'আপনি নিজের মেসেজ রিপোর্ট করতে পারবেন না',
+  already_reported_message: 'আপনি এই মেসেজটি আগেই রিপোর্ট করেছেন',
+  no_open_message_reports: 'এই মেসেজের কোনো অমীমাংসিত রিপোর্ট নেই',
+  conversation_not_reported: 'কথোপকথন ব্যক্তিগত: কোনো মেসেজ রিপোর্ট হলে তবেই একজন অ্যাডমিন তা পড়েন',
+  read_past_last: 'এই কথোপকথনে {last, plural, other {#টি মেসেজ}} আছে: {seq} নম্বর মেসেজ পর্যন্ত পড়া যায় না',
+  push_service_not_allowed: 'এই পুশ সার্ভিসে এই সাইট নোটিফিকেশন পাঠায় না',
+  too_many_first_messages: `নতুন অ্যাকাউন্ট এক ঘণ্টায় অল্প কয়েকটি কথোপকথন শুরু করতে পারে: ${WAIT} পর আবার চেষ্টা করুন`,
+
   // Abuse limits.
   too_many_requests: 'অনেক বেশি অনুরোধ এসেছে, অনুগ্রহ করে কিছুক্ষণ পর আবার চেষ্টা করুন',
   too_many_signups_from_address: `এই আইপি ঠিকানা থেকে অনেকবার সাইন আপ করা হয়েছে, ${WAIT} পর আবার চেষ্টা করুন`,
@@ -183,6 +195,7 @@ export default {
   too_many_payout_changes: `অল্প সময়ে অনেকবার পেআউট পদ্ধতি বদলেছেন, ${WAIT} পর আবার চেষ্টা করুন`,
   too_many_sms_codes: `অল্প সময়ে এই নম্বরে অনেকগুলো কোড পাঠানো হয়েছে, ${WAIT} পর আবার চেষ্টা করুন`,
   too_many_card_attempts: `অনেকবার কার্ড দিয়ে চেষ্টা করা হয়েছে, ${WAIT} পর আবার চেষ্টা করুন`,
+  too_many_messages: `আপনি অল্প সময়ে অনেক মেসেজ পাঠিয়েছেন, ${WAIT} পর আবার চেষ্টা করুন`,
   too_many_listing_writes: `এই এক ঘণ্টায় আপনি অনেকগুলো বিজ্ঞাপন যোগ বা বদল করেছেন, ${WAIT} পর আবার চেষ্টা করুন`,
 
   // The request itself, as the framework or Node refuses it.

@@ -117,6 +117,10 @@ export default {
   'detail.report': 'Report',
   'detail.loginForOrder': 'Login for Order',
   'detail.loginForReport': 'Login for Report',
+  // Conversations (issue 33): beside Book Now.
+  'detail.message': 'Message the seller',
+  'detail.openConversation': 'Open the conversation',
+  'detail.messageConfirmFirst': 'Confirm your e-mail address to message the seller',
 
   // Booking a phone (booking-modal.tsx).
   'booking.title': 'Booking information',

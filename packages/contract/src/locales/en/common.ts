@@ -10,6 +10,7 @@ export default {
   'nav.openMenu': 'Open menu',
   'nav.accountMenu': 'Account menu of {name}',
   'nav.notifications': '{count, plural, =0 {Notifications, none unread} one {Notifications, # unread} other {Notifications, # unread}}',
+  'nav.messages': '{count, plural, =0 {Messages, none unread} one {Messages, # unread} other {Messages, # unread}}',
   'nav.skip': 'Skip to content',
   'nav.categories': 'Categories',
   'nav.siteSearch': 'Site search',

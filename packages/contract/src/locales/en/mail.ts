@@ -44,4 +44,16 @@ export default {
 
   // A text message (issue 32): a one-time code confirming a payout wallet. Short: one SMS.
   'sms.payoutCode': 'Resale Phones: {code} is your code to receive payouts on this bKash number. It ends in 10 minutes. Never tell it to anyone, not even us.',
+
+  // Conversations (issue 33): a warning about a reported message; the digest of unread messages; a push's words.
+  'mail.senderWarning.subject': 'A warning about your messages on Resale Phones',
+  'mail.senderWarning.body':
+    'Someone you wrote to about "{productName}" reported one of your messages, and an administrator of Resale Phones has read the conversation. Please keep to the rules:',
+  'mail.senderWarning.after': 'Accounts that break the rules again may be suspended.',
+  'mail.digest.subject': '{count, plural, one {You have # unread message} other {You have # unread messages}} on Resale Phones',
+  'mail.digest.body': '{count, plural, one {# message} other {# messages}} from {name} about {productName}',
+  'mail.digest.open': 'Open your messages',
+  'mail.digest.after': 'We write when messages wait unread for 15 minutes, once for them all. Choose which e-mails come on your account page: {url}',
+  'push.message': '{name} about {productName}',
+  'push.photo': 'A photo',
 } as const;

@@ -32,4 +32,21 @@ describe('Audit Log', () => {
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'Removed a phone');
     await waitFor(() => expect(urls()).toContain('?action=delete-product&limit=50'));
   });
+
+  it('names the conversations’ acts, and says a conversation was what was read (issue 33)', async () => {
+    const read = {
+      ...entry(3, 'read-conversation'),
+      target: { kind: 'conversation', _id: '22222222-2222-4222-8222-222222222222', label: 'Mitu Akter and Tanvir Hasan, about iPhone 13' },
+    };
+    fakeApi(() => ({
+      status: 200,
+      body: { success: true, data: [read, entry(4, 'warn-sender'), entry(5, 'dismiss-message-reports')], meta: { nextCursor: null } },
+    }));
+    renderAt('/dashboard/audit', <AuditLog />);
+    const table = await screen.findByRole('table', { name: 'Audit Log' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Read a reported conversationConversationMitu Akter and Tanvir Hasan, about iPhone 13');
+    expect(rows[1]).toHaveTextContent('Warned the sender of a message');
+    expect(rows[2]).toHaveTextContent('Dismissed the reports of a message');
+  });
 });

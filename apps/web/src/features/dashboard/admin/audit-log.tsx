@@ -1,4 +1,4 @@
-import type { AuditAction } from '@market/contract';
+import type { AuditAction, AuditEntry } from '@market/contract';
 import { auditActions } from '@market/contract/rules';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -22,6 +22,17 @@ const actionIds: Record<AuditAction, Key<'admin'>> = {
   'send-payout-batch': 'audit.sendPayoutBatch',
   'settle-payout': 'audit.settlePayout',
   'adjust-balance': 'audit.adjustBalance',
+  'read-conversation': 'audit.readConversation',
+  'dismiss-message-reports': 'audit.dismissMessageReports',
+  'warn-sender': 'audit.warnSender',
+};
+
+/** What an act was done to, where its label does not say it (a user, a phone and an order name themselves). */
+const kindIds: Record<AuditEntry['target']['kind'], Key<'admin'> | null> = {
+  user: null,
+  product: null,
+  order: null,
+  conversation: 'audit.kindConversation',
 };
 
 /** What Admins did, newest first (issue 16): who, when, what, to what, why. The log is only ever appended to. */
@@ -75,7 +86,10 @@ export default function AuditLog() {
             <span className="block text-xs text-base-content/75">{e.admin.email}</span>
           </div>,
           t(actionIds[e.action]),
-          e.target.label,
+          <div>
+            {kindIds[e.target.kind] && <span className="block text-xs text-base-content/75">{t(kindIds[e.target.kind]!)}</span>}
+            {e.target.label}
+          </div>,
           e.reason ?? <span className="text-base-content/75">{t('audit.noReason')}</span>,
         ]}
       />

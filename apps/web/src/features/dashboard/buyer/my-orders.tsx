@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useAnswerDisputeOrderMutation, useCallOffOrderMutation, useDeleteOrderMutation, useMyOrdersInfiniteQuery } from './api.ts';
 import { CallOff } from '../call-off.tsx';
+import { DealMessages } from '../deal-messages.tsx';
 import { DisputeLine } from '../dispute-line.tsx';
 import { DisputeDialog, disputable } from './dispute-dialog.tsx';
 import { paged } from '../../../lib/pages.ts';
@@ -64,6 +65,7 @@ export default function MyOrders() {
           <div className="flex flex-col items-start gap-1">
             <OrderStatus order={o} />
             <span className="text-xs text-base-content/75">{t(o.payWith === 'cash' ? 'orderStatus.cash' : 'orderStatus.protected')}</span>
+            <DealMessages order={o} side="buyer" />
             <CallOff order={o} side="buyer" callOff={(id) => callOff(id).unwrap()} />
             <DisputeLine order={o} side="buyer" answer={(id, text) => answerDispute({ id, text }).unwrap()} />
             {disputable(o, now) && (

@@ -9,6 +9,7 @@ import { localDate, localDay, localTime, money, priceTk } from '../../../lib/for
 import { useT } from '../../../lib/i18n.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
+import { DealMessages } from '../deal-messages.tsx';
 import { DealTimeline } from '../deal-timeline.tsx';
 import { CallOff, canCallOff } from '../call-off.tsx';
 import { DisputeLine } from '../dispute-line.tsx';
@@ -162,6 +163,9 @@ export default function BookingRequests() {
             <a className="link text-sm wrap-anywhere" href={`mailto:${o.buyerEmail}`}>
               {o.buyerEmail}
             </a>
+            <span className="mt-1 block empty:hidden">
+              <DealMessages order={o} side="seller" />
+            </span>
           </div>,
           <PhoneLink number={o.mobileNumber} />,
           <div>
