@@ -25,6 +25,7 @@ import {
   type Locator,
   type Page,
   type PlaywrightWorkerArgs,
+  type Request as PageRequest,
   type Response as PageResponse,
   type TestInfo,
   type WorkerFixture,
@@ -122,6 +123,39 @@ export async function screenshot(page: Page, options: Parameters<Page['screensho
   if (picturesWanted) await page.screenshot(options);
 }
 
+/** The requests of each page still waiting for their answer, but the live stream's; and when one last started or ended. */
+const inFlight = new WeakMap<Page, { requests: Set<PageRequest>; changed: number }>();
+
+/** The signed-in person's live stream (issue 33): open as long as the page is, so never 'finished'. */
+const isLiveStream = (request: PageRequest) => new URL(request.url()).pathname === '/api/events';
+
+function trackRequests(page: Page) {
+  const state = { requests: new Set<PageRequest>(), changed: Date.now() };
+  inFlight.set(page, state);
+  page.on('request', (request) => {
+    if (isLiveStream(request)) return;
+    state.requests.add(request);
+    state.changed = Date.now();
+  });
+  const done = (request: PageRequest) => {
+    if (state.requests.delete(request)) state.changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * 'networkidle' (no request for 500 ms) but for the live stream: a signed-in page keeps its stream open (a fetch,
+ * which Playwright counts as in flight, unlike an EventSource), so the load state itself would never come.
+ */
+export async function networkQuiet(page: Page) {
+  const state = inFlight.get(page);
+  if (!state) return page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => state.requests.size === 0 && Date.now() - state.changed >= 500, { message: 'no request but the live stream for 500 ms', intervals: [100] })
+    .toBe(true);
+}
+
 /**
  * The page at phone and desktop widths: it must not overflow horizontally at either; with SCREENSHOTS=1 a
  * full-page screenshot of each into e2e/screenshots. `atEachWidth` checks more at each (axe, say).
@@ -131,7 +165,7 @@ export async function screenshots(page: Page, name: string, atEachWidth?: () => 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await screenshot(page, { path: `e2e/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name} overflows horizontally at ${width}px`).toBeLessThanOrEqual(0);
@@ -540,6 +574,7 @@ export const test = base.extend<
       browser.newContext = async (options) => {
         const context = await newContext(options);
         if (options?.javaScriptEnabled !== false) context.on('page', waitForTheAppAfterLoads);
+        context.on('page', trackRequests);
         return context;
       };
       await use(browser);

@@ -22,12 +22,14 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['Booking Requests', '/dashboard/bookings'],
     ['Earnings', '/dashboard/earnings'],
     ['My Reviews', '/dashboard/reviews'],
+    ['Messages', '/dashboard/messages'],
     ['Notifications', '/dashboard/notifications'],
     ['Account', '/dashboard/account'],
   ],
   Buyer: [
     ['Overview', '/dashboard'],
     ['My Orders', '/dashboard/myOrders'],
+    ['Messages', '/dashboard/messages'],
     ['Notifications', '/dashboard/notifications'],
     ['Account', '/dashboard/account'],
   ],
@@ -36,6 +38,7 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['All Sellers', '/dashboard/allSellers'],
     ['All Buyers', '/dashboard/allBuyers'],
     ['Reported Items', '/dashboard/report'],
+    ['Reported messages', '/dashboard/messageReports'],
     ['Payments', '/dashboard/payments'],
     ['Disputes', '/dashboard/disputes'],
     ['Money', '/dashboard/money'],
@@ -69,6 +72,8 @@ const pageHeading: Record<string, string> = {
   '/dashboard/audit': 'Audit Log',
   '/dashboard/account': 'Account',
   '/dashboard/notifications': 'Notifications',
+  '/dashboard/messages': 'Messages',
+  '/dashboard/messageReports': 'Reported messages',
 };
 
 for (const role of ['Seller', 'Buyer', 'Admin'] as const) {
@@ -130,7 +135,7 @@ test.describe('role guards', () => {
     await page.goto('/dashboard/allSellers');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/dashboard');
-    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders', 'Notifications', 'Account']);
+    await expect(dashboardMenu(page).getByRole('link')).toHaveText(menus.Buyer.map(([label]) => label));
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Buyer Overview');
   });
 
@@ -138,7 +143,7 @@ test.describe('role guards', () => {
     await signInWith(page, buyerSession);
     await page.goto('/dashboard/anything-else');
     await expect(page.getByRole('main').getByRole('img', { name: /404/ })).toBeVisible();
-    await expect(dashboardMenu(page).getByRole('link')).toHaveText(['Overview', 'My Orders', 'Notifications', 'Account']);
+    await expect(dashboardMenu(page).getByRole('link')).toHaveText(menus.Buyer.map(([label]) => label));
     await expect(page.getByRole('main')).toHaveCount(1);
     await expectAccessible(page);
     await screenshots(page, 'dashboard-not-found');

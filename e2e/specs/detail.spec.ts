@@ -14,6 +14,7 @@ import {
   test,
   toast,
   submitLogin,
+  networkQuiet,
 } from '../fixtures.ts';
 
 const rating = (page: Page) => page.getByRole('main').locator('[aria-label^="Rating"]');
@@ -205,6 +206,6 @@ test('a signed-in user reports a phone with a reason; reporting it again shows t
   await page.getByRole('button', { name: 'Report', exact: true }).click();
   await expect(reported).toBeVisible();
   await expect(dialog).toBeHidden();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   expect(reportCalls).toHaveLength(1);
 });

@@ -15,6 +15,7 @@ import {
   toast,
   type Session,
   submitLogin,
+  networkQuiet,
 } from '../fixtures.ts';
 
 // Its context changes for good (a CSP binding and init script on the context): one of its own per test.
@@ -83,7 +84,7 @@ async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
   expect(response?.headers()['content-security-policy'], `${path} is served under a CSP`).toBeTruthy();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 }
 
 async function expectInert(page: Page) {
@@ -213,7 +214,7 @@ test.describe('stored HTML and script render as text, under a CSP the app does n
     for (const path of ['/login', '/signup', '/blog', '/no-such-page']) {
       const response = await page.goto(path);
       expect(response?.headers()['content-security-policy'], path).toBeTruthy();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await expectInert(page);
     }
   });

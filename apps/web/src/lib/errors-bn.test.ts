@@ -85,6 +85,8 @@ describe('refusals in Bangla', () => {
       price: 1,
       minimum: 1,
       available: 1,
+      last: 2,
+      seq: 3,
     };
     const values = { ...params, where: 'body', problems: 'x', part: 'x', param: 'x', method: 'GET', path: '/x' };
     for (const code of errorCodes) {

@@ -18,14 +18,16 @@ interface Props {
   bookTo?: string | null | undefined;
   /** The message an Admin is looking at, among those before it. */
   highlight?: boolean;
+  /** Show the scam card (default: only under the other person's messages; an Admin sees every one). */
+  warn?: boolean;
 }
 
 /**
  * One message of a thread (issue 33): who and when, its words and photos (thumbnails from the picture's sizes,
  * each opening the full picture), its receipt, a Report button on the other person's, and the scam card when the
- * server's detector found warning signs in it.
+ * server's detector found warning signs in the other person's message.
  */
-export function MessageItem({ message: m, mine, sender, receipt = null, onReport, bookTo, highlight = false }: Props) {
+export function MessageItem({ message: m, mine, sender, receipt = null, onReport, bookTo, highlight = false, warn = !mine }: Props) {
   const t = useT('dashboard');
   return (
     <li className="min-w-0">
@@ -74,7 +76,8 @@ export function MessageItem({ message: m, mine, sender, receipt = null, onReport
           </div>
         )}
       </div>
-      {m.signs.length > 0 && (
+      {/* The card warns the reader of the other person's message; its writer knows what they wrote. */}
+      {m.signs.length > 0 && warn && (
         <div className={`max-w-xl ${mine ? 'ml-auto' : ''}`}>
           <ScamCard signs={m.signs} bookTo={bookTo} />
         </div>

@@ -44,6 +44,7 @@ function ConversationDialog({ item, onClose }: { item: ReportedMessage; onClose(
                   mine={seller}
                   sender={t(seller ? 'msgReports.sellerName' : 'msgReports.buyerName', { name: seller ? data.seller.name : data.buyer.name })}
                   highlight={m._id === item.message._id}
+                  warn
                 />
               );
             })}
@@ -69,9 +70,9 @@ function Reported({ item, onAct, onRead }: { item: ReportedMessage; onAct(kind: 
         <p className="text-sm wrap-anywhere">{t('msgReports.sender', { name: item.sender.name, email: item.sender.email })}</p>
         <ol className="flex flex-col gap-1" aria-label={t('msgReports.messages')}>
           {item.context.map((m) => (
-            <MessageItem key={m._id} message={m} mine={m.senderId === item.sender._id} sender={nameOf(m.senderId)} />
+            <MessageItem key={m._id} message={m} mine={m.senderId === item.sender._id} sender={nameOf(m.senderId)} warn />
           ))}
-          <MessageItem message={item.message} mine sender={item.sender.name} highlight />
+          <MessageItem message={item.message} mine sender={item.sender.name} highlight warn />
         </ol>
         <section>
           <h3 className="font-semibold">{t('msgReports.reports', { count: item.reports.length, shown: number(item.reports.length) })}</h3>

@@ -119,6 +119,12 @@ describe('A conversation', () => {
     expect(within(card).queryByRole('link')).toBeNull();
   });
 
+  it('warns only the reader: the writer of a message with signs sees no card under it', async () => {
+    serve(aConversation(), [aMessage(1, mituId, 'my whatsapp is 01711000000', { signs: ['off_platform'] }), aMessage(2, tanvirId, 'ok')]);
+    await screen.findByText('my whatsapp is 01711000000');
+    expect(screen.queryByRole('note', { name: 'Careful: this message may be a scam' })).toBeNull();
+  });
+
   it('offers no booking link to the buyer of a reserved phone', async () => {
     serve(aConversation({ product: { ...aConversation().product, status: 'reserved' } }), [
       aMessage(1, tanvirId, 'pay here https://pay.example', { signs: ['payment_link'] }),
