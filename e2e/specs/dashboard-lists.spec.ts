@@ -181,18 +181,21 @@ test("a completed order asks for a review, a paid one shows 'Paid' and its hando
     '45,000 tk',
     'SylhetMeeting day 24 Nov 2026',
     '01811-000555',
-    'CompletedReceiptProtected payment',
+    // Each deal's way to its conversation (issue 33).
+    'CompletedReceiptProtected paymentMessages',
     'Rate the seller',
     'Hide',
   ]);
   await expect(rows(page).nth(1).getByRole('cell').nth(6)).toHaveText('—');
-  await expect(rows(page).nth(2).getByRole('cell').nth(5)).toHaveText('Refunded45,000 tk refunded 23 Nov 2026 · re_sbx_0123456789abcdefProtected payment');
+  await expect(rows(page).nth(2).getByRole('cell').nth(5)).toHaveText(
+    'Refunded45,000 tk refunded 23 Nov 2026 · re_sbx_0123456789abcdefProtected paymentMessages',
+  );
   await expect(rows(page).nth(2).getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(rows(page).nth(2).getByRole('cell').last()).toHaveText('Hide');
   await expect(rows(page).nth(0).getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(rows(page).nth(1).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/dashboard/payment/00000000-0000-4000-8000-000000000003');
   const paid = rows(page).nth(3);
-  await expect(paid.getByRole('cell').nth(5)).toHaveText('PaidHandover codeReceiptProtected payment');
+  await expect(paid.getByRole('cell').nth(5)).toHaveText('PaidHandover codeReceiptProtected paymentMessages');
   // The receipt of money paid here, one tap away (issue 31).
   await expect(paid.getByRole('link', { name: 'Receipt of Galaxy S22' })).toHaveAttribute('href', '/dashboard/payment/00000000-0000-4000-8000-000000000005');
   await expect(paid.getByRole('link', { name: 'Handover code for Galaxy S22' })).toHaveAttribute(

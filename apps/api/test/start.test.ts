@@ -12,7 +12,8 @@ import { routePath } from './call-route.ts';
  * project starts it on embedded PGlite, the postgres project on a fresh PostgreSQL database.
  */
 const onPostgres = process.env.TEST_DB === 'postgres';
-const TIMEOUT = 60_000;
+// A first start on PGlite (initdb, every migration, the demo data) beside the end-to-end suite can take a minute.
+const TIMEOUT = 120_000;
 const HEALTHY_WITHIN = TIMEOUT - 5_000;
 
 interface List<T> {

@@ -25,8 +25,11 @@ function Started() {
 }
 
 // The service worker (public/sw.js, issue 33): the offline page and Web Push. Built apps only (the dev server's
-// pages change under it); main.tsx starts after the page has loaded (public/boot.js). A refusal changes nothing.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
+// pages change under it); a few seconds after the app started, so its install (the offline page's files) never
+// competes with the page's own first requests on a slow connection. A refusal changes nothing.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => {}), 5_000);
+}
 
 // The toasts' renderer (and its CSS-in-JS) arrives after first paint, in a root of its own (not part of
 // the server's markup); toast() calls made before it queue up.

@@ -12,6 +12,9 @@ import { useAuth } from '../lib/use-auth.ts';
  * (the end-to-end tests wait for it). Signing out closes it, and this browser stops taking the person's push
  * notifications: the next person to use it must not get them.
  */
+/** How long a page waits before it opens the stream. */
+const OPEN_AFTER_MS = 1_500;
+
 export default function LiveUpdates() {
   const { token } = useAuth();
   const dispatch = useAppDispatch();
@@ -21,18 +24,24 @@ export default function LiveUpdates() {
     const root = document.documentElement;
     // A closed stream's last word (its drop, said after it was aborted) must not unmark the next one's.
     let closed = false;
-    const live = openLive({
-      token,
-      onEvent: (event) => applyLiveEvent(dispatch, event),
-      onConnected: (connected) => {
-        if (closed) return;
-        if (connected) root.dataset.live = 'connected';
-        else delete root.dataset.live;
-      },
-    });
+    let live: { close(): void } | undefined;
+    // Opened once the page has had a moment to load what it shows (which it reads fresh): the stream is for what
+    // happens next, and a page left at once (a bounce, a redirect) costs the server nothing.
+    const opening = setTimeout(() => {
+      live = openLive({
+        token,
+        onEvent: (event) => applyLiveEvent(dispatch, event),
+        onConnected: (connected) => {
+          if (closed) return;
+          if (connected) root.dataset.live = 'connected';
+          else delete root.dataset.live;
+        },
+      });
+    }, OPEN_AFTER_MS);
     return () => {
       closed = true;
-      live.close();
+      clearTimeout(opening);
+      live?.close();
       delete root.dataset.live;
       // Signed out (not a new token, not React trying the effect twice): the session's last call.
       if (!store.getState().auth.token) void forgetThisBrowser(token);
