@@ -183,3 +183,26 @@ test('two people chat live at 375 px in Bangla and 1280 px in English; a dropped
   await expect(booking.getByText('টাকা সাইটের কাছে থাকে আর ফোনটি আপনার জন্য সংরক্ষিত থাকে; ফোন হাতে পাওয়ার পরেই বিক্রেতা টাকা পান।')).toBeVisible();
   await buyerPage.context().close();
 });
+
+test('installable: the manifest and its icons, and the offline page from the service worker once the network is gone', async ({ browser, request }) => {
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.status()).toBe(200);
+  const app = (await manifest.json()) as { name: string; display: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
+  expect(app).toMatchObject({ name: 'Resale Phones', display: 'standalone', start_url: '/' });
+  expect(app.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of app.icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
+
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  // The app registers its worker a few seconds after it started; once it is active, a page that cannot load is the offline page.
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 20_000 })
+    .toBe('activated');
+  await context.setOffline(true);
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'আপনি অফলাইনে আছেন' })).toBeVisible();
+  await context.close();
+});

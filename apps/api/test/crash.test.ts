@@ -32,7 +32,8 @@ function expectCrashSafe(report: CrashReport) {
 const run = async (engine: Engine) => {
   const pg = engine === 'postgres' ? await createPostgresDatabase() : undefined;
   try {
-    expectCrashSafe(await runCrashSafety({ engine, databaseUrl: pg?.url, pgliteTemplate: inject('pgliteTemplate') }));
+    // Beside the end-to-end suite on two cores a run can take three minutes; alone it takes about one.
+    expectCrashSafe(await runCrashSafety({ engine, databaseUrl: pg?.url, pgliteTemplate: inject('pgliteTemplate'), timeoutMs: 240_000 }));
   } finally {
     await pg?.drop();
   }
@@ -40,7 +41,7 @@ const run = async (engine: Engine) => {
 
 describe(
   'crash safety: every acknowledged write survives SIGKILL under load; nothing is left half done; the server starts, works and stops cleanly',
-  { timeout: 150_000 },
+  { timeout: 270_000 },
   () => {
     it('on PGlite (DATA_DIR)', () => run('pglite'));
     it.runIf(onPostgres)('on PostgreSQL', () => run('postgres'));
