@@ -24,7 +24,8 @@ if (!onPostgres) console.warn(`\n!!! PostgreSQL not reachable at ${postgresUrl}:
 const hasPgDump = spawnSync('pg_dump', ['--version']).status === 0;
 if (onPostgres && !hasPgDump && process.env.CI === 'true') throw new Error('pg_dump is required in CI for the PostgreSQL backup test');
 
-const TIMEOUT = 180_000;
+// Beside the end-to-end suite on two cores a server start can take a minute or two (bounds, not timings).
+const TIMEOUT = 300_000;
 const dirs: string[] = [];
 const running: ServerProcess[] = [];
 afterAll(async () => {
@@ -45,7 +46,7 @@ function command(script: 'backup' | 'restore', args: string[], env: Record<strin
 
 async function start(env: { DATA_DIR: string } & Record<string, string>) {
   if (!env.DATABASE_URL) await databaseFromTemplate(env.DATA_DIR, inject('pgliteTemplate'));
-  const server = await startApi({ env: { LIMIT_SIGNUP_PER_IP: '1000/1m', LIMIT_UPLOADS_PER_IP: '1000/1m', ...env }, timeoutMs: 60_000 });
+  const server = await startApi({ env: { LIMIT_SIGNUP_PER_IP: '1000/1m', LIMIT_UPLOADS_PER_IP: '1000/1m', ...env }, timeoutMs: 120_000 });
   running.push(server);
   return server;
 }

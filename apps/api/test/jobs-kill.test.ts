@@ -27,7 +27,8 @@ if (!onPostgres) console.warn(`\n!!! PostgreSQL not reachable at ${postgresUrl}:
 const MAILS = 40;
 /** Jobs a worker runs at once (src/jobs/worker.ts): at most this many are in its hands when it dies. */
 const CONCURRENCY = 4;
-const TIMEOUT = 120_000;
+// Beside the end-to-end suite on two cores a server start can take a minute or two (bounds, not timings).
+const TIMEOUT = 240_000;
 
 let smtp: TestSmtpServer;
 const dirs: string[] = [];
@@ -61,7 +62,7 @@ async function queueMails(database: Database, engine: string): Promise<string[]>
 async function start(env: { DATA_DIR: string } & Record<string, string>) {
   const server = await startApi({
     env: { DEMO: 'false', SMTP_URL: smtp.url, PUBLIC_URL: 'https://phones.example.com', MAIL_FROM: 'Resale Phones <no-reply@resale.test>', ...env },
-    timeoutMs: 60_000,
+    timeoutMs: 120_000,
   });
   running.push(server);
   return server;
