@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/call-route.ts';
 import { createAdmin, createCategory, markSold, postProduct, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
+import { digestAfterSixteenMinutes } from '../../../test/digest-due.ts';
 import { runJobs, useTestApp } from '../../../test/helper.ts';
 import { auditLog, conversations, jobs, messages, notifications, outbox, userEvents, users } from '../../db/schema.ts';
 
@@ -260,18 +261,6 @@ describe('reports of messages', () => {
   });
 });
 
-/** The messages as if written 16 minutes ago (a message never changes: its trigger is off for this), and the digest run. */
-async function digestAfterSixteenMinutes() {
-  await ctx.app.db.execute(sql`alter table messages disable trigger messages_unchanged`);
-  await ctx.app.db.update(messages).set({ createdAt: sql`now() - interval '16 minutes'` });
-  await ctx.app.db.execute(sql`alter table messages enable trigger messages_unchanged`);
-  await ctx.app.db
-    .update(jobs)
-    .set({ runAt: sql`now()` })
-    .where(eq(jobs.kind, 'chat-digest'));
-  await runJobs(ctx.app);
-}
-
 describe('the live stream’s events and the digest', () => {
   it('writes each message and receipt as an event of both people, and each notification as one of its person', async () => {
     const { seller, buyer, product } = await world();
@@ -299,7 +288,7 @@ describe('the live stream’s events and the digest', () => {
     expect(queued[0]!.runAt.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
 
     await ctx.app.db.update(users).set({ language: 'bn' }).where(eq(users.id, seller._id));
-    await digestAfterSixteenMinutes();
+    await digestAfterSixteenMinutes(ctx.app);
     const mails = await ctx.app.db
       .select()
       .from(outbox)
@@ -316,7 +305,7 @@ describe('the live stream’s events and the digest', () => {
     // Switched off: no mail for the buyer's digest.
     await callRoute(ctx.app, 'setMailPreferences', { token: buyer.token, body: { mailOff: ['messages'] } });
     await send(seller, id, { body: 'three' });
-    await digestAfterSixteenMinutes();
+    await digestAfterSixteenMinutes(ctx.app);
     expect(await ctx.app.db.$count(outbox, and(eq(outbox.toAddress, buyer.email), eq(outbox.kind, 'message-digest')))).toBe(0);
     // The round moved the buyer's digest position all the same: switching mails back on later does not mail the old ones.
     const [c] = await ctx.app.db.select().from(conversations).where(eq(conversations.id, id));

@@ -9,10 +9,11 @@ import { createCategory, postProduct, signUp, type Actor } from '../../../test/f
 import { roomyLimits, runJobs, useTestApp } from '../../../test/helper.ts';
 import { freePort } from '../../../test/free-port.ts';
 import { MAIL_FROM, smtpUrl, startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.ts';
+import { digestAfterSixteenMinutes } from '../../../test/digest-due.ts';
 import { startPushService, type PushService } from '../../../test/push-service.ts';
 import { messageBodies, openSse } from '../../../test/sse.ts';
 import type { Config } from '../../config.ts';
-import { jobs, messages, pushSubscriptions, users, userEvents } from '../../db/schema.ts';
+import { pushSubscriptions, users, userEvents } from '../../db/schema.ts';
 import { sweepEvents } from './service.ts';
 
 /**
@@ -201,14 +202,7 @@ describe('the digest over SMTP, and new accounts', () => {
   it('mails the messages unread for 15 minutes through the SMTP server, once', async () => {
     const { seller, buyer, id } = await world();
     await send(seller, id, 'Yes, still available');
-    await ctx.app.db.execute(sql`alter table messages disable trigger messages_unchanged`);
-    await ctx.app.db.update(messages).set({ createdAt: sql`now() - interval '16 minutes'` });
-    await ctx.app.db.execute(sql`alter table messages enable trigger messages_unchanged`);
-    await ctx.app.db
-      .update(jobs)
-      .set({ runAt: sql`now()` })
-      .where(eq(jobs.kind, 'chat-digest'));
-    await runJobs(ctx.app);
+    await digestAfterSixteenMinutes(ctx.app);
     await runJobs(ctx.app);
     // The sign-up's confirmation came first, then the digest.
     const got = (await smtp.waitFor(buyer.email, 2)).find((m) => m.mail.subject?.includes('unread'));
