@@ -97,8 +97,9 @@ export default defineConfig(async () => {
         ...(fast ? slow : []),
         ...(lane === 'api' ? [...processes, ...beside] : []),
       ],
-      // The migrated databases each file's database is copied from (the processes' files make their own).
-      globalSetup: lane === 'processes' ? [] : name === 'pglite' ? ['test/pglite-template.ts'] : ['test/postgres-template.ts'],
+      // The migrated databases each file's database is copied from; the processes' files on PostgreSQL make their own,
+      // and on PGlite start their servers' DATA_DIR from the template (test/data-dir.ts) but for the first-start tests.
+      globalSetup: name === 'pglite' ? ['test/pglite-template.ts'] : lane === 'processes' ? [] : ['test/postgres-template.ts'],
     },
   });
   return {

@@ -140,6 +140,7 @@ test("a completed order asks for a review, a paid one shows 'Paid' and its hando
     payment: { transactionId: 'pi_sbx_0123456789abcdef01234567', amount: 45000, paidAt: '2026-11-23T06:00:00.000Z' },
     review: null,
     refund: null,
+    conversation: null,
   };
   // A buyer charged for a phone sold meanwhile: refunded (issue 17).
   const refunded: Order = {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders, payments, products, refunds, users } from '../src/db/schema.ts';
+import { conversations, messages as chatMessages, orderEvents, orders, payments, products, refunds, userEvents, users } from '../src/db/schema.ts';
 import { expectErrorBody } from './error-body.ts';
 import { createCategory, postProduct, type Actor } from './fixtures.ts';
 import { call, useTestApp } from './helper.ts';
@@ -406,6 +406,54 @@ describe.each([
       expect(recorded[0]!.transactionId).toBe(intent.intentId);
       expect((await ordersOf(product._id))[0]!.state).toBe('paid');
       expect((await productRow(product._id)).status).toBe('reserved');
+    });
+  });
+
+  describe('conversations (issue 33)', () => {
+    const start = (buyer: Actor, productId: string, body: string) =>
+      client(routeRequest('startConversation', { token: buyer.token, body: { productId, body } }));
+    const send = (by: Actor, id: string, body: string) => client(routeRequest('sendMessage', { token: by.token, params: { id }, body: { body } }));
+    const threadOf = (productId: string) => ctx.app.db.select().from(conversations).where(eq(conversations.productId, productId));
+    const messagesOf = (conversationId: string) => ctx.app.db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId));
+
+    it(`one buyer's ${N} first messages about one phone at once: one thread holding all ${N}, numbered 1 to ${N}`, async () => {
+      const { seller, product } = await phone();
+      const buyer = await actor('Buyer');
+      const results = await Promise.all(Array.from({ length: N }, (_, i) => start(buyer, product._id, `first ${i}`)));
+      expectSane(results, { status: 0, message: [] });
+      expect(countOf(results, 201)).toBe(N);
+      const threads = await threadOf(product._id);
+      expect(threads).toHaveLength(1);
+      expect(new Set(results.map((r) => r.body.data._id))).toEqual(new Set([threads[0]!.id]));
+      const written = await messagesOf(threads[0]!.id);
+      expect(written.map((m) => m.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: N }, (_, i) => i + 1));
+      expect(new Set(written.map((m) => m.body)).size).toBe(N);
+      expect(threads[0]).toMatchObject({ lastSeq: N, sellerUnread: N, buyerUnread: 0 });
+      // Each message is one event of each of the two people, never two.
+      const events = await ctx.app.db
+        .select()
+        .from(userEvents)
+        .where(inArray(userEvents.userId, [buyer._id, seller._id]));
+      expect(events.filter((e) => e.type === 'message')).toHaveLength(2 * N);
+    });
+
+    it(`buyer and seller sending ${N} messages into one thread at once: no gap, no twin, the counts add up`, async () => {
+      const { seller, product } = await phone();
+      const buyer = await actor('Buyer');
+      const first = await start(buyer, product._id, 'Hello');
+      expect(first.status).toBe(201);
+      const id = first.body.data._id as string;
+      const results = await Promise.all(Array.from({ length: N }, (_, i) => (i % 2 ? send(seller, id, `seller ${i}`) : send(buyer, id, `buyer ${i}`))));
+      expectSane(results, { status: 0, message: [] });
+      expect(countOf(results, 201)).toBe(N);
+      const written = await messagesOf(id);
+      expect(written.map((m) => m.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: N + 1 }, (_, i) => i + 1));
+      const [thread] = await threadOf(product._id);
+      expect(thread!.lastSeq).toBe(N + 1);
+      // Writing is reading: each side's unread count is what the other wrote after that side's own last message.
+      const bySeq = written.sort((a, b) => a.seq - b.seq);
+      const unreadOf = (reader: string) => bySeq.length - 1 - bySeq.map((m) => m.senderId).lastIndexOf(reader);
+      expect({ buyer: thread!.buyerUnread, seller: thread!.sellerUnread }).toEqual({ buyer: unreadOf(buyer._id), seller: unreadOf(seller._id) });
     });
   });
 });

@@ -10,7 +10,9 @@ import { PrivateNodeFS } from '../src/db/private-node-fs.ts';
  * first-start tests (start.test.ts, first-start.test.ts) make theirs for real. No vitest here (scripts use it).
  */
 export async function databaseFromTemplate(dataDir: string, template: string | undefined) {
-  if (!template || existsSync(pgliteDirIn(dataDir))) return;
+  // Without it the server would quietly make its own, as slow as before (the processes lane once had no template).
+  if (!template) throw new Error("databaseFromTemplate: no PGlite template (test/pglite-template.ts is not this project's global setup)");
+  if (existsSync(pgliteDirIn(dataDir))) return;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const client = await PGlite.create({
     fs: new PrivateNodeFS(pgliteDirIn(dataDir)),

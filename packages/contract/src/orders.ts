@@ -77,6 +77,8 @@ export const Order = z.object({
       ofPayment: z.boolean(),
     })
     .nullable(),
+  /** The conversation of this phone and buyer (issue 33), with each side's unread messages; null until one is started. */
+  conversation: z.object({ _id: z.uuid(), unread: z.object({ buyer: z.number().int(), seller: z.number().int() }) }).nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

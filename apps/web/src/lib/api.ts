@@ -47,6 +47,12 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
  */
 const createApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: import.meta.env.SSR }));
 
+/**
+ * The deal lists (My Orders, Booking Requests) carry each deal's conversation and its unread count (issue 33): the
+ * live stream's messages and a thread's reading ask them again under this tag, as they ask the inbox.
+ */
+export const dealConversations = { type: 'conversation', id: 'DEALS' } as const;
+
 /** The API slice: feature modules inject their endpoints into it (one module per endpoint group). */
 export const api = createApi({
   reducerPath: 'api',

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/call-route.ts';
-import { createAdmin, createCategory, markSold, postProduct, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
+import { book, createAdmin, createCategory, markSold, postProduct, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
 import { digestAfterSixteenMinutes } from '../../../test/digest-due.ts';
 import { runJobs, useTestApp } from '../../../test/helper.ts';
 import { auditLog, conversations, jobs, messages, notifications, outbox, userEvents, users } from '../../db/schema.ts';
@@ -89,6 +89,27 @@ describe('a conversation between a buyer and a seller', () => {
     expect(past.status).toBe(400);
     expect(past.body).toMatchObject({ code: 'read_past_last', params: { last: 2, seq: 3 } });
     expect((await callRoute(ctx.app, 'conversation', { token: buyer.token, params: { id } })).body.data.otherReadSeq).toBe(2);
+  });
+
+  it('is a deal’s: each side’s list of deals names its conversation with that side’s unread count', async () => {
+    const { seller, buyer, product } = await world();
+    const order = await book(ctx.app, buyer, product._id);
+    const dealOf = async (route: 'buyerOrders' | 'sellerBookings', actor: Actor) =>
+      ((await callRoute(ctx.app, route, { token: actor.token, params: { id: actor._id } })).body.data as { _id: string; conversation: unknown }[]).find(
+        (o) => o._id === order._id,
+      );
+    // No conversation yet: the buyer's 'Messages' starts one.
+    expect(order).toMatchObject({ conversation: null });
+    const { _id: id } = await start(buyer, product._id, 'one');
+    await start(buyer, product._id, 'two');
+    expect(await dealOf('sellerBookings', seller)).toMatchObject({ conversation: { _id: id, unread: { seller: 2, buyer: 0 } } });
+    await callRoute(ctx.app, 'readConversation', { token: seller.token, params: { id }, body: { seq: 2 } });
+    await send(seller, id, { body: 'Come at six.' });
+    expect(await dealOf('buyerOrders', buyer)).toMatchObject({ conversation: { _id: id, unread: { seller: 0, buyer: 1 } } });
+    // Another buyer's thread about the same phone is not this deal's.
+    const other = await signUp(ctx.app, 'Buyer');
+    await start(other, product._id, 'Mine too?');
+    expect(await dealOf('sellerBookings', seller)).toMatchObject({ conversation: { _id: id } });
   });
 
   it('is nobody else’s: another buyer, another seller or an Admin cannot read or write it, and changes nothing', async () => {

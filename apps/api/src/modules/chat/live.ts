@@ -10,6 +10,8 @@ import { userEvents } from '../../db/schema.ts';
  * one that took 105. Each pull also looks this far back, and a stream remembers what it sent in it (decision 053).
  */
 export const LATE_COMMIT_MS = 10_000;
+/** An event committed within LATE_COMMIT_MS: one a stream may not have seen yet although its id is below the last sent. */
+const committedLately = sql`${userEvents.createdAt} > clock_timestamp() - make_interval(secs => ${LATE_COMMIT_MS / 1000})`;
 const PAGE = 200;
 
 export interface LiveOptions {
@@ -81,12 +83,7 @@ class Stream {
       const rows = await this.db
         .select()
         .from(userEvents)
-        .where(
-          and(
-            eq(userEvents.userId, this.userId),
-            or(gt(userEvents.id, this.lastId), sql`${userEvents.createdAt} > clock_timestamp() - make_interval(secs => ${LATE_COMMIT_MS / 1000})`),
-          ),
-        )
+        .where(and(eq(userEvents.userId, this.userId), or(gt(userEvents.id, this.lastId), committedLately)))
         .orderBy(userEvents.id)
         .limit(PAGE);
       const fresh = rows.filter((r) => !this.sent.has(r.id));
@@ -185,15 +182,17 @@ export class LiveHub {
     let seen: { id: number; createdAt: Date }[] = [];
     if (asked === undefined) {
       // A new stream sends nothing of the past: what committed before it opened the client reads with its page.
-      seen = await this.db
-        .select({ id: userEvents.id, createdAt: userEvents.createdAt })
-        .from(userEvents)
-        .where(and(eq(userEvents.userId, userId), sql`${userEvents.createdAt} > clock_timestamp() - make_interval(secs => ${LATE_COMMIT_MS / 1000})`));
       const [row] = await this.db
-        .select({ last: sql<number>`coalesce(max(${userEvents.id}), 0)` })
+        .select({
+          last: sql<number>`coalesce(max(${userEvents.id}), 0)`,
+          lately: sql<
+            { id: number; at: string }[]
+          >`coalesce(json_agg(json_build_object('id', ${userEvents.id}, 'at', ${userEvents.createdAt})) filter (where ${committedLately}), '[]')`,
+        })
         .from(userEvents)
         .where(eq(userEvents.userId, userId));
       start = Number(row?.last ?? 0);
+      seen = (row?.lately ?? []).map((e) => ({ id: Number(e.id), createdAt: new Date(e.at) }));
     } else {
       const [row] = await this.db.select({ first: sql<number | null>`min(${userEvents.id})` }).from(userEvents);
       const first = row?.first == null ? null : Number(row.first);
@@ -252,12 +251,7 @@ export class LiveHub {
         const rows = await this.db
           .select({ userId: userEvents.userId, ids: sql<number[]>`array_agg(${userEvents.id})` })
           .from(userEvents)
-          .where(
-            and(
-              inArray(userEvents.userId, people.slice(i, i + 500)),
-              sql`${userEvents.createdAt} > clock_timestamp() - make_interval(secs => ${LATE_COMMIT_MS / 1000})`,
-            ),
-          )
+          .where(and(inArray(userEvents.userId, people.slice(i, i + 500)), committedLately))
           .groupBy(userEvents.userId);
         for (const row of rows) {
           const ids = row.ids.map(Number);

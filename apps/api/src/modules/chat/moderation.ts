@@ -5,9 +5,8 @@ import { conversations, messageReports, messages, users } from '../../db/schema.
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAct } from '../audit/service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
 import { senderWarningMail } from '../mail/templates.ts';
-import { notify } from '../notifications/service.ts';
+import { answerReports } from '../reports/service.ts';
 import { toMessage } from './service.ts';
 
 /** How many messages before a reported one the Admins' queue shows with it. */
@@ -135,25 +134,20 @@ async function resolve(db: Db, admin: AuthUser, messageId: string, how: 'dismiss
       .where(and(eq(messageReports.messageId, messageId), isNull(messageReports.resolvedAt)))
       .returning({ reporterId: messageReports.reporterId });
     if (closed.length === 0) throw conflict('no_open_message_reports');
-    await notify(
-      tx as unknown as Db,
-      how === 'dismissed' ? 'report_dismissed' : 'report_upheld',
-      closed.map((r) => ({ userId: r.reporterId, productName: m.productName })),
-    );
-    if (how === 'dismissed') {
-      await recordAdminAct(tx as unknown as Db, admin, {
+    await answerReports(tx as unknown as Db, admin, how, {
+      reporters: closed.map((r) => r.reporterId),
+      productName: m.productName,
+      reason: body.reason,
+      dismissed: {
         action: 'dismiss-message-reports',
         target: { kind: 'conversation', id: m.conversationId, label: `a message of ${m.sender.name}, about ${m.productName}` },
-        reason: body.reason,
-      });
-    } else {
-      await enqueueMail(tx as unknown as Db, senderWarningMail(m.sender, m.productName, body.reason));
-      await recordAdminAct(tx as unknown as Db, admin, {
+      },
+      warned: {
         action: 'warn-sender',
         target: { kind: 'user', id: m.sender.id, label: `${m.sender.name} <${m.sender.email}>, in a conversation about ${m.productName}` },
-        reason: body.reason,
-      });
-    }
+        mail: senderWarningMail(m.sender, m.productName, body.reason),
+      },
+    });
     return { resolved: closed.length };
   });
 }

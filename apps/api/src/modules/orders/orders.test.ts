@@ -69,6 +69,8 @@ describe('POST /api/order', () => {
       payment: null,
       review: null,
       refund: null,
+      // No conversation of this phone and buyer yet (issue 33).
+      conversation: null,
     });
   });
 

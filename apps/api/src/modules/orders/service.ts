@@ -1,7 +1,7 @@
 import { feeOf, isPaid, leavesFrom, type FeeTerms, type NewOrderBody, type Order, type PageQuery } from '@market/contract';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bkashPayments, disputeMessages, disputes, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
+import { bkashPayments, conversations, disputeMessages, disputes, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
 import type { DealTimerDurations } from '../../config.ts';
 import { bookedEvent, lockPhoneOf, move, refuse, refusal, startTimers, stateOf, tell } from './process.ts';
 import { editableUntil } from '../reviews/service.ts';
@@ -28,20 +28,22 @@ type DisputeRow = Pick<typeof disputes.$inferSelect, 'reason' | 'text' | 'photos
   messages?: MessageRow[] | null;
 };
 
-/** The booked phone's seller's number (null once the phone is deleted; shown only as toOrder allows). */
-interface Booked {
+/** An order row with what its answer needs beside it (withStatus's row). */
+interface OrderRow {
+  order: typeof orders.$inferSelect;
+  /** The booked phone's seller's number (null once the phone is deleted; shown only as toOrder allows). */
   phone: string | null;
+  /** Its payment record (the receipt) if paid, the buyer's review, the newest refund, the dispute. */
+  payment: PaymentRow | null;
+  review: ReviewRow | null;
+  refund: RefundRow | null;
+  dispute: DisputeRow | null;
+  /** The conversation of its phone and buyer (issue 33), with each side's unread count. */
+  conversation: { id: string; buyerUnread: number; sellerUnread: number } | null;
 }
 
-/** An order as the API answers it, with what it needs of its phone; `payment` its record if paid, `review` the buyer's. */
-export const toOrder = (
-  o: typeof orders.$inferSelect,
-  { phone }: Booked,
-  payment: PaymentRow | null = null,
-  review: ReviewRow | null = null,
-  refund: RefundRow | null = null,
-  dispute: DisputeRow | null = null,
-): Order => ({
+/** An order as the API answers it. */
+const toOrder = ({ order: o, phone, payment, review, refund, dispute, conversation }: OrderRow): Order => ({
   _id: o.id,
   productId: o.productId,
   productName: o.productName,
@@ -80,9 +82,10 @@ export const toOrder = (
     reason: refund.reason,
     ofPayment: payment !== null && refund.paymentId === payment.transactionId,
   },
+  conversation: conversation && { _id: conversation.id, unread: { buyer: conversation.buyerUnread, seller: conversation.sellerUnread } },
 });
 
-/** Orders with their phone's seller's number, their payment record (the receipt) and the buyer's review. */
+/** Orders with what their answers need (OrderRow). */
 const withStatus = (db: Db) =>
   db
     .select({
@@ -110,12 +113,14 @@ const withStatus = (db: Db) =>
           MessageRow[] | null
         >`(select json_agg(json_build_object('from', m.from_role, 'to', m.to_role, 'text', m.text, 'at', m.at) order by m.at, m.id) from ${disputeMessages} m where m.order_id = ${disputes.orderId})`,
       },
+      conversation: { id: conversations.id, buyerUnread: conversations.buyerUnread, sellerUnread: conversations.sellerUnread },
     })
     .from(orders)
     .leftJoin(products, eq(products.id, orders.productId))
     .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(reviews, eq(reviews.orderId, orders.id))
     .leftJoin(disputes, eq(disputes.orderId, orders.id))
+    .leftJoin(conversations, and(eq(conversations.productId, orders.productId), eq(conversations.buyerId, orders.buyerId)))
     // The order's newest refund (an order may have had two payments given back).
     .leftJoin(refunds, eq(refunds.id, sql`(select r.id from ${refunds} r where r.order_id = ${orders.id} order by r.created_at desc, r.id desc limit 1)`));
 
@@ -155,7 +160,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, t
       await startTimers(tx as unknown as Db, 'book', row!.id, timers);
       return row!;
     });
-    return toOrder(order, { phone: product.phoneNumber });
+    return getOrder(db, order.id);
   } catch (err) {
     // The buyer's unpaid booking of this phone is open or was declined: the index holds either way; say which.
     if (!isUniqueViolation(err, 'orders_one_open_per_buyer_product')) throw err;
@@ -177,7 +182,7 @@ export async function list(db: Db, where: SQL, query: PageQuery) {
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.order.id);
-  return { items: items.map((r) => toOrder(r.order, r, r.payment, r.review, r.refund, r.dispute)), nextCursor };
+  return { items: items.map(toOrder), nextCursor };
 }
 
 /** The buyer's orders, but for the paid ones they took off their list and the bookings they cancelled. */
@@ -252,7 +257,7 @@ export async function refundPayment(
 export async function getOrder(db: Db, id: string) {
   const [row] = await withStatus(db).where(eq(orders.id, id)).limit(1);
   if (!row) throw notFound('Order');
-  return toOrder(row.order, row, row.payment, row.review, row.refund, row.dispute);
+  return toOrder(row);
 }
 
 /**

@@ -6,7 +6,7 @@ import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.t
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAct } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail, type Mail } from '../mail/outbox.ts';
 import { sellerWarningMail } from '../mail/templates.ts';
 import { deleteProduct, getProduct, listReported } from '../products/service.ts';
 
@@ -63,6 +63,29 @@ export async function reportQueue(db: Db, query: PageQuery): Promise<{ items: Re
   };
 }
 
+type AdminAct = Omit<Parameters<typeof recordAdminAct>[2], 'reason'>;
+
+/**
+ * What an Admin's answer to reports (of a phone, or of a message: issue 33) does once they are closed, in the same
+ * transaction: each reporter is told what came of it (issue 31, item 6), and the act is audited; a warning is also
+ * mailed to whoever was reported.
+ */
+export async function answerReports(
+  tx: Db,
+  admin: AuthUser,
+  how: 'dismissed' | 'warned',
+  a: { reporters: string[]; productName: string; reason: string; dismissed: AdminAct; warned: AdminAct & { mail: Mail } },
+) {
+  await notify(
+    tx,
+    how === 'dismissed' ? 'report_dismissed' : 'report_upheld',
+    a.reporters.map((userId) => ({ userId, productName: a.productName })),
+  );
+  if (how === 'warned') await enqueueMail(tx, a.warned.mail);
+  const { action, target } = how === 'dismissed' ? a.dismissed : a.warned;
+  await recordAdminAct(tx, admin, { action, target, reason: a.reason });
+}
+
 /**
  * Closes a phone's open reports as `resolution` and clears its flag, in one transaction with the audit entry
  * (and, for a warning, the seller's mail). A phone without open reports is a 409: nothing to act on.
@@ -87,20 +110,18 @@ async function resolve(db: Db, admin: AuthUser, productId: string, how: 'dismiss
       .set({ resolvedAt: new Date(), resolution: how })
       .where(and(eq(reports.productId, productId), open))
       .returning({ userId: reports.reporterId });
-    // Each reporter is told what came of it (issue 31, item 6).
-    await notify(
-      tx,
-      how === 'dismissed' ? 'report_dismissed' : 'report_upheld',
-      reporters.map((r) => ({ userId: r.userId, productName: phone.name })),
-    );
     await tx.update(products).set({ report: false }).where(eq(products.id, productId));
-    if (how === 'dismissed') {
-      await recordAdminAct(tx, admin, { action: 'dismiss-reports', target: { kind: 'product', id: productId, label: phone.name }, reason: body.reason });
-    } else {
-      await enqueueMail(tx, sellerWarningMail(phone.seller, phone.name, body.reason));
-      const label = `${phone.seller.name} <${phone.seller.email}>, about ${phone.name}`;
-      await recordAdminAct(tx, admin, { action: 'warn-seller', target: { kind: 'user', id: phone.seller.id, label }, reason: body.reason });
-    }
+    await answerReports(tx, admin, how, {
+      reporters: reporters.map((r) => r.userId),
+      productName: phone.name,
+      reason: body.reason,
+      dismissed: { action: 'dismiss-reports', target: { kind: 'product', id: productId, label: phone.name } },
+      warned: {
+        action: 'warn-seller',
+        target: { kind: 'user', id: phone.seller.id, label: `${phone.seller.name} <${phone.seller.email}>, about ${phone.name}` },
+        mail: sellerWarningMail(phone.seller, phone.name, body.reason),
+      },
+    });
   });
   return getProduct(db, productId, true);
 }

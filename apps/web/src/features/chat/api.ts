@@ -1,5 +1,5 @@
 import type { Message, MessageBody, MessageReportBody, NewConversationBody } from '@market/contract';
-import { api } from '../../lib/api.ts';
+import { api, dealConversations } from '../../lib/api.ts';
 import { call, pages } from '../../lib/endpoint.ts';
 
 /** Conversations a page at a time in the inbox; messages a page at a time in a thread (the newest first). */
@@ -34,7 +34,7 @@ export const chatApi = api.injectEndpoints({
     phoneToAsk: build.query({ ...call('product', byId), providesTags: ['product'] }),
     startConversation: build.mutation({
       ...call('startConversation', (body: NewConversationBody) => ({ body })),
-      invalidatesTags: [list, unread, ofProduct],
+      invalidatesTags: [list, unread, ofProduct, dealConversations],
     }),
     /** The sent message joins its thread's cache where it is sent (`upsertMessage`), without asking the thread again. */
     sendMessage: build.mutation({
@@ -44,7 +44,7 @@ export const chatApi = api.injectEndpoints({
     }),
     readConversation: build.mutation({
       ...call('readConversation', ({ id, seq }: { id: string; seq: number }) => ({ params: { id }, body: { seq } })),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'conversation', id }, list, unread, ofProduct],
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'conversation', id }, list, unread, ofProduct, dealConversations],
     }),
     reportMessage: build.mutation(call('reportMessage', ({ id, ...body }: MessageReportBody & { id: string }) => ({ params: { id }, body }))),
     blockedUsers: build.infiniteQuery({ ...pages('blockedUsers', INBOX_PAGE), providesTags: [blocks] }),

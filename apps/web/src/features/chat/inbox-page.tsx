@@ -2,12 +2,13 @@ import type { Conversation } from '@market/contract';
 import { Link } from 'react-router';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { number, priceTk } from '../../lib/format.ts';
+import { number } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { paged } from '../../lib/pages.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useConversationsInfiniteQuery } from './api.ts';
-import { phoneState, phoneStateName, sentAt, stateBadge } from './words.ts';
+import { PhoneThumb, PriceAndState } from './phone-summary.tsx';
+import { sentAt } from './words.ts';
 
 /** What the row says of the last message: its words (the reader's own marked 'You:'), or 'Photo' for photos alone. */
 function lastWords(last: NonNullable<Conversation['lastMessage']>, t: ReturnType<typeof useT<'dashboard'>>) {
@@ -21,7 +22,6 @@ function lastWords(last: NonNullable<Conversation['lastMessage']>, t: ReturnType
  */
 export function InboxRow({ conversation: c }: { conversation: Conversation }) {
   const t = useT('dashboard');
-  const state = phoneState(c.product);
   const last = c.lastMessage;
   return (
     <li>
@@ -29,20 +29,7 @@ export function InboxRow({ conversation: c }: { conversation: Conversation }) {
         to={`/dashboard/messages/${c._id}`}
         className={`flex items-start gap-3 rounded-box border p-3 hover:bg-base-200 ${c.unread > 0 ? 'border-primary bg-primary/5' : 'border-base-200'}`}
       >
-        {c.product.image ? (
-          <img
-            src={c.product.image.url}
-            srcSet={c.product.image.srcset || undefined}
-            sizes="56px"
-            alt=""
-            width="56"
-            height="56"
-            loading="lazy"
-            className="h-14 w-14 shrink-0 rounded-lg object-cover"
-          />
-        ) : (
-          <span className="h-14 w-14 shrink-0 rounded-lg bg-base-300" aria-hidden="true" />
-        )}
+        <PhoneThumb product={c.product} lazy />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="font-semibold wrap-anywhere">{c.product.name}</span>
@@ -53,8 +40,7 @@ export function InboxRow({ conversation: c }: { conversation: Conversation }) {
             )}
           </span>
           <span className="flex flex-wrap items-center gap-2 text-sm">
-            {c.product.price !== null && <span>{priceTk(c.product.price)}</span>}
-            <span className={`badge badge-sm ${stateBadge[state]}`}>{phoneStateName(state)}</span>
+            <PriceAndState product={c.product} />
             <span className="text-base-content/75">{t('inbox.with', { name: c.other.name })}</span>
           </span>
           <span className="flex items-center justify-between gap-3 text-sm">

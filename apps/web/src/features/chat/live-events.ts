@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@market/contract';
-import { api } from '../../lib/api.ts';
+import { api, dealConversations } from '../../lib/api.ts';
 import type { SharedDispatch } from '../../lib/shared-state.ts';
 import { upsertMessage } from './api.ts';
 
@@ -20,6 +20,7 @@ export function applyLiveEvent(dispatch: SharedDispatch, event: LiveEvent) {
           { type: 'conversation', id: event.conversationId },
           { type: 'conversation', id: 'LIST' },
           { type: 'conversation', id: 'UNREAD' },
+          dealConversations,
         ]),
       );
       break;

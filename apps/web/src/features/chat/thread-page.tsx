@@ -6,7 +6,6 @@ import { NotFound } from '../../components/not-found.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { attempt } from '../../lib/attempt.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { priceTk } from '../../lib/format.ts';
 import { translate, useT } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notify.ts';
 import { useAppDispatch } from '../../lib/shared-state.ts';
@@ -23,7 +22,8 @@ import {
 import { Composer } from './composer.tsx';
 import { MessageItem } from './message-item.tsx';
 import { ReportMessageDialog } from './report-message-dialog.tsx';
-import { phonePage, phoneState, phoneStateName, stateBadge } from './words.ts';
+import { PhoneThumb, PriceAndState } from './phone-summary.tsx';
+import { phonePage } from './words.ts';
 
 /** Whether the page is on screen: a thread in a hidden tab does not mark its messages read. */
 function usePageVisible() {
@@ -39,27 +39,13 @@ function usePageVisible() {
 /** The thread's head: the phone (to its page), its state and price, the other person, the deal between them, blocking. */
 function Head({ conversation: c, onBlock }: { conversation: Conversation; onBlock(): void }) {
   const t = useT('dashboard');
-  const state = phoneState(c.product);
   const phone = (
     <>
-      {c.product.image ? (
-        <img
-          src={c.product.image.url}
-          srcSet={c.product.image.srcset || undefined}
-          sizes="56px"
-          alt=""
-          width="56"
-          height="56"
-          className="h-14 w-14 shrink-0 rounded-lg object-cover"
-        />
-      ) : (
-        <span className="h-14 w-14 shrink-0 rounded-lg bg-base-300" aria-hidden="true" />
-      )}
+      <PhoneThumb product={c.product} />
       <span className="min-w-0">
         <span className="block font-semibold wrap-anywhere">{c.product.name}</span>
         <span className="flex flex-wrap items-center gap-2 text-sm">
-          {c.product.price !== null && <span>{priceTk(c.product.price)}</span>}
-          <span className={`badge badge-sm ${stateBadge[state]}`}>{phoneStateName(state)}</span>
+          <PriceAndState product={c.product} />
         </span>
       </span>
     </>

@@ -26,5 +26,6 @@ export const aPaidOrder = (overrides: Partial<Order> = {}): Order => ({
   payment: { transactionId: 'txn_1', amount: 118000, paidAt: '2026-11-24T10:00:00.000Z' },
   review: null,
   refund: null,
+  conversation: null,
   ...overrides,
 });

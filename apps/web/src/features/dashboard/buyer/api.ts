@@ -1,5 +1,5 @@
 import type { DisputeBody, EditReviewBody, NewReviewBody } from '@market/contract';
-import { api } from '../../../lib/api.ts';
+import { api, dealConversations } from '../../../lib/api.ts';
 import { call, pages } from '../../../lib/endpoint.ts';
 import { byId, DASHBOARD_PAGE } from '../api.ts';
 
@@ -7,7 +7,7 @@ import { byId, DASHBOARD_PAGE } from '../api.ts';
 export const buyerApi = api.injectEndpoints({
   endpoints: (build) => ({
     buyerOverview: build.query({ ...call('buyerOverview', byId), providesTags: ['order'] }),
-    myOrders: build.infiniteQuery({ ...pages('buyerOrders', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
+    myOrders: build.infiniteQuery({ ...pages('buyerOrders', DASHBOARD_PAGE, byId), providesTags: ['order', dealConversations] }),
     deleteOrder: build.mutation({ ...call('deleteOrder', byId), invalidatesTags: ['order', 'product'] }),
     /** The handover screen's code and checks (issue 31): asked each time the screen opens, never kept. */
     handoverCode: build.query({ ...call('handoverCode', byId), keepUnusedDataFor: 0 }),

@@ -1,5 +1,5 @@
 import type { EditProductBody, NewProductBody } from '@market/contract';
-import { api } from '../../../lib/api.ts';
+import { api, dealConversations } from '../../../lib/api.ts';
 import { call, pages } from '../../../lib/endpoint.ts';
 import { byId, DASHBOARD_PAGE } from '../api.ts';
 
@@ -19,7 +19,7 @@ export const sellerApi = api.injectEndpoints({
     stopAdvertising: build.mutation({ ...call('stopAdvertising', byId), invalidatesTags: ['product'] }),
     markSold: build.mutation({ ...call('markSold', byId), invalidatesTags: ['product', 'order'] }),
     hideProduct: build.mutation({ ...call('hideProduct', byId), invalidatesTags: ['product'] }),
-    sellerBookings: build.infiniteQuery({ ...pages('sellerBookings', DASHBOARD_PAGE, byId), providesTags: ['order'] }),
+    sellerBookings: build.infiniteQuery({ ...pages('sellerBookings', DASHBOARD_PAGE, byId), providesTags: ['order', dealConversations] }),
     // An accept reserves the phone, a decline or a call-off may free it, a handover sells it (issue 31).
     declineBooking: build.mutation({ ...call('declineBooking', byId), invalidatesTags: ['order', 'product'] }),
     acceptBooking: build.mutation({ ...call('acceptBooking', byId), invalidatesTags: ['order', 'product'] }),
