@@ -1,7 +1,7 @@
-// The full test suite in three lanes (decision 043): first the API suite but its real-process files and its fuzz
-// campaign (both engines, two workers, files sharing each worker's modules); then, side by side, the web build
-// and the end-to-end suite in Chromium, and at a lower priority in the cores that suite leaves idle, the
-// real-process files (crash runs, several servers, `npm start`), the web suite and the fuzz campaign. At the end each lane's seconds, the 15
+// The full test suite (decision 043): first the API suite but its real-process and beside files (both engines, two
+// workers, files sharing each worker's modules); the web build; the real-process files (crash runs, several servers,
+// `npm start`) alone; then the end-to-end suite in Chromium and, at a lower priority in the CPU it leaves, the web
+// suite and the beside files (the fuzz campaign, the sweeps, the races). At the end each lane's seconds, the 15
 // slowest files and one summary line over all of them. First the Debian packages those suites drive
 // (system-packages.ts).
 // --fast (npm run test:fast): the API suite on PGlite only, without its slow files (apps/api/vitest.config.ts),
@@ -146,16 +146,15 @@ if (fast) {
   await lane('api', () => vitest('api', 'api', 'apps/api', { TEST_LANE: 'api' }));
   // Built before the lanes below start: servers of the processes lane load what the build writes.
   const built = await buildWeb();
-  // The end-to-end suite leaves a quarter to a third of the two cores idle (Chromium waits on the server, on
-  // timers, on the network going quiet): the real-process files, the web suite and the fuzz campaign run beside
-  // it at a lower priority, in what it leaves, their output printed whole when each ends (decision 043).
+  // The real-process files alone: their servers start, crash and restart against bounds, and beside the end-to-end
+  // suite (which keeps most of both cores busy) their starts took up to ten times as long (decision 043).
+  await lane('processes', () => vitest('api', 'api processes', 'apps/api', { TEST_LANE: 'processes' }));
+  // The end-to-end suite, and at a lower priority in the CPU it leaves, the web suite and the beside files (the fuzz
+  // campaign, the sweeps, the races, the migrations from older releases), their output printed whole when each ends.
   await Promise.all([
     ...(built ? [lane('e2e', endToEnd)] : []),
-    lane('processes + web + fuzz', async () => {
-      await vitest('api', 'api processes', 'apps/api', { TEST_LANE: 'processes' }, { quiet: true, nice: true });
+    lane('web + beside', async () => {
       await vitest('web', 'web', 'apps/web', {}, { quiet: true, nice: true });
-      // The fuzz campaign and the API files moved off the api lane last, after the real-process files (beside them
-      // the fuzzing starved their servers: decision 043).
       await vitest('api', 'api beside', 'apps/api', { TEST_LANE: 'beside' }, { quiet: true, nice: true });
     }),
   ]);

@@ -111,6 +111,8 @@ export default defineConfig(async () => {
       include: lane === 'processes' ? processes : lane === 'beside' ? beside : ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,
+      // Passwords hashed in the test process at argon2id's least cost (test/password-cost.ts).
+      setupFiles: ['test/password-cost.ts'],
       projects: reachable ? [project('pglite'), project('postgres')] : [project('pglite')],
       // Fast and the api lane: every core (Vitest leaves one free by default: a single worker on two cores), and
       // the modules each worker imported kept for its next file (every file still builds its own app; its PGlite
