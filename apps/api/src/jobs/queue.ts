@@ -22,8 +22,8 @@ export interface JobPayloads {
   sms: { smsId: string };
   /** Pay a bKash payout out: ask bKash once under the payout's id, or ask what became of it after a crash (issue 32). */
   payout: { payoutId: string };
-  /** Push a message to one browser through its push service (issue 33). */
-  push: { subscriptionId: string; messageId: string };
+  /** Push a new message, or a notification (queued by its trigger), to one browser through its push service (issue 33). */
+  push: { subscriptionId: string; messageId: string } | { subscriptionId: string; notificationId: string };
   /** Mail a person the messages waiting unread for 15 minutes, as one digest (issue 33). */
   'chat-digest': { userId: string };
 }

@@ -165,6 +165,33 @@ describe('Web Push', () => {
     });
   });
 
+  it('brings a notification of a deal to the browsers of its person, in their language, opening their deals', async () => {
+    const { seller, buyer, product } = await world();
+    const phone = push.subscribe();
+    const laptop = push.subscribe();
+    for (const browser of [phone, laptop]) expect((await callRoute(ctx.app, 'subscribePush', { token: seller.token, body: browser })).status).toBe(201);
+    await ctx.app.db.update(users).set({ language: 'bn' }).where(eq(users.id, seller._id));
+    const before = push.received.length;
+    const booked = await callRoute(ctx.app, 'book', {
+      token: buyer.token,
+      body: { productId: product._id, meetingLocation: 'Gulshan 1', mobileNumber: '01911-222333' },
+    });
+    expect(booked.status).toBe(201);
+    await runJobs(ctx.app);
+    const got = (await push.waitFor(before + 2)).slice(before);
+    expect(got.map((g) => g.subscription).sort()).toEqual([phone.endpoint, laptop.endpoint].sort());
+    const [notification] = (await callRoute(ctx.app, 'notifications', { token: seller.token })).body.data as { _id: string }[];
+    for (const g of got)
+      expect(JSON.parse(g.payload)).toEqual({
+        title: 'Resale Phones',
+        body: 'আপনার Pixel 7 নতুন বুক হয়েছে',
+        url: '/dashboard/bookings',
+        tag: `notification-${notification!._id}`,
+      });
+    // The buyer, who has no browser subscribed, queued nothing.
+    expect(push.received.slice(before)).toHaveLength(2);
+  });
+
   it('forgets a subscription its push service no longer knows', async () => {
     const { seller, buyer, id } = await world();
     const browser = push.subscribe();
