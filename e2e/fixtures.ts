@@ -585,7 +585,7 @@ export const test = base.extend<
     async ({ browser }, use) => {
       let context: BrowserContext | undefined;
       // A blank page kept open for the worker's life: the context's renderer process (and the app's code compiled in
-      // it) outlives each test's page, so a test's first page load costs a third of a cold renderer's CPU.
+      // it) outlives each test's page, so a test's first page load costs half a cold renderer's CPU.
       let warm: Page | undefined;
       const origin = new URL(process.env.E2E_BASE_URL!).origin;
       await use({

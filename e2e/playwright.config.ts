@@ -25,9 +25,6 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        // One renderer per context where it can: with the shared context's blank page kept open (fixtures.ts), each
-        // test's pages start in a process that has the app's code compiled already (about 8 % of the suite's CPU).
-        '--renderer-process-limit=1',
       ],
     },
     trace: 'off',
