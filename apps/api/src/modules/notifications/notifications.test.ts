@@ -135,7 +135,10 @@ describe('notices besides a deal’s moves (issue 31, item 6)', () => {
       .where(and(eq(outbox.toAddress, seller.email), eq(outbox.kind, 'notification-listings_suspended')));
     expect(mail!.subject).toContain('An administrator suspended your account');
     expect((await callRoute(ctx.app, 'reinstateSeller', { params: { id: seller._id }, body: { reason: 'Cleared' }, token: admin.token })).status).toBe(200);
-    const kinds = (await ctx.app.db.select().from(notifications).where(eq(notifications.userId, seller._id))).map((n) => n.kind);
+    // In the order they were told (a row's order in the table is not: the mail job updated the first one).
+    const kinds = (await ctx.app.db.select().from(notifications).where(eq(notifications.userId, seller._id)).orderBy(notifications.createdAt)).map(
+      (n) => n.kind,
+    );
     expect(kinds.filter((k) => k.startsWith('listings_'))).toEqual(['listings_suspended', 'listings_reinstated']);
   });
 });
