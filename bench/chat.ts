@@ -281,6 +281,12 @@ function summarize(sent: Sent[]) {
   const times = accepted.filter((s) => s.arrivedAt !== undefined).map((s) => s.arrivedAt! - s.sentAt);
   times.sort((a, b) => a - b);
   const posts = accepted.map((s) => s.postMs!).sort((a, b) => a - b);
+  // Where the slow ones fall: the second of the run each message over the target was sent in (a start-up stall or a
+  // periodic pause shows as a cluster, a queue as a spread).
+  const t0 = sent[0]?.sentAt ?? 0;
+  const slow = new Map<number, number>();
+  for (const s of accepted) if (s.arrivedAt !== undefined && s.arrivedAt - s.sentAt > TARGET_P99_MS) slow.set(Math.floor((s.sentAt - t0) / 1000), (slow.get(Math.floor((s.sentAt - t0) / 1000)) ?? 0) + 1);
+  if (slow.size) console.log(`  over ${TARGET_P99_MS} ms, by second of the run: ${[...slow].sort((a, b) => a[0] - b[0]).map(([sec, n]) => `${sec}s:${n}`).join(' ')}`);
   return {
     sent: sent.length,
     failed: sent.length - accepted.length,
