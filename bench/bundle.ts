@@ -1,7 +1,7 @@
 // Evidence for docs/performance.md: what the web app's JS chunks are made of. Builds the web
 // app with source maps into a temporary directory (apps/web/dist is left alone), attributes
 // every minified byte to the package its source map names, and gzips each package's share alone.
-//   node bench/bundle.ts
+//   node bench/bundle.ts [--files]   (--files: the app's own code and the contract by file, not as one row)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,12 +46,14 @@ function segments(mappings: string): [number, number, number][] {
   return out;
 }
 
+const byFile = process.argv.includes('--files');
+
 const packageOf = (source: string | undefined) => {
   if (!source) return '(no source)';
   const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source);
   if (pkg) return pkg[1]!;
-  if (source.includes('packages/contract')) return '@market/contract';
-  if (source.includes('src/')) return 'apps/web/src';
+  if (source.includes('packages/contract')) return byFile ? `contract/${source.split('packages/contract/')[1]}` : '@market/contract';
+  if (source.includes('src/')) return byFile ? source.slice(source.indexOf('src/')) : 'apps/web/src';
   return source;
 };
 
