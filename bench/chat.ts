@@ -285,8 +285,16 @@ function summarize(sent: Sent[]) {
   // periodic pause shows as a cluster, a queue as a spread).
   const t0 = sent[0]?.sentAt ?? 0;
   const slow = new Map<number, number>();
-  for (const s of accepted) if (s.arrivedAt !== undefined && s.arrivedAt - s.sentAt > TARGET_P99_MS) slow.set(Math.floor((s.sentAt - t0) / 1000), (slow.get(Math.floor((s.sentAt - t0) / 1000)) ?? 0) + 1);
-  if (slow.size) console.log(`  over ${TARGET_P99_MS} ms, by second of the run: ${[...slow].sort((a, b) => a[0] - b[0]).map(([sec, n]) => `${sec}s:${n}`).join(' ')}`);
+  for (const s of accepted)
+    if (s.arrivedAt !== undefined && s.arrivedAt - s.sentAt > TARGET_P99_MS)
+      slow.set(Math.floor((s.sentAt - t0) / 1000), (slow.get(Math.floor((s.sentAt - t0) / 1000)) ?? 0) + 1);
+  if (slow.size)
+    console.log(
+      `  over ${TARGET_P99_MS} ms, by second of the run: ${[...slow]
+        .sort((a, b) => a[0] - b[0])
+        .map(([sec, n]) => `${sec}s:${n}`)
+        .join(' ')}`,
+    );
   return {
     sent: sent.length,
     failed: sent.length - accepted.length,

@@ -159,7 +159,7 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await expect(buyer).toHaveURL(/\/dashboard\/myOrders$/);
   const orderRow = rowOf(buyer, productName);
   // Booked as the form offers (issue 31): protected payment, meeting tomorrow.
-  const place = /^Uttara Sector 7, DhakaMeeting day \d{1,2} [A-Z][a-z]{2} \d{4}$/;
+  const place = /^Uttara Sector 7, Dhaka, Dhaka district, Dhaka divisionMeeting day \d{1,2} [A-Z][a-z]{2} \d{4}$/;
   await expect(orderRow.getByRole('cell')).toHaveText([
     '',
     productName,

@@ -125,7 +125,8 @@ test("a completed order asks for a review, a paid one shows 'Paid' and its hando
     productImg: '/uploads/seed/products/pixel-7.webp',
     buyerName: buyer.user.name,
     buyerEmail: buyer.user.email,
-    meetingLocation: 'Sylhet',
+    meetingLocation: 'Zindabazar',
+    meetingDistrict: { _id: 'sylhet', en: 'Sylhet', bn: 'সিলেট', division: { _id: 'sylhet', en: 'Sylhet', bn: 'সিলেট' } },
     mobileNumber: '01711-000111',
     // Issue 31: a review comes from a completed deal.
     state: 'completed',
@@ -180,7 +181,7 @@ test("a completed order asks for a review, a paid one shows 'Paid' and its hando
     '',
     'Galaxy S21',
     '45,000 tk',
-    'SylhetMeeting day 24 Nov 2026',
+    'Zindabazar, Sylhet district, Sylhet divisionMeeting day 24 Nov 2026',
     '01811-000555',
     // Each deal's way to its conversation (issue 33).
     'CompletedReceiptProtected paymentMessages',

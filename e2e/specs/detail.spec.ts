@@ -34,7 +34,8 @@ test('every field of a demo product, with the verified seller, his rating from r
   expect(product.images.length).toBe(3);
   await expect(main.getByRole('img', { name: `${product.productName}, photo 1 of 3`, exact: true })).toHaveAttribute('src', product.img);
   const field = (term: string) => main.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
-  await expect(field('Location')).toHaveText(product.location);
+  // The area, then the district and its division (issue 34).
+  await expect(field('Location')).toHaveText(`${product.location}, ${product.district!.en} district, ${product.district!.division.en} division`);
   await expect(field('Category')).toHaveText(product.categoryId.category);
   await expect(field('Category')).toHaveText('Apple');
   await expect(field('Condition')).toHaveText(product.condition);

@@ -3,9 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { migrationsFolder, openDatabase } from '../src/db/client.ts';
+import type { SQL } from 'drizzle-orm';
+import { migrationsFolder, openDatabase, type Database } from '../src/db/client.ts';
 import { createPostgresDatabase } from './databases.ts';
 import { dbKind, testConfig } from './helper.ts';
+
+/** A fixed id for an older release's rows: 1 → '11111111-0000-4000-8000-000000000000'. */
+export const fixedId = (n: number) => `${String(n).repeat(8)}-0000-4000-8000-000000000000`;
+
+/** The rows a statement answers, on a database of any engine. */
+export const rowsIn = async <T>(database: Database, query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The migrations folder as an older release shipped it: its journal ends at `lastTag` (a temporary copy). */
 export function migrationsUpTo(lastTag: string): string {

@@ -4,7 +4,7 @@ import type { Db } from '../src/db/client.ts';
 import { categories, products, users } from '../src/db/schema.ts';
 import { productColumns } from '../src/modules/products/dto.ts';
 import { decodeCursor, type Key } from '../src/modules/products/search-cursor.ts';
-import { answer, textOf } from '../src/modules/products/search.ts';
+import { answer, chosenDistricts, namedDistricts, textOf } from '../src/modules/products/search.ts';
 import { listCategories, sellerNotSuspended } from '../src/modules/products/service.ts';
 import { candidatesOfAll, escapeLike, type Word } from '../src/modules/products/word-meanings.ts';
 
@@ -49,7 +49,13 @@ async function plan(db: Db, query: SearchQuery): Promise<Plan> {
       when ${products.search} @@ ${tsquery(expanded, (w) => w.means, 'A')}::tsquery then 2
       else 3 end`;
   }
-  if (query.location) rest.push(sql`${products.location} ilike ${`%${escapeLike(query.location)}%`}`);
+  if (query.location) {
+    const named = namedDistricts(query.location);
+    const area = sql`${products.location} ilike ${`%${escapeLike(query.location)}%`}`;
+    rest.push(named ? or(area, inArray(products.district, named))! : area);
+  }
+  const chosen = chosenDistricts(query);
+  if (chosen) rest.push(inArray(products.district, chosen));
   if (query.verified === 'true') rest.push(eq(users.sellerVerified, true));
   if (query.storage?.length) rest.push(inArray(products.storageGb, query.storage));
   if (query.minBattery !== undefined) rest.push(sql`${products.batteryHealth} >= ${query.minBattery}`);

@@ -18,6 +18,8 @@ export interface PhoneRow {
   condition?: string;
   verified?: boolean;
   location?: string;
+  /** The district's id; none when not given. */
+  district?: string | null;
   storage?: number | null;
   battery?: number | null;
 }
@@ -43,6 +45,7 @@ export function phonesOf(rows: PhoneRow[]): Phones {
     condition: sorted.map((r) => r.condition ?? 'Good'),
     verified: sorted.map((r) => r.verified ?? false),
     location: sorted.map((r) => (r.location ?? 'Mirpur, Dhaka').toLowerCase()),
+    district: sorted.map((r) => r.district ?? null),
     storage: sorted.map((r) => r.storage ?? null),
     battery: sorted.map((r) => r.battery ?? null),
     nameNorm: sorted.map((r) => wordsOf(r.name).join(' ')),

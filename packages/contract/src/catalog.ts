@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Condition, Id, UploadedImageUrl, ProductStatus, text } from './common.ts';
+import { districtById, districtIds, districtIn } from './places.ts';
 import {
   imeiDigits,
   imeiProblem,
@@ -33,6 +34,18 @@ export const ProductSeller = z.object({
 export const Picture = z.object({ url: z.string(), srcset: z.string() });
 export type Picture = z.infer<typeof Picture>;
 
+/** A division or a district, named in both languages (issue 34; packages/contract/src/places.ts). */
+export const PlaceName = z.object({ _id: z.string(), en: z.string(), bn: z.string() });
+/** A district with its division: the page shows the name of the reader's language. */
+export const DistrictName = PlaceName.extend({ division: PlaceName });
+export type DistrictName = z.infer<typeof DistrictName>;
+
+/** A district's answer from its id (null: none, or an id this code does not know). */
+export function districtName(id: string | null): DistrictName | null {
+  const d = id === null ? undefined : districtById(id);
+  return d ? { _id: d.id, en: d.en, bn: d.bn, division: { _id: d.division.id, en: d.division.en, bn: d.division.bn } } : null;
+}
+
 export const Product = z.object({
   _id: z.uuid(),
   /** The cover: the first of `images`. */
@@ -43,7 +56,10 @@ export const Product = z.object({
   date: z.string(),
   /** The seller's number: only in answers to the seller and to Admins (a buyer who booked the phone has it on the order). */
   phoneNumber: z.string().optional(),
+  /** The area in the seller's words. */
   location: z.string(),
+  /** The district and its division (issue 34); null on a listing posted before districts whose place named none. */
+  district: DistrictName.nullable(),
   purchase: z.string(),
   originalPrice: z.number(),
   resalePrice: z.number(),
@@ -144,6 +160,8 @@ const ListingBody = z.object({
     .optional(),
   phoneNumber: z.string().trim().regex(phonePattern, { error: messages.phone }),
   location: text(maxLength.location),
+  /** A district's id (issue 34); left out, the one `location` names is taken, and a location that names none is refused. */
+  district: z.enum(districtIds, { error: messages.district }).optional(),
   purchase: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
   originalPrice: Taka,
   resalePrice: Taka,
@@ -160,7 +178,16 @@ const ListingBody = z.object({
   ...specs,
   imei: Imei,
 });
-export const NewProductBody = pictures(ListingBody);
+/** A listing names a district (issue 34): the one given, or the one its location names (`listingDistrict`). */
+const placed = <T extends z.ZodType<{ location: string; district?: string | undefined }>>(body: T) =>
+  body.superRefine((v, ctx) => {
+    if (!listingDistrict(v)) ctx.addIssue({ code: 'custom', path: ['district'], message: messages.district });
+  });
+
+/** The district of a listing's body: the one chosen, or else the one its location names. */
+export const listingDistrict = (v: { location: string; district?: string | undefined }) => v.district ?? districtIn(v.location)?.id;
+
+export const NewProductBody = placed(pictures(ListingBody));
 export type NewProductBody = z.infer<typeof NewProductBody>;
 export type NewProductInput = z.input<typeof NewProductBody>;
 
@@ -168,5 +195,5 @@ export type NewProductInput = z.input<typeof NewProductBody>;
  * A seller's edit of an own, unsold listing: every field again (the form sends the whole listing). The IMEI
  * may be left out: a listing posted before IMEIs were asked keeps none, any other keeps its own.
  */
-export const EditProductBody = pictures(ListingBody.extend({ imei: Imei.optional() }));
+export const EditProductBody = placed(pictures(ListingBody.extend({ imei: Imei.optional() })));
 export type EditProductBody = z.infer<typeof EditProductBody>;

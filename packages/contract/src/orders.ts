@@ -3,6 +3,8 @@ import { Id, text, UploadedImageUrl } from './common.ts';
 import { addDays, dhakaToday, maxLength, meetingDateProblem, messages, phonePattern } from './rules.ts';
 import { dealActors, dealStates, dealTransitionNames, disputePhotos, disputeReasons, handoverCodeLength, payWays } from './deal.ts';
 import { OrderReview } from './reviews.ts';
+import { DistrictName } from './catalog.ts';
+import { districtIds } from './places.ts';
 
 /** A buyer's dispute of a protected deal in its complaint window (issue 31), and the Admin's decision once made. */
 export const Dispute = z.object({
@@ -36,6 +38,8 @@ export const Order = z.object({
   buyerName: z.string(),
   buyerEmail: z.string(),
   meetingLocation: z.string(),
+  /** The meeting place's district and division (issue 34); null on a booking made before districts whose place named none. */
+  meetingDistrict: DistrictName.nullable(),
   mobileNumber: z.string(),
   /** Where the deal stands (deal.ts, docs/deal-process.md). */
   state: z.enum(dealStates),
@@ -89,6 +93,8 @@ export type Order = z.infer<typeof Order>;
 export const NewOrderBody = z.object({
   productId: Id,
   meetingLocation: text(maxLength.meetingLocation),
+  /** The meeting place's district (issue 34); left out: the one `meetingLocation` names, or else the phone's. */
+  meetingDistrict: z.enum(districtIds, { error: messages.district }).optional(),
   mobileNumber: z.string().trim().regex(phonePattern, { error: messages.phone }),
   /** Issue 31: how the buyer pays. The spec's client sends none and pays through the site afterwards: protected. */
   payWith: z.enum(payWays, { error: 'must be cash or protected' }).default('protected'),

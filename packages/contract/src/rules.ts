@@ -156,6 +156,8 @@ export const messages = {
   bankAccount: 'must be the account number: 10 to 17 digits',
   routingNumber: "must be the branch's routing number: 9 digits",
   smsCode: 'must be the 6 digits of the code we sent',
+  district: "must be one of Bangladesh's 64 districts",
+  division: "must be one of Bangladesh's 8 divisions",
 } as const;
 
 type Problem = string | null;

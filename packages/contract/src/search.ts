@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numeric, Product } from './catalog.ts';
 import { Condition } from './common.ts';
+import { findDistrict, findDivision } from './places.ts';
 import { maxTaka, messages, noControlPattern, searchSorts, storageSizes } from './rules.ts';
 
 /** A query parameter that may be given several times (`?category=a&category=b`): always a list. */
@@ -29,6 +30,17 @@ export const SearchQuery = z
       .trim()
       .max(120, { error: 'must be at most 120 characters' })
       .regex(noControlPattern, { error: 'must not contain control characters' })
+      .optional(),
+    /** A division or a district (issue 34): its id, its English or Bangla name or an older spelling; answered as the id. */
+    division: z
+      .string()
+      .max(60)
+      .transform((v, ctx) => findDivision(v)?.id ?? (ctx.addIssue({ code: 'custom', message: messages.division }), z.NEVER))
+      .optional(),
+    district: z
+      .string()
+      .max(60)
+      .transform((v, ctx) => findDistrict(v)?.id ?? (ctx.addIssue({ code: 'custom', message: messages.district }), z.NEVER))
       .optional(),
     verified: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
     /** Storage sizes in GB (any of them). */

@@ -34,7 +34,7 @@ export function statusOf(view: View): 200 | 404 | 410 | 503 {
 }
 
 /** The search parameters the category page reads (its filters and sort); others (utm_source, …) leave it the plain list. */
-const categoryChoices = new Set(['condition', 'minPrice', 'maxPrice', 'location', 'verified', 'sort']);
+const categoryChoices = new Set(['condition', 'minPrice', 'maxPrice', 'location', 'division', 'district', 'verified', 'sort']);
 
 /**
  * What the page is (its status, head and largest picture), read from the public API by the page's

@@ -1,3 +1,4 @@
+import { districtIn } from '@market/contract/places';
 import type { Condition, Lang } from '@market/contract';
 import type { FirstScreen } from './data.ts';
 import { absolute, productJsonLd } from './json-ld.ts';
@@ -60,7 +61,8 @@ export function pageHead(screen: FirstScreen, lang: Lang): Head {
       const said = t('head.detailDescription', {
         price: price(lang, p.resalePrice),
         condition: t(conditionText[p.condition]),
-        location: p.location,
+        // The area and, when the listing names it, its district in the page's language (issue 34).
+        location: p.district && districtIn(p.location)?.id !== p.district._id ? `${p.location}, ${lang === 'bn' ? p.district.bn : p.district.en}` : p.location,
         seller: p.sellerId.name,
       });
       return {

@@ -42,6 +42,7 @@ function handlers(run: (payload: { mailId: string }, job: JobRun) => Promise<voi
     payout: none,
     push: none,
     'chat-digest': none,
+    'place-listings': none,
   };
 }
 

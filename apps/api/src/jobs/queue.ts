@@ -26,6 +26,11 @@ export interface JobPayloads {
   push: { subscriptionId: string; messageId: string } | { subscriptionId: string; notificationId: string };
   /** Mail a person the messages waiting unread for 15 minutes, as one digest (issue 33). */
   'chat-digest': { userId: string };
+  /**
+   * Give the listings and bookings made before districts the district their free-text place names (issue 34), a batch
+   * at a time; `after`: the last listing or booking id done (listings first, then bookings).
+   */
+  'place-listings': { after?: string; bookings?: boolean };
 }
 export type JobKind = keyof JobPayloads;
 export const jobKinds = [
@@ -39,6 +44,7 @@ export const jobKinds = [
   'payout',
   'push',
   'chat-digest',
+  'place-listings',
 ] as const satisfies readonly JobKind[];
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -80,6 +80,8 @@ const inLanguage: Record<Problem, (label: string, limit: number) => string> = {
   bankAccount: (label) => translate('forms.bankAccount', { label }),
   routingNumber: (label) => translate('forms.routingNumber', { label }),
   smsCode: (label) => translate('forms.smsCode', { label }),
+  district: (label) => translate('forms.district', { label }),
+  division: (label) => translate('forms.division', { label }),
 };
 const problems = Object.keys(inLanguage) as Problem[];
 

@@ -1,4 +1,5 @@
-import { feeOf, isPaid, leavesFrom, type FeeTerms, type NewOrderBody, type Order, type PageQuery } from '@market/contract';
+import { districtName, feeOf, isPaid, leavesFrom, type FeeTerms, type NewOrderBody, type Order, type PageQuery } from '@market/contract';
+import { districtIn } from '@market/contract/places';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bkashPayments, conversations, disputeMessages, disputes, orderEvents, orders, payments, products, refunds, reviews } from '../../db/schema.ts';
@@ -52,6 +53,7 @@ const toOrder = ({ order: o, phone, payment, review, refund, dispute, conversati
   buyerName: o.buyerName,
   buyerEmail: o.buyerEmail,
   meetingLocation: o.meetingLocation,
+  meetingDistrict: districtName(o.meetingDistrict),
   mobileNumber: o.mobileNumber,
   state: o.state,
   paid: isPaid(o),
@@ -148,6 +150,7 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, t
           buyerName: buyer.name,
           buyerEmail: buyer.email,
           meetingLocation: body.meetingLocation,
+          meetingDistrict: body.meetingDistrict ?? districtIn(body.meetingLocation)?.id ?? product.district,
           mobileNumber: body.mobileNumber,
           payWith: body.payWith,
           meetingDate: body.meetingDate,

@@ -1,4 +1,4 @@
-import { maskedImei, type Product } from '@market/contract';
+import { districtName, maskedImei, type Product } from '@market/contract';
 import { getTableColumns } from 'drizzle-orm';
 import { categories, products, users } from '../../db/schema.ts';
 import { srcsetOf } from '../images/service.ts';
@@ -31,6 +31,7 @@ export const toProduct = ({ product: p, categoryName, seller }: ProductRow, asOw
   date: p.createdAt.toISOString(),
   ...(asOwner ? { phoneNumber: p.phoneNumber } : {}),
   location: p.location,
+  district: districtName(p.district),
   purchase: p.purchase,
   originalPrice: p.originalPrice,
   resalePrice: p.resalePrice,

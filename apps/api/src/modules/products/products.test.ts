@@ -92,6 +92,7 @@ describe('GET /api/detail-product/:id', () => {
       images: [{ url: created.img, srcset: '' }],
       date: expect.any(String),
       location: 'Dhanmondi, Dhaka',
+      district: { _id: 'dhaka', en: 'Dhaka', bn: 'ঢাকা', division: { _id: 'dhaka', en: 'Dhaka', bn: 'ঢাকা' } },
       purchase: '2023-05-10',
       originalPrice: 120000,
       resalePrice: 80000,

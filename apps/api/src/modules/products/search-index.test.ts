@@ -1,6 +1,7 @@
 import { conditions, SearchQuery, type SearchAnswer, type SearchSort } from '@market/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { districtIn } from '@market/contract/places';
 import { callRoute } from '../../../test/call-route.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { createCategory, markSold, postProduct, signUp } from '../../../test/fixtures.ts';
@@ -39,7 +40,16 @@ const descriptions = [
 /** What the searches look for: English words, typos, unfinished words; Bangla and mixed ones (decision 032). */
 const english = ['iphone', 'iPhone 13', '13 iphone', 'galaxi', 'gal', 'samsng galaxy', 'pro max', 'box', 'phone ', 'iphnoe 13', 'nothing'];
 const texts = [...english, 'আইফোন ১৩', 'iphone ১৩', 'স্যামসাং গ্যালাক্সি', 'আইফো', 'ব্যাটারি ৮৮'];
-const places = ['Dhanmondi, Dhaka', 'Mirpur 10, Dhaka', 'Agrabad, Chattogram', 'Zindabazar, Sylhet'];
+/** Places in English, Bangla and an older spelling, and one that names no district (issue 34). */
+const places = [
+  'Dhanmondi, Dhaka',
+  'Mirpur 10, Dhaka',
+  'Agrabad, Chattogram',
+  'Zindabazar, Sylhet',
+  'কান্দিরপাড়, কুমিল্লা',
+  'Gazipur Chowrasta',
+  'behind the mosque',
+];
 
 /** Three brands, two sellers (one verified), 90 phones, a few sold; some share a creation time to the microsecond. */
 async function world() {
@@ -58,6 +68,8 @@ async function world() {
     phoneNumber: '01712-345678',
     location: pick(places),
     purchase: '2023-05-10',
+    // Every thirteenth listing is one from before districts that names none yet.
+    district: i % 13 === 0 ? null : undefined,
     originalPrice: 150000,
     resalePrice: 10000 + Math.floor(rnd() * 20) * 5000,
     useYears: 1,
@@ -70,7 +82,7 @@ async function world() {
     // Ties: every fifth phone shares its time with the one before; others differ by microseconds only.
     createdAt: sql`${isoMicros(base + (i - (i % 5 === 4 ? 1 : 0)) * 7)}::timestamptz`,
   }));
-  await ctx.app.db.insert(products).values(rows as never);
+  await ctx.app.db.insert(products).values(rows.map((r) => ({ ...r, district: r.district === null ? null : (districtIn(r.location)?.id ?? null) })) as never);
   return { brands, verified, other };
 }
 
@@ -90,6 +102,10 @@ function randomSearch(rnd: () => number, brands: { id: string }[]): Params {
   if (rnd() < 0.15) p.storage = some([64, 128, 256]).map(String);
   if (rnd() < 0.15) p.minBattery = 70 + Math.floor(rnd() * 31);
   if (rnd() < 0.7) p.sort = pick<SearchSort>(['relevance', 'newest', 'price_asc', 'price_desc']);
+  // Issue 34: places in either language and in older spellings.
+  if (rnd() < 0.15) p.location = pick(['ঢাকা', 'Chittagong', 'কুমিল্লা', 'Comilla']);
+  if (rnd() < 0.15) p.division = pick(['dhaka', 'Chittagong', 'সিলেট', 'chattogram']);
+  if (rnd() < 0.15) p.district = pick(['dhaka', 'Comilla', 'ঢাকা', 'gazipur', 'feni']);
   return p;
 }
 

@@ -21,6 +21,8 @@ export interface Phones {
   verified: boolean[];
   /** Lower case. */
   location: string[];
+  /** The district's id (packages/contract/src/places.ts), null where the listing names none. */
+  district: (string | null)[];
   storage: (number | null)[];
   battery: (number | null)[];
   /** The name in lower case, each run of other characters than letters and digits one space, trimmed. */
@@ -39,6 +41,7 @@ const columns = [
   'condition',
   'verified',
   'location',
+  'district',
   'storage',
   'battery',
   'nameNorm',
@@ -72,7 +75,7 @@ export interface Change {
 const batchOf = (where: SQL, limit: number) => sql`
   with batch as (
     select row_number() over (order by p.id) - 1 as rn, p.id, p.created_at, p.resale_price, p.category_id, p.condition,
-      u.seller_verified, p.location, p.storage_gb, p.battery_health, p.product_name, p.search
+      u.seller_verified, p.location, p.district, p.storage_gb, p.battery_health, p.product_name, p.search
     from products p join users u on u.id = p.seller_id
     where p.status = 'available' and u.suspended_at is null and ${where} order by p.id limit ${limit}
   )
@@ -84,6 +87,7 @@ const batchOf = (where: SQL, limit: number) => sql`
     json_agg(condition order by rn) as condition,
     json_agg(seller_verified order by rn) as verified,
     json_agg(lower(location) order by rn) as location,
+    json_agg(district order by rn) as district,
     json_agg(storage_gb order by rn) as storage,
     json_agg(battery_health order by rn) as battery,
     json_agg(trim(regexp_replace(lower(product_name), '[^[:alnum:]]+', ' ', 'g')) order by rn) as "nameNorm",

@@ -15,6 +15,10 @@ export interface IndexQuery extends OrderQuery {
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   location?: string | undefined;
+  /** The districts a place named in `location` stands for (`districtCode`s): a phone there matches too. */
+  locationDistricts?: Set<number> | undefined;
+  /** Only phones in these districts (`districtCode`s): a division or a district chosen. */
+  districts?: Set<number> | undefined;
   /** Storage sizes (GB), any of them; battery health at least this (%): a phone that does not say is left out. */
   storage?: number[] | undefined;
   minBattery?: number | undefined;
@@ -53,7 +57,12 @@ export function queryIndex(snap: Snapshot, pool: BitsPool, q: IndexQuery): Index
     : pool.take(snap.size).and(snap.alive, true);
   if (q.location) {
     const area = q.location.toLowerCase();
-    for (const s of matches.slots()) if (!snap.location[s]!.includes(area)) matches.clear(s);
+    const named = q.locationDistricts;
+    for (const s of matches.slots()) if (!snap.location[s]!.includes(area) && !named?.has(snap.district[s]!)) matches.clear(s);
+  }
+  if (q.districts) {
+    const wanted = q.districts;
+    for (const s of matches.slots()) if (!wanted.has(snap.district[s]!)) matches.clear(s);
   }
   if (q.storage?.length) {
     const sizes = new Set(q.storage);

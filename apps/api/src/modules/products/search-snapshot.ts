@@ -2,6 +2,11 @@ import { Bits, LONG, Posting } from './search-bits.ts';
 import { groupCodes, type GroupCodes } from './search-groups.ts';
 import { pause, type Phones } from './search-loader.ts';
 import { WordFinder } from './word-finder.ts';
+import { districtIds } from '@market/contract/places';
+
+const districtCodes = new Map(districtIds.map((id, i) => [id, i + 1]));
+/** A district's number in the index (0: none, or one this code does not know). */
+export const districtCode = (id: string | null) => (id === null ? 0 : (districtCodes.get(id) ?? 0));
 
 /*
  * The search index's phones at one moment (decision 022): typed arrays by slot, a posting list per word, and
@@ -89,6 +94,8 @@ export class Snapshot {
   /** Normalised name → its slots (ascending): the exact model's phones, without a string read per phone. */
   readonly byName = new Map<string, number[]>();
   location: string[] = [];
+  /** The district per slot: 1 + its place in the contract's `districts`, 0 where the listing names none. */
+  district = new Uint8Array(0);
   readonly slotOf = new Map<string, number>();
   readonly categoryIds: string[] = [];
   readonly categoryOf = new Map<string, number>();
@@ -171,6 +178,7 @@ export class Snapshot {
     this.nameLen = grown(this.nameLen, (n) => new Int32Array(n));
     this.storage = grown(this.storage, (n) => new Int32Array(n));
     this.battery = grown(this.battery, (n) => new Uint8Array(n));
+    this.district = grown(this.district, (n) => new Uint8Array(n));
     this.capacity = capacity;
   }
 
@@ -212,6 +220,7 @@ export class Snapshot {
       if (named) named.push(s);
       else this.byName.set(b.nameNorm[j]!, [s]);
       this.location[s] = b.location[j]!;
+      this.district[s] = districtCode(b.district[j] ?? null);
       this.slotOf.set(ids[j]!, s);
     }
     for (const [list, documents] of [

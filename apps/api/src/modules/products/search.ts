@@ -8,6 +8,24 @@ import { decodeCursor, encodeCursor, type Key } from './search-cursor.ts';
 import type { SearchIndex } from './search-index.ts';
 import { listCategories, select, sellerNotSuspended } from './service.ts';
 import { expand, type Lookup, type Word } from './word-meanings.ts';
+import { districtCode } from './search-snapshot.ts';
+import { districts, findDistrict, findDivision } from '@market/contract/places';
+
+/** The districts (ids) a division or a district chosen in a search stands for. */
+export function chosenDistricts(place: { division?: string | undefined; district?: string | undefined }): string[] | undefined {
+  if (place.district) return [place.district];
+  if (place.division) return districts.filter((d) => d.division.id === place.division).map((d) => d.id);
+  return undefined;
+}
+
+/** The districts a location typed as words names: "ঢাকা" and "Chittagong" stand for their districts (or, failing that, a division). */
+export function namedDistricts(location: string | undefined): string[] | undefined {
+  if (!location) return undefined;
+  const district = findDistrict(location);
+  return chosenDistricts(district ? { district: district.id } : { division: findDivision(location)?.id });
+}
+
+const codesOf = (ids: string[] | undefined) => ids && new Set(ids.map(districtCode));
 
 /*
  * GET /api/products (decision 020). A query's words are matched against each phone's search
@@ -80,6 +98,8 @@ async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery, budgetM
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
     location: query.location,
+    locationDistricts: codesOf(namedDistricts(query.location)),
+    districts: codesOf(chosenDistricts(query)),
     storage: query.storage,
     minBattery: query.minBattery,
     verified: query.verified === 'true',

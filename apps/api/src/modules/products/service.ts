@@ -1,4 +1,13 @@
-import { dhakaToday, latestToday, type PlainErrorCode, type EditProductBody, type NewProductBody, type PageQuery, type Product } from '@market/contract';
+import {
+  dhakaToday,
+  latestToday,
+  listingDistrict,
+  type PlainErrorCode,
+  type EditProductBody,
+  type NewProductBody,
+  type PageQuery,
+  type Product,
+} from '@market/contract';
 import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { batched } from '../../db/batched.ts';
 import { perDb, type Db } from '../../db/client.ts';
@@ -154,7 +163,7 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
       const pictures = await picturesOf(tx, body, { owner: sellerId });
       const [row] = await tx
         .insert(products)
-        .values({ ...body, ...pictures, sellerId, status: 'available', advertise: false, report: false })
+        .values({ ...body, district: listingDistrict(body)!, ...pictures, sellerId, status: 'available', advertise: false, report: false })
         .returning({ id: products.id });
       return row!.id;
     }),
@@ -179,7 +188,7 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
       const cleared = { model: rest.model ?? null, ramGb: rest.ramGb ?? null, colour: rest.colour ?? null };
       const [row] = await tx
         .update(products)
-        .set({ ...rest, ...cleared, ...pictures, ...(imei === undefined ? {} : { imei }) })
+        .set({ ...rest, district: listingDistrict(body)!, ...cleared, ...pictures, ...(imei === undefined ? {} : { imei }) })
         .where(and(eq(products.id, id), available))
         .returning({ id: products.id });
       return row !== undefined;

@@ -55,7 +55,14 @@ describe('booking a phone', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(posted(calls)).toHaveLength(1));
     expect(posted(calls)).toEqual([
-      { productId: aProduct()._id, meetingLocation: 'Banani, Dhaka', mobileNumber: '01711-000111', meetingDate: '2026-11-26', payWith: 'protected' },
+      {
+        productId: aProduct()._id,
+        meetingLocation: 'Banani, Dhaka',
+        meetingDistrict: 'dhaka',
+        mobileNumber: '01711-000111',
+        meetingDate: '2026-11-26',
+        payWith: 'protected',
+      },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

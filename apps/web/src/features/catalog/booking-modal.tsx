@@ -9,10 +9,13 @@ import { translate, useT } from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useCreateOrderMutation } from './booking-api.ts';
 import { Field } from '../../components/field.tsx';
+import { DistrictSelect } from '../../components/places.tsx';
 import { phoneRule, textRule, useFieldRules } from '../../lib/field-rules.ts';
 
 interface Fields {
   meetingLocation: string;
+  /** The meeting's district: the phone's, until the buyer chooses another. */
+  meetingDistrict: string;
   mobileNumber: string;
   meetingDate: string;
   payWith: PayWay;
@@ -31,14 +34,21 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
   useFieldRules();
   const [createOrder, { isLoading }] = useCreateOrderMutation();
   const { register, handleSubmit, reset, formState, control } = useForm<Fields>({
-    defaultValues: { meetingLocation: '', mobileNumber: '', meetingDate: addDays(dhakaToday(), 1), payWith: 'protected' },
+    defaultValues: {
+      meetingLocation: '',
+      meetingDistrict: product.district?._id ?? '',
+      mobileNumber: '',
+      meetingDate: addDays(dhakaToday(), 1),
+      payWith: 'protected',
+    },
     mode: 'onTouched',
   });
   const meetingLocation = useWatch({ control, name: 'meetingLocation' });
 
   const submit = async (fields: Fields) => {
     try {
-      await createOrder({ productId: product._id, ...fields }).unwrap();
+      const { meetingDistrict, ...rest } = fields;
+      await createOrder({ productId: product._id, ...rest, ...(meetingDistrict ? { meetingDistrict } : {}) }).unwrap();
       reset();
       onClose();
       notify.success(translate('booking.done', { name: product.productName }));
@@ -71,6 +81,9 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
               className="input input-bordered w-full"
               {...register('meetingLocation', textRule(t('booking.meetingLocation'), t('booking.meetingLocationRequired'), maxLength.meetingLocation))}
             />
+          </Field>
+          <Field label={t('place.districtLabel')}>
+            <DistrictSelect className="select select-bordered w-full" placeholder={t('place.chooseDistrict')} {...register('meetingDistrict')} />
           </Field>
           <Field label={t('booking.mobile')} error={errors.mobileNumber?.message}>
             <input

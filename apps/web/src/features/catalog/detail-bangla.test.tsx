@@ -19,7 +19,7 @@ describe("a phone's page in Bangla", () => {
     show();
     await screen.findByRole('heading', { level: 1, name: 'iPhone 13' });
     expect(terms()).toMatchObject({
-      লোকেশন: ['Banani, Dhaka'],
+      লোকেশন: ['Banani, ঢাকা জেলা, ঢাকা বিভাগ'],
       ক্যাটাগরি: ['Apple'],
       কন্ডিশন: ['ভালো', 'হালকা ব্যবহারের চিহ্ন: বডি বা স্ক্রিনে ছোট আঁচড়, সবকিছু ঠিকমতো কাজ করে।'],
       'কত বছর ব্যবহৃত': ['১.৫'],

@@ -21,7 +21,7 @@ describe('a phone’s specs on its page', () => {
     showProduct();
     await screen.findByRole('heading', { level: 1, name: 'iPhone 13' });
     expect(terms()).toEqual({
-      Location: ['Banani, Dhaka'],
+      Location: ['Banani, Dhaka district, Dhaka division'],
       Category: ['Apple'],
       Condition: ['Good', conditionMeaning.Good],
       'Year of Used': ['1.5'],
@@ -48,7 +48,7 @@ describe('a phone’s specs on its page', () => {
     showProduct(aProduct({ condition: 'Excellent' }));
     await screen.findByRole('heading', { level: 1, name: 'iPhone 13' });
     expect(terms()).toEqual({
-      Location: ['Banani, Dhaka'],
+      Location: ['Banani, Dhaka district, Dhaka division'],
       Category: ['Apple'],
       Condition: ['Excellent', conditionMeaning.Excellent],
       'Year of Used': ['1.5'],

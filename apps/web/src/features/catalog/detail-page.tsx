@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../lib/notify.ts';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { PlaceText } from '../../components/places.tsx';
 import { Gallery } from '../../components/gallery.tsx';
 import { conditionMeaning, conditionName } from '../../components/listing-words.ts';
 import { NotFound } from '../../components/not-found.tsx';
@@ -72,7 +73,9 @@ export function DetailPage() {
           </div>
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
             <dt className="font-semibold">{t('detail.location')}</dt>
-            <dd>{product.location}</dd>
+            <dd>
+              <PlaceText area={product.location} district={product.district} />
+            </dd>
             <dt className="font-semibold">{t('detail.category')}</dt>
             <dd>{product.categoryId.category}</dd>
             <dt className="font-semibold">{t('listing.condition')}</dt>

@@ -1,12 +1,14 @@
 import type { SearchAnswer, SearchSort } from '@market/contract';
 import type { Product } from '@market/contract';
 import { storageSizes } from '@market/contract/rules';
+import { findDistrict, findDivision } from '@market/contract/places';
 import { useState, type ReactNode } from 'react';
 import { conditionName, digits, storageLabel } from '../../components/listing-words.ts';
+import { DistrictSelect, DivisionSelect } from '../../components/places.tsx';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { number } from '../../lib/format.ts';
-import { translate, useT, type Key } from '../../lib/i18n.ts';
+import { currentLang, translate, useT, type Key } from '../../lib/i18n.ts';
 import type { More } from '../../lib/pages.ts';
 import { ProductGrid } from './product-grid.tsx';
 import { PriceRange } from './price-range.tsx';
@@ -23,6 +25,7 @@ export function FilterPanel(props: { args: SearchArgs; meta: Meta; onChange(next
     (args.condition?.length ?? 0) +
     (args.minPrice !== undefined || args.maxPrice !== undefined ? 1 : 0) +
     (args.location ? 1 : 0) +
+    (args.division || args.district ? 1 : 0) +
     (args.verified ? 1 : 0) +
     (args.storage?.length ?? 0) +
     (args.minBattery !== undefined ? 1 : 0);
@@ -149,6 +152,7 @@ function Filters({ args, meta, onChange, brands = true }: { args: SearchArgs; me
       />
       <BatteryFilter args={args} onChange={onChange} />
       <PriceRange key={`${args.minPrice}-${args.maxPrice}`} args={args} track={meta?.facets.price} onChange={onChange} />
+      <PlaceFilter args={args} onChange={onChange} />
       <AreaFilter key={args.location ?? ''} args={args} onChange={onChange} />
       <label className="flex min-h-11 cursor-pointer items-center gap-3">
         <input
@@ -190,6 +194,35 @@ function BatteryFilter({ args, onChange }: { args: SearchArgs; onChange(next: Se
   );
 }
 
+/** The division, then a district of it (issue 34): each applied as chosen; a district chosen first brings its division along. */
+function PlaceFilter({ args, onChange }: { args: SearchArgs; onChange(next: SearchArgs): void }) {
+  const t = useT('catalog');
+  const division = args.division ?? (args.district ? findDistrict(args.district)?.division.id : undefined);
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-2 block font-semibold">{t('place.divisionLabel')}</legend>
+      <DivisionSelect
+        aria-label={t('place.divisionLabel')}
+        className="select select-bordered select-sm w-full"
+        placeholder={t('place.anyDivision')}
+        value={division ?? ''}
+        onChange={(e) => onChange({ ...args, division: e.target.value || undefined, district: undefined })}
+      />
+      <DistrictSelect
+        aria-label={t('place.districtLabel')}
+        className="select select-bordered select-sm w-full"
+        placeholder={t('place.anyDistrict')}
+        division={division}
+        value={args.district ?? ''}
+        onChange={(e) => {
+          const district = e.target.value || undefined;
+          onChange({ ...args, district, division: district ? findDistrict(district)?.division.id : division });
+        }}
+      />
+    </fieldset>
+  );
+}
+
 /** The area: applied by Enter, or when the box is left with a changed text. */
 function AreaFilter({ args, onChange }: { args: SearchArgs; onChange(next: SearchArgs): void }) {
   const [area, setArea] = useState(args.location ?? '');
@@ -217,6 +250,13 @@ function AreaFilter({ args, onChange }: { args: SearchArgs; onChange(next: Searc
       </label>
     </form>
   );
+}
+
+/** The place chosen, in the page's language: the district's name, or else the division's. */
+function placeLabel(args: SearchArgs): string {
+  const lang = currentLang();
+  const place = (args.district && findDistrict(args.district)) || (args.division && findDivision(args.division));
+  return place ? (lang === 'bn' ? place.bn : place.en) : '';
 }
 
 /** What taking a filter away would do: its label, the search without it, and how many phones that finds when the facets tell. */
@@ -255,6 +295,7 @@ export function drops(args: SearchArgs, meta: Meta): Drop[] {
       ? [{ label: translate('noMatch.priceRange'), next: { ...args, minPrice: undefined, maxPrice: undefined }, finds: null }]
       : []),
     ...(args.location ? [{ label: translate('noMatch.area', { area: args.location }), next: { ...args, location: undefined }, finds: null }] : []),
+    ...(args.division || args.district ? [{ label: placeLabel(args), next: { ...args, division: undefined, district: undefined }, finds: null }] : []),
     ...(args.verified ? [{ label: translate('noMatch.verified'), next: { ...args, verified: undefined }, finds: null }] : []),
     ...(args.storage?.length
       ? [

@@ -41,4 +41,11 @@ describe('the search in the URL', () => {
     expect(readSearch(new URLSearchParams('minBattery=8.5'))).toEqual({});
     expect(readSearch(new URLSearchParams('storage=64&storage=64&minBattery=100'))).toEqual({ storage: [64], minBattery: 100 });
   });
+
+  it('reads a division and a district by id, English or Bangla name or older spelling, as ids; drops places that are none', () => {
+    expect(readSearch(new URLSearchParams('division=Chittagong&district=কুমিল্লা'))).toEqual({ division: 'chattogram', district: 'cumilla' });
+    expect(readSearch(new URLSearchParams('district=Comilla'))).toEqual({ district: 'cumilla' });
+    expect(readSearch(new URLSearchParams('division=Gotham&district=nowhere'))).toEqual({});
+    expect(writeSearch({ division: 'dhaka', district: 'gazipur' }).toString()).toBe('division=dhaka&district=gazipur');
+  });
 });

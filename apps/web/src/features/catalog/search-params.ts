@@ -1,5 +1,6 @@
 import type { Condition, SearchSort } from '@market/contract';
 import { conditions, isUuid, maxTaka, parseAmount, searchSorts, storageSizes } from '@market/contract/rules';
+import { findDistrict, findDivision } from '@market/contract/places';
 import type { SearchArgs } from './search-api.ts';
 
 /** A price bound as people write it ('25,000' too, and in Bangla digits: '২৫,০০০', '১২০০০'), when it is one the API takes: a whole number of taka. */
@@ -30,6 +31,8 @@ export function readSearch(params: URLSearchParams): SearchArgs {
     minPrice: priceBound(params.get('minPrice')),
     maxPrice: priceBound(params.get('maxPrice')),
     location: params.get('location') ?? undefined,
+    division: findDivision(params.get('division') ?? '')?.id,
+    district: findDistrict(params.get('district') ?? '')?.id,
     verified: params.get('verified') === 'true' ? 'true' : undefined,
     storage: storageChoice(params.getAll('storage')),
     minBattery: batteryBound(params.get('minBattery')),

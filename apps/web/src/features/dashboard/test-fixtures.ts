@@ -13,6 +13,7 @@ export const aPaidOrder = (overrides: Partial<Order> = {}): Order => ({
   buyerName: 'Mitu Akter',
   buyerEmail: 'mitu@example.com',
   meetingLocation: 'Banani',
+  meetingDistrict: { _id: 'dhaka', en: 'Dhaka', bn: 'ঢাকা', division: { _id: 'dhaka', en: 'Dhaka', bn: 'ঢাকা' } },
   mobileNumber: '01711111111',
   state: 'paid',
   paid: true,

@@ -96,4 +96,11 @@ export default {
   'pageTitle.searchAll': 'ফোন খুঁজুন',
   'pageTitle.seller': '{name} — বিক্রির ফোন ও রিভিউ',
   'pageTitle.notFound': 'পাতাটি পাওয়া যায়নি',
+  'place.district': '{district} জেলা, {division} বিভাগ',
+  'place.districtLabel': 'জেলা',
+  'place.divisionLabel': 'বিভাগ',
+  'place.chooseDistrict': 'একটি জেলা বেছে নিন',
+  'place.anyDivision': 'যেকোনো বিভাগ',
+  'place.anyDistrict': 'যেকোনো জেলা',
+  'place.districtRequired': 'জেলা বেছে নিন',
 } satisfies Translation<typeof en>;

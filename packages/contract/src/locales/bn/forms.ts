@@ -27,6 +27,8 @@ export default {
   'forms.bankAccount': '{label} অ্যাকাউন্ট নম্বর হতে হবে: ১০ থেকে ১৭টি অঙ্ক',
   'forms.routingNumber': '{label} শাখার রাউটিং নম্বর হতে হবে: ৯টি অঙ্ক',
   'forms.smsCode': '{label} আমাদের পাঠানো কোডের ৬টি অঙ্ক হতে হবে',
+  'forms.district': '{label} বাংলাদেশের ৬৪টি জেলার একটি হতে হবে',
+  'forms.division': '{label} বাংলাদেশের ৮টি বিভাগের একটি হতে হবে',
   // A field the server refused for a reason the forms do not know (lib/field-rules.ts).
   'forms.invalid': '{label} সঠিক নয়',
   'forms.newPasswordRequired': 'একটি নতুন পাসওয়ার্ড লিখুন',

@@ -98,4 +98,12 @@ export default {
   'pageTitle.searchAll': 'Search phones',
   'pageTitle.seller': '{name} — phones for sale and reviews',
   'pageTitle.notFound': 'Page not found',
+  // Places (issue 34): a district with its division, and the choosers of the form, the booking and the filters.
+  'place.district': '{district} district, {division} division',
+  'place.districtLabel': 'District',
+  'place.divisionLabel': 'Division',
+  'place.chooseDistrict': 'Choose a district',
+  'place.anyDivision': 'Any division',
+  'place.anyDistrict': 'Any district',
+  'place.districtRequired': 'Choose the district',
 } as const;

@@ -26,6 +26,8 @@ export default {
   'forms.bankAccount': '{label} must be the account number: 10 to 17 digits',
   'forms.routingNumber': "{label} must be the branch's routing number: 9 digits",
   'forms.smsCode': '{label} must be the 6 digits of the code we sent',
+  'forms.district': "{label} must be one of Bangladesh's 64 districts",
+  'forms.division': "{label} must be one of Bangladesh's 8 divisions",
   // A field the server refused for a reason the forms do not know (lib/field-rules.ts).
   'forms.invalid': '{label} is not valid',
   // A new password typed twice (features/auth/password-rules.ts).

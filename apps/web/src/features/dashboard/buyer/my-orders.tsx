@@ -1,5 +1,6 @@
 import { historyStates, type DealState, type Order } from '@market/contract';
 import { useState } from 'react';
+import { PlaceText } from '../../../components/places.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
@@ -58,7 +59,9 @@ export default function MyOrders() {
           o.productName,
           priceTk(o.productPrice),
           <div>
-            <span className="block">{o.meetingLocation}</span>
+            <span className="block">
+              <PlaceText area={o.meetingLocation} district={o.meetingDistrict} />
+            </span>
             <span className="block text-sm text-base-content/75">{t('orderStatus.meetsOn', { date: localDay(o.meetingDate) })}</span>
           </div>,
           <SellerNumber order={o} />,

@@ -1,6 +1,7 @@
 import { poishaOf, takesHandoverCode, transitionsFrom, type DealState, type Order } from '@market/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PlaceText } from '../../../components/places.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
@@ -169,7 +170,9 @@ export default function BookingRequests() {
           </div>,
           <PhoneLink number={o.mobileNumber} />,
           <div>
-            <span className="block">{o.meetingLocation}</span>
+            <span className="block">
+              <PlaceText area={o.meetingLocation} district={o.meetingDistrict} />
+            </span>
             <span className="block text-sm text-base-content/75">{t('orderStatus.meetsOn', { date: localDay(o.meetingDate) })}</span>
           </div>,
           // Its date and time on a line each: the wide table has eight columns to fit.

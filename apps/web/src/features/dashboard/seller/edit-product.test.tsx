@@ -101,7 +101,8 @@ describe('editing a listing', () => {
           img: listing.img,
           images: [listing.img],
           phoneNumber: '01711-000444',
-          location: 'Banani, Dhaka',
+          location: 'Banani',
+          district: 'dhaka',
           purchase: '2024-02-10',
           originalPrice: 90000,
           resalePrice: 60000,
@@ -224,5 +225,25 @@ describe('adding a listing', () => {
     expect(screen.getByLabelText(/^Condition/)).toHaveAccessibleDescription(conditionMeaning.Fair);
     expect(screen.getByRole('option', { name: '1 TB' })).toHaveValue('1024');
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('asks for the district of a listing from before districts, and takes the one a location names (issue 34)', async () => {
+    const calls = api({ ...ownCopy, location: 'near the rail station', district: null });
+    openEdit();
+    const save = await screen.findByRole('button', { name: 'Save changes' });
+    const district = screen.getByLabelText('District');
+    expect(district).toHaveValue('');
+    await userEvent.click(save);
+    expect(await screen.findByText('Choose the district')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    // A location that names a district chooses it; the choice can still be changed (grouped under its division).
+    await userEvent.clear(screen.getByLabelText(/^Location/));
+    await userEvent.type(screen.getByLabelText(/^Location/), 'Agrabad, Chittagong');
+    await waitFor(() => expect(district).toHaveValue('chattogram'));
+    expect(screen.getByRole('group', { name: 'Chattogram' })).toContainElement(screen.getByRole('option', { name: "Cox's Bazar" }));
+    await userEvent.selectOptions(district, 'coxs-bazar');
+    await userEvent.click(save);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ location: 'Agrabad, Chittagong', district: 'coxs-bazar' });
   });
 });

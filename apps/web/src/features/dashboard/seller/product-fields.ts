@@ -4,6 +4,8 @@ import { imeiDigits, parseAmount } from '@market/contract/rules';
 /** The product form's fields, as the inputs hold them (text; the declarations as ticks). */
 export interface ProductFields {
   location: string;
+  /** The district's id ('' until chosen: a listing from before districts whose location named none has none). */
+  district: string;
   phoneNumber: string;
   originalPrice: string;
   resalePrice: string;
@@ -26,6 +28,7 @@ export interface ProductFields {
 
 export const emptyFields: ProductFields = {
   location: '',
+  district: '',
   phoneNumber: '',
   originalPrice: '',
   resalePrice: '',
@@ -55,6 +58,7 @@ const shown = (n: number | null) => (n === null ? '' : String(n));
 export function fieldsOf(p: Product, phoneNumber = p.phoneNumber ?? ''): ProductFields {
   return {
     location: p.location,
+    district: p.district?._id ?? '',
     phoneNumber,
     originalPrice: String(p.originalPrice),
     resalePrice: String(p.resalePrice),
@@ -88,6 +92,7 @@ export function bodyOf(f: ProductFields, pictures: string[]): EditProductBody {
     images: pictures,
     phoneNumber: f.phoneNumber,
     location: f.location,
+    ...(f.district ? { district: f.district } : {}),
     purchase: f.purchase,
     originalPrice: parseAmount(f.originalPrice)!,
     resalePrice: parseAmount(f.resalePrice)!,

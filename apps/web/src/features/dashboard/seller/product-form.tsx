@@ -1,6 +1,7 @@
 import type { Condition, EditProductBody, Product } from '@market/contract';
 import { conditions, maxLength, messages } from '@market/contract/rules';
-import { useId, useState } from 'react';
+import { districtIn } from '@market/contract/places';
+import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { notify } from '../../../lib/notify.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -10,6 +11,7 @@ import { conditionMeaning, conditionName } from '../../../components/listing-wor
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useCategoriesQuery } from '../../../lib/shared-api.ts';
 import { Field } from '../../../components/field.tsx';
+import { DistrictSelect } from '../../../components/places.tsx';
 import { localToday, pastDateRule, phoneRule, takaRule, textRule, useFieldRules, useYearsRule } from '../../../lib/field-rules.ts';
 import { FeeNote } from './fee-note.tsx';
 import { bodyOf, emptyFields, fieldsOf, type ProductFields } from './product-fields.ts';
@@ -49,7 +51,7 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
   const photoProblem = photoCheck.count === photoCount ? photoCheck.problem : null;
   const setPhotoProblem = (problem: string | null) => setPhotoCheck({ problem, count: photoCount });
   // Checked when a field is left, then as it is corrected: every rule before anything is uploaded.
-  const { register, handleSubmit, reset, setError, formState, control } = useForm<ProductFields>({
+  const { register, handleSubmit, reset, setError, setValue, getValues, formState, control } = useForm<ProductFields>({
     defaultValues: listing ? fieldsOf(listing) : emptyFields,
     mode: 'onTouched',
   });
@@ -59,6 +61,11 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
     control,
     name: ['location', 'productName', 'description', 'condition', 'resalePrice'],
   });
+  // A location that names a district ("Agrabad, Chittagong") chooses it, while none is chosen.
+  useEffect(() => {
+    const named = districtIn(location);
+    if (named && !getValues('district')) setValue('district', named.id, { shouldValidate: true });
+  }, [location, getValues, setValue]);
   const feeNoteId = useId();
   const meaning = isCondition(condition) ? conditionMeaning(condition) : undefined;
 
@@ -101,6 +108,13 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
             <input
               className="input input-bordered w-full"
               {...register('location', textRule(t('productForm.location'), t('productForm.enterLocation'), maxLength.location))}
+            />
+          </Field>
+          <Field label={t('place.districtLabel')} error={errors.district?.message}>
+            <DistrictSelect
+              className="select select-bordered w-full"
+              placeholder={t('place.chooseDistrict')}
+              {...register('district', { required: t('place.districtRequired') })}
             />
           </Field>
           <Field label={t('productForm.phone')} error={errors.phoneNumber?.message}>
