@@ -281,6 +281,7 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     productSuggestions: async () => ({ query: { q: 'gala' } }),
     categoryProducts: async () => ({ params: { id: world.categoryId } }),
     product: async () => ({ params: { id: (await sellersProduct())._id } }),
+    similarProducts: async () => ({ params: { id: (await sellersProduct())._id } }),
     ownProduct: async () => ({ params: { id: (await sellersProduct())._id }, after: async (res) => expect(res.body.data.imei).toMatch(/^\d{15}$/) }),
     adminOverview: async () => ({ query: { period: 'Weekly' } }),
     allBuyers: async () => ({}),

@@ -148,6 +148,7 @@ describe('the access table', () => {
       'GET /api/product-suggestions': 'anyone',
       'GET /api/category-products/:id': 'anyone',
       'GET /api/detail-product/:id': 'anyone',
+      'GET /api/similar-products/:id': 'anyone',
       'GET /api/own-product/:id': 'owner of the product, or Admin',
       'GET /api/seller-products/:id': 'self-or-admin',
       'GET /api/all-reported-products': 'Admin',

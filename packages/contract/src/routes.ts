@@ -44,6 +44,7 @@ export const routes = {
   advertisedProducts: { method: 'GET', path: '/api/advertise-products' },
   categoryProducts: { method: 'GET', path: '/api/category-products/:id' },
   product: { method: 'GET', path: '/api/detail-product/:id' },
+  similarProducts: { method: 'GET', path: '/api/similar-products/:id' },
   ownProduct: { method: 'GET', path: '/api/own-product/:id' },
   sellerProducts: { method: 'GET', path: '/api/seller-products/:id' },
   reportedProducts: { method: 'GET', path: '/api/all-reported-products' },

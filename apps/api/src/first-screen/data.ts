@@ -12,7 +12,7 @@ export type View =
   | { page: 'home'; products: Product[] }
   | { page: 'category'; name: string | null; products: Product[]; filtered?: boolean }
   | { page: 'detail'; product: Product }
-  | { page: 'sold'; product: Product }
+  | { page: 'sold'; product: Product; similar: Product[] }
   | { page: 'search'; query: string }
   | { page: 'seller'; seller: SellerProfile }
   | { page: 'missing' }
@@ -77,7 +77,10 @@ export async function firstScreen(read: PublicReader, pathname: string, query = 
       const { status, body } = await get<{ data: Product }>(path(routes.product.path, id));
       if (!body) return screen(missingOr(status, { page: 'other' }));
       // A reserved phone (a buyer on their way to the meeting, issue 31) is still its page, saying so.
-      return screen(body.data.status === 'sold' ? { page: 'sold', product: body.data } : { page: 'detail', product: body.data });
+      if (body.data.status !== 'sold') return screen({ page: 'detail', product: body.data });
+      // A sold phone's page is the server's own (shell.ts), with the way on: phones like it (issue 34).
+      const similar = await get<{ data: Product[] }>(path(routes.similarProducts.path, id));
+      return screen({ page: 'sold', product: body.data, similar: similar.body?.data ?? [] });
     }
     case '/seller/:id': {
       const { status, body } = await get<{ data: SellerProfile }>(path(routes.sellerProfile.path, id));

@@ -124,7 +124,7 @@ describe('a public page comes rendered by the app, with the answers it was drawn
   });
 
   it("/detail-product/:id: the phone's picture (preloaded), name, price, specs and description, with the seller's standing", async () => {
-    const { seller, newer } = await world();
+    const { seller, older, newer } = await world();
     const html = (await page(`/detail-product/${newer._id}`)).body as string;
     expect(drawn(html)).toBe(true);
     expect(html).toMatch(/<h1 class="text-3xl font-bold">Galaxy S23<\/h1>/);
@@ -134,6 +134,10 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(text(html)).toContain(seller.name);
     expect(answer(html, 'product')!.value).toEqual(((await callRoute(ctx.app, 'product', { params: { id: newer._id } })).body as { data: unknown }).data);
     expect(answer(html, 'sellerProfile')!.arg).toBe(seller._id);
+    // Phones like it, drawn with the page (issue 34): the older Galaxy is of its brand, within a quarter of its price.
+    expect(text(html)).toContain('Similar phones');
+    expect(html).toContain(`href="/detail-product/${older._id}"`);
+    expect(answer(html, 'similarProducts')).toMatchObject({ arg: newer._id, value: [{ _id: older._id }] });
   });
 
   it("/seller/:id: the seller's name and phones on sale", async () => {
@@ -144,8 +148,8 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(html).toContain(`href="/detail-product/${newer._id}"`);
   });
 
-  it('a sold phone: 410 and the sold page (the shell: the app shows its own), with no answers', async () => {
-    const { samsung, newer } = await world();
+  it('a sold phone: 410 and the sold page (the shell: the app shows its own) with phones like it, and no answers', async () => {
+    const { samsung, older, newer } = await world();
     await markSold(ctx.app, newer._id);
     const res = await page(`/detail-product/${newer._id}`);
     expect(res.status).toBe(410);
@@ -154,6 +158,11 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(html).toContain('<h1 class="text-3xl font-bold">This phone has been sold</h1>');
     expect(html).toContain(
       `<a href="/category/${samsung.id}" class="btn btn-primary">More Samsung phones</a><a href="/" class="btn btn-ghost">Back to home</a>`,
+    );
+    // The way on without scripts (issue 34): the phones like it, as links with their prices.
+    expect(html).toContain('<h2 id="similar-phones" class="mb-4 text-xl font-bold">Similar phones</h2>');
+    expect(html).toContain(
+      `<a href="/detail-product/${older._id}" class="link link-hover block rounded-box p-3 ring-1 ring-base-200"><span class="block font-semibold">Galaxy S21</span><span class="block text-primary">65,000 BDT</span></a>`,
     );
     expect(preload(html)).toBeNull();
     expect(answers(html)).toEqual([]);

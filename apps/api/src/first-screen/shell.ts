@@ -1,4 +1,4 @@
-import type { Category, Lang } from '@market/contract';
+import type { Category, Lang, Product } from '@market/contract';
 import type { FirstScreen, View } from './data.ts';
 import { texts, type Texts } from '../texts.ts';
 import { escapeHtml, scriptJson } from '../html.ts';
@@ -38,13 +38,28 @@ function strip(t: Texts, categories: Category[], current: string | null) {
 const notice = (heading: string, text: string, links: string) =>
   `<main class="flex flex-col items-center gap-6 px-4 py-16 text-center"><h1 class="text-3xl font-bold">${escapeHtml(heading)}</h1><p class="max-w-md text-base-content/75">${escapeHtml(text)}</p><div class="flex flex-wrap justify-center gap-3">${links}</div></main>`;
 
+/** Phones like a sold one (issue 34): links with their names and prices, the way on without scripts. */
+function similarList(phones: Product[], t: Texts): string {
+  if (phones.length === 0) return '';
+  const items = phones
+    .map(
+      (p) =>
+        `<li><a href="/detail-product/${escapeHtml(p._id)}" class="link link-hover block rounded-box p-3 ring-1 ring-base-200"><span class="block font-semibold">${escapeHtml(p.productName)}</span><span class="block text-primary">${escapeHtml(t('price.bdt', { amount: t.number(p.resalePrice) }))}</span></a></li>`,
+    )
+    .join('');
+  return `<section aria-labelledby="similar-phones" class="mx-auto max-w-6xl px-4 pb-16"><h2 id="similar-phones" class="mb-4 text-xl font-bold">${escapeHtml(t('similar.title'))}</h2><ul class="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-3">${items}</ul></section>`;
+}
+
 function content(view: View, t: Texts): string {
   const home = (style: string) => `<a href="/" class="btn ${style}">${escapeHtml(t('head.backHome'))}</a>`;
   switch (view.page) {
     case 'sold': {
       const { productName, categoryId: brand } = view.product;
       const more = `<a href="/category/${escapeHtml(brand._id)}" class="btn btn-primary">${escapeHtml(t('head.moreOfBrand', { brand: brand.category }))}</a>`;
-      return notice(t('head.soldHeading'), t('head.soldDescription', { name: productName, brand: brand.category }), `${more}${home('btn-ghost')}`);
+      return (
+        notice(t('head.soldHeading'), t('head.soldDescription', { name: productName, brand: brand.category }), `${more}${home('btn-ghost')}`) +
+        similarList(view.similar, t)
+      );
     }
     case 'missing':
       return notice(t('pageTitle.notFound'), t('head.notFoundText'), home('btn-primary'));

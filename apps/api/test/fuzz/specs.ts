@@ -298,6 +298,7 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'GET /api/product-suggestions': { query: true },
     'GET /api/category-products/:id': { id: 'uuid', query: true },
     'GET /api/detail-product/:id': { id: 'uuid' },
+    'GET /api/similar-products/:id': { id: 'uuid' },
     'GET /api/own-product/:id': { id: 'uuid' },
     'GET /api/admin-overview': { query: true },
     'GET /api/all-buyer': { query: true },

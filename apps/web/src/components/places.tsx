@@ -21,7 +21,7 @@ export function PlaceText({ area, district }: { area: string; district: District
   useT();
   return (
     <>
-      {area}
+      <span>{area}</span>
       {district && (
         <>
           <span className="sr-only">, </span>

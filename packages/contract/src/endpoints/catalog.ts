@@ -61,6 +61,16 @@ export const product = endpoint('product', {
   errors: { 404: ['not_found'] },
 });
 
+export const similarProducts = endpoint('similarProducts', {
+  tag,
+  summary: 'Up to 8 phones for sale like this one (sold too): the same model, or its brand near its price; nearest districts first',
+  access: anyone,
+  params: IdParams,
+  data: z.array(Product),
+  cache: 'public',
+  errors: { 404: ['not_found'] },
+});
+
 export const ownProduct = endpoint('ownProduct', {
   tag,
   summary: "One product as its seller (and Admins) see it: with the seller's number and the whole IMEI (the edit form)",

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { route } from '../../route.ts';
 import { resolveUser } from '../users/resolve.ts';
-import { searchProducts, suggestProducts } from './search.ts';
+import { searchProducts, similarProducts, suggestProducts } from './search.ts';
 import * as service from './service.ts';
 
 export default async function productRoutes(app: FastifyInstance, opts: { search: Config['search'] }) {
@@ -14,6 +14,7 @@ export default async function productRoutes(app: FastifyInstance, opts: { search
   route(app, e.searchProducts, ({ query }) => searchProducts(app.db, query, app.searchIndex, wordsBudgetMs));
   route(app, e.productSuggestions, ({ query }) => suggestProducts(app.db, query.q, app.searchIndex, wordsBudgetMs));
   route(app, e.product, ({ params }) => service.productPage(app.db, params.id));
+  route(app, e.similarProducts, ({ params }) => similarProducts(app.db, app.searchIndex, params.id));
   route(app, e.ownProduct, ({ params }) => service.getProduct(app.db, params.id, true));
   route(app, e.sellerProducts, async ({ params, query }) => service.listBySeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));

@@ -4,6 +4,7 @@ import { ChangeFeed, type ChangeSource } from './search-changes.ts';
 import { loadPhones, pruneChanges, readChanges, readPhones } from './search-loader.ts';
 import { queryIndex, type IndexAnswer, type IndexQuery } from './search-query.ts';
 import { Snapshot } from './search-snapshot.ts';
+import { similarIn, type SimilarTo } from './search-similar.ts';
 import type { Ask } from './word-meanings.ts';
 
 /*
@@ -94,6 +95,11 @@ export class SearchIndex {
   /** The phones of a search, in its order, with the total and every facet (each without its own filter). */
   query(q: IndexQuery): IndexAnswer {
     return queryIndex(this.snap!, this.pool, q);
+  }
+
+  /** Up to `limit` phones like `phone` (search-similar.ts): their ids, the most alike first. */
+  similar(phone: SimilarTo, limit: number): string[] {
+    return this.snap ? similarIn(this.snap, phone, limit) : [];
   }
 
   /** The candidates of each asked word from the index's vocabulary (word-finder.ts): what `expand` looks up. */

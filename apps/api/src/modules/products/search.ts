@@ -1,4 +1,4 @@
-import { conditions, type SearchAnswer, type SearchQuery, type SearchSort, type Suggestion } from '@market/contract';
+import { conditions, type Product, type SearchAnswer, type SearchQuery, type SearchSort, type Suggestion } from '@market/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { perDb, type Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
@@ -6,7 +6,8 @@ import { toProduct, type ProductRow } from './dto.ts';
 import { readQuery } from './query-words.ts';
 import { decodeCursor, encodeCursor, type Key } from './search-cursor.ts';
 import type { SearchIndex } from './search-index.ts';
-import { listCategories, select, sellerNotSuspended } from './service.ts';
+import { getProduct, listCategories, select, sellerNotSuspended } from './service.ts';
+import { normalName } from './search-similar.ts';
 import { expand, type Lookup, type Word } from './word-meanings.ts';
 import { districtCode } from './search-snapshot.ts';
 import { districts, findDistrict, findDivision } from '@market/contract/places';
@@ -82,6 +83,36 @@ export function answer<R extends ProductRow>(limit: number, sort: SearchSort, ro
 const availableByIds = perDb((db) =>
   select(db, and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(products.status, 'available'), sellerNotSuspended)).prepare('search_rows'),
 );
+
+/** The phones of these ids that are still for sale, as the API answers them, in the ids' order (a phone sold meanwhile is left out). */
+export async function availableInOrder(db: Db, ids: string[]): Promise<Product[]> {
+  const rows = ids.length ? await availableByIds(db).execute({ ids }) : [];
+  const byId = new Map(rows.map((r) => [r.product.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toProduct(row)] : [];
+  });
+}
+
+/**
+ * Up to `limit` phones for sale like this one (issue 34, item 6; search-similar.ts): the same model, or its brand near
+ * its price, the nearest districts first. The phone itself may be sold: its page shows them too.
+ */
+export async function similarProducts(db: Db, index: SearchIndex, id: string, limit = 8): Promise<Product[]> {
+  const phone = await getProduct(db, id);
+  await index.catchUp();
+  const ids = index.similar(
+    {
+      id: phone._id,
+      categoryId: phone.categoryId._id,
+      nameNorm: normalName(phone.productName),
+      price: phone.resalePrice,
+      district: phone.district?._id ?? null,
+    },
+    limit,
+  );
+  return availableInOrder(db, ids);
+}
 
 /** Which phones and the counts from the index; their rows from the database, by id. */
 async function fromIndex(db: Db, index: SearchIndex, query: SearchQuery, budgetMs = Infinity) {

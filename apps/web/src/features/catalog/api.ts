@@ -9,8 +9,10 @@ export const catalogApi = api.injectEndpoints({
     advertisedProducts: build.query({ ...call('advertisedProducts'), providesTags: ['product'] }),
     categoryProducts: build.infiniteQuery({ ...pages('categoryProducts', categoryPageSize, (id: string) => ({ params: { id } })), providesTags: ['product'] }),
     product: build.query({ ...call('product', (id: string) => ({ params: { id } })), providesTags: ['product'] }),
+    /** Phones like one (issue 34): on its page, a sold one's too. */
+    similarProducts: build.query({ ...call('similarProducts', (id: string) => ({ params: { id } })), providesTags: ['product'] }),
     report: build.mutation({ ...call('report', (body: ReportBody) => ({ body })), invalidatesTags: ['product'] }),
   }),
 });
 
-export const { useAdvertisedProductsQuery, useCategoryProductsInfiniteQuery, useProductQuery, useReportMutation } = catalogApi;
+export const { useAdvertisedProductsQuery, useCategoryProductsInfiniteQuery, useProductQuery, useReportMutation, useSimilarProductsQuery } = catalogApi;

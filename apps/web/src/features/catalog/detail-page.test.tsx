@@ -104,3 +104,27 @@ describe("the seller's standing on a phone's page", () => {
     expect(screen.queryByRole('link', { name: 'See all reviews' })).toBeNull();
   });
 });
+
+describe('similar phones on a phone’s page (issue 34)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows them as cards under the phone, a sold one’s too', async () => {
+    const sold = aProduct({ ...allSpecs, status: 'sold' });
+    const like = aProduct({ _id: '00000000-0000-4000-8000-000000000777', productName: 'iPhone 13 mini', resalePrice: 55000 });
+    fakeApi(({ path }) => {
+      if (path === `/api/detail-product/${sold._id}`) return { status: 200, body: { success: true, data: sold } };
+      if (path === `/api/similar-products/${sold._id}`) return { status: 200, body: { success: true, data: [like] } };
+      return { status: 404, body: {} };
+    });
+    renderAt(`/detail-product/${sold._id}`, <DetailPage />, '/detail-product/:id');
+    const section = await screen.findByRole('region', { name: 'Similar phones' });
+    expect(section.querySelector('a[href="/detail-product/00000000-0000-4000-8000-000000000777"]')).toHaveTextContent('iPhone 13 mini');
+    expect(screen.getByText('This phone has been sold and can no longer be booked.')).toBeInTheDocument();
+  });
+
+  it('leaves the section out when there are none', async () => {
+    showProduct();
+    await screen.findByRole('heading', { level: 1, name: full.productName });
+    expect(screen.queryByRole('region', { name: 'Similar phones' })).toBeNull();
+  });
+});

@@ -19,6 +19,7 @@ import { useSellerProfileQuery } from '../../lib/reviews-api.ts';
 import { SellerRating } from '../../components/seller-rating.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { MessageSeller } from './message-seller.tsx';
+import { SimilarPhones } from './similar-phones.tsx';
 
 // The booking form (and its form library) loads when someone books.
 const BookingModal = lazy(() => import('./booking-modal.tsx').then((m) => ({ default: m.BookingModal })));
@@ -161,6 +162,7 @@ export function DetailPage() {
           </div>
         </div>
       </article>
+      <SimilarPhones id={product._id} />
       <LatestReviews sellerId={product.sellerId._id} sellerName={product.sellerId.name} />
       {user && reporting && (
         // It waits, unseen, for the forms' messages: the page behind it stays.

@@ -200,7 +200,7 @@ function PlaceFilter({ args, onChange }: { args: SearchArgs; onChange(next: Sear
   const division = args.division ?? (args.district ? findDistrict(args.district)?.division.id : undefined);
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-2 block font-semibold">{t('place.divisionLabel')}</legend>
+      <legend className="mb-2 block font-semibold">{t('place.filterLabel')}</legend>
       <DivisionSelect
         aria-label={t('place.divisionLabel')}
         className="select select-bordered select-sm w-full"

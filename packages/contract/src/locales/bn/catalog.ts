@@ -110,6 +110,7 @@ export default {
   'detail.boughtHereTitle': 'এই সাইটে এই হ্যান্ডসেট',
   'detail.boughtHere': '{date} তারিখে এখানে {price} দামে কেনা হয়েছিল',
   'detail.soldNotice': 'ফোনটি বিক্রি হয়ে গেছে, এটি আর বুক করা যাবে না।',
+  'similar.title': 'একই রকম ফোন',
   'detail.bookNow': 'বুক করুন',
   'detail.report': 'রিপোর্ট করুন',
   'detail.loginForOrder': 'অর্ডার করতে লগইন করুন',

@@ -99,6 +99,7 @@ export default {
   'place.district': '{district} জেলা, {division} বিভাগ',
   'place.districtLabel': 'জেলা',
   'place.divisionLabel': 'বিভাগ',
+  'place.filterLabel': 'বিভাগ ও জেলা',
   'place.chooseDistrict': 'একটি জেলা বেছে নিন',
   'place.anyDivision': 'যেকোনো বিভাগ',
   'place.anyDistrict': 'যেকোনো জেলা',

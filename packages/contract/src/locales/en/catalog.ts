@@ -113,6 +113,7 @@ export default {
   'detail.boughtHereTitle': 'This handset on our site',
   'detail.boughtHere': 'Bought here before on {date}, for {price}',
   'detail.soldNotice': 'This phone has been sold and can no longer be booked.',
+  'similar.title': 'Similar phones',
   'detail.bookNow': 'Book Now',
   'detail.report': 'Report',
   'detail.loginForOrder': 'Login for Order',

@@ -102,6 +102,7 @@ export default {
   'place.district': '{district} district, {division} division',
   'place.districtLabel': 'District',
   'place.divisionLabel': 'Division',
+  'place.filterLabel': 'Division and district',
   'place.chooseDistrict': 'Choose a district',
   'place.anyDivision': 'Any division',
   'place.anyDistrict': 'Any district',
