@@ -14,6 +14,7 @@ const aNote = (n: number, overrides: Partial<Notification>): Notification => ({
   kind: 'book',
   orderId: '11111111-1111-4111-8111-111111111111',
   productName: 'Galaxy S21',
+  params: null,
   createdAt: '2026-11-27T10:00:00.000Z',
   readAt: null,
   ...overrides,
