@@ -70,8 +70,10 @@ test('at 1280 px in Bangla a buyer saves a phone on its page and hears of its sa
   const page = await pageIn(browser, buyer, { lang: 'bn', width: 1280 });
 
   await page.goto(`/detail-product/${phone._id}`);
-  await main(page).getByRole('button', { name: 'সেভ করুন', pressed: false }).click();
-  await expect(main(page).getByRole('button', { name: 'সেভ করা হয়েছে', pressed: true })).toBeVisible();
+  // The phone's own heart, in its article (the similar phones below have theirs).
+  const article = main(page).getByRole('article');
+  await article.getByRole('button', { name: 'সেভ করুন', pressed: false }).click();
+  await expect(article.getByRole('button', { name: 'সেভ করা হয়েছে', pressed: true })).toBeVisible();
 
   await live(page);
   const sold = await request.put(`/api/mark-sold/${phone._id}`, { headers: { authorization: seller.token } });
