@@ -107,9 +107,9 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
 
   // My Product lists it; Advertise puts it on the home page.
   await dashboardMenu(page).getByRole('link', { name: 'My Product' }).click();
-  await expect(main(page).getByRole('columnheader')).toHaveText(['', 'Image', 'Name', 'Price', 'Status', 'Advertise', 'Delete']);
+  await expect(main(page).getByRole('columnheader')).toHaveText(['', 'Image', 'Name', 'Price', 'Saved', 'Status', 'Advertise', 'Delete']);
   const row = rowOf(page, productName);
-  await expect(row.getByRole('cell')).toHaveText(['', productName, '27,500 tk', 'availableEditMark sold', 'Advertise', 'Delete']);
+  await expect(row.getByRole('cell')).toHaveText(['', productName, '27,500 tk', '0', 'availableEditMark sold', 'Advertise', 'Delete']);
   await expect(row.getByRole('rowheader')).toHaveText('1');
   await expect(row.getByRole('img', { name: productName })).toHaveAttribute('src', product.img);
   await row.getByRole('button', { name: 'Advertise' }).click();

@@ -22,6 +22,7 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['Booking Requests', '/dashboard/bookings'],
     ['Earnings', '/dashboard/earnings'],
     ['My Reviews', '/dashboard/reviews'],
+    ['Saved', '/dashboard/saved'],
     ['Messages', '/dashboard/messages'],
     ['Notifications', '/dashboard/notifications'],
     ['Account', '/dashboard/account'],
@@ -29,6 +30,7 @@ const menus: Record<Role, [label: string, path: string][]> = {
   Buyer: [
     ['Overview', '/dashboard'],
     ['My Orders', '/dashboard/myOrders'],
+    ['Saved', '/dashboard/saved'],
     ['Messages', '/dashboard/messages'],
     ['Notifications', '/dashboard/notifications'],
     ['Account', '/dashboard/account'],
@@ -72,6 +74,7 @@ const pageHeading: Record<string, string> = {
   '/dashboard/audit': 'Audit Log',
   '/dashboard/account': 'Account',
   '/dashboard/notifications': 'Notifications',
+  '/dashboard/saved': 'Saved phones',
   '/dashboard/messages': 'Messages',
   '/dashboard/messageReports': 'Reported messages',
 };

@@ -32,6 +32,7 @@ import productRoutes from './modules/products/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
 import reviewRoutes from './modules/reviews/routes.ts';
 import chatRoutes from './modules/chat/routes.ts';
+import favouriteRoutes from './modules/favourites/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import access from './plugins/access.ts';
@@ -177,6 +178,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(reviewRoutes);
   await app.register(notificationRoutes);
   await app.register(chatRoutes, { config });
+  await app.register(favouriteRoutes);
   await app.register(bkashRoutes, { config, checkout: app.bkash?.checkout });
   await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers, fees: config.fees, handoverSecret: config.jwtSecret });
   await app.register(moneyRoutes, { fees: config.fees, payoutMinimum: config.payouts.minimum });

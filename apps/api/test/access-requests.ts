@@ -539,6 +539,32 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
         },
       };
     },
+    // Saved phones (issue 34): a stranger's phone of its own each time, saved by the caller first where it matters.
+    savedPhones: async () => ({ query: { limit: 5 } }),
+    savedIds: async () => ({ after: async (res) => expect(res.body.data).toEqual({ ids: expect.any(Array) }) }),
+    saveProduct: async () => {
+      const { _id: id } = await strangersProduct();
+      return {
+        params: { id },
+        after: async (res, actor) => {
+          expect(res.body.data).toEqual({ productId: id, saved: true });
+          const ids = await callRoute(app, 'savedIds', { token: actor.token });
+          expect(ids.body.data.ids).toContain(id);
+        },
+      };
+    },
+    unsaveProduct: async (caller) => {
+      const { _id: id } = await strangersProduct();
+      const saver = caller === 'anonymous' ? null : world.actors[caller];
+      if (saver && saver.role !== 'Admin') expect((await callRoute(app, 'saveProduct', { token: saver.token, params: { id } })).status).toBe(200);
+      return {
+        params: { id },
+        after: async (res, actor) => {
+          expect(res.body.data).toEqual({ productId: id, saved: false });
+          expect((await callRoute(app, 'savedIds', { token: actor.token })).body.data.ids).not.toContain(id);
+        },
+      };
+    },
     messageReports: async () => ({ query: { limit: 5 } }),
     reportedConversation: async () => {
       const { conversationId: id } = await reportedMessage();

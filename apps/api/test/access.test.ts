@@ -230,6 +230,11 @@ describe('the access table', () => {
       'GET /api/blocks': 'signed-in',
       'PUT /api/blocks/:id': 'signed-in',
       'DELETE /api/blocks/:id': 'signed-in',
+      // Saved phones (issue 34): a Buyer's or a Seller's own, never another's (no id of a person in the paths).
+      'GET /api/favourites': 'Buyer or Seller',
+      'GET /api/favourites/ids': 'Buyer or Seller',
+      'PUT /api/favourites/:id': 'Buyer or Seller',
+      'DELETE /api/favourites/:id': 'Buyer or Seller',
       'GET /api/admin/message-reports': 'Admin',
       'GET /api/admin/conversations/:id': 'Admin',
       'POST /api/admin/messages/:id/dismiss': 'Admin',

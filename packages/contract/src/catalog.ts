@@ -92,6 +92,8 @@ export const Product = z.object({
    * completed (Bangladesh) and its price. On the phone's page only (GET /api/detail-product/:id).
    */
   boughtHere: z.array(z.object({ date: z.iso.date(), price: z.number() })).optional(),
+  /** How many people saved it (issue 34): only in the lists its seller and Admins read (My Products, the reported phones). */
+  saves: z.number().int().min(0).optional(),
 });
 export type Product = z.infer<typeof Product>;
 

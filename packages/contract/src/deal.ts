@@ -298,6 +298,9 @@ export const notices = {
   payout_method_changed: { to: 'seller', page: '/dashboard/earnings' },
   /** Messages not read for 15 minutes (issue 33): told by the e-mail digest only; its switch is the mail preferences'. */
   messages: { to: 'both', page: '/dashboard/messages' },
+  /** A phone the person saved (issue 34): its seller lowered its price (old and new in the notification's params), or it was sold. */
+  saved_price_drop: { to: 'both', page: '/dashboard/saved' },
+  saved_sold: { to: 'both', page: '/dashboard/saved' },
 } as const satisfies Record<string, { to: DealParty | 'reporter' | 'both'; page: string | null }>;
 export type NoticeName = keyof typeof notices;
 const noticeNames = Object.keys(notices) as NoticeName[];

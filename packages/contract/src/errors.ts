@@ -169,6 +169,10 @@ export const errorMessages = {
   already_reported: 'You have already reported this phone',
   no_open_reports: 'This phone has no open reports',
 
+  // Saved phones (issue 34).
+  own_phone_save: 'This is your own phone: buyers save it to follow its price',
+  too_many_saved: 'You have saved {max} phones, as many as one can keep: remove some first',
+
   // Conversations (issue 33).
   own_phone_message: 'This is your own phone: buyers write to you about it',
   message_not_sent: 'Your message could not be sent',

@@ -22,3 +22,4 @@ export * from './money.ts';
 export * from './earnings.ts';
 export * from './payouts.ts';
 export * from './chat.ts';
+export * from './favourites.ts';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { notificationKinds } from './deal.ts';
 
+/** The values a notification's words need besides the phone's name, by kind (taka). */
+export const NotificationParams = z.object({ oldPrice: z.number().int(), newPrice: z.number().int() }).partial();
+export type NotificationParams = z.infer<typeof NotificationParams>;
+
 /**
  * One thing a person was told (issue 31): which move of which deal, with the phone's name as the deal keeps it, when,
  * and when they read it (null while unread). The web words it in their language from `kind`.
@@ -11,6 +15,8 @@ export const Notification = z.object({
   /** The deal it is about (null once the booking was removed). */
   orderId: z.uuid().nullable(),
   productName: z.string(),
+  /** What the words say besides the phone's name: a saved phone's old and new price (saved_price_drop); null for the rest. */
+  params: NotificationParams.nullable(),
   createdAt: z.iso.datetime(),
   readAt: z.iso.datetime().nullable(),
 });

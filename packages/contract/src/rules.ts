@@ -90,6 +90,8 @@ export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif',
 export const maxImageBytes = 5 * 1024 * 1024;
 /** Pictures per listing, the cover first. */
 export const maxPictures = 8;
+/** Phones one person may keep saved (issue 34): their saved ids are one small answer the cards read. */
+export const maxSavedPhones = 500;
 
 /** Storage sizes a seller can choose (GB), and RAM (GB): the form's choices and the search filter's. */
 export const storageSizes = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024] as const;

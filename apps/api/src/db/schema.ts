@@ -511,6 +511,8 @@ export const notifications = pgTable(
     kind: text('kind', { enum: notificationKinds }).notNull(),
     orderId: uuid('order_id'),
     productName: text('product_name').notNull(),
+    /** What its words need besides the phone's name (a saved phone's old and new price); null for most kinds. */
+    params: jsonb('params').$type<{ oldPrice?: number; newPrice?: number }>(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /**
@@ -1029,6 +1031,29 @@ export const blocks = pgTable(
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     check('blocks_other_check', sql`${t.blockerId} <> ${t.blockedId}`),
     index('blocks_blocked_idx').on(t.blockedId),
+  ],
+);
+
+/**
+ * A phone a person saved (issue 34): once per person and phone, gone with the person's account. The phone is named
+ * by id without a foreign key, with a copy of its name: a saved phone that is deleted stays on the person's Saved
+ * page, marked removed (decision 054). By product: its savers (told of a price drop or a sale) and its count.
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('favourites_user_product_key').on(t.userId, t.productId),
+    index('favourites_user_idx').on(t.userId, t.createdAt, t.id),
+    index('favourites_product_idx').on(t.productId),
   ],
 );
 

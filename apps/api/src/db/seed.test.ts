@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { count, eq, ne, sql } from 'drizzle-orm';
+import { count, eq, like, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imeiProblem } from '@market/contract';
@@ -208,6 +208,22 @@ describe('seed()', () => {
       expect(review!.answer).toBeTruthy();
       const [product] = await ctx.app.db.select().from(products).where(eq(products.id, reviewed.productId!));
       expect(review!.sellerId).toBe(product!.sellerId);
+    });
+
+    it('gives the demo buyer two saved phones for sale, the latest saved first, counted on the demo seller’s My Products', async () => {
+      const buyer = demoAccounts.find((a) => a.role === 'Buyer')!;
+      const login = (await logIn(buyer.email, buyer.password)).body.data;
+      const saved = await callRoute(ctx.app, 'savedPhones', { token: login.token });
+      expect(saved.body.data.map((s: { state: string; product: unknown }) => [s.state, s.product !== null])).toEqual([
+        ['available', true],
+        ['available', true],
+      ]);
+      const seller = (await logIn(demoAccounts[1]!.email, demoAccounts[1]!.password)).body.data;
+      const mine = await callRoute(ctx.app, 'sellerProducts', { token: seller.token, params: { id: seller.user._id } });
+      const saves = new Map(mine.body.data.map((p: { _id: string; saves: number }) => [p._id, p.saves]));
+      expect(saved.body.data.map((s: { productId: string }) => saves.get(s.productId)).sort()).toEqual([1, 2]);
+      // Saved at today's prices: nobody has been told of a drop or a sale.
+      expect(await ctx.app.db.select().from(notifications).where(like(notifications.kind, 'saved_%'))).toEqual([]);
     });
   });
 

@@ -8,7 +8,7 @@ import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import * as schema from './schema.ts';
-import { categories, jobs, notifications, orderEvents, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
+import { categories, favourites, jobs, notifications, orderEvents, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
 import { bookedEvent } from '../modules/orders/process.ts';
 import { CURRENCY, toPoisha } from '../modules/payments/provider.ts';
 import { addDays, dhakaToday, feeOf, luhnDigit, type DealState } from '@market/contract';
@@ -293,4 +293,14 @@ export async function seedDemo(db: Db, uploadsDir: string) {
     answeredAt: new Date(now - 4 * DAY),
     createdAt: new Date(now - 5 * DAY),
   });
+
+  // Saved phones (issue 34): the demo buyer keeps two of the demo seller's advertised phones, Farhan one of them, so
+  // Saved and My Products' count show something. Saved at today's prices: nobody has been told anything yet.
+  const kept = productRows.filter((p) => p.advertise && !p.report && p.sellerId === userIds.get('main')).slice(0, 2);
+  await db
+    .insert(favourites)
+    .values([
+      ...kept.map((p, i) => ({ userId: userIds.get('buyer')!, productId: p.id, productName: p.productName, createdAt: new Date(now - (i + 1) * DAY) })),
+      ...kept.slice(0, 1).map((p) => ({ userId: userIds.get('buyer2')!, productId: p.id, productName: p.productName, createdAt: new Date(now - 3 * DAY) })),
+    ]);
 }

@@ -516,6 +516,11 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'PUT /api/blocks/:id': { id: 'uuid' },
     // Unblocking someone not blocked answers as unblocking does ("again is the same answer"): an unknown id too.
     'DELETE /api/blocks/:id': { id: 'uuid', answersAlike: { status: 200, data: { blocked: false }, defect: 'unknown id' } },
+    // Saved phones (issue 34): unsaving a phone never saved answers as unsaving does, an unknown id too.
+    'GET /api/favourites': { query: true },
+    'GET /api/favourites/ids': {},
+    'PUT /api/favourites/:id': { id: 'uuid' },
+    'DELETE /api/favourites/:id': { id: 'uuid', answersAlike: { status: 200, data: { saved: false }, defect: 'unknown id' } },
     'GET /api/admin/message-reports': { query: true },
     'GET /api/admin/conversations/:id': { id: 'uuid', audited: true },
     'POST /api/admin/messages/:id/dismiss': { id: 'uuid', body: json(ModerationBody, moderation) },

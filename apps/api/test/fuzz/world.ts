@@ -165,6 +165,8 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   const answered = answer.body.data as { _id: string };
   expect((await callRoute(app, 'reportMessage', { token: buyer.token, params: { id: answered._id }, body: { reason: 'scam' } })).status).toBe(201);
   expect((await callRoute(app, 'blockUser', { token: otherBuyer.token, params: { id: otherSeller._id } })).status).toBe(200);
+  // The buyer saves the seller's phone (issue 34).
+  expect((await callRoute(app, 'saveProduct', { token: buyer.token, params: { id: onSale._id } })).status).toBe(200);
   const [question] = await app.db.select({ id: schema.messages.id }).from(schema.messages).where(eq(schema.messages.seq, 1));
   const pushEndpoint = 'https://fcm.googleapis.com/fcm/send/fuzz-world';
   const keys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };

@@ -57,7 +57,20 @@ export const dealConversations = { type: 'conversation', id: 'DEALS' } as const;
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['auth', 'product', 'order', 'review', 'notification', 'mail-choices', 'payout', 'payout-method', 'conversation', 'message', 'message-report'],
+  tagTypes: [
+    'auth',
+    'product',
+    'order',
+    'review',
+    'notification',
+    'mail-choices',
+    'payout',
+    'payout-method',
+    'conversation',
+    'message',
+    'message-report',
+    'saved',
+  ],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });

@@ -2,6 +2,7 @@ import * as accounts from './accounts.ts';
 import * as admin from './admin.ts';
 import * as catalog from './catalog.ts';
 import * as chat from './chat.ts';
+import * as favourites from './favourites.ts';
 import * as money from './money.ts';
 import * as payouts from './payouts.ts';
 import * as notifications from './notifications.ts';
@@ -12,10 +13,18 @@ import type { Endpoint } from '../endpoint.ts';
 import type { RouteName } from '../routes.ts';
 
 /** Every API call, by name (the names of routes.ts, each described once): the one list the API registers and the web app calls. */
-export const endpoints = { ...accounts, ...catalog, ...orders, ...notifications, ...reviews, ...money, ...payouts, ...chat, ...admin } satisfies Record<
-  RouteName,
-  Endpoint
->;
+export const endpoints = {
+  ...accounts,
+  ...catalog,
+  ...orders,
+  ...notifications,
+  ...reviews,
+  ...money,
+  ...payouts,
+  ...chat,
+  ...favourites,
+  ...admin,
+} satisfies Record<RouteName, Endpoint>;
 // No descriptor without a route name, and no route name without a descriptor.
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const complete: Exactly<keyof typeof endpoints, RouteName> = true;

@@ -7,6 +7,7 @@ import { conversations, messages, notifications, pushSubscriptions, users } from
 import type { JobPayloads } from '../../jobs/queue.ts';
 import { badRequest } from '../../errors.ts';
 import { texts } from '../../texts.ts';
+import { noteWords } from '../mail/note-words.ts';
 import { plainName } from '../mail/plain-name.ts';
 import type { VapidKeys } from './vapid.ts';
 
@@ -74,14 +75,14 @@ async function messageShown(db: Db, messageId: string, language: Lang): Promise<
 /** A notification's push: the bell's words (its mail's), and the page of the deals (or notice) it is about. */
 async function notificationShown(db: Db, notificationId: string, language: Lang, role: Role): Promise<Shown | null> {
   const [n] = await db
-    .select({ kind: notifications.kind, productName: notifications.productName })
+    .select({ kind: notifications.kind, productName: notifications.productName, params: notifications.params })
     .from(notifications)
     .where(eq(notifications.id, notificationId));
   if (!n) return null;
   const t = texts(language);
   return {
     title: t('site.name'),
-    body: t(`notes.${n.kind}`, { product: plainName(n.productName) }),
+    body: noteWords(t, n.kind, n.productName, n.params),
     url: pageOf(n.kind, partyOfRole(role)),
     tag: `notification-${notificationId}`,
   };

@@ -1,7 +1,8 @@
-import { pageOf, type DealParty, type IcuValues, type Lang, type NotificationKind } from '@market/contract';
+import { pageOf, type DealParty, type IcuValues, type Lang, type NotificationKind, type NotificationParams } from '@market/contract';
 import type en from '@market/contract/locales/en/mail.ts';
 import { escapeHtml as escape } from '../../html.ts';
 import { texts } from '../../texts.ts';
+import { noteWords } from './note-words.ts';
 import type { Mail } from './outbox.ts';
 import { plainName } from './plain-name.ts';
 
@@ -128,7 +129,14 @@ export const digestMail = (r: Recipient, threads: { name: string; productName: s
 /** The name of each page a notification opens (contract's `pageOf`), as the site's menus say it. */
 const pageNames: Record<
   string,
-  'dashMenu.myOrders' | 'dashMenu.bookings' | 'dashMenu.reviews' | 'dashMenu.myProduct' | 'dashMenu.payments' | 'dashMenu.messages' | 'nav.home'
+  | 'dashMenu.myOrders'
+  | 'dashMenu.bookings'
+  | 'dashMenu.reviews'
+  | 'dashMenu.myProduct'
+  | 'dashMenu.payments'
+  | 'dashMenu.messages'
+  | 'dashMenu.saved'
+  | 'nav.home'
 > = {
   '/dashboard/myOrders': 'dashMenu.myOrders',
   '/dashboard/bookings': 'dashMenu.bookings',
@@ -136,6 +144,7 @@ const pageNames: Record<
   '/dashboard/myProduct': 'dashMenu.myProduct',
   '/dashboard/payments': 'dashMenu.payments',
   '/dashboard/messages': 'dashMenu.messages',
+  '/dashboard/saved': 'dashMenu.saved',
   '/': 'nav.home',
 };
 
@@ -144,9 +153,16 @@ const pageNames: Record<
  * body, a button to the page it is about (the person's deals, their reviews or listings), and where to choose which
  * such mails come. The phone's name is the seller's, defused.
  */
-export const notificationMail = (r: Recipient, kind: NotificationKind, name: string, party: DealParty | null, origin: string) => {
+export const notificationMail = (
+  r: Recipient,
+  kind: NotificationKind,
+  name: string,
+  party: DealParty | null,
+  origin: string,
+  params: NotificationParams | null = null,
+) => {
   const t = texts(r.language);
-  const told = t(`notes.${kind}`, { product: plainName(name) });
+  const told = noteWords(t, kind, name, params);
   const path = pageOf(kind, party);
   const page = { label: say(r.language, 'mail.note.open', { page: t(pageNames[path] ?? 'nav.home') }), url: `${origin}${path}` };
   return compose(r, `notification-${kind}`, told, [told], page, [

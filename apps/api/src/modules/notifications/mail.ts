@@ -22,6 +22,7 @@ export function notificationMailJob(db: Db, origin: () => string) {
         .select({
           kind: notifications.kind,
           productName: notifications.productName,
+          params: notifications.params,
           user: {
             email: users.email,
             name: users.name,
@@ -39,7 +40,7 @@ export function notificationMailJob(db: Db, origin: () => string) {
       const party = partyOfRole(row.user.role);
       // An Admin is told only of their reports, in the bell: no mail.
       const send = party !== null && wanted(row.user, row.kind);
-      if (send) await enqueueMail(tx as unknown as Db, notificationMail(row.user, row.kind, row.productName, party, origin()));
+      if (send) await enqueueMail(tx as unknown as Db, notificationMail(row.user, row.kind, row.productName, party, origin(), row.params));
       await tx
         .update(notifications)
         .set({ mail: send ? 'queued' : 'skipped' })

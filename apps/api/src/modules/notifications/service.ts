@@ -1,4 +1,4 @@
-import { notificationKinds, type MailPreferences, type NoticeName, type Notification, type PageQuery } from '@market/contract';
+import { notificationKinds, type MailPreferences, type NoticeName, type Notification, type NotificationParams, type PageQuery } from '@market/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs, notifications, users } from '../../db/schema.ts';
@@ -10,6 +10,7 @@ const toNotification = (n: typeof notifications.$inferSelect): Notification => (
   kind: n.kind,
   orderId: n.orderId,
   productName: n.productName,
+  params: n.params ?? null,
   createdAt: n.createdAt.toISOString(),
   readAt: n.readAt?.toISOString() ?? null,
 });
@@ -18,11 +19,15 @@ const toNotification = (n: typeof notifications.$inferSelect): Notification => (
  * Tells people of a notice (contract's `notices`: a review of them, what came of their report, the removal of their
  * listing), in the caller's transaction: a notification each, with the job that mails it (as a deal's move does).
  */
-export async function notify(db: Db, kind: NoticeName, told: { userId: string; productName: string; orderId?: string | null }[]) {
+export async function notify(
+  db: Db,
+  kind: NoticeName,
+  told: { userId: string; productName: string; orderId?: string | null; params?: NotificationParams | null }[],
+) {
   if (told.length === 0) return;
   const rows = await db
     .insert(notifications)
-    .values(told.map((t) => ({ userId: t.userId, kind, productName: t.productName, orderId: t.orderId ?? null })))
+    .values(told.map((t) => ({ userId: t.userId, kind, productName: t.productName, orderId: t.orderId ?? null, params: t.params ?? null })))
     .returning({ id: notifications.id });
   await db.insert(jobs).values(rows.map((r) => ({ kind: 'notification-mail', payload: { notificationId: r.id } })));
 }

@@ -5,6 +5,7 @@ import type { DealTimerDurations } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, payments, products } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../errors.ts';
+import { tellSavers } from '../favourites/savers.ts';
 import { move, refuse, refusal, site, stateOf, type Mover } from './process.ts';
 import { getOrder, refundPayment } from './service.ts';
 
@@ -63,7 +64,10 @@ const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEq
  * Two entries at once are one after the other (the deal's row is locked): exactly one hands over.
  */
 export async function handOver(db: Db, orderId: string, seller: { id: string }, code: string, secret: string, timers: DealTimerDurations) {
-  const [order] = await db.select({ state: orders.state, payWith: orders.payWith, productId: orders.productId }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await db
+    .select({ state: orders.state, payWith: orders.payWith, productId: orders.productId, productName: orders.productName, buyerId: orders.buyerId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (!order) throw notFound('Booking');
   const problem = notOpen(order);
   if (problem) throw problem;
@@ -79,7 +83,11 @@ export async function handOver(db: Db, orderId: string, seller: { id: string }, 
       timers: protectedDeal ? timers : undefined,
     });
     if (!moved.length) return false;
-    if (order.productId) await move(t, 'close', and(eq(orders.productId, order.productId), ne(orders.id, orderId))!, site);
+    if (order.productId) {
+      await move(t, 'close', and(eq(orders.productId, order.productId), ne(orders.id, orderId))!, site);
+      // The people who saved the phone hear it is sold (issue 34): not its buyer, who bought it.
+      await tellSavers(t, 'saved_sold', { id: order.productId, name: order.productName, sellerId: seller.id }, { except: order.buyerId });
+    }
     // Cash changed hands at the meeting: nothing to wait for.
     if (!protectedDeal) await move(t, 'complete', eq(orders.id, orderId), site);
     return true;

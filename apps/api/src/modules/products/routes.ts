@@ -19,7 +19,12 @@ export default async function productRoutes(app: FastifyInstance, opts: { search
   route(app, e.sellerProducts, async ({ params, query }) => service.listBySeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));
   route(app, e.addProduct, ({ user, body }) => service.createProduct(app.db, user.id, body, newWordsPerListing));
-  route(app, e.editProduct, ({ params, body }) => service.editProduct(app.db, params.id, body, newWordsPerListing));
+  route(app, e.editProduct, async ({ params, body }) => {
+    const product = await service.editProduct(app.db, params.id, body, newWordsPerListing);
+    // A lower price told to the people who saved it: their mails go now.
+    app.jobs.nudge();
+    return product;
+  });
   route(app, e.advertiseProduct, ({ params }) => service.advertiseProduct(app.db, params.id));
   route(app, e.stopAdvertising, ({ params }) => service.stopAdvertising(app.db, params.id));
   route(app, e.markSold, async ({ params }) => {

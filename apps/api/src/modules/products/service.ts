@@ -20,6 +20,7 @@ import { move, site } from '../orders/process.ts';
 import { recordAdminAct } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
 import { attachUpload, type Attacher } from '../images/uploads.ts';
+import { savesOf, tellSavers } from '../favourites/savers.ts';
 import { productColumns, toProduct } from './dto.ts';
 
 const keys = { table: products, id: products.id, createdAt: products.createdAt };
@@ -33,13 +34,21 @@ export function select(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-/** One page of products, newest first (with the seller's phone number for the seller's own lists and the Admin's). */
+/**
+ * One page of products, newest first (with the seller's phone number for the seller's own lists and the Admin's,
+ * and how many people saved each: issue 34, never in a public answer).
+ */
 async function list(db: Db, where: SQL | undefined, query: PageQuery, asOwner = false) {
-  const rows = await select(db, and(where, after(keys, query.cursor)))
+  const rows = await db
+    .select({ ...productColumns, saves: asOwner ? savesOf : sql<null>`null` })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(where, after(keys, query.cursor)))
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.product.id);
-  return { items: items.map((r) => toProduct(r, asOwner)), nextCursor };
+  return { items: items.map((r) => (asOwner ? { ...toProduct(r, true), saves: r.saves ?? 0 } : toProduct(r))), nextCursor };
 }
 
 const available = eq(products.status, 'available');
@@ -78,7 +87,8 @@ const publicProductsByIds = perDb((db) =>
   select(db, and(sql`${products.id} = any(${sql.placeholder('ids')})`, sellerNotSuspended, isNull(products.hiddenAt))).prepare('public_products_by_ids'),
 );
 
-const loadPublicProducts = async (db: Db, ids: string[]) => new Map((await publicProductsByIds(db).execute({ ids })).map((r) => [r.product.id, r]));
+/** The phones of `ids` anyone may see (not hidden, their seller not suspended), by id (a saved phones' page). */
+export const loadPublicProducts = async (db: Db, ids: string[]) => new Map((await publicProductsByIds(db).execute({ ids })).map((r) => [r.product.id, r]));
 /** The public details asked for at the same moment (a crawler, the long tail), read by one statement. */
 const publicProduct = batched(loadPublicProducts);
 /** The database's own spelling of a uuid, the key its rows come back with. */
@@ -180,7 +190,13 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
   const changed = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
       // The listing's seller (its pictures: theirs, or those it already shows); the access rule made sure it is the caller.
-      const [current] = await tx.select({ sellerId: products.sellerId, images: products.images }).from(products).where(eq(products.id, id)).limit(1);
+      // Locked (as the update would), so the price it had is the one this edit changes: a drop is told once.
+      const [current] = await tx
+        .select({ sellerId: products.sellerId, images: products.images, resalePrice: products.resalePrice })
+        .from(products)
+        .where(eq(products.id, id))
+        .limit(1)
+        .for('no key update');
       if (!current) throw notFound('Product');
       const pictures = await picturesOf(tx, body, { owner: current.sellerId, keeps: current.images.map((p) => p.url) });
       const { imei, ...rest } = body;
@@ -191,7 +207,18 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
         .set({ ...rest, district: listingDistrict(body)!, ...cleared, ...pictures, ...(imei === undefined ? {} : { imei }) })
         .where(and(eq(products.id, id), available))
         .returning({ id: products.id });
-      return row !== undefined;
+      if (!row) return false;
+      // A lower price is told to the people who saved the phone (issue 34), in the edit's transaction.
+      if (body.resalePrice < current.resalePrice)
+        await tellSavers(
+          tx as unknown as Db,
+          'saved_price_drop',
+          { id, name: body.productName, sellerId: current.sellerId },
+          {
+            params: { oldPrice: current.resalePrice, newPrice: body.resalePrice },
+          },
+        );
+      return true;
     }),
   );
   if (!changed) throw conflict((await getProduct(db, id)).status === 'reserved' ? 'product_reserved' : 'sold_cannot_edit');
@@ -230,6 +257,7 @@ export const markSold = (db: Db, id: string) =>
       p.status === 'reserved' ? 'reserved_cannot_mark_sold' : 'product_sold',
     );
     await move(tx as unknown as Db, 'close', eq(orders.productId, id), site);
+    await tellSavers(tx as unknown as Db, 'saved_sold', { id, name: sold.productName, sellerId: sold.sellerId._id });
     return sold;
   });
 

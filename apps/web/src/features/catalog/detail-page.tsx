@@ -9,6 +9,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { Sentence } from '../../components/sentence.tsx';
 import { localDate, number, priceBdt } from '../../lib/format.ts';
 import { translate, useT } from '../../lib/i18n.ts';
+import { SaveButton } from '../../components/save-button.tsx';
 import { useAuth } from '../../lib/use-auth.ts';
 import { useProductQuery } from './api.ts';
 import { ReportDialog } from './report-dialog.tsx';
@@ -66,6 +67,7 @@ export function DetailPage() {
         <div className="min-w-0 space-y-4 wrap-anywhere">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-3xl font-bold">{product.productName}</h1>
+            <SaveButton product={product} className="ml-auto" />
             {sold && (
               <span className={`badge badge-lg ${reserved ? 'badge-warning' : 'badge-error text-white'}`}>
                 {t(reserved ? 'detail.reserved' : 'detail.sold')}

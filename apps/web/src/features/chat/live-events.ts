@@ -25,10 +25,11 @@ export function applyLiveEvent(dispatch: SharedDispatch, event: LiveEvent) {
       );
       break;
     case 'notification':
-      dispatch(api.util.invalidateTags(['notification']));
+      // A saved phone's drop or sale (issue 34) changes the Saved page too.
+      dispatch(api.util.invalidateTags(['notification', 'saved']));
       break;
     case 'reset':
-      dispatch(api.util.invalidateTags(['conversation', 'message', 'notification']));
+      dispatch(api.util.invalidateTags(['conversation', 'message', 'notification', 'saved']));
       break;
   }
 }

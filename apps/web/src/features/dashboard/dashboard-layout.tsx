@@ -17,6 +17,8 @@ const overview: Item = { to: '/dashboard', label: 'dashMenu.overview' };
 const account: Item = { to: '/dashboard/account', label: 'dashMenu.account' };
 const notifications: Item = { to: '/dashboard/notifications', label: 'dashMenu.notifications' };
 const messages: Item = { to: '/dashboard/messages', label: 'dashMenu.messages', below: true };
+/** The phones a Buyer or a Seller saved (issue 34). */
+const saved: Item = { to: '/dashboard/saved', label: 'dashMenu.saved' };
 
 /**
  * The spec's menu of each role (a seller's also has their earnings and reviews), a buyer's and a seller's messages and
@@ -30,11 +32,12 @@ const menus: Record<Role, Item[]> = {
     { to: '/dashboard/bookings', label: 'dashMenu.bookings' },
     { to: '/dashboard/earnings', label: 'dashMenu.earnings' },
     { to: '/dashboard/reviews', label: 'dashMenu.reviews' },
+    saved,
     messages,
     notifications,
     account,
   ],
-  Buyer: [overview, { to: '/dashboard/myOrders', label: 'dashMenu.myOrders' }, messages, notifications, account],
+  Buyer: [overview, { to: '/dashboard/myOrders', label: 'dashMenu.myOrders' }, saved, messages, notifications, account],
   Admin: [
     overview,
     { to: '/dashboard/allSellers', label: 'dashMenu.allSellers' },

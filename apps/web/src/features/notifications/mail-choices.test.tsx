@@ -48,6 +48,8 @@ describe('E-mails about your deals', () => {
       '[x] A payout to me fails',
       '[x] My payout method changes',
       '[x] Messages I have not read for 15 minutes (one e-mail for them all)',
+      '[x] A phone I saved gets cheaper',
+      '[x] A phone I saved is sold',
     ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Someone books one of my phones' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your choice is saved.');
@@ -75,6 +77,8 @@ describe('E-mails about your deals', () => {
       '[x] A report of mine is acted on',
       '[x] An administrator asks me about a dispute',
       '[x] Messages I have not read for 15 minutes (one e-mail for them all)',
+      '[x] A phone I saved gets cheaper',
+      '[x] A phone I saved is sold',
     ]);
     expect(screen.getByText('E-mails go only to a confirmed address: confirm yours to get them.')).toBeInTheDocument();
   });

@@ -34,6 +34,8 @@ const choiceOf: Record<NotificationKind, Key<'dashboard'>> = {
   payout_failed: 'mailChoices.kind.payout_failed',
   payout_method_changed: 'mailChoices.kind.payout_method_changed',
   messages: 'mailChoices.kind.messages',
+  saved_price_drop: 'mailChoices.kind.saved_price_drop',
+  saved_sold: 'mailChoices.kind.saved_sold',
 };
 
 /**

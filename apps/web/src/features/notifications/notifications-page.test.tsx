@@ -14,6 +14,7 @@ const aNote = (n: number, overrides: Partial<Notification>): Notification => ({
   kind: 'book',
   orderId: '11111111-1111-4111-8111-111111111111',
   productName: 'Galaxy S21',
+  params: null,
   createdAt: '2026-11-27T10:00:00.000Z',
   readAt: null,
   ...overrides,
@@ -58,6 +59,14 @@ describe('Notifications', () => {
     expect(items[0]).toHaveTextContent('Galaxy S21: the buyer reviewed you');
     expect(within(items[1]!).getByRole('link')).toHaveAttribute('href', '/dashboard/myProduct');
     expect(items[1]).toHaveTextContent('An administrator removed your listing Galaxy S21');
+  });
+
+  it('says a saved phone’s drop with its old and new price, opening the saved phones', async () => {
+    fakeApi(() => page([aNote(6, { kind: 'saved_price_drop', orderId: null, params: { oldPrice: 85000, newPrice: 70000 } })]));
+    renderAt('/dashboard/notifications', <NotificationsPage />);
+    const [item] = await screen.findAllByRole('listitem');
+    expect(item).toHaveTextContent('A phone you saved is cheaper: Galaxy S21 is now 70,000 tk (was 85,000 tk)');
+    expect(within(item!).getByRole('link')).toHaveAttribute('href', '/dashboard/saved');
   });
 
   it('marks all read at once', async () => {

@@ -1,7 +1,7 @@
 import { pageOf, partyOfRole, type Notification } from '@market/contract';
 import { Link } from 'react-router';
 import { LoadMore } from '../../components/load-more.tsx';
-import { localDateTime } from '../../lib/format.ts';
+import { localDateTime, priceTk } from '../../lib/format.ts';
 import { useT, type Key } from '../../lib/i18n.ts';
 import { paged } from '../../lib/pages.ts';
 import { useAuth } from '../../lib/use-auth.ts';
@@ -35,7 +35,13 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   payout_failed: 'notes.payout_failed',
   payout_method_changed: 'notes.payout_method_changed',
   messages: 'notes.messages',
+  saved_price_drop: 'notes.saved_price_drop',
+  saved_sold: 'notes.saved_sold',
 };
+
+/** A notification's prices (a saved phone's drop) as the tables write them: '70,000 tk', '৳৭০,০০০'. */
+const prices = (params: Notification['params']): Record<string, string> =>
+  Object.fromEntries(Object.entries(params ?? {}).flatMap(([key, amount]) => (amount === undefined ? [] : [[key, priceTk(amount)]])));
 
 /** The signed-in person's notifications, newest first; opening one marks it read, and all can be marked read at once. */
 export default function NotificationsPage() {
@@ -68,7 +74,7 @@ export default function NotificationsPage() {
               }}
             >
               {!n.readAt && <span className="sr-only">{t('notes.unread')} </span>}
-              {t(words[n.kind], { product: n.productName })}
+              {t(words[n.kind], { product: n.productName, ...prices(n.params) })}
             </Link>
             <time dateTime={n.createdAt} className="text-sm text-base-content/75">
               {localDateTime(n.createdAt)}

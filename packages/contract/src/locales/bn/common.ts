@@ -39,6 +39,10 @@ export default {
   'price.tk': '৳{amount}',
   'price.bdt': '৳{amount}',
   'price.taka': '৳{amount}',
+  // The heart of a phone (components/save-button.tsx): on its card and its page, for a signed-in Buyer or Seller.
+  'save.save': 'সেভ করুন',
+  'save.saved': 'সেভ করা হয়েছে',
+  'save.failed': 'ফোনটি সেভ করা যায়নি',
   'dialog.cancel': 'বাতিল',
   'dialog.close': 'বন্ধ করুন',
   'table.loading': '{what} লোড হচ্ছে',

@@ -25,6 +25,7 @@ export default {
   'dashMenu.audit': 'অডিট লগ',
   'dashMenu.account': 'অ্যাকাউন্ট',
   'dashMenu.notifications': 'নোটিফিকেশন',
+  'dashMenu.saved': 'সেভ করা',
 
   'dashOverview.admin': 'অ্যাডমিন সারসংক্ষেপ',
   'dashOverview.seller': 'বিক্রেতার সারসংক্ষেপ',
@@ -132,6 +133,8 @@ export default {
 
   'myProducts.title': 'আমার প্রোডাক্ট',
   'myProducts.caption': 'আমার প্রোডাক্ট',
+  'myProducts.saves': 'সেভ',
+  'myProducts.savesLabel': '{count} জন সেভ করেছেন',
   'myProducts.advertise': 'বিজ্ঞাপন দিন',
   'myProducts.empty': 'কোনো প্রোডাক্ট পাওয়া যায়নি',
   'myProducts.available': 'বিক্রির জন্য',
@@ -470,6 +473,8 @@ export default {
   'notes.payout_paid': 'আপনার {product} পেআউট পাঠানো হয়েছে',
   'notes.payout_failed': 'আপনার {product} পেআউট ব্যর্থ হয়েছে: টাকা আবার আপনার ব্যবহারযোগ্য ব্যালান্সে ফিরে এসেছে। আপনার পেআউট পদ্ধতি দেখে নিন',
   'notes.messages': '{product} নিয়ে আপনার না-পড়া মেসেজ আছে',
+  'notes.saved_price_drop': 'আপনার সেভ করা ফোনের দাম কমেছে: {product} এখন {newPrice} (আগে ছিল {oldPrice})',
+  'notes.saved_sold': 'আপনার সেভ করা ফোন বিক্রি হয়ে গেছে: {product}',
   'notes.payout_method_changed': 'আপনার পেআউট পদ্ধতি বদলে {product} করা হয়েছে। এটি আপনি না করে থাকলে এখনই পাসওয়ার্ড বদলান এবং hello@resalephones.example-এ লিখুন',
   'mailChoices.title': 'আপনার লেনদেন নিয়ে ই-মেইল',
   'mailChoices.text': 'আপনার কোনো লেনদেনে কিছু ঘটলে আমরা আপনাকে ই-মেইল করি। যা ই-মেইলে চান না তার টিক তুলে দিন: ঘণ্টা চিহ্নে তবুও তা জানানো হবে।',
@@ -488,6 +493,8 @@ export default {
   'mailChoices.kind.payout_failed': 'আমার পেআউট ব্যর্থ হলে',
   'mailChoices.kind.messages': '১৫ মিনিট ধরে না-পড়া মেসেজ (সবগুলোর জন্য একটি ইমেইল)',
   'mailChoices.kind.payout_method_changed': 'আমার পেআউট পদ্ধতি বদলালে',
+  'mailChoices.kind.saved_price_drop': 'আমার সেভ করা ফোনের দাম কমলে',
+  'mailChoices.kind.saved_sold': 'আমার সেভ করা ফোন বিক্রি হলে',
   'mailChoices.kind.book': 'কেউ আমার কোনো ফোন বুক করলে',
   'mailChoices.kind.accept': 'বিক্রেতা আমার বুকিং গ্রহণ করলে',
   'mailChoices.kind.decline': 'বিক্রেতা আমার বুকিং নাকচ করলে',
@@ -604,4 +611,13 @@ export default {
   'devicePush.turnedOff': 'এই ডিভাইসে নোটিফিকেশন বন্ধ হয়েছে',
   'devicePush.failed': 'এখানে নোটিফিকেশন চালু করা যায়নি',
   'devicePush.offFailed': 'এখানে নোটিফিকেশন বন্ধ করা যায়নি',
+  // The saved phones (issue 34): /dashboard/saved.
+  'saved.title': 'সেভ করা ফোন',
+  'saved.caption': 'আমার সেভ করা ফোন',
+  'saved.empty': 'এখনো কিছু সেভ করেননি: কোনো ফোনের হার্টে চাপ দিন, ফোনটি এখানে থাকবে এবং দাম কমলে বা বিক্রি হলে আপনাকে জানানো হবে।',
+  'saved.browse': 'ফোন দেখুন',
+  'saved.reserved': 'সংরক্ষিত',
+  'saved.sold': 'বিক্রি হয়ে গেছে',
+  'saved.removed': 'সাইটে আর নেই',
+  'saved.savedOn': 'সেভ করা হয়েছে {date}',
 } satisfies Translation<typeof en>;

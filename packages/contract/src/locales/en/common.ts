@@ -38,6 +38,10 @@ export default {
   'price.tk': '{amount} tk',
   'price.bdt': '{amount} BDT',
   'price.taka': '৳{amount}',
+  // The heart of a phone (components/save-button.tsx): on its card and its page, for a signed-in Buyer or Seller.
+  'save.save': 'Save',
+  'save.saved': 'Saved',
+  'save.failed': 'The phone could not be saved',
   // The shared components (apps/web/src/components): dialogs, tables, lists, pictures, stars.
   'dialog.cancel': 'Cancel',
   'dialog.close': 'Close',

@@ -24,6 +24,7 @@ export default {
   'dashMenu.audit': 'Audit Log',
   'dashMenu.account': 'Account',
   'dashMenu.notifications': 'Notifications',
+  'dashMenu.saved': 'Saved',
 
   // The overviews and their charts.
   'dashOverview.admin': 'Admin Overview',
@@ -138,6 +139,8 @@ export default {
   // My Products (the seller's).
   'myProducts.title': 'My Products',
   'myProducts.caption': 'My products',
+  'myProducts.saves': 'Saved',
+  'myProducts.savesLabel': '{count, plural, one {Saved by # person} other {Saved by # people}}',
   'myProducts.advertise': 'Advertise',
   'myProducts.empty': 'no product found',
   'myProducts.available': 'available',
@@ -483,6 +486,8 @@ export default {
   'notes.payout_paid': 'Your payout of {product} was sent',
   'notes.payout_failed': 'Your payout of {product} failed: the money is back in your available balance. Check your payout method',
   'notes.messages': 'You have unread messages about {product}',
+  'notes.saved_price_drop': 'A phone you saved is cheaper: {product} is now {newPrice} (was {oldPrice})',
+  'notes.saved_sold': 'A phone you saved was sold: {product}',
   'notes.payout_method_changed':
     'Your payout method was changed to {product}. If this was not you, change your password now and write to hello@resalephones.example',
   'mailChoices.title': 'E-mails about your deals',
@@ -502,6 +507,8 @@ export default {
   'mailChoices.kind.payout_failed': 'A payout to me fails',
   'mailChoices.kind.messages': 'Messages I have not read for 15 minutes (one e-mail for them all)',
   'mailChoices.kind.payout_method_changed': 'My payout method changes',
+  'mailChoices.kind.saved_price_drop': 'A phone I saved gets cheaper',
+  'mailChoices.kind.saved_sold': 'A phone I saved is sold',
   'mailChoices.kind.book': 'Someone books one of my phones',
   'mailChoices.kind.accept': 'The seller accepts my booking',
   'mailChoices.kind.decline': 'The seller declines my booking',
@@ -620,4 +627,13 @@ export default {
   'devicePush.turnedOff': 'Notifications are off for this device',
   'devicePush.failed': 'Notifications could not be turned on here',
   'devicePush.offFailed': 'Notifications could not be turned off here',
+  // The saved phones (issue 34): /dashboard/saved.
+  'saved.title': 'Saved phones',
+  'saved.caption': 'Phones I saved',
+  'saved.empty': 'Nothing saved yet: press the heart on a phone to keep it here and hear when its price drops or it is sold.',
+  'saved.browse': 'Browse phones',
+  'saved.reserved': 'Reserved',
+  'saved.sold': 'Sold',
+  'saved.removed': 'No longer on the site',
+  'saved.savedOn': 'Saved {date}',
 } as const;

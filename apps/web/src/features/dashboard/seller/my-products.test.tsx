@@ -42,4 +42,24 @@ describe('My Products', () => {
     await waitFor(() => expect(within(table).queryByRole('row', { name: /Galaxy S21/ })).toBeNull());
     expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([`PUT /api/hide-product/${sold._id}`]);
   });
+
+  it('says how many people saved each listing (issue 34)', async () => {
+    fakeApi(() =>
+      page([
+        { ...forSale, saves: 3 },
+        { ...sold, saves: 0 },
+      ]),
+    );
+    renderAt('/dashboard/myProduct', <MyProducts />);
+    const table = await screen.findByRole('table', { name: 'My products' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const column = headers.indexOf('Saved');
+    expect(column).toBeGreaterThan(0);
+    const cellOf = (name: RegExp) => within(within(table).getByRole('row', { name })).getAllByRole('cell')[column - 1];
+    expect(cellOf(/iPhone 13/)).toHaveTextContent('3');
+    expect(within(cellOf(/iPhone 13/)!).getByTitle('Saved by 3 people')).toBeInTheDocument();
+    expect(cellOf(/Galaxy S21/)).toHaveTextContent('0');
+  });
 });

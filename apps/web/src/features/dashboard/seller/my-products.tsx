@@ -46,6 +46,7 @@ export default function MyProducts() {
           t('dashCol.image'),
           t('dashCol.name'),
           { label: t('dashCol.price'), className: 'whitespace-nowrap' },
+          t('myProducts.saves'),
           t('dashCol.status'),
           t('myProducts.advertise'),
           t('dashCol.delete'),
@@ -60,6 +61,8 @@ export default function MyProducts() {
           <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
           p.productName,
           priceTk(p.resalePrice),
+          // How many people saved it (issue 34): its seller's to see only.
+          <span title={t('myProducts.savesLabel', { count: p.saves ?? 0 })}>{number(p.saves ?? 0)}</span>,
           <div className="flex flex-wrap items-center gap-2">
             <span className={`badge ${statusBadge[p.status]}`}>{t(statusName[p.status])}</span>
             {p.status === 'available' && (
