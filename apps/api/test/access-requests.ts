@@ -105,6 +105,15 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     return product;
   };
   const buyersOrder = async () => book(app, world.actors.buyer, (await sellersProduct())._id);
+  /** A search the buyer saved (issue 34), a new one each time. */
+  const buyersSavedSearch = async () => {
+    const res = await callRoute(app, 'saveSearch', {
+      token: world.actors.buyer.token,
+      body: { query: { q: `pixel ${Math.random().toString(36).slice(2, 8)}` }, frequency: 'instant' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return (res.body.data as { _id: string })._id;
+  };
   /** The buyer's paid order of the seller's phone. */
   const paidOrder = async () => markPaid(app, (await buyersOrder())._id, { payment: true, sold: true });
   /** The buyer's paid (protected) deal of the seller's phone, not yet handed over: it takes a handover code. */
@@ -562,6 +571,26 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
         after: async (res, actor) => {
           expect(res.body.data).toEqual({ productId: id, saved: false });
           expect((await callRoute(app, 'savedIds', { token: actor.token })).body.data.ids).not.toContain(id);
+        },
+      };
+    },
+    // Saved searches (issue 34): a search of its own each time; the buyer's own where one is named.
+    saveSearch: async () => ({
+      body: { query: { q: `galaxy ${Math.random().toString(36).slice(2, 8)}` }, frequency: 'instant' },
+      after: async (res) => expect(res.body.data).toMatchObject({ frequency: 'instant', matches: 0 }),
+    }),
+    savedSearches: async () => ({ query: { limit: 5 } }),
+    setSavedSearchFrequency: async () => {
+      const id = await buyersSavedSearch();
+      return { params: { id }, body: { frequency: 'daily' }, after: async (res) => expect(res.body.data).toMatchObject({ _id: id, frequency: 'daily' }) };
+    },
+    deleteSavedSearch: async () => {
+      const id = await buyersSavedSearch();
+      return {
+        params: { id },
+        after: async (res, actor) => {
+          expect(res.body.data).toEqual({ deleted: true });
+          expect((await callRoute(app, 'savedSearches', { token: actor.token })).body.data.map((s: { _id: string }) => s._id)).not.toContain(id);
         },
       };
     },

@@ -235,6 +235,11 @@ describe('the access table', () => {
       'GET /api/favourites/ids': 'Buyer or Seller',
       'PUT /api/favourites/:id': 'Buyer or Seller',
       'DELETE /api/favourites/:id': 'Buyer or Seller',
+      // Saved searches (issue 34): a Buyer's or a Seller's own.
+      'POST /api/saved-searches': 'Buyer or Seller',
+      'GET /api/saved-searches': 'Buyer or Seller',
+      'PUT /api/saved-searches/:id': 'Buyer or Seller owning the saved-search',
+      'DELETE /api/saved-searches/:id': 'Buyer or Seller owning the saved-search',
       'GET /api/admin/message-reports': 'Admin',
       'GET /api/admin/conversations/:id': 'Admin',
       'POST /api/admin/messages/:id/dismiss': 'Admin',

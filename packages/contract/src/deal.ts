@@ -301,6 +301,8 @@ export const notices = {
   /** A phone the person saved (issue 34): its seller lowered its price (old and new in the notification's params), or it was sold. */
   saved_price_drop: { to: 'both', page: '/dashboard/saved' },
   saved_sold: { to: 'both', page: '/dashboard/saved' },
+  /** A phone listed, or made cheaper, that matches one of the person's saved searches told at once (issue 34). */
+  search_alert: { to: 'both', page: '/dashboard/saved-searches' },
 } as const satisfies Record<string, { to: DealParty | 'reporter' | 'both'; page: string | null }>;
 export type NoticeName = keyof typeof notices;
 const noticeNames = Object.keys(notices) as NoticeName[];

@@ -25,7 +25,7 @@ export type Rule =
   | { who: 'self-or-admin' }
   | {
       who: 'owner';
-      of: 'product' | 'order' | 'booking' | 'review' | 'review-of-me' | 'conversation' | 'message';
+      of: 'product' | 'order' | 'booking' | 'review' | 'review-of-me' | 'conversation' | 'message' | 'saved-search';
       roles: readonly Role[];
       bodyKey?: string;
       verified?: true;

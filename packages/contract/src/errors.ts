@@ -24,7 +24,8 @@ export const errorMessages = {
   forbidden_role: 'Only {roles, select, Admin {an Admin} other {a {roles}}} can do this',
   email_not_confirmed: 'Confirm your e-mail address first: open the link we sent you, or ask for a new one on your account page',
   own_data_only: 'You can only see your own data',
-  not_yours: '{what, select, booking {This booking is not of your phone} review_of_me {This review is not of you} other {This {what} is not yours}}',
+  not_yours:
+    '{what, select, booking {This booking is not of your phone} review_of_me {This review is not of you} saved_search {This saved search is not yours} other {This {what} is not yours}}',
   not_found: '{what} not found',
   metrics_not_allowed: 'The metrics need the metrics token (METRICS_TOKEN) as a bearer token, or a call from this machine while no proxy is trusted',
 
@@ -177,6 +178,10 @@ export const errorMessages = {
   own_phone_message: 'This is your own phone: buyers write to you about it',
   message_not_sent: 'Your message could not be sent',
   you_blocked: 'You blocked this person: unblock them to write again',
+
+  // Saved searches (issue 34).
+  too_many_saved_searches: 'You can keep at most {max} saved searches: delete one first',
+  search_already_saved: 'This search is already saved',
   cannot_block_self: 'You cannot block yourself',
   own_message_report: 'You cannot report your own message',
   already_reported_message: 'You have already reported this message',
@@ -255,9 +260,21 @@ export type PlainErrorCode = { [C in ErrorCode]: ErrorParamsArg<C> extends [] ? 
 
 /** The things a 404 names (`not_found`'s `what`). */
 export type NotFoundWhat =
-  'User' | 'Seller' | 'Product' | 'Order' | 'Booking' | 'Review' | 'Notification' | 'Payout' | 'Demo accounts' | 'Stripe webhook' | 'Conversation' | 'Message';
+  | 'User'
+  | 'Seller'
+  | 'Product'
+  | 'Order'
+  | 'Booking'
+  | 'Review'
+  | 'Notification'
+  | 'Payout'
+  | 'Demo accounts'
+  | 'Stripe webhook'
+  | 'Conversation'
+  | 'Message'
+  | 'Search';
 /** The things an owner rule guards (`not_yours`'s `what`). */
-export type NotYoursWhat = 'product' | 'order' | 'booking' | 'review' | 'review_of_me' | 'conversation' | 'message';
+export type NotYoursWhat = 'product' | 'order' | 'booking' | 'review' | 'review_of_me' | 'conversation' | 'message' | 'saved_search';
 
 /** A code's English message with its values in place. */
 export const errorMessage = (code: ErrorCode, params?: Readonly<Record<string, string | number>>): string => formatIcu(errorMessages[code], params);

@@ -23,3 +23,4 @@ export * from './earnings.ts';
 export * from './payouts.ts';
 export * from './chat.ts';
 export * from './favourites.ts';
+export * from './alerts.ts';

@@ -18,54 +18,58 @@ export type SearchSort = (typeof searchSorts)[number];
 // Not trimmed: a space at the end says the last word is finished (no longer read as the start of longer words).
 const Text = z.string().max(200, { error: 'must be at most 200 characters' }).regex(noControlPattern, { error: 'must not contain control characters' });
 
-export const SearchQuery = z
-  .object({
-    q: Text.optional(),
-    category: many(z.uuid({ error: 'must be a category id' })).optional(),
-    condition: many(z.enum(Condition.options, { error: 'must be Excellent, Good or Fair' })).optional(),
-    minPrice: PriceBound.optional(),
-    maxPrice: PriceBound.optional(),
-    location: z
-      .string()
-      .trim()
-      .max(120, { error: 'must be at most 120 characters' })
-      .regex(noControlPattern, { error: 'must not contain control characters' })
-      .optional(),
-    /** A division or a district (issue 34): its id, its English or Bangla name or an older spelling; answered as the id. */
-    division: z
-      .string()
-      .max(60)
-      .transform((v, ctx) => findDivision(v)?.id ?? (ctx.addIssue({ code: 'custom', message: messages.division }), z.NEVER))
-      .optional(),
-    district: z
-      .string()
-      .max(60)
-      .transform((v, ctx) => findDistrict(v)?.id ?? (ctx.addIssue({ code: 'custom', message: messages.district }), z.NEVER))
-      .optional(),
-    verified: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-    /** Storage sizes in GB (any of them). */
-    storage: many(
-      z.coerce.number({ error: messages.storage }).refine((v) => (storageSizes as readonly number[]).includes(v), { error: messages.storage }),
-    ).optional(),
-    /** Battery health at least this percentage (listings that do not say are left out). */
-    minBattery: z.coerce
-      .number({ error: messages.battery })
-      .int({ error: messages.battery })
-      .min(1, { error: messages.battery })
-      .max(100, { error: messages.battery })
-      .optional(),
-    sort: z.enum(searchSorts, { error: `must be one of ${searchSorts.join(', ')}` }).optional(),
-    limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1).max(100).default(24),
-    cursor: z
-      .string()
-      .max(400)
-      .regex(/^[\w-]+$/, { error: 'must be a cursor from a previous page' })
-      .optional(),
-  })
-  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
-    path: ['minPrice'],
-    error: 'must not be more than maxPrice',
-  });
+/** What a search looks for (no order or page): also what a saved search keeps (issue 34, alerts.ts). */
+export const SearchFilters = z.object({
+  q: Text.optional(),
+  category: many(z.uuid({ error: 'must be a category id' })).optional(),
+  condition: many(z.enum(Condition.options, { error: 'must be Excellent, Good or Fair' })).optional(),
+  minPrice: PriceBound.optional(),
+  maxPrice: PriceBound.optional(),
+  location: z
+    .string()
+    .trim()
+    .max(120, { error: 'must be at most 120 characters' })
+    .regex(noControlPattern, { error: 'must not contain control characters' })
+    .optional(),
+  /** A division or a district (issue 34): its id, its English or Bangla name or an older spelling; answered as the id. */
+  division: z
+    .string()
+    .max(60)
+    .transform((v, ctx) => findDivision(v)?.id ?? (ctx.addIssue({ code: 'custom', message: messages.division }), z.NEVER))
+    .optional(),
+  district: z
+    .string()
+    .max(60)
+    .transform((v, ctx) => findDistrict(v)?.id ?? (ctx.addIssue({ code: 'custom', message: messages.district }), z.NEVER))
+    .optional(),
+  verified: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  /** Storage sizes in GB (any of them). */
+  storage: many(
+    z.coerce.number({ error: messages.storage }).refine((v) => (storageSizes as readonly number[]).includes(v), { error: messages.storage }),
+  ).optional(),
+  /** Battery health at least this percentage (listings that do not say are left out). */
+  minBattery: z.coerce
+    .number({ error: messages.battery })
+    .int({ error: messages.battery })
+    .min(1, { error: messages.battery })
+    .max(100, { error: messages.battery })
+    .optional(),
+});
+export type SearchFilters = z.infer<typeof SearchFilters>;
+
+/** Whether a price range is the right way round (or open at an end). */
+export const priceOrder = (v: { minPrice?: number | undefined; maxPrice?: number | undefined }) =>
+  v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice;
+
+export const SearchQuery = SearchFilters.extend({
+  sort: z.enum(searchSorts, { error: `must be one of ${searchSorts.join(', ')}` }).optional(),
+  limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1).max(100).default(24),
+  cursor: z
+    .string()
+    .max(400)
+    .regex(/^[\w-]+$/, { error: 'must be a cursor from a previous page' })
+    .optional(),
+}).refine(priceOrder, { path: ['minPrice'], error: 'must not be more than maxPrice' });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
 export const SearchFacets = z.object({

@@ -1057,6 +1057,72 @@ export const favourites = pgTable(
   ],
 );
 
+/**
+ * A person's saved search (issue 34, decision 056): its filters as saved (`query`, shown back and opened as a search) and
+ * laid out for matching a new or newly cheaper phone: `anchor`, the one key a matching phone surely has (a word of it, its
+ * district, division or brand, or '*'), looked up by index; the rest checked on the few found. `words`: each query word's
+ * spellings (any one in the phone's words will do).
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    /** The query as one canonical text: a person keeps each search once. */
+    queryKey: text('query_key').notNull(),
+    frequency: text('frequency', { enum: ['instant', 'daily'] }).notNull(),
+    anchor: text('anchor').notNull(),
+    words: jsonb('words').$type<string[][]>().notNull(),
+    categories: uuid('categories').array().notNull(),
+    conditions: text('conditions').array().notNull(),
+    minPrice: integer('min_price'),
+    maxPrice: integer('max_price'),
+    /** The area's words in lower case (a place that names no district or division). */
+    area: text('area'),
+    district: text('district'),
+    division: text('division'),
+    verified: boolean('verified').notNull(),
+    storage: integer('storage').array().notNull(),
+    minBattery: integer('min_battery'),
+    createdAt: createdAt(),
+    /** When its last daily mail went (daily searches). */
+    digestAt: timestamp('digest_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('saved_searches_user_query_key').on(t.userId, t.queryKey),
+    check('saved_searches_frequency_check', sql`${t.frequency} in ('instant', 'daily')`),
+    index('saved_searches_anchor_idx').on(t.anchor),
+    index('saved_searches_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** A phone a saved search matched (issue 34): once per search and phone, whatever happens to its price later. */
+export const searchAlerts = pgTable(
+  'search_alerts',
+  {
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Its price when it matched. */
+    price: integer('price').notNull(),
+    createdAt: createdAt(),
+    /** When its person was told: at once (instant), or by the day's mail (daily; null until then). */
+    toldAt: timestamp('told_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.productId] }),
+    index('search_alerts_untold_idx')
+      .on(t.savedSearchId)
+      .where(sql`${t.toldAt} is null`),
+  ],
+);
+
 /** A person's report of a message of the other side (issue 33), once per message and reporter; an Admin resolves it. */
 export const messageReports = pgTable(
   'message_reports',

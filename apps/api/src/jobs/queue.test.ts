@@ -43,6 +43,7 @@ function handlers(run: (payload: { mailId: string }, job: JobRun) => Promise<voi
     push: none,
     'chat-digest': none,
     'place-listings': none,
+    'search-alerts': none,
   };
 }
 

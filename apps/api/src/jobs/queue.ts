@@ -31,6 +31,8 @@ export interface JobPayloads {
    * at a time; `after`: the last listing or booking id done (listings first, then bookings).
    */
   'place-listings': { after?: string; bookings?: boolean };
+  /** Match a phone listed or edited against the saved searches, and tell whom it matches (issue 34). */
+  'search-alerts': { productId: string };
 }
 export type JobKind = keyof JobPayloads;
 export const jobKinds = [
@@ -45,6 +47,7 @@ export const jobKinds = [
   'push',
   'chat-digest',
   'place-listings',
+  'search-alerts',
 ] as const satisfies readonly JobKind[];
 export type JobRow = typeof jobs.$inferSelect;
 

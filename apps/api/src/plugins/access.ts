@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { endpoints, type Endpoint, type NotFoundWhat, type NotYoursWhat, type Rule } from '@market/contract';
-import { conversations, messages, orders, products, reviews } from '../db/schema.ts';
+import { conversations, messages, orders, products, reviews, savedSearches } from '../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { AuthUser } from './auth.ts';
 
@@ -48,6 +48,7 @@ const owners: Record<
   'review-of-me': { owner: reviewedSeller, noun: 'Review', what: 'review_of_me' },
   conversation: { owner: conversationParties, noun: 'Conversation', what: 'conversation' },
   message: { owner: messageParties, noun: 'Message', what: 'message' },
+  'saved-search': { owner: savedSearchOwner, noun: 'Search', what: 'saved_search' },
 };
 
 /** Ownership checks, after the id has been validated. */
@@ -106,6 +107,12 @@ async function conversationParties(app: FastifyInstance, id: string) {
 }
 
 /** The two people of the conversation a message is in. */
+/** Whose a saved search is (issue 34). */
+async function savedSearchOwner(app: FastifyInstance, id: string) {
+  const [row] = await app.db.select({ owner: savedSearches.userId }).from(savedSearches).where(eq(savedSearches.id, id)).limit(1);
+  return row?.owner;
+}
+
 async function messageParties(app: FastifyInstance, id: string) {
   const [row] = await app.db
     .select({ buyer: conversations.buyerId, seller: conversations.sellerId })

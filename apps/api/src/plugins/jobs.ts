@@ -10,6 +10,7 @@ import { payoutJob } from '../modules/payouts/job.ts';
 import { digestJob } from '../modules/chat/digest.ts';
 import { pushJob } from '../modules/chat/push.ts';
 import { placeListingsJob } from '../modules/places/match.ts';
+import { searchAlertsJob } from '../modules/alerts/match.ts';
 import type { Config } from '../config.ts';
 import type { Rounds } from '../rounds.ts';
 import { startJobWorker, type JobHandlers, type WorkerOptions } from '../jobs/worker.ts';
@@ -46,6 +47,7 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
     push: pushJob(app.db, chat.vapid, chat.vapidSubject, chat.pushCa),
     'chat-digest': digestJob(app.db, origin),
     'place-listings': placeListingsJob(app.db),
+    'search-alerts': searchAlertsJob(app.db),
     'bkash-check': async ({ paymentId }) => {
       if (!bkash) throw new Error('bKash is not configured on this server');
       await bkash.checkout.check(paymentId);

@@ -351,6 +351,7 @@ export function idArb(world: World, kind: IdKind): fc.Arbitrary<string> {
           ...world.orderIds,
           ...world.conversationIds,
           ...world.messageIds,
+          ...world.savedSearchIds,
           ...(kind === 'userRef' ? actorNames.map((n) => world.actors[n].email) : []),
         ];
   const unknown =

@@ -36,6 +36,8 @@ import {
   MessageReportBody,
   PushSubscriptionBody,
   PushEndpointBody,
+  SaveSearchBody,
+  SavedSearchFrequencyBody,
 } from '@market/contract';
 import { createECDH, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
@@ -517,6 +519,21 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     // Unblocking someone not blocked answers as unblocking does ("again is the same answer"): an unknown id too.
     'DELETE /api/blocks/:id': { id: 'uuid', answersAlike: { status: 200, data: { blocked: false }, defect: 'unknown id' } },
     // Saved phones (issue 34): unsaving a phone never saved answers as unsaving does, an unknown id too.
+    // Saved searches (issue 34): the world's buyer keeps one; a saved body may be any search's filters.
+    'POST /api/saved-searches': {
+      body: json(SaveSearchBody, () =>
+        fc.record({
+          query: fc.record(
+            { q: fc.constantFrom('galaxy', 'iphone 13', 'আইফোন'), district: fc.constantFrom('dhaka', 'Comilla'), maxPrice: fc.nat(200000) },
+            { requiredKeys: [] },
+          ),
+          frequency: fc.constantFrom('instant', 'daily'),
+        }),
+      ),
+    },
+    'GET /api/saved-searches': { query: true },
+    'PUT /api/saved-searches/:id': { id: 'uuid', body: json(SavedSearchFrequencyBody, () => fc.record({ frequency: fc.constantFrom('instant', 'daily') })) },
+    'DELETE /api/saved-searches/:id': { id: 'uuid' },
     'GET /api/favourites': { query: true },
     'GET /api/favourites/ids': {},
     'PUT /api/favourites/:id': { id: 'uuid' },

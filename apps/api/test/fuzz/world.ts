@@ -30,6 +30,7 @@ const OWNERS = {
   'review-of-me': ['seller'],
   conversation: ['buyer', 'seller'],
   message: ['buyer', 'seller'],
+  'saved-search': ['buyer'],
 } as const satisfies Record<Extract<Rule, { who: 'owner' }>['of'], readonly ActorName[]>;
 const owns = (of: keyof typeof OWNERS, name: ActorName) => (OWNERS[of] as readonly ActorName[]).includes(name);
 /** The only passwords of the world's accounts (fixtures): no generated login body carries them. */
@@ -43,6 +44,8 @@ export interface World {
   /** The conversation of `buyer` and `seller` (issue 33), and its two messages: the buyer's question, the seller's answer, which the buyer reported. */
   conversationIds: string[];
   messageIds: string[];
+  /** The buyer's saved search (issue 34). */
+  savedSearchIds: string[];
   /** The push subscription's address (the buyer's browser): unsubscribing any other changes nothing. */
   pushEndpoint: string;
   intent: { id: string; clientSecret: string };
@@ -156,6 +159,9 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   const started = await callRoute(app, 'startConversation', { token: buyer.token, body: { productId: onSale._id, body: 'Is it still available?' } });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const thread = started.body.data as { _id: string };
+  const saved = await callRoute(app, 'saveSearch', { token: buyer.token, body: { query: { q: 'galaxy' }, frequency: 'daily' } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  const savedSearch = saved.body.data as { _id: string };
   const answer = await callRoute(app, 'sendMessage', {
     token: seller.token,
     params: { id: thread._id },
@@ -235,6 +241,7 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
     paid._id,
     review._id,
     thread._id,
+    savedSearch._id,
     question!.id,
     answered._id,
   ];
@@ -245,6 +252,7 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
     orderIds: [open._id, paid._id],
     conversationIds: [thread._id],
     messageIds: [question!.id, answered._id],
+    savedSearchIds: [savedSearch._id],
     pushEndpoint,
     intent: { id: intent.id, clientSecret: intent.clientSecret },
     emails,

@@ -33,6 +33,7 @@ import { DevicePush } from '../features/notifications/device-push.tsx';
 import { MailChoices } from '../features/notifications/mail-choices.tsx';
 import NotificationsPage from '../features/notifications/notifications-page.tsx';
 import SavedPage from '../features/saved/saved-page.tsx';
+import SavedSearchesPage from '../features/alerts/saved-searches-page.tsx';
 import PaymentPage from '../features/payment/payment-page.tsx';
 import MyReviews from '../features/reviews/my-reviews-page.tsx';
 import { RoleOverview } from './role-overview.tsx';
@@ -88,6 +89,7 @@ export const dashboardRoutes: RouteObject = {
     },
     { path: 'notifications', element: <NotificationsPage /> },
     { path: 'saved', element: only(parties, <SavedPage />) },
+    { path: 'saved-searches', element: only(parties, <SavedSearchesPage />) },
     { path: 'messages', element: only(parties, <InboxPage />) },
     { path: 'messages/new', element: only('Buyer', <NewConversationPage />) },
     { path: 'messages/:id', element: only(parties, <ThreadPage />) },

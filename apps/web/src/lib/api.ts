@@ -70,6 +70,7 @@ export const api = createApi({
     'message',
     'message-report',
     'saved',
+    'saved-search',
   ],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),

@@ -1,5 +1,6 @@
 import * as accounts from './accounts.ts';
 import * as admin from './admin.ts';
+import * as alerts from './alerts.ts';
 import * as catalog from './catalog.ts';
 import * as chat from './chat.ts';
 import * as favourites from './favourites.ts';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...payouts,
   ...chat,
   ...favourites,
+  ...alerts,
   ...admin,
 } satisfies Record<RouteName, Endpoint>;
 // No descriptor without a route name, and no route name without a descriptor.

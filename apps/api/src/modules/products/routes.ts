@@ -18,7 +18,12 @@ export default async function productRoutes(app: FastifyInstance, opts: { search
   route(app, e.ownProduct, ({ params }) => service.getProduct(app.db, params.id, true));
   route(app, e.sellerProducts, async ({ params, query }) => service.listBySeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));
-  route(app, e.addProduct, ({ user, body }) => service.createProduct(app.db, user.id, body, newWordsPerListing));
+  route(app, e.addProduct, async ({ user, body }) => {
+    const product = await service.createProduct(app.db, user.id, body, newWordsPerListing);
+    // The saved searches it matches hear of it now.
+    app.jobs.nudge();
+    return product;
+  });
   route(app, e.editProduct, async ({ params, body }) => {
     const product = await service.editProduct(app.db, params.id, body, newWordsPerListing);
     // A lower price told to the people who saved it: their mails go now.

@@ -21,6 +21,7 @@ import { recordAdminAct } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
 import { attachUpload, type Attacher } from '../images/uploads.ts';
 import { savesOf, tellSavers } from '../favourites/savers.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { productColumns, toProduct } from './dto.ts';
 
 const keys = { table: products, id: products.id, createdAt: products.createdAt };
@@ -175,6 +176,8 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
         .insert(products)
         .values({ ...body, district: listingDistrict(body)!, ...pictures, sellerId, status: 'available', advertise: false, report: false })
         .returning({ id: products.id });
+      // Matched against the saved searches once it is committed (issue 34).
+      await enqueueJob(tx as unknown as Db, 'search-alerts', { productId: row!.id });
       return row!.id;
     }),
   );
@@ -208,6 +211,8 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
         .where(and(eq(products.id, id), available))
         .returning({ id: products.id });
       if (!row) return false;
+      // Matched against the saved searches again: a lower price, a new word or place may match more (issue 34).
+      await enqueueJob(tx as unknown as Db, 'search-alerts', { productId: id });
       // A lower price is told to the people who saved the phone (issue 34), in the edit's transaction.
       if (body.resalePrice < current.resalePrice)
         await tellSavers(

@@ -7,6 +7,7 @@ import { useSearchProductsInfiniteQuery, type SearchArgs } from './search-api.ts
 import { SearchField } from './search-field.tsx';
 import { FilterPanel, NoMatch, ResultList, ResultsBar, SortSelect } from './search-filters.tsx';
 import { readSearch, writeSearch } from './search-params.ts';
+import { AlertMe } from './alert-me.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 
 /** /search: text, brand, condition, price, area, verified sellers, storage and battery health, every choice in the URL. */
@@ -28,6 +29,7 @@ export function SearchPage() {
         <FilterPanel args={args} meta={meta} onChange={change} />
         <section aria-label={t('results.label')}>
           <ResultsBar total={meta?.total}>
+            <AlertMe args={args} />
             <SortSelect
               sorts={args.q ? searchSorts : searchSorts.filter((s) => s !== 'relevance')}
               value={args.sort ?? (args.q ? 'relevance' : 'newest')}

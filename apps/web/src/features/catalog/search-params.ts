@@ -42,12 +42,5 @@ export function readSearch(params: URLSearchParams): SearchArgs {
   return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))) as SearchArgs;
 }
 
-/** The URL's search parameters for a search. */
-export function writeSearch(args: SearchArgs): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(args)) {
-    if (value === undefined || value === '') continue;
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
-  }
-  return params;
-}
+/** The URL's search parameters for a search (shared with the saved searches' page). */
+export { writeSearch } from '../../lib/search-url.ts';

@@ -19,6 +19,8 @@ const notifications: Item = { to: '/dashboard/notifications', label: 'dashMenu.n
 const messages: Item = { to: '/dashboard/messages', label: 'dashMenu.messages', below: true };
 /** The phones a Buyer or a Seller saved (issue 34). */
 const saved: Item = { to: '/dashboard/saved', label: 'dashMenu.saved' };
+/** Their saved searches and alerts (issue 34). */
+const savedSearches: Item = { to: '/dashboard/saved-searches', label: 'dashMenu.savedSearches' };
 
 /**
  * The spec's menu of each role (a seller's also has their earnings and reviews), a buyer's and a seller's messages and
@@ -33,11 +35,12 @@ const menus: Record<Role, Item[]> = {
     { to: '/dashboard/earnings', label: 'dashMenu.earnings' },
     { to: '/dashboard/reviews', label: 'dashMenu.reviews' },
     saved,
+    savedSearches,
     messages,
     notifications,
     account,
   ],
-  Buyer: [overview, { to: '/dashboard/myOrders', label: 'dashMenu.myOrders' }, saved, messages, notifications, account],
+  Buyer: [overview, { to: '/dashboard/myOrders', label: 'dashMenu.myOrders' }, saved, savedSearches, messages, notifications, account],
   Admin: [
     overview,
     { to: '/dashboard/allSellers', label: 'dashMenu.allSellers' },

@@ -50,6 +50,7 @@ describe('E-mails about your deals', () => {
       '[x] Messages I have not read for 15 minutes (one e-mail for them all)',
       '[x] A phone I saved gets cheaper',
       '[x] A phone I saved is sold',
+      '[x] A phone matching a saved search set to tell me at once',
     ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Someone books one of my phones' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your choice is saved.');
@@ -79,6 +80,7 @@ describe('E-mails about your deals', () => {
       '[x] Messages I have not read for 15 minutes (one e-mail for them all)',
       '[x] A phone I saved gets cheaper',
       '[x] A phone I saved is sold',
+      '[x] A phone matching a saved search set to tell me at once',
     ]);
     expect(screen.getByText('E-mails go only to a confirmed address: confirm yours to get them.')).toBeInTheDocument();
   });

@@ -37,6 +37,7 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   messages: 'notes.messages',
   saved_price_drop: 'notes.saved_price_drop',
   saved_sold: 'notes.saved_sold',
+  search_alert: 'notes.search_alert',
 };
 
 /** A notification's prices (a saved phone's drop) as the tables write them: '70,000 tk', '৳৭০,০০০'. */

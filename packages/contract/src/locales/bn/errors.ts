@@ -20,9 +20,9 @@ export default {
   email_not_confirmed: 'আগে আপনার ইমেইল ঠিকানা নিশ্চিত করুন: আমাদের পাঠানো লিংকটি খুলুন, অথবা আপনার অ্যাকাউন্ট পেজ থেকে নতুন লিংক চান',
   own_data_only: 'আপনি শুধু নিজের তথ্যই দেখতে পারেন',
   not_yours:
-    '{what, select, product {এই প্রোডাক্টটি আপনার নয়} order {এই অর্ডারটি আপনার নয়} booking {এই বুকিংটি আপনার ফোনের নয়} review {এই রিভিউটি আপনার নয়} review_of_me {এই রিভিউটি আপনাকে নিয়ে নয়} conversation {এই কথোপকথনটি আপনার নয়} message {এই মেসেজটি আপনার কথোপকথনের নয়} other {এই {what} আপনার নয়}}',
+    '{what, select, product {এই প্রোডাক্টটি আপনার নয়} order {এই অর্ডারটি আপনার নয়} booking {এই বুকিংটি আপনার ফোনের নয়} review {এই রিভিউটি আপনার নয়} review_of_me {এই রিভিউটি আপনাকে নিয়ে নয়} conversation {এই কথোপকথনটি আপনার নয়} message {এই মেসেজটি আপনার কথোপকথনের নয়} saved_search {এই সেভ করা খোঁজটি আপনার নয়} other {এই {what} আপনার নয়}}',
   not_found:
-    '{what, select, User {ব্যবহারকারীকে} Seller {বিক্রেতাকে} Product {প্রোডাক্টটি} Order {অর্ডারটি} Booking {বুকিংটি} Review {রিভিউটি} Notification {নোটিফিকেশনটি} Payout {পেআউটটি} Conversation {কথোপকথনটি} Message {মেসেজটি} other {{what}}} খুঁজে পাওয়া যায়নি',
+    '{what, select, User {ব্যবহারকারীকে} Seller {বিক্রেতাকে} Product {প্রোডাক্টটি} Order {অর্ডারটি} Booking {বুকিংটি} Review {রিভিউটি} Notification {নোটিফিকেশনটি} Payout {পেআউটটি} Conversation {কথোপকথনটি} Message {মেসেজটি} Search {সেভ করা খোঁজটি} other {{what}}} খুঁজে পাওয়া যায়নি',
   metrics_not_allowed:
     'মেট্রিক্স দেখতে মেট্রিক্স টোকেন (METRICS_TOKEN) বেয়ারার টোকেন হিসেবে লাগবে, অথবা কোনো প্রক্সি বিশ্বাস করা না থাকলে এই মেশিন থেকেই অনুরোধ করতে হবে',
 
@@ -170,6 +170,9 @@ export default {
   you_blocked: 'আপনি এই ব্যক্তিকে ব্লক করেছেন: আবার লিখতে হলে আনব্লক করুন',
   own_phone_save: 'এটি আপনার নিজের ফোন: ক্রেতারা এর দাম জানতে এটি সেভ করেন',
   too_many_saved: 'আপনি {max}টি ফোন সেভ করেছেন, যত রাখা যায়: আগে কয়েকটি সরান',
+
+  too_many_saved_searches: 'আপনি সর্বোচ্চ {max}টি খোঁজ সেভ রাখতে পারেন: আগে একটি মুছুন',
+  search_already_saved: 'এই খোঁজটি আগেই সেভ করা আছে',
   cannot_block_self: 'আপনি নিজেকে ব্লক করতে পারবেন না',
   own_message_report: 'আপনি নিজের মেসেজ রিপোর্ট করতে পারবেন না',
   already_reported_message: 'আপনি এই মেসেজটি আগেই রিপোর্ট করেছেন',
