@@ -56,10 +56,7 @@ test('at 375 px a buyer saves a search, hears at once of a phone listed that mat
   await expectAccessible(bn);
   await screenshots(bn, 'saved-searches-bn');
   await row.getByRole('button', { name: new RegExp(`সেভ করা খোঁজটি মুছে ফেলুন$`) }).click();
-  await bn
-    .getByRole('dialog')
-    .getByRole('button', { name: 'হ্যাঁ, মুছে ফেলুন!' })
-    .click();
+  await bn.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ, মুছে ফেলুন!' }).click();
   await expect(main(bn).getByRole('listitem').filter({ hasText: word })).toHaveCount(0);
   await bn.context().close();
 });
