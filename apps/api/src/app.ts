@@ -155,7 +155,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(mail, { mail: config.mail });
   // Pictures on the disk, or in an S3-compatible store every instance shares (S3_*).
   const store = pictureStore(config.s3, config.uploadsDir);
-  await app.register(maintenance, { store, payoutMinimum: config.payouts.minimum });
+  await app.register(maintenance, { store, payoutMinimum: config.payouts.minimum, origin: () => publicOrigin(app.server, config) });
 
   // GET /metrics (Prometheus), counting every answer from here on, cached ones included.
   await app.register(metrics, { database, token: config.metricsToken, behindProxy: config.trustProxy !== false });

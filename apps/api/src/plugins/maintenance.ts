@@ -1,4 +1,5 @@
 import { sweepEvents } from '../modules/chat/service.ts';
+import { dailySearchMails } from '../modules/alerts/daily.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneLinkTokens } from '../modules/accounts/link-tokens.ts';
@@ -21,10 +22,11 @@ const HOUR = 3_600_000;
 /**
  * Housekeeping on a timer in every process: uploads nobody used within a day (rows and
  * files), expired link codes and authorization codes, sent mails and done jobs older than a month (each step one
- * DELETE, so several instances sweeping at once do no harm), and the sellers' weekly payouts (each seller paid once).
+ * DELETE, so several instances sweeping at once do no harm), the sellers' weekly payouts (each seller paid once) and
+ * the day's mail of daily saved searches (each person mailed once a day).
  */
 export default fp(
-  async function maintenance(app: FastifyInstance, opts: { store: PictureStore; payoutMinimum: number; intervalMs?: number }) {
+  async function maintenance(app: FastifyInstance, opts: { store: PictureStore; payoutMinimum: number; origin: () => string; intervalMs?: number }) {
     app.decorate('sweep', async () => {
       const removed = await sweepUnattached(app.db, opts.store);
       await pruneLinkTokens(app.db);
@@ -35,6 +37,8 @@ export default fp(
       await sweepEvents(app.db);
       // Sellers' weekly payouts (issue 32): their jobs start now.
       if (await weeklyPayouts(app.db, opts.payoutMinimum)) app.jobs.nudge();
+      // The day's mail of the daily saved searches (issue 34): their mails go now.
+      if (await dailySearchMails(app.db, opts.origin())) app.jobs.nudge();
       if (removed) app.log.info({ removed }, 'unused uploads removed');
     });
     let timer: NodeJS.Timeout | undefined;

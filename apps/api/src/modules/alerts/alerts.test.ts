@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/call-route.ts';
 import { createCategory, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { notifications, searchAlerts } from '../../db/schema.ts';
+import { notifications, outbox, searchAlerts } from '../../db/schema.ts';
+import { dailySearchMails } from './daily.ts';
 
 /** Issue 34, item 5: saved searches and their alerts, matched through their anchors, each phone once per search. */
 const ctx = useTestApp();
@@ -133,6 +134,33 @@ describe('alerts', () => {
     expect(await alertsOf(buyer)).toEqual([]);
     const rows = await ctx.app.db.select().from(searchAlerts).where(eq(searchAlerts.savedSearchId, daily._id));
     expect(rows).toEqual([expect.objectContaining({ toldAt: null })]);
+  });
+
+  it("mails a daily search's matches once a day in one mail, in the person's language, then not again until the next day", async () => {
+    const { buyer, seller, samsung } = await world();
+    await callRoute(ctx.app, 'setLanguage', { token: buyer.token, body: { language: 'bn' } });
+    await save(buyer, { q: 'galaxy' }, 'daily');
+    await save(buyer, { q: 'galaxy', maxPrice: 60000 }, 'daily');
+    await postProduct(ctx.app, seller, samsung.id, { productName: 'Galaxy S22', resalePrice: 55000 });
+    await postProduct(ctx.app, seller, samsung.id, { productName: 'Galaxy Z Flip', resalePrice: 70000 });
+    await settle();
+    const mails = async () => (await ctx.app.db.select().from(outbox).where(eq(outbox.toAddress, buyer.email))).filter((m) => m.kind === 'search-digest');
+    expect(await dailySearchMails(ctx.app.db, 'https://phones.example')).toBe(1);
+    const [mail] = await mails();
+    // One mail for both phones (the S22 matched both searches: named once), in Bangla, each with its address.
+    expect(mail!.subject).toContain('২টি নতুন ফোন');
+    expect(mail!.textBody!.match(/Galaxy S22/g)).toHaveLength(1);
+    expect(mail!.textBody).toContain('Galaxy Z Flip');
+    expect(mail!.textBody).toContain('https://phones.example/detail-product/');
+    // Told: the next sweep mails nothing, and a new match waits for tomorrow.
+    expect(await dailySearchMails(ctx.app.db, 'https://phones.example')).toBe(0);
+    await postProduct(ctx.app, seller, samsung.id, { productName: 'Galaxy A15', resalePrice: 15000 });
+    await settle();
+    expect(await dailySearchMails(ctx.app.db, 'https://phones.example')).toBe(0);
+    expect(await mails()).toHaveLength(1);
+    await ctx.app.db.execute(sql`update saved_searches set digest_at = now() - interval '1 day'`);
+    expect(await dailySearchMails(ctx.app.db, 'https://phones.example')).toBe(1);
+    expect(await mails()).toHaveLength(2);
   });
 
   it('finds a search by its anchor among thousands: only the anchored few are read', async () => {

@@ -126,6 +126,26 @@ export const digestMail = (r: Recipient, threads: { name: string; productName: s
   );
 };
 
+/** The day's mail of a person's daily saved searches (issue 34): each new phone with its price and address. */
+export const searchDigestMail = (r: Recipient, phones: { id: string; name: string; price: number }[], origin: string) => {
+  const l = r.language;
+  const t = texts(l);
+  return compose(
+    r,
+    'search-digest',
+    say(l, 'mail.searchDigest.subject', { count: phones.length }),
+    phones.map((p) =>
+      say(l, 'mail.searchDigest.body', {
+        name: plainName(p.name),
+        price: t('price.bdt', { amount: t.number(p.price) }),
+        url: linkIn(l, `${origin}/detail-product/${p.id}`),
+      }),
+    ),
+    { label: say(l, 'mail.searchDigest.open'), url: `${origin}/dashboard/saved-searches` },
+    [say(l, 'mail.searchDigest.after')],
+  );
+};
+
 /** The name of each page a notification opens (contract's `pageOf`), as the site's menus say it. */
 const pageNames: Record<
   string,
@@ -136,6 +156,7 @@ const pageNames: Record<
   | 'dashMenu.payments'
   | 'dashMenu.messages'
   | 'dashMenu.saved'
+  | 'dashMenu.savedSearches'
   | 'nav.home'
 > = {
   '/dashboard/myOrders': 'dashMenu.myOrders',
@@ -145,6 +166,7 @@ const pageNames: Record<
   '/dashboard/payments': 'dashMenu.payments',
   '/dashboard/messages': 'dashMenu.messages',
   '/dashboard/saved': 'dashMenu.saved',
+  '/dashboard/saved-searches': 'dashMenu.savedSearches',
   '/': 'nav.home',
 };
 
