@@ -159,6 +159,20 @@ export interface Results {
   poisoning?: PoisoningResult | null;
   money?: MoneyResult | null;
   chat?: ChatResult | null;
+  alerts?: AlertsResult | null;
+}
+
+/** Matching one new phone against the saved searches (issue 34, item 5; bench/alerts.ts). */
+export interface AlertsResult {
+  searches: number;
+  phones: number;
+  /** The searches matched per phone, on average, and the most read by one look-up. */
+  matchedPerPhone: number;
+  p50: number;
+  p99: number;
+  max: number;
+  target: number;
+  backgroundLoad: number | null;
 }
 
 export function readResults(file = resultsFile): Results {
@@ -173,6 +187,7 @@ export function readResults(file = resultsFile): Results {
       poisoning: parsed.poisoning ?? null,
       money: parsed.money ?? null,
       chat: parsed.chat ?? null,
+      alerts: parsed.alerts ?? null,
     };
   } catch {
     return { api: [], web: null };

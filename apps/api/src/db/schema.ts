@@ -1059,9 +1059,9 @@ export const favourites = pgTable(
 
 /**
  * A person's saved search (issue 34, decision 056): its filters as saved (`query`, shown back and opened as a search) and
- * laid out for matching a new or newly cheaper phone: `anchor`, the one key a matching phone surely has (a word of it, its
- * district, division or brand, or '*'), looked up by index; the rest checked on the few found. `words`: each query word's
- * spellings (any one in the phone's words will do).
+ * laid out for matching a new or newly cheaper phone: `anchor`, the one key a matching phone surely has (one of its words,
+ * or its brand, with its district or division joined on; or '*'), looked up by index; the rest checked in the same
+ * statement on the few found.
  */
 export const savedSearches = pgTable(
   'saved_searches',
@@ -1075,7 +1075,8 @@ export const savedSearches = pgTable(
     queryKey: text('query_key').notNull(),
     frequency: text('frequency', { enum: ['instant', 'daily'] }).notNull(),
     anchor: text('anchor').notNull(),
-    words: jsonb('words').$type<string[][]>().notNull(),
+    /** Its words as the search reads them (a Bangla brand word as its English one): a phone's words must hold them all. */
+    words: text('words').array().notNull(),
     categories: uuid('categories').array().notNull(),
     conditions: text('conditions').array().notNull(),
     minPrice: integer('min_price'),

@@ -5,7 +5,7 @@ CREATE TABLE "saved_searches" (
 	"query_key" text NOT NULL,
 	"frequency" text NOT NULL,
 	"anchor" text NOT NULL,
-	"words" jsonb NOT NULL,
+	"words" text[] NOT NULL,
 	"categories" uuid[] NOT NULL,
 	"conditions" text[] NOT NULL,
 	"min_price" integer,

@@ -163,13 +163,28 @@ describe('alerts', () => {
     expect(await mails()).toHaveLength(2);
   });
 
+  it('anchors each search on the key the fewest share (its place joined on): one popular word gathers no one', async () => {
+    const { buyer, other, seller, samsung } = await world();
+    const third = await signUp(ctx.app, 'Buyer');
+    await save(buyer, { q: 'galaxy s21' });
+    await save(other, { q: 'galaxy s21' });
+    await save(third, { q: 'galaxy s21', district: 'dhaka' });
+    const anchors = await ctx.app.db.execute(sql`select anchor from saved_searches order by created_at`);
+    expect((anchors as unknown as { rows: { anchor: string }[] }).rows.map((r) => r.anchor)).toEqual(['w:galaxy', 'w:s21', 'w:galaxy@d:dhaka']);
+    // Each is still found: a Galaxy S21 in Dhaka matches all three, one in Khulna the two without a place.
+    await postProduct(ctx.app, seller, samsung.id, { productName: 'Galaxy S21', location: 'Banani', district: 'dhaka' });
+    await postProduct(ctx.app, seller, samsung.id, { productName: 'Galaxy S21', location: 'Sonadanga', district: 'khulna' });
+    await settle();
+    expect(await ctx.app.db.select().from(searchAlerts)).toHaveLength(5);
+  });
+
   it('finds a search by its anchor among thousands: only the anchored few are read', async () => {
     const { buyer, other, seller, samsung } = await world();
     // 3,000 other people's searches of other words (written straight into the table, as saving them would).
     await ctx.app.db.execute(sql`
       insert into saved_searches (user_id, query, query_key, frequency, anchor, words, categories, conditions, verified, storage)
       select ${other._id}, jsonb_build_object('q', 'word' || i), 'k' || i, 'instant', 'w:word' || i,
-        jsonb_build_array(jsonb_build_array('word' || i)), '{}', '{}', false, '{}'
+        array['word' || i], '{}', '{}', false, '{}'
       from generate_series(1, 3000) i`);
     const mine = await save(buyer, { q: 'pixel seven' });
     await postProduct(ctx.app, seller, samsung.id, { productName: 'Pixel Seven', description: 'word17 in its description' });

@@ -8,8 +8,9 @@ import { notify } from '../notifications/service.ts';
 /*
  * A phone listed or edited against every saved search (issue 34, item 5; decision 056), as an inverted index: each
  * search has one anchor, a key every phone it matches has (service.ts `layout`); the phone's keys (its words and the
- * English words its Bangla brand words stand for, its district, division and brand, and '*') find the few searches
- * anchored on one of them by index, their other filters are checked in the same statement, and their words here.
+ * English words its Bangla brand words stand for, and its brand, each alone and with its district or division; its
+ * district, division and '*') find the few searches anchored on one of them by index, and their words and other
+ * filters are checked in the same statement.
  * A search tells of a phone once, whatever its later prices: a price lowered into a search's range is a new match.
  */
 
@@ -32,32 +33,39 @@ interface Found {
   id: string;
   user_id: string;
   frequency: 'instant' | 'daily';
-  words: string[][];
 }
 
-/** The keys a phone is found under: each word and what it is read as, its place and brand, and '*'. */
-export function keysOf(phone: Pick<Phone, 'words' | 'district' | 'category_id'>): string[] {
-  const keys = new Set<string>(['*', `c:${phone.category_id}`]);
-  for (const w of phone.words) {
-    keys.add(`w:${w}`);
-    for (const read of readQuery(`${w} `)) keys.add(`w:${read.word}`);
+/** A phone's words as searches read them: each of its words, and the English word a Bangla brand word is read as. */
+export function wordsOf(words: string[]): string[] {
+  const all = new Set<string>();
+  for (const w of words) {
+    all.add(w);
+    for (const read of readQuery(`${w} `)) all.add(read.word);
   }
-  if (phone.district) {
-    keys.add(`d:${phone.district}`);
-    const division = districtById(phone.district)?.division.id;
-    if (division) keys.add(`v:${division}`);
-  }
-  return [...keys];
+  return [...all];
 }
 
-/** The searches a phone for sale matches: its saved searches' ids, with whose they are and how often they tell. */
+/**
+ * The keys a phone is found under (service.ts `layout`): each of its words and its brand, each alone and with its
+ * district and its division joined on, its district and division alone, and '*'.
+ */
+export function keysOf(phone: Pick<Phone, 'district' | 'category_id'>, words: string[]): string[] {
+  const division = phone.district ? districtById(phone.district)?.division.id : undefined;
+  const places = ['', ...(phone.district ? [`@d:${phone.district}`] : []), ...(division ? [`@v:${division}`] : [])];
+  const bases = [...words.map((w) => `w:${w}`), `c:${phone.category_id}`];
+  return ['*', ...places.filter(Boolean).map((p) => p.slice(1)), ...bases.flatMap((b) => places.map((p) => b + p))];
+}
+
+/** The searches a phone for sale matches, in one statement: their ids, whose they are and how often they tell. */
 export async function searchesMatching(db: Db, phone: Phone): Promise<Found[]> {
   const division = phone.district ? (districtById(phone.district)?.division.id ?? null) : null;
-  const found = (
+  const words = wordsOf(phone.words);
+  return (
     (await db.execute(sql`
-      select s.id, s.user_id, s.frequency, s.words from saved_searches s
-      where s.anchor in (select jsonb_array_elements_text(${JSON.stringify(keysOf(phone))}::jsonb))
+      select s.id, s.user_id, s.frequency from saved_searches s
+      where s.anchor in (select jsonb_array_elements_text(${JSON.stringify(keysOf(phone, words))}::jsonb))
         and s.user_id <> ${phone.seller_id}
+        and s.words <@ array(select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb))
         and (cardinality(s.categories) = 0 or ${phone.category_id}::uuid = any(s.categories))
         and (cardinality(s.conditions) = 0 or ${phone.condition}::text = any(s.conditions))
         and (s.min_price is null or s.min_price <= ${phone.resale_price}::int)
@@ -69,9 +77,6 @@ export async function searchesMatching(db: Db, phone: Phone): Promise<Found[]> {
         and (cardinality(s.storage) = 0 or ${phone.storage_gb}::int = any(s.storage))
         and (s.min_battery is null or ${phone.battery_health}::int >= s.min_battery)`)) as unknown as { rows: Found[] }
   ).rows;
-  const words = new Set(phone.words);
-  // Every word of the search, in any of its spellings, among the phone's words.
-  return found.filter((s) => s.words.every((forms) => forms.some((f) => words.has(f))));
 }
 
 /**

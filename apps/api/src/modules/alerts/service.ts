@@ -1,6 +1,6 @@
 import { maxSavedSearches, type KeptQuery, type PageQuery, type SavedQuery, type SavedSearch, type SaveSearchBody } from '@market/contract';
 import { findDistrict, findDivision } from '@market/contract/places';
-import { and, count, eq, max, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { savedSearches, searchAlerts } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -44,37 +44,49 @@ export function keptQuery(q: SavedQuery): SavedQuery {
 const keyOf = (q: SavedQuery) => JSON.stringify(Object.fromEntries(Object.entries(q).sort(([a], [b]) => a.localeCompare(b))));
 
 /**
- * A kept search laid out for matching: each word's spellings (the search reads them: 'আইফোন' is 'iphone'), and the
- * anchor, the one key every phone it matches has: its longest word, else its district, division or single brand, else '*'.
+ * A kept search laid out for matching (decision 056): its words as the search reads them ('আইফোন' is 'iphone'), and
+ * the keys it could be anchored on, each one every phone it matches surely has: one of its words, or else its brand;
+ * with its district or division joined on when it names one ('w:iphone@d:dhaka'), else '*'. `saveSearch` anchors it on
+ * the one fewest searches share, so no key gathers everyone's.
  */
 export function layout(q: SavedQuery) {
-  const read = q.q ? readQuery(`${q.q} `) : [];
-  const words = read.map((w) => [...new Set([w.word, ...w.also])]);
-  const longest = read.map((w) => w.word).sort((a, b) => b.length - a.length || a.localeCompare(b))[0];
-  const anchor = longest
-    ? `w:${longest}`
-    : q.district
-      ? `d:${q.district}`
-      : q.division
-        ? `v:${q.division}`
-        : q.category?.length === 1
-          ? `c:${q.category[0]}`
-          : '*';
+  const words = [...new Set((q.q ? readQuery(`${q.q} `) : []).map((w) => w.word))];
+  const place = q.district ? `@d:${q.district}` : q.division ? `@v:${q.division}` : '';
+  const bases = words.length ? words.map((w) => `w:${w}`) : q.category?.length === 1 ? [`c:${q.category[0]}`] : [];
+  const anchors = bases.length ? bases.map((b) => b + place) : [place ? place.slice(1) : '*'];
   return {
-    anchor,
-    words,
-    categories: q.category ?? [],
-    conditions: q.condition ?? [],
-    minPrice: q.minPrice ?? null,
-    maxPrice: q.maxPrice ?? null,
-    area: q.location ? q.location.toLowerCase() : null,
-    district: q.district ?? null,
-    division: q.division ?? null,
-    verified: q.verified === 'true',
-    storage: q.storage ?? [],
-    minBattery: q.minBattery ?? null,
+    anchors,
+    fields: {
+      words,
+      categories: q.category ?? [],
+      conditions: q.condition ?? [],
+      minPrice: q.minPrice ?? null,
+      maxPrice: q.maxPrice ?? null,
+      area: q.location ? q.location.toLowerCase() : null,
+      district: q.district ?? null,
+      division: q.division ?? null,
+      verified: q.verified === 'true',
+      storage: q.storage ?? [],
+      minBattery: q.minBattery ?? null,
+    },
   };
 }
+
+/** Of a search's possible anchors, the one the fewest searches are anchored on now (the longest word on a tie). */
+export async function leastShared(db: Db, anchors: string[]): Promise<string> {
+  if (anchors.length === 1) return anchors[0]!;
+  const rows = await db
+    .select({ anchor: savedSearches.anchor, n: count() })
+    .from(savedSearches)
+    .where(inArray(savedSearches.anchor, anchors))
+    .groupBy(savedSearches.anchor);
+  const shared = new Map(rows.map((r) => [r.anchor, r.n]));
+  return leastOf(anchors, (a) => shared.get(a) ?? 0);
+}
+
+/** The anchor `shared` says the fewest searches have, the longest on a tie. */
+export const leastOf = (anchors: string[], shared: (anchor: string) => number) =>
+  [...anchors].sort((a, b) => shared(a) - shared(b) || b.length - a.length || a.localeCompare(b))[0]!;
 
 const matchCount = sql<number>`(select count(*)::int from ${searchAlerts} a where a.saved_search_id = ${savedSearches.id})`;
 const lastMatch = sql<string | null>`(select max(a.created_at) from ${searchAlerts} a where a.saved_search_id = ${savedSearches.id})`;
@@ -96,9 +108,10 @@ export async function saveSearch(db: Db, userId: string, body: SaveSearchBody): 
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-searches:${userId}`}))`);
     const [kept] = await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId));
     if ((kept?.n ?? 0) >= maxSavedSearches) throw conflict('too_many_saved_searches', { max: maxSavedSearches });
+    const { anchors, fields } = layout(query);
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId, query, queryKey: keyOf(query), frequency: body.frequency, ...layout(query) })
+      .values({ userId, query, queryKey: keyOf(query), frequency: body.frequency, anchor: await leastShared(tx as unknown as Db, anchors), ...fields })
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict('search_already_saved');
