@@ -36,10 +36,21 @@ const models: Record<string, string[]> = {
     'Galaxy Z Flip 5',
     'Galaxy Z Fold 5',
   ],
-  Xiaomi: [...series('Redmi Note ', [10, 11, 12, 13], ['', ' Pro', ' Pro Plus']), ...series('Redmi ', [10, 12, 13], ['', 'C']), ...series('Poco X', [5, 6], ['', ' Pro']), 'Poco F5', 'Xiaomi 13T', 'Xiaomi 14'],
+  Xiaomi: [
+    ...series('Redmi Note ', [10, 11, 12, 13], ['', ' Pro', ' Pro Plus']),
+    ...series('Redmi ', [10, 12, 13], ['', 'C']),
+    ...series('Poco X', [5, 6], ['', ' Pro']),
+    'Poco F5',
+    'Xiaomi 13T',
+    'Xiaomi 14',
+  ],
   Google: series('Pixel ', ['6', '6a', '7', '7a', '8', '8a'], ['', ' Pro']),
   OnePlus: [...series('OnePlus ', [9, 10, 11, 12], ['', ' Pro', 'R']), ...series('OnePlus Nord CE ', [2, 3, 4])],
-  Realme: [...series('Realme C', [53, 55, 67]), ...series('Realme ', [10, 11, 12], ['', ' Pro', ' Pro Plus']), ...series('Realme Narzo ', [60, 70], ['', ' Pro'])],
+  Realme: [
+    ...series('Realme C', [53, 55, 67]),
+    ...series('Realme ', [10, 11, 12], ['', ' Pro', ' Pro Plus']),
+    ...series('Realme Narzo ', [60, 70], ['', ' Pro']),
+  ],
 };
 const brands = Object.keys(models);
 
@@ -124,10 +135,17 @@ runMain(async () => {
     }
     await db.execute(sql`analyze saved_searches`);
     log(`saved in ${round((performance.now() - started) / 1000, 1)} s; the most shared anchors:`);
-    const top = ((await db.execute(sql`select anchor, count(*)::int as n from saved_searches group by anchor order by n desc limit 5`)) as unknown as {
-      rows: { anchor: string; n: number }[];
-    }).rows;
-    console.log(table(['anchor', 'searches'], top.map((r) => [r.anchor, r.n])));
+    const top = (
+      (await db.execute(sql`select anchor, count(*)::int as n from saved_searches group by anchor order by n desc limit 5`)) as unknown as {
+        rows: { anchor: string; n: number }[];
+      }
+    ).rows;
+    console.log(
+      table(
+        ['anchor', 'searches'],
+        top.map((r) => [r.anchor, r.n]),
+      ),
+    );
 
     // New phones of those models, as the job reads them (their words as the search document has them).
     const seller = ((await db.execute(sql`select id from users where role = 'Seller' limit 1`)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
