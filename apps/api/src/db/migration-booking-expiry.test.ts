@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOlderRelease } from '../../test/older-release.ts';
+import { fixedId as id, openOlderRelease, rowsIn } from '../../test/older-release.ts';
 import { runJobs } from '../../test/helper.ts';
 import type { Database } from './client.ts';
 
@@ -15,9 +15,8 @@ const olderRelease = '0028_notification_mail';
 let database: Database;
 let app: FastifyInstance;
 let release: Awaited<ReturnType<typeof openOlderRelease>> | undefined;
-const id = (n: number) => `${String(n).repeat(8)}-0000-4000-8000-000000000000`;
 const ids = { seller: id(1), buyer: id(2), category: id(3), phone: id(4), old: id(5), other: id(6), accepted: id(7) };
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => rowsIn<T>(database, query);
 
 beforeAll(async () => {
   release = await openOlderRelease(olderRelease);

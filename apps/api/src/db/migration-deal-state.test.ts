@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../../test/fixtures.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { openOlderRelease } from '../../test/older-release.ts';
+import { fixedId as id, openOlderRelease, rowsIn } from '../../test/older-release.ts';
 import type { Database } from './client.ts';
 import { callRoute } from '../../test/call-route.ts';
 import { refusal } from '../../test/helper.ts';
@@ -23,7 +23,6 @@ let app: FastifyInstance;
 let release: Awaited<ReturnType<typeof openOlderRelease>> | undefined;
 /** When each declined or cancelled booking was, as the old columns said. */
 let endedAt: { id: string; at: string }[];
-const id = (n: number) => `${String(n).repeat(8)}-0000-4000-8000-000000000000`;
 const ids = {
   seller: id(1),
   buyer: id(2),
@@ -43,7 +42,7 @@ const more = {
   refunded: 'aaaaaaaa-0000-4000-8000-000000000005',
   lost: 'aaaaaaaa-0000-4000-8000-000000000006',
 };
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => rowsIn<T>(database, query);
 
 beforeAll(async () => {
   release = await openOlderRelease(olderRelease);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOlderRelease } from '../../test/older-release.ts';
+import { fixedId as id, openOlderRelease, rowsIn } from '../../test/older-release.ts';
 import { savedPhones } from '../modules/favourites/service.ts';
 import { listNotifications } from '../modules/notifications/service.ts';
 import type { Database } from './client.ts';
@@ -16,9 +16,8 @@ const olderRelease = '0039_places';
 let database: Database;
 let app: FastifyInstance;
 let release: Awaited<ReturnType<typeof openOlderRelease>> | undefined;
-const id = (n: number) => `${String(n).repeat(8)}-0000-4000-8000-000000000000`;
 const ids = { seller: id(1), buyer: id(2), other: id(3), phone: id(4) };
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => rowsIn<T>(database, query);
 
 beforeAll(async () => {
   release = await openOlderRelease(olderRelease);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../test/call-route.ts';
 import { logIn } from '../../test/fixtures.ts';
-import { openOlderRelease } from '../../test/older-release.ts';
+import { fixedId as id, openOlderRelease, rowsIn } from '../../test/older-release.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { checkBooks } from '../modules/ledger/books.ts';
 import type { Database } from './client.ts';
@@ -20,9 +20,8 @@ const olderRelease = '0033_notices';
 let database: Database;
 let app: FastifyInstance;
 let release: Awaited<ReturnType<typeof openOlderRelease>> | undefined;
-const id = (n: number) => `${String(n).repeat(8)}-0000-4000-8000-000000000000`;
 const ids = { seller: id(1), buyer: id(2), category: id(3), completed: id(4), paid: id(5), handedOver: id(6), refunded: id(7), cash: id(8) };
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => rowsIn<T>(database, query);
 
 beforeAll(async () => {
   release = await openOlderRelease(olderRelease);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../../test/fixtures.ts';
 import { runJobs } from '../../test/helper.ts';
 import { callRoute } from '../../test/call-route.ts';
-import { openOlderRelease } from '../../test/older-release.ts';
+import { openOlderRelease, rowsIn } from '../../test/older-release.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Database } from './client.ts';
 
@@ -19,7 +19,7 @@ let database: Database;
 let app: FastifyInstance;
 let release: Awaited<ReturnType<typeof openOlderRelease>> | undefined;
 const seller = '11111111-0000-4000-8000-000000000000';
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => rowsIn<T>(database, query);
 
 beforeAll(async () => {
   release = await openOlderRelease(olderRelease);

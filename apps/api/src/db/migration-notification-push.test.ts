@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOlderRelease } from '../../test/older-release.ts';
+import { fixedId as id, openOlderRelease, rowsIn } from '../../test/older-release.ts';
 import type { Database } from './client.ts';
 
 /**
@@ -12,9 +12,8 @@ const olderRelease = '0037_chat';
 
 let database: Database;
 let release: Awaited<ReturnType<typeof openOlderRelease>> | undefined;
-const id = (n: number) => `${String(n).repeat(8)}-0000-4000-8000-000000000000`;
 const ids = { seller: id(1), buyer: id(2) };
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => rowsIn<T>(database, query);
 const pushJobs = () =>
   rows<{ subscription: string; notification: string | null }>(
     sql`select s.endpoint as subscription, j.payload->>'notificationId' as notification from jobs j join push_subscriptions s on s.id::text = j.payload->>'subscriptionId' where j.kind = 'push' order by 1`,
