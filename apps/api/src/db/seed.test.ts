@@ -43,6 +43,8 @@ import {
   messageReports,
   messages,
   pushSubscriptions,
+  savedSearches,
+  searchAlerts,
   userEvents,
 } from './schema.ts';
 import { adjusted } from '../modules/ledger/postings.ts';
@@ -325,6 +327,23 @@ describe('resetDatabase()', () => {
     await db.insert(blocks).values({ blockerId: other!.id, blockedId: user!.id });
     await db.insert(userEvents).values({ userId: user!.id, type: 'read', data: { conversationId: thread!.id, readerId: other!.id, seq: 1 } });
     await db.insert(pushSubscriptions).values({ userId: user!.id, endpoint: 'https://fcm.googleapis.com/fcm/send/reset', p256dh: 'reset', auth: 'reset' });
+    // A saved search and a phone it matched (issue 34).
+    const [kept] = await db
+      .insert(savedSearches)
+      .values({
+        userId: user!.id,
+        query: { q: 'reset' },
+        queryKey: 'reset',
+        frequency: 'daily',
+        anchor: 'w:reset',
+        words: ['reset'],
+        categories: [],
+        conditions: [],
+        verified: false,
+        storage: [],
+      })
+      .returning({ id: savedSearches.id });
+    await db.insert(searchAlerts).values({ savedSearchId: kept!.id, productId: phone!.id, price: 100 });
     const before = await rowCounts();
     // A table added to the schema needs a row here too: this names it until it has one.
     for (const [name, n] of Object.entries(before)) expect(n, name).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products, savedSearches, searchAlerts, users } from '../../db/schema.ts';
+import { recipientForUpdate } from '../mail/recipient.ts';
+import { products, savedSearches, searchAlerts } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { searchDigestMail } from '../mail/templates.ts';
 
@@ -23,11 +24,7 @@ export async function dailySearchMails(db: Db, origin: string): Promise<number> 
   let mailed = 0;
   for (const { user_id: userId } of due) {
     await db.transaction(async (tx) => {
-      const [person] = await tx
-        .select({ email: users.email, name: users.name, emailVerifiedAt: users.emailVerifiedAt, language: users.language, mailOff: users.mailOff })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('update');
+      const person = await recipientForUpdate(tx as unknown as Db, userId);
       if (!person) return;
       const daily = tx
         .select({ id: savedSearches.id })

@@ -1,5 +1,6 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { recipientForUpdate } from '../mail/recipient.ts';
 import { conversations, messages, users } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { digestMail } from '../mail/templates.ts';
@@ -15,11 +16,7 @@ import { DIGEST_AFTER_MINUTES, scheduleDigest } from './service.ts';
 export function digestJob(db: Db, origin: () => string, afterMinutes = DIGEST_AFTER_MINUTES) {
   return async ({ userId }: { userId: string }) => {
     await db.transaction(async (tx) => {
-      const [person] = await tx
-        .select({ email: users.email, name: users.name, emailVerifiedAt: users.emailVerifiedAt, language: users.language, mailOff: users.mailOff })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('update');
+      const person = await recipientForUpdate(tx as unknown as Db, userId);
       if (!person) return;
       const threads = await tx
         .select()
