@@ -46,7 +46,7 @@ type Verdict = 'allowed' | 'refused' | 'unverified';
  * seller's (issue 33).
  */
 const ownersOf = (of: Extract<Rule, { who: 'owner' }>['of']): Caller[] =>
-  of === 'conversation' || of === 'message' ? ['buyer', 'seller'] : [of === 'order' || of === 'review' ? 'buyer' : 'seller'];
+  of === 'conversation' || of === 'message' ? ['buyer', 'seller'] : [of === 'order' || of === 'review' || of === 'saved-search' ? 'buyer' : 'seller'];
 
 /**
  * What the rule says of this caller. Targets belong to `buyer` (orders, buyer data) or

@@ -164,7 +164,9 @@ describe('malformed ids', () => {
                                   ? { reason: 'spam' }
                                   : key === routeKey('dismissMessageReports') || key === routeKey('warnSender')
                                     ? { reason: 'Looked at it' }
-                                    : undefined;
+                                    : key === routeKey('setSavedSearchFrequency')
+                                      ? { frequency: 'daily' }
+                                      : undefined;
     const before = await counts();
     for (const id of malformedIds) {
       // Put in as it is, not as callRoute would encode it: some ids are percent-encodings on purpose.

@@ -162,6 +162,8 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   const saved = await callRoute(app, 'saveSearch', { token: buyer.token, body: { query: { q: 'galaxy' }, frequency: 'daily' } });
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
   const savedSearch = saved.body.data as { _id: string };
+  // A phone it matched (the alerts' table has a row to guard).
+  await app.db.insert(schema.searchAlerts).values({ savedSearchId: savedSearch._id, productId: onSale._id, price: 1 });
   const answer = await callRoute(app, 'sendMessage', {
     token: seller.token,
     params: { id: thread._id },
