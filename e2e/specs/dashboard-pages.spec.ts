@@ -77,6 +77,7 @@ const pageHeading: Record<string, string> = {
   '/dashboard/account': 'Account',
   '/dashboard/notifications': 'Notifications',
   '/dashboard/saved': 'Saved phones',
+  '/dashboard/saved-searches': 'Saved searches',
   '/dashboard/messages': 'Messages',
   '/dashboard/messageReports': 'Reported messages',
 };
