@@ -2,7 +2,7 @@ import { districtRows } from './places-data.ts';
 
 /**
  * Bangladesh's divisions and districts (issue 34, decision 055): the names come from the shared reference data
- * (`data/bd-districts.csv`, made into `places-data.ts` by a script), each place has a plain id (its English name in
+ * (`reference/bd-districts.csv`, made into `places-data.ts` by a script), each place has a plain id (its English name in
  * lower case, words joined by '-': 'dhaka', 'coxs-bazar'), and a name typed in English, in Bangla or in a common older
  * spelling ('Chittagong', 'Comilla') finds it.
  */
