@@ -43,7 +43,7 @@ function api() {
 function Box({ onSearch }: { onSearch(q: string): void }) {
   const [text, setText] = useState('');
   return (
-    <form role="search">
+    <form role="search" onSubmit={(e) => e.preventDefault()}>
       <SearchField value={text} onChange={setText} onSearch={onSearch} placeholder="Search phones" />
     </form>
   );
@@ -125,6 +125,22 @@ describe('the search box suggests while typing', () => {
     expect(box).toHaveAttribute('aria-expanded', 'true');
     await userEvent.keyboard('{Escape}');
     expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('Enter on the text as typed closes the list: it does not stay over the results (issue 35)', async () => {
+    const asked = api();
+    const { box } = render();
+    await userEvent.type(box, 'gal');
+    await waitFor(() => expect(asked).toHaveLength(1));
+    asked[0]!.answer();
+    await screen.findByRole('option', { name: /Galaxy S21/ });
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('listbox', { hidden: true })).not.toBeVisible();
+    // Typing on opens it again.
+    await userEvent.type(box, 'a');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('offers a brand whose name begins with the text; picking it opens the brand', async () => {

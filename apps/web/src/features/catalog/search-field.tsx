@@ -16,7 +16,7 @@ type Option = { kind: 'brand'; id: string; label: string } | { kind: 'name'; lab
  * A search box that offers suggestions while the buyer types (the ARIA combobox pattern): brands
  * whose name begins with the text, then model names of the best matches (GET /api/product-suggestions).
  * It asks once typing pauses and cancels a question the next keystroke made stale. Arrow keys move
- * through the list, Enter takes the highlighted one (or submits the form as typed), Escape closes it.
+ * through the list, Enter takes the highlighted one (or submits the form as typed, closing the list), Escape closes it.
  * A brand opens its category; a model name is searched for (`onSearch`).
  */
 export function SearchField({
@@ -101,6 +101,9 @@ export function SearchField({
     } else if (e.key === 'Enter' && shown && active >= 0 && active < options.length) {
       e.preventDefault();
       pick(options[active]!);
+    } else if (e.key === 'Enter') {
+      // The form searches the text as typed: the list has had its say, and must not stay over the results (issue 35).
+      close();
     } else if (e.key === 'Escape' && shown) {
       e.preventDefault();
       close();
