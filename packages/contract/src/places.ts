@@ -39,11 +39,9 @@ export const districts: readonly District[] = districtRows
   .sort((a, b) => a.en.localeCompare(b.en));
 
 export const districtIds = districts.map((d) => d.id) as [string, ...string[]];
-export const divisionIds = divisions.map((d) => d.id) as [string, ...string[]];
 
 const districtsById = new Map(districts.map((d) => [d.id, d]));
 export const districtById = (id: string): District | undefined => districtsById.get(id);
-export const divisionById = (id: string): Division | undefined => divisionsById.get(id);
 
 /**
  * Spellings still in common use for places renamed in 2018 and earlier, and everyday variants (the official names
@@ -140,6 +138,3 @@ export function districtIn(text: string): District | undefined {
   }
   return best ? districtsById.get(best.id) : undefined;
 }
-
-/** A district's or division's name in a language. */
-export const placeName = (place: Division, lang: 'en' | 'bn') => (lang === 'bn' ? place.bn : place.en);

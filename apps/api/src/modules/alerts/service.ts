@@ -1,6 +1,6 @@
 import { maxSavedSearches, type KeptQuery, type PageQuery, type SavedQuery, type SavedSearch, type SaveSearchBody } from '@market/contract';
 import { findDistrict, findDivision } from '@market/contract/places';
-import { and, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { savedSearches, searchAlerts } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -122,10 +122,11 @@ export async function saveSearch(db: Db, userId: string, body: SaveSearchBody): 
 const keys = { table: savedSearches, id: savedSearches.id, createdAt: savedSearches.createdAt };
 
 /** A person's saved searches, the newest first, each with how many phones it matched and when it last did. */
+/** Saved searches as answered: each with how many phones it matched and when it last did (one statement). */
+const withMatches = (db: Db) => db.select({ row: savedSearches, matches: matchCount, lastMatchAt: lastMatch }).from(savedSearches);
+
 export async function listSavedSearches(db: Db, userId: string, query: PageQuery) {
-  const rows = await db
-    .select({ row: savedSearches, matches: matchCount, lastMatchAt: lastMatch })
-    .from(savedSearches)
+  const rows = await withMatches(db)
     .where(and(eq(savedSearches.userId, userId), after(keys, query.cursor)))
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
@@ -135,13 +136,10 @@ export async function listSavedSearches(db: Db, userId: string, query: PageQuery
 
 /** How often a saved search tells (the access rule has checked it is the caller's). */
 export async function setFrequency(db: Db, id: string, frequency: Row['frequency']): Promise<SavedSearch> {
-  const [row] = await db.update(savedSearches).set({ frequency }).where(eq(savedSearches.id, id)).returning();
-  if (!row) throw notFound('Search');
-  const [counts] = await db
-    .select({ matches: count(), last: max(searchAlerts.createdAt) })
-    .from(searchAlerts)
-    .where(eq(searchAlerts.savedSearchId, id));
-  return toSavedSearch(row, counts?.matches ?? 0, counts?.last ?? null);
+  await db.update(savedSearches).set({ frequency }).where(eq(savedSearches.id, id));
+  const [r] = await withMatches(db).where(eq(savedSearches.id, id));
+  if (!r) throw notFound('Search');
+  return toSavedSearch(r.row, r.matches, r.lastMatchAt);
 }
 
 export async function deleteSavedSearch(db: Db, id: string) {

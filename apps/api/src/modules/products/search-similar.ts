@@ -1,5 +1,5 @@
 import { districtById, districtIds } from '@market/contract/places';
-import { lowerBound, type Snapshot } from './search-snapshot.ts';
+import { districtCode, lowerBound, type Snapshot } from './search-snapshot.ts';
 
 /*
  * Similar phones (issue 34, item 6; decision 055): from the search index, not the database. A phone is similar when it
@@ -51,7 +51,7 @@ export function similarIn(snap: Snapshot, phone: SimilarTo, limit: number): stri
       if (snap.groups.brand(snap.code[s]!) === brand && snap.price[s]! >= lo && snap.price[s]! <= hi) candidates.add(s);
     }
   }
-  const district = phone.district ? districtIds.indexOf(phone.district) + 1 : 0;
+  const district = districtCode(phone.district);
   const division = divisionOfCode[district] ?? '';
   const place = (s: number) => {
     const d = snap.district[s]!;
