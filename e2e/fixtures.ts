@@ -354,6 +354,18 @@ export async function reportWith(page: Page, reason = 'Fake or misleading') {
 }
 
 /** Fills the add or edit form's 'Phone details' with what a new listing must say: storage, battery health, an IMEI. */
+/** The catalogue's model in the listing form (issue 34): typed into its box, then chosen from the list under it. */
+export async function pickModel(form: Locator, typed: string, name: string) {
+  await form.getByRole('combobox', { name: 'Model' }).fill(typed);
+  const exactly = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await form
+    .getByRole('listbox', { name: 'Model' })
+    .getByRole('option')
+    .filter({ has: form.page().locator('span', { hasText: exactly }) })
+    .click();
+  await expect(form.getByRole('combobox', { name: 'Model' })).toHaveValue(name);
+}
+
 export async function fillPhoneDetails(form: Locator, imei = e2eImei()) {
   const details = form.getByRole('group', { name: 'Phone details' });
   await details.getByLabel('Storage').selectOption({ label: '128 GB' });

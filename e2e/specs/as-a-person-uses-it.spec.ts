@@ -9,6 +9,7 @@ import {
   appStarted,
   expect,
   fillPhoneDetails,
+  pickModel,
   expectAccessible,
   loadUntilVisible,
   png,
@@ -224,6 +225,7 @@ test.describe('forms say what the server would, at the field, before anything is
     await form.getByLabel('Product picture').setInputFiles(png());
     await form.getByLabel('Purchase date').fill('2024-02-10');
     await form.getByLabel('Category').selectOption({ label: 'Google' });
+    await pickModel(form, 'pixel 8 pro', 'Pixel 8 Pro');
     await form.getByLabel('Condition').selectOption('Good');
     await form.getByLabel('Description').fill('Bought in Dhaka, one owner.');
     await fillPhoneDetails(form);

@@ -8,6 +8,7 @@ import {
   dashboardMenu,
   expect,
   fillPhoneDetails,
+  pickModel,
   reportWith,
   loadUntilVisible,
   pageAs,
@@ -70,6 +71,7 @@ async function postProduct(page: Page, seller: Session, productName: string) {
   await productInfo.getByLabel('Product picture').setInputFiles(png('phone.png'));
   await productInfo.getByLabel('Purchase date').fill('2023-03-01');
   await productInfo.getByLabel('Category').selectOption({ label: 'Realme' });
+  await pickModel(productInfo, 'realme 11', 'Realme 11');
   await productInfo.getByLabel('Condition').selectOption('Excellent');
   await productInfo.getByLabel('Description').fill('Realme with a new battery, box and charger included.');
   await fillPhoneDetails(main(page));

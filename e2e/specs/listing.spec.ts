@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Product } from '@market/contract';
 import type { Page } from '@playwright/test';
-import { apiBook, apiGet, apiSignUp, e2eImei, expect, expectAccessible, pageAs, screenshots, taka, test, toast } from '../fixtures.ts';
+import { apiBook, apiGet, apiSignUp, e2eImei, expect, expectAccessible, pageAs, pickModel, screenshots, taka, test, toast } from '../fixtures.ts';
 
 // Issue 15, the seller's journey: a new seller lists a phone with three photos and its specs (at 375 px), buyers
 // see the gallery and the specs, two book it; the seller sees the bookings with the mobile numbers, edits the
@@ -39,14 +39,17 @@ test('a seller lists a phone with 3 photos and its specs, sees the bookings with
   // The second becomes the cover.
   await photos.getByRole('button', { name: 'Move photo 2 earlier' }).click();
   await form.getByLabel('Category').selectOption({ label: 'Google' });
+  await pickModel(form, 'pixel 7 pro', 'Pixel 7 Pro');
+  // Its variant fills the storage and the RAM (issue 34).
+  await form.getByLabel('Variant').selectOption({ label: '12 GB RAM, 256 GB' });
   await form.getByLabel('Condition').selectOption('Excellent');
   await expect(form.getByLabel('Condition')).toHaveAccessibleDescription(/^Like new/);
   await form.getByLabel('Description').fill('Two years old, always in a case. Comes with its original charger.');
   const details = form.getByRole('group', { name: 'Phone details' });
-  await details.getByLabel('Storage').selectOption({ label: '256 GB' });
-  await details.getByLabel('RAM (GB)').fill('12');
+  await expect(details.getByLabel('Storage')).toHaveValue('256');
+  await expect(details.getByLabel('RAM (GB)')).toHaveValue('12');
   await details.getByLabel('Battery health (%)').fill('87');
-  await details.getByLabel('Model').fill('GE2AE');
+  await details.getByLabel('Model number').fill('GE2AE');
   await details.getByLabel('Colour').fill('Hazel');
   await details.getByLabel('IMEI').fill(imei);
   await details.getByLabel(/^Not locked to an account/).check();
@@ -59,6 +62,7 @@ test('a seller lists a phone with 3 photos and its specs, sees the bookings with
 
   const [listed] = await apiGet<Product[]>(request, `seller-products/${seller.user._id}`, seller);
   expect(listed).toMatchObject({ productName, resalePrice: 62000, storageGb: 256, ramGb: 12, batteryHealth: 87, model: 'GE2AE', colour: 'Hazel', imei });
+  expect(listed!.phoneModel).toMatchObject({ name: 'Pixel 7 Pro', slug: 'pixel-7-pro' });
   expect(listed!.images).toHaveLength(3);
   expect(listed!.img).toBe(listed!.images[0]!.url);
   // Each photo is kept in sizes: a card downloads a small one.

@@ -105,6 +105,14 @@ const BRANDS: Record<string, BrandStyle> = {
   realme: { color: '#f2b705', ink: '#b58600', accent: '#ffd84d', onColor: '#3d2f00' },
   oppo: { color: '#0a8f68', accent: '#37c79a' },
   vivo: { color: '#3954f5', accent: '#6f8bff' },
+  infinix: { color: '#0c8a43', accent: '#3fd37a' },
+  tecno: { color: '#0b4fc7', accent: '#4d8dff' },
+  nokia: { color: '#124191', accent: '#3d6fd6' },
+  motorola: { color: '#1f2d44', accent: '#5a6b86' },
+  huawei: { color: '#c8102e', accent: '#ff5a6e' },
+  honor: { color: '#0a6fd0', accent: '#47b4ff' },
+  symphony: { color: '#d0202f', accent: '#ff6b6b' },
+  walton: { color: '#0061b0', accent: '#3aa0ff' },
 };
 
 function brandStyle(category: string): BrandStyle {

@@ -33,6 +33,7 @@ import reportRoutes from './modules/reports/routes.ts';
 import reviewRoutes from './modules/reviews/routes.ts';
 import chatRoutes from './modules/chat/routes.ts';
 import favouriteRoutes from './modules/favourites/routes.ts';
+import phoneModelRoutes from './modules/phone-models/routes.ts';
 import alertRoutes from './modules/alerts/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import userRoutes from './modules/users/routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(notificationRoutes);
   await app.register(chatRoutes, { config });
   await app.register(favouriteRoutes);
+  await app.register(phoneModelRoutes);
   await app.register(alertRoutes);
   await app.register(bkashRoutes, { config, checkout: app.bkash?.checkout });
   await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers, fees: config.fees, handoverSecret: config.jwtSecret });

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { notifications, orders, pushSubscriptions, smsMessages } from '../src/db/schema.ts';
+import { notifications, orders, phoneModels, pushSubscriptions, smsMessages } from '../src/db/schema.ts';
 import { adjusted } from '../src/modules/ledger/postings.ts';
 import { setMethod } from '../src/modules/payouts/method.ts';
 import { makeBatch } from '../src/modules/payouts/service.ts';
@@ -106,6 +106,15 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
   };
   const buyersOrder = async () => book(app, world.actors.buyer, (await sellersProduct())._id);
   /** A search the buyer saved (issue 34), a new one each time. */
+  /** A model of the world's brand, of its own each time (an alias is added to it). */
+  const worldModel = async () => {
+    const name = `Model ${randomUUID().slice(0, 8)}`;
+    const [row] = await app.db
+      .insert(phoneModels)
+      .values({ categoryId: world.categoryId, name, nameBn: 'মডেল', slug: name.toLowerCase().replace(' ', '-') })
+      .returning();
+    return row!.id;
+  };
   const buyersSavedSearch = async () => {
     const res = await callRoute(app, 'saveSearch', {
       token: world.actors.buyer.token,
@@ -285,6 +294,16 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
       after: async (_res, actor) => expect((await callRoute(app, 'me', { token: actor.token })).status, 'the token used').toBe(401),
     }),
     categories: async () => ({}),
+    phoneModels: async () => ({}),
+    unlistedModels: async () => ({}),
+    addPhoneModel: async () => ({
+      body: { categoryId: world.categoryId, name: `Model ${randomUUID().slice(0, 8)}`, nameBn: 'মডেল', variants: [{ ramGb: 8, storageGb: 128 }] },
+      expectStatus: 201,
+    }),
+    addModelAlias: async () => {
+      const id = await worldModel();
+      return { params: { id }, body: { alias: `Alias ${randomUUID().slice(0, 8)}` }, after: async (res) => expect(res.body.data.aliases).toHaveLength(1) };
+    },
     advertisedProducts: async () => ({}),
     searchProducts: async () => ({ query: { q: 'galaxy', sort: 'price_asc' } }),
     productSuggestions: async () => ({ query: { q: 'gala' } }),

@@ -143,6 +143,7 @@ describe('the access table', () => {
       'POST /api/google-user': 'anyone',
       // The public catalogue.
       'GET /api/category': 'anyone',
+      'GET /api/phone-models': 'anyone',
       'GET /api/advertise-products': 'anyone',
       'GET /api/products': 'anyone',
       'GET /api/product-suggestions': 'anyone',
@@ -241,6 +242,9 @@ describe('the access table', () => {
       'PUT /api/saved-searches/:id': 'Buyer or Seller owning the saved-search',
       'DELETE /api/saved-searches/:id': 'Buyer or Seller owning the saved-search',
       'GET /api/admin/message-reports': 'Admin',
+      'GET /api/admin/unlisted-models': 'Admin',
+      'POST /api/admin/phone-models': 'Admin',
+      'POST /api/admin/phone-models/:id/aliases': 'Admin',
       'GET /api/admin/conversations/:id': 'Admin',
       'POST /api/admin/messages/:id/dismiss': 'Admin',
       'POST /api/admin/messages/:id/warn': 'Admin',

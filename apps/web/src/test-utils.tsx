@@ -45,6 +45,8 @@ export const aProduct = (overrides: Partial<Product> = {}): Product => ({
   advertise: false,
   report: false,
   model: null,
+  phoneModel: null,
+  unlistedModel: null,
   storageGb: null,
   ramGb: null,
   colour: null,

@@ -13,7 +13,7 @@ export const AuditEntry = z.object({
   admin: z.object({ _id: z.uuid(), name: z.string(), email: z.string() }),
   action: AuditAction,
   /** What it was done to, named as it was then. */
-  target: z.object({ kind: z.enum(['user', 'product', 'order', 'conversation']), _id: z.uuid(), label: z.string() }),
+  target: z.object({ kind: z.enum(['user', 'product', 'order', 'conversation', 'phone-model']), _id: z.uuid(), label: z.string() }),
   reason: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;

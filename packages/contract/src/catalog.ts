@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Condition, Id, UploadedImageUrl, ProductStatus, text } from './common.ts';
+import { ListingModel } from './phone-models.ts';
 import { districtById, districtIds, districtIn } from './places.ts';
 import {
   imeiDigits,
@@ -77,6 +78,10 @@ export const Product = z.object({
    * where the seller has not said: the pages show what there is.
    */
   model: z.string().nullable(),
+  /** The catalogue's model (issue 34, decision 057): picked by the seller or matched from the name; null when neither. */
+  phoneModel: ListingModel.nullable(),
+  /** What the seller typed as a model "not in the list" (flagged for an Admin), or null. */
+  unlistedModel: z.string().nullable(),
   storageGb: z.number().nullable(),
   ramGb: z.number().nullable(),
   colour: z.string().nullable(),
@@ -177,13 +182,25 @@ const ListingBody = z.object({
   categoryId: Id,
   condition: Condition,
   description: text(maxLength.description),
+  /**
+   * The catalogue's model (issue 34): one of the brand's, or `unlistedModel`, the name of one the list lacks (flagged for
+   * an Admin). With neither, the model the product name names is taken, if any.
+   */
+  phoneModelId: Id.optional(),
+  unlistedModel: optionalText(maxLength.model),
   ...specs,
   imei: Imei,
 });
 /** A listing names a district (issue 34): the one given, or the one its location names (`listingDistrict`). */
-const placed = <T extends z.ZodType<{ location: string; district?: string | undefined }>>(body: T) =>
+const placed = <
+  T extends z.ZodType<{ location: string; district?: string | undefined; phoneModelId?: string | undefined; unlistedModel?: string | undefined }>,
+>(
+  body: T,
+) =>
   body.superRefine((v, ctx) => {
     if (!listingDistrict(v)) ctx.addIssue({ code: 'custom', path: ['district'], message: messages.district });
+    if (v.phoneModelId && v.unlistedModel)
+      ctx.addIssue({ code: 'custom', path: ['unlistedModel'], message: 'must be left out when phoneModelId names a model of the list' });
   });
 
 /** The district of a listing's body: the one chosen, or else the one its location names. */

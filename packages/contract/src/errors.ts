@@ -61,6 +61,8 @@ export const errorMessages = {
 
   // Listings and search.
   unknown_category: 'categoryId does not name a category',
+  unknown_phone_model: 'phoneModelId does not name a model of the chosen brand',
+  phone_model_taken: 'The catalogue already has a model of this brand by this name',
   purchase_in_future: 'purchase cannot be in the future',
   imei_taken: 'This IMEI is already listed: the same handset cannot be listed twice',
   sold_cannot_edit: 'This product is sold: a sold listing cannot be edited',
@@ -272,7 +274,8 @@ export type NotFoundWhat =
   | 'Stripe webhook'
   | 'Conversation'
   | 'Message'
-  | 'Search';
+  | 'Search'
+  | 'Model';
 /** The things an owner rule guards (`not_yours`'s `what`). */
 export type NotYoursWhat = 'product' | 'order' | 'booking' | 'review' | 'review_of_me' | 'conversation' | 'message' | 'saved_search';
 

@@ -24,3 +24,4 @@ export * from './payouts.ts';
 export * from './chat.ts';
 export * from './favourites.ts';
 export * from './alerts.ts';
+export * from './phone-models.ts';

@@ -28,6 +28,8 @@ export const auditActions = [
   'read-conversation',
   'dismiss-message-reports',
   'warn-sender',
+  'add-phone-model',
+  'add-model-alias',
 ] as const;
 
 /** Why a buyer reports a phone (issue 16); 'other' needs a few words. */

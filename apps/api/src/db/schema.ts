@@ -230,6 +230,48 @@ export const categories = pgTable('categories', {
   position: integer('position').notNull().default(0),
 });
 
+/**
+ * The model catalogue (issue 34, decision 057): each model of a brand (a category), with the names people type for it and
+ * its Bangla spelling, and the variants (RAM / storage) it was sold in. The shipped ones are loaded from
+ * seed-assets/phone-models.csv at every start (new ones added, none changed); an Admin adds more (`addedBy`). A model
+ * is never deleted: listings and, later, the price guide point to it.
+ */
+export const phoneModels = pgTable(
+  'phone_models',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    /** The model's name without its brand ("Galaxy S23 Ultra"). */
+    name: text('name').notNull(),
+    /** Its name in Bangla script ("গ্যালাক্সি এস২৩ আল্ট্রা"). */
+    nameBn: text('name_bn').notNull(),
+    /** Other names people type for it ("S23 Ultra", "S23U"): a search finds its listings by them. */
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The configurations it was sold in, RAM and storage in GB, smallest first. */
+    variants: jsonb('variants')
+      .$type<{ ramGb: number; storageGb: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    year: integer('year'),
+    /** Its part of an address ("galaxy-s23-ultra"): unique within its brand. */
+    slug: text('slug').notNull(),
+    /** The Admin who added it (null: shipped with the catalogue). */
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('phone_models_slug_key').on(t.categoryId, t.slug),
+    uniqueIndex('phone_models_name_key').on(t.categoryId, sql`lower(${t.name})`),
+    check('phone_models_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('phone_models_year_check', sql`${t.year} between 2000 and 2100`),
+  ],
+);
+
 export const products = pgTable(
   'products',
   {
@@ -287,6 +329,10 @@ export const products = pgTable(
      * listed again, and its page tells its earlier sales (issue 31).
      */
     imei: text('imei'),
+    /** The catalogue's model the seller picked, or matched from the phone's name (issue 34, decision 057). */
+    phoneModelId: uuid('phone_model_id').references((): AnyPgColumn => phoneModels.id, { onDelete: 'restrict' }),
+    /** The model the seller typed as "not in the list": flagged for an Admin to add to the catalogue. */
+    unlistedModel: text('unlisted_model'),
     createdAt: createdAt(),
     /**
      * The words a search finds the phone by: its name (weight A), brand (B) and description (C),
@@ -306,6 +352,11 @@ export const products = pgTable(
     check('products_images_check', sql`jsonb_array_length(${t.images}) between 1 and 8 and ${t.images} -> 0 ->> 'url' = ${t.img}`),
     check('products_imei_check', sql`${t.imei} ~ '^[0-9]{15}$'`),
     check('products_district_check', sql`${t.district} ~ '^[a-z]+(-[a-z]+)*$'`),
+    check('products_model_check', sql`${t.phoneModelId} is null or ${t.unlistedModel} is null`),
+    index('products_phone_model_idx').on(t.phoneModelId),
+    index('products_unlisted_model_idx')
+      .on(t.categoryId, sql`lower(${t.unlistedModel})`)
+      .where(sql`${t.unlistedModel} is not null`),
     // Reserved exactly while a deal holds it: one deal at most, by construction.
     check('products_held_check', sql`(${t.status}::text = 'reserved') = (${t.heldBy} is not null)`),
     index('products_search_idx')

@@ -8,14 +8,29 @@ import { paymentOf } from '../modules/payments/service.ts';
 import type { Db } from './client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import * as schema from './schema.ts';
-import { categories, favourites, jobs, notifications, orderEvents, orders, payments, products, reports, reviews, sandboxIntents, users } from './schema.ts';
+import {
+  categories,
+  phoneModels,
+  favourites,
+  jobs,
+  notifications,
+  orderEvents,
+  orders,
+  payments,
+  products,
+  reports,
+  reviews,
+  sandboxIntents,
+  users,
+} from './schema.ts';
 import { bookedEvent } from '../modules/orders/process.ts';
 import { CURRENCY, toPoisha } from '../modules/payments/provider.ts';
-import { addDays, dhakaToday, feeOf, luhnDigit, type DealState } from '@market/contract';
+import { addDays, dhakaToday, feeOf, luhnDigit, modelIn, type DealState } from '@market/contract';
 import { DEFAULT_FEES } from '../config.ts';
 import { completeDeals, holdPayment } from '../modules/ledger/postings.ts';
 import { otherViewsOf, seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
 import { makePrivate } from '../private-files.ts';
+import { loadShippedModels } from '../modules/phone-models/catalogue.ts';
 
 const assets = join(import.meta.dirname, 'seed-assets');
 const DAY = 86_400_000;
@@ -69,13 +84,18 @@ const people = [
   { role: 'Buyer', email: 'farhan@resale.demo', password: null, name: 'Farhan Ahmed', key: 'buyer2', colour: '#be185d', verified: false },
 ] as const;
 
-/** The brand categories and their logos: every installation needs them, demo or not. */
+/**
+ * The brand categories with their logos, and the model catalogue (issue 34): every installation needs them, demo or
+ * not. Run at every start: a brand or a model this release ships that the database lacks is added, nothing is changed.
+ */
 export async function seedCatalogue(db: Db, uploadsDir: string) {
-  const [row] = await db.select({ n: count() }).from(categories);
-  if (Number(row?.n ?? 0) > 0) return;
   await cp(join(assets, 'logos'), join(uploadsDir, 'seed', 'logos'), { recursive: true });
   makePrivate(join(uploadsDir, 'seed')); // copies keep the modes of the repository's files
-  await db.insert(categories).values(seedCategories.map((c, position) => ({ name: c.name, logo: `/uploads/seed/logos/${c.logo}`, position })));
+  await db
+    .insert(categories)
+    .values(seedCategories.map((c, position) => ({ name: c.name, logo: `/uploads/seed/logos/${c.logo}`, position })))
+    .onConflictDoNothing();
+  await loadShippedModels(db);
 }
 
 /** Fills an empty database with everything every screen needs to show real data. */
@@ -114,6 +134,15 @@ export async function seedDemo(db: Db, uploadsDir: string) {
 
   const categoryRows = await db.select({ id: categories.id, name: categories.name }).from(categories);
   const categoryId = new Map(categoryRows.map((c) => [c.name, c.id]));
+  // Each demo phone is of the catalogue's model its name names, as the listing form's pick would make it.
+  const models = await db
+    .select({ id: phoneModels.id, categoryId: phoneModels.categoryId, name: phoneModels.name, aliases: phoneModels.aliases })
+    .from(phoneModels);
+  const modelOf = (name: string, brand: string | undefined) =>
+    modelIn(
+      name,
+      models.filter((m) => m.categoryId === brand),
+    )?.id ?? null;
   const now = Date.now();
   const productRows = await db
     .insert(products)
@@ -122,6 +151,7 @@ export async function seedDemo(db: Db, uploadsDir: string) {
         sellerId: userIds.get(p.seller)!,
         categoryId: categoryId.get(p.category)!,
         productName: p.productName,
+        phoneModelId: modelOf(p.productName, categoryId.get(p.category)),
         img: `/uploads/seed/products/${p.img}`,
         images: [p.img, ...otherViewsOf(p.img)].map((file) => ({ url: `/uploads/seed/products/${file}`, widths: [] })),
         phoneNumber: p.phoneNumber,

@@ -44,6 +44,7 @@ function handlers(run: (payload: { mailId: string }, job: JobRun) => Promise<voi
     'chat-digest': none,
     'place-listings': none,
     'search-alerts': none,
+    'phone-model-links': none,
   };
 }
 

@@ -33,6 +33,11 @@ export interface JobPayloads {
   'place-listings': { after?: string; bookings?: boolean };
   /** Match a phone listed or edited against the saved searches, and tell whom it matches (issue 34). */
   'search-alerts': { productId: string };
+  /**
+   * Give the listings without a catalogue model the one their name names, a batch at a time (queued when the catalogue
+   * gains shipped models; issue 34); `after`: the last listing id done.
+   */
+  'phone-model-links': { after?: string };
 }
 export type JobKind = keyof JobPayloads;
 export const jobKinds = [
@@ -48,6 +53,7 @@ export const jobKinds = [
   'chat-digest',
   'place-listings',
   'search-alerts',
+  'phone-model-links',
 ] as const satisfies readonly JobKind[];
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -166,7 +166,9 @@ describe('malformed ids', () => {
                                     ? { reason: 'Looked at it' }
                                     : key === routeKey('setSavedSearchFrequency')
                                       ? { frequency: 'daily' }
-                                      : undefined;
+                                      : key === routeKey('addModelAlias')
+                                        ? { alias: 'Another name' }
+                                        : undefined;
     const before = await counts();
     for (const id of malformedIds) {
       // Put in as it is, not as callRoute would encode it: some ids are percent-encodings on purpose.

@@ -11,6 +11,7 @@ import { digestJob } from '../modules/chat/digest.ts';
 import { pushJob } from '../modules/chat/push.ts';
 import { placeListingsJob } from '../modules/places/match.ts';
 import { searchAlertsJob } from '../modules/alerts/match.ts';
+import { phoneModelLinksJob } from '../modules/phone-models/catalogue.ts';
 import type { Config } from '../config.ts';
 import type { Rounds } from '../rounds.ts';
 import { startJobWorker, type JobHandlers, type WorkerOptions } from '../jobs/worker.ts';
@@ -36,6 +37,7 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
   const { provider } = app.payments;
   const { bkash } = app;
   const refunders = { [provider.name]: provider, ...(bkash ? { bkash: bkash.refunder } : {}) };
+  const linkModels = phoneModelLinksJob(app.db);
   return {
     refund: refundJob(app.db, refunders),
     mail: app.mailer.deliver,
@@ -48,6 +50,11 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
     'chat-digest': digestJob(app.db, origin),
     'place-listings': placeListingsJob(app.db),
     'search-alerts': searchAlertsJob(app.db),
+    'phone-model-links': async (payload) => {
+      await linkModels(payload);
+      // The phones' pages name their model now.
+      app.publicCache.invalidate();
+    },
     'bkash-check': async ({ paymentId }) => {
       if (!bkash) throw new Error('bKash is not configured on this server');
       await bkash.checkout.check(paymentId);

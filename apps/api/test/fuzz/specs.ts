@@ -14,10 +14,12 @@ import {
   LoginBody,
   NewOrderBody,
   EditProductBody,
+  ModelAliasBody,
   ModerationBody,
   NewReviewBody,
   EditReviewBody,
   AnswerBody,
+  NewPhoneModelBody,
   NewProductBody,
   ReportBody,
   PaymentBody,
@@ -295,6 +297,31 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     // Every valid body is kept on the caller's account (the same language again too: one more write).
     'PUT /api/language': { body: json(LanguageBody, () => fc.record({ language: fc.constantFrom('en', 'bn') })) },
     'GET /api/category': {},
+    'GET /api/phone-models': {},
+    'GET /api/admin/unlisted-models': {},
+    // The catalogue (issue 34): a new model of the world's brand by a name of its own, or another name of one.
+    'POST /api/admin/phone-models': {
+      body: json(NewPhoneModelBody, () =>
+        fc.record(
+          {
+            categoryId: fc.constant(world.categoryId),
+            name: fc.uuid().map((u) => `Fuzz ${u.slice(0, 8)}`),
+            nameBn: fc.constantFrom('ফাজ', 'মডেল ১'),
+            aliases: fc.array(
+              fc.uuid().map((u) => `Other ${u.slice(0, 8)}`),
+              { maxLength: 2 },
+            ),
+            variants: fc.constant([{ ramGb: 8, storageGb: 128 }]),
+            year: fc.integer({ min: 2015, max: 2025 }),
+          },
+          { requiredKeys: ['categoryId', 'name', 'nameBn', 'variants'] },
+        ),
+      ),
+    },
+    'POST /api/admin/phone-models/:id/aliases': {
+      id: 'uuid',
+      body: json(ModelAliasBody, () => fc.record({ alias: fc.uuid().map((u) => `Alias ${u.slice(0, 8)}`) })),
+    },
     'GET /api/advertise-products': { query: true },
     'GET /api/products': { query: true },
     'GET /api/product-suggestions': { query: true },

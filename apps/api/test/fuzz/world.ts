@@ -77,6 +77,12 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   ]);
   const actors = { admin, seller, otherSeller, buyer, otherBuyer, unverifiedBuyer, unverifiedSeller };
   const category = await createCategory(app);
+  // The catalogue's model the world's phones are of (issue 34): their name names it.
+  const model = await callRoute(app, 'addPhoneModel', {
+    token: admin.token,
+    body: { categoryId: category.id, name: 'iPhone 13', nameBn: 'আইফোন ১৩', variants: [{ ramGb: 4, storageGb: 128 }] },
+  });
+  expect(model.status, JSON.stringify(model.body)).toBe(201);
   const [onSale, advertised, sold] = [
     await postProduct(app, seller, category.id),
     await postProduct(app, seller, category.id),
@@ -236,6 +242,7 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
     gone._id,
     gone.email,
     category.id,
+    model.body.data._id,
     onSale._id,
     advertised._id,
     sold._id,

@@ -12,6 +12,7 @@ import Outbox from '../features/dashboard/admin/outbox.tsx';
 import { AdminOverview } from '../features/dashboard/admin/overview.tsx';
 import Disputes from '../features/dashboard/admin/disputes.tsx';
 import Payments from '../features/dashboard/admin/payments.tsx';
+import PhoneModels from '../features/dashboard/admin/phone-models.tsx';
 import ReportedItems from '../features/dashboard/admin/reported-items.tsx';
 import SmsOutbox from '../features/dashboard/admin/sms-outbox.tsx';
 import HandoverPage from '../features/dashboard/buyer/handover-page.tsx';
@@ -62,6 +63,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'sms-outbox', element: only('Admin', <SmsOutbox />) },
     { path: 'audit', element: only('Admin', <AuditLog />) },
     { path: 'messageReports', element: only('Admin', <MessageReports />) },
+    { path: 'phone-models', element: only('Admin', <PhoneModels />) },
     { path: 'overview-seller', element: only('Seller', <SellerOverview />) },
     { path: 'addProduct', element: only('Seller', <AddProduct />) },
     { path: 'myProduct', element: only('Seller', <MyProducts />) },

@@ -71,6 +71,7 @@ export const api = createApi({
     'message-report',
     'saved',
     'saved-search',
+    'phone-model',
   ],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),

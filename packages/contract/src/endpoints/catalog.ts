@@ -11,7 +11,14 @@ const Deleted = z.object({ deleted: z.literal(true) });
 /** The seller's own acts on a listing. */
 const sellersOwn = { who: 'owner', of: 'product', roles: ['Seller'] } as const;
 /** What the server checks of a listing beyond its shape (a new or an edited one). */
-const listingChecks = ['purchase_in_future', 'unknown_category', 'too_many_new_words', 'image_not_uploaded_here', 'image_not_yours'] as const;
+const listingChecks = [
+  'purchase_in_future',
+  'unknown_category',
+  'unknown_phone_model',
+  'too_many_new_words',
+  'image_not_uploaded_here',
+  'image_not_yours',
+] as const;
 
 export const categories = endpoint('categories', { tag, summary: 'Brand categories', access: anyone, data: z.array(Category), cache: 'public' });
 

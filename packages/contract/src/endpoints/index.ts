@@ -6,6 +6,7 @@ import * as chat from './chat.ts';
 import * as favourites from './favourites.ts';
 import * as money from './money.ts';
 import * as payouts from './payouts.ts';
+import * as phoneModels from './phone-models.ts';
 import * as notifications from './notifications.ts';
 import * as orders from './orders.ts';
 import * as reviews from './reviews.ts';
@@ -25,6 +26,7 @@ export const endpoints = {
   ...chat,
   ...favourites,
   ...alerts,
+  ...phoneModels,
   ...admin,
 } satisfies Record<RouteName, Endpoint>;
 // No descriptor without a route name, and no route name without a descriptor.

@@ -11,7 +11,11 @@ const keys = { table: auditLog, id: auditLog.id, createdAt: auditLog.createdAt }
 export async function recordAdminAct(
   db: Db,
   admin: Pick<AuthUser, 'id' | 'name' | 'email'>,
-  act: { action: AuditAction; target: { kind: 'user' | 'product' | 'order' | 'conversation'; id: string; label: string }; reason?: string | null },
+  act: {
+    action: AuditAction;
+    target: { kind: 'user' | 'product' | 'order' | 'conversation' | 'phone-model'; id: string; label: string };
+    reason?: string | null;
+  },
 ) {
   await db.insert(auditLog).values({
     adminId: admin.id,
@@ -30,7 +34,7 @@ const toEntry = (r: typeof auditLog.$inferSelect): AuditEntry => ({
   date: r.createdAt.toISOString(),
   admin: { _id: r.adminId, name: r.adminName, email: r.adminEmail },
   action: r.action as AuditAction,
-  target: { kind: r.targetKind as 'user' | 'product' | 'order' | 'conversation', _id: r.targetId, label: r.targetLabel },
+  target: { kind: r.targetKind as AuditEntry['target']['kind'], _id: r.targetId, label: r.targetLabel },
   reason: r.reason,
 });
 

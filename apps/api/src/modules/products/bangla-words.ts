@@ -51,6 +51,7 @@ export const banglaWords: Record<string, string[]> = {
   hot: ['হট'],
   smart: ['স্মার্ট'],
   zero: ['জিরো'],
+  xenon: ['জেনন', 'জেনোন'],
   phone: ['ফোন'],
   pro: ['প্রো'],
   max: ['ম্যাক্স', 'মেক্স'],

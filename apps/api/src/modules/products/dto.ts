@@ -1,6 +1,6 @@
-import { districtName, maskedImei, type Product } from '@market/contract';
-import { getTableColumns } from 'drizzle-orm';
-import { categories, products, users } from '../../db/schema.ts';
+import { districtName, maskedImei, type ListingModel, type Product } from '@market/contract';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { categories, phoneModels, products, users } from '../../db/schema.ts';
 import { srcsetOf } from '../images/service.ts';
 
 /** A product's own columns, without its search document (the database's business, never sent). */
@@ -11,12 +11,15 @@ export const productColumns = {
   product: productFields,
   categoryName: categories.name,
   seller: { id: users.id, name: users.name, sellerVerified: users.sellerVerified, userImg: users.userImg },
+  /** The catalogue's model (issue 34), read by its key beside whatever joins the query makes. */
+  phoneModel: sql<ListingModel | null>`(select json_build_object('_id', ${phoneModels.id}, 'name', ${phoneModels.name}, 'nameBn', ${phoneModels.nameBn}, 'slug', ${phoneModels.slug}) from ${phoneModels} where ${phoneModels.id} = ${products.phoneModelId})`,
 };
 
 export interface ProductRow {
   product: Omit<typeof products.$inferSelect, 'search'>;
   categoryName: string;
   seller: { id: string; name: string; sellerVerified: boolean; userImg: string };
+  phoneModel: ListingModel | null;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface ProductRow {
  * buyer who booked the phone (on the order) are given, and with the IMEI's last four digits only (issue 15).
  * `asOwner` for the seller's and Admins' answers: the number and the whole IMEI.
  */
-export const toProduct = ({ product: p, categoryName, seller }: ProductRow, asOwner = false): Product => ({
+export const toProduct = ({ product: p, categoryName, seller, phoneModel }: ProductRow, asOwner = false): Product => ({
   _id: p.id,
   img: p.img,
   images: p.images.map((i) => ({ url: i.url, srcset: srcsetOf(i.url, i.widths) })),
@@ -45,6 +48,8 @@ export const toProduct = ({ product: p, categoryName, seller }: ProductRow, asOw
   advertise: p.advertise,
   report: p.report,
   model: p.model,
+  phoneModel,
+  unlistedModel: p.unlistedModel,
   storageGb: p.storageGb,
   ramGb: p.ramGb,
   colour: p.colour,

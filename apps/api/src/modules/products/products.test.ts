@@ -106,6 +106,8 @@ describe('GET /api/detail-product/:id', () => {
       advertise: false,
       report: false,
       model: null,
+      phoneModel: null,
+      unlistedModel: null,
       storageGb: 128,
       ramGb: 4,
       colour: 'Midnight',

@@ -22,6 +22,7 @@ import { notify } from '../notifications/service.ts';
 import { attachUpload, type Attacher } from '../images/uploads.ts';
 import { savesOf, tellSavers } from '../favourites/savers.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { listingModel } from '../phone-models/catalogue.ts';
 import { productColumns, toProduct } from './dto.ts';
 
 const keys = { table: products, id: products.id, createdAt: products.createdAt };
@@ -168,13 +169,14 @@ async function picturesOf(db: Db, body: NewProductBody | EditProductBody, by: At
 
 export async function createProduct(db: Db, sellerId: string, body: NewProductBody, newWordsAllowed: number) {
   await checkListing(db, body, newWordsAllowed);
+  const model = await listingModel(db, body);
   // status, advertise, report and the date are the server's, whatever the client sent.
   const id = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
       const pictures = await picturesOf(tx, body, { owner: sellerId });
       const [row] = await tx
         .insert(products)
-        .values({ ...body, district: listingDistrict(body)!, ...pictures, sellerId, status: 'available', advertise: false, report: false })
+        .values({ ...body, ...model, district: listingDistrict(body)!, ...pictures, sellerId, status: 'available', advertise: false, report: false })
         .returning({ id: products.id });
       // Matched against the saved searches once it is committed (issue 34).
       await enqueueJob(tx as unknown as Db, 'search-alerts', { productId: row!.id });
@@ -190,6 +192,7 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
  */
 export async function editProduct(db: Db, id: string, body: EditProductBody, newWordsAllowed: number) {
   await checkListing(db, body, newWordsAllowed);
+  const model = await listingModel(db, body);
   const changed = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
       // The listing's seller (its pictures: theirs, or those it already shows); the access rule made sure it is the caller.
@@ -207,7 +210,7 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
       const cleared = { model: rest.model ?? null, ramGb: rest.ramGb ?? null, colour: rest.colour ?? null };
       const [row] = await tx
         .update(products)
-        .set({ ...rest, district: listingDistrict(body)!, ...cleared, ...pictures, ...(imei === undefined ? {} : { imei }) })
+        .set({ ...rest, ...model, district: listingDistrict(body)!, ...cleared, ...pictures, ...(imei === undefined ? {} : { imei }) })
         .where(and(eq(products.id, id), available))
         .returning({ id: products.id });
       if (!row) return false;

@@ -2,13 +2,15 @@ import type { Product } from '@market/contract';
 import { Fragment } from 'react';
 import { storageLabel } from '../../components/listing-words.ts';
 import { number } from '../../lib/format.ts';
-import { translate, useT, type Key } from '../../lib/i18n.ts';
+import { currentLang, translate, useT, type Key } from '../../lib/i18n.ts';
 
 const months = (n: number) => (n === 0 ? translate('specs.noWarranty') : translate('specs.monthsLeft', { count: n, shown: number(n) }));
 
 /** A listing's specs and its seller's declarations, as term (its id) and value: only what the listing says (older ones say nothing). */
 export function specsOf(p: Product): [Key<'catalog'>, string][] {
   const rows: [Key<'catalog'>, string | null][] = [
+    // The catalogue's model (issue 34), named in the reader's language.
+    ['specs.phoneModel', p.phoneModel && (currentLang() === 'bn' ? p.phoneModel.nameBn : p.phoneModel.name)],
     ['specs.model', p.model],
     ['listing.storage', p.storageGb === null ? null : storageLabel(p.storageGb)],
     ['specs.ram', p.ramGb === null ? null : storageLabel(p.ramGb)],

@@ -6,6 +6,7 @@ import { loadCatalog } from '../../lib/i18n.ts';
 
 /** A listing's every spec and declaration (for test-utils' aProduct). */
 export const allSpecs: Partial<Product> = {
+  phoneModel: { _id: '0e7c3a52-1b9d-4f6e-8a2c-5d4b3c2a1f00', name: 'iPhone 13', nameBn: 'আইফোন ১৩', slug: 'iphone-13' },
   model: 'A2633',
   storageGb: 128,
   ramGb: 4,

@@ -18,7 +18,9 @@ export const dashboardApi = api.injectEndpoints({
     /** A deal's timeline: the buyer's (or an Admin's) through the order, the seller's through the booking. */
     orderEvents: build.query({ ...call('orderEvents', byId), providesTags: ['order'] }),
     bookingEvents: build.query({ ...call('bookingEvents', byId), providesTags: ['order'] }),
+    /** The model catalogue (issue 34): the listing form picks from it, an Admin extends it. */
+    phoneModels: build.query({ ...call('phoneModels'), providesTags: ['phone-model'] }),
   }),
 });
 
-export const { useDeleteProductMutation, useOrderEventsQuery, useBookingEventsQuery } = dashboardApi;
+export const { useDeleteProductMutation, useOrderEventsQuery, useBookingEventsQuery, usePhoneModelsQuery } = dashboardApi;

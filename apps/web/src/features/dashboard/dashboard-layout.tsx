@@ -47,6 +47,7 @@ const menus: Record<Role, Item[]> = {
     { to: '/dashboard/allBuyers', label: 'dashMenu.allBuyers' },
     { to: '/dashboard/report', label: 'dashMenu.reported' },
     { to: '/dashboard/messageReports', label: 'dashMenu.messageReports' },
+    { to: '/dashboard/phone-models', label: 'dashMenu.phoneModels' },
     { to: '/dashboard/payments', label: 'dashMenu.payments' },
     { to: '/dashboard/disputes', label: 'dashMenu.disputes' },
     { to: '/dashboard/money', label: 'dashMenu.money' },

@@ -22,7 +22,7 @@ export default {
   not_yours:
     '{what, select, product {এই প্রোডাক্টটি আপনার নয়} order {এই অর্ডারটি আপনার নয়} booking {এই বুকিংটি আপনার ফোনের নয়} review {এই রিভিউটি আপনার নয়} review_of_me {এই রিভিউটি আপনাকে নিয়ে নয়} conversation {এই কথোপকথনটি আপনার নয়} message {এই মেসেজটি আপনার কথোপকথনের নয়} saved_search {এই সেভ করা খোঁজটি আপনার নয়} other {এই {what} আপনার নয়}}',
   not_found:
-    '{what, select, User {ব্যবহারকারীকে} Seller {বিক্রেতাকে} Product {প্রোডাক্টটি} Order {অর্ডারটি} Booking {বুকিংটি} Review {রিভিউটি} Notification {নোটিফিকেশনটি} Payout {পেআউটটি} Conversation {কথোপকথনটি} Message {মেসেজটি} Search {সেভ করা খোঁজটি} other {{what}}} খুঁজে পাওয়া যায়নি',
+    '{what, select, User {ব্যবহারকারীকে} Seller {বিক্রেতাকে} Product {প্রোডাক্টটি} Order {অর্ডারটি} Booking {বুকিংটি} Review {রিভিউটি} Notification {নোটিফিকেশনটি} Payout {পেআউটটি} Conversation {কথোপকথনটি} Message {মেসেজটি} Search {সেভ করা খোঁজটি} Model {মডেলটি} other {{what}}} খুঁজে পাওয়া যায়নি',
   metrics_not_allowed:
     'মেট্রিক্স দেখতে মেট্রিক্স টোকেন (METRICS_TOKEN) বেয়ারার টোকেন হিসেবে লাগবে, অথবা কোনো প্রক্সি বিশ্বাস করা না থাকলে এই মেশিন থেকেই অনুরোধ করতে হবে',
 
@@ -58,6 +58,8 @@ export default {
 
   // Listings and search.
   unknown_category: 'বেছে নেওয়া ক্যাটাগরিটি খুঁজে পাওয়া যায়নি',
+  unknown_phone_model: 'বেছে নেওয়া মডেলটি এই ব্র্যান্ডের তালিকায় নেই',
+  phone_model_taken: 'এই ব্র্যান্ডের এই নামের মডেল তালিকায় আগেই আছে',
   purchase_in_future: 'কেনার তারিখ ভবিষ্যতের হতে পারে না',
   imei_taken: 'এই IMEI-র ফোন আগেই পোস্ট করা হয়েছে: একই হ্যান্ডসেট দুবার পোস্ট করা যায় না',
   sold_cannot_edit: 'এই প্রোডাক্টটি বিক্রি হয়ে গেছে: বিক্রি হওয়া ফোনের তথ্য বদলানো যায় না',

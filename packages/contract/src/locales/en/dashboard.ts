@@ -11,6 +11,7 @@ export default {
   'dashMenu.earnings': 'Earnings',
   'dashMenu.messages': 'Messages',
   'dashMenu.messageReports': 'Reported messages',
+  'dashMenu.phoneModels': 'Model catalogue',
   'dashMenu.reviews': 'My Reviews',
   'dashMenu.myOrders': 'My Orders',
   'dashMenu.allSellers': 'All Sellers',
@@ -211,6 +212,18 @@ export default {
   'productForm.enterDescription': 'Enter a description',
   'productForm.uploading': 'Uploading photos…',
 
+  // The catalogue's model, picked while listing (issue 34).
+  'modelPicker.label': 'Model',
+  'modelPicker.hint': 'Type the name, e.g. Galaxy S23 Ultra or Redmi Note 13 Pro',
+  'modelPicker.required': 'Choose the model, or choose “My model is not in the list”',
+  'modelPicker.notInList': 'My model is not in the list: post it as “{text}”',
+  'modelPicker.unlisted': '“{text}” is not in our list yet: your phone is posted with this name, and we will add the model.',
+  'modelPicker.results': '{count, plural, =0 {No models match} one {# model matches} other {# models match}}',
+  'modelPicker.variant': 'Variant',
+  'modelPicker.chooseVariant': 'Choose the RAM and storage',
+  'modelPicker.variantName': '{ram} GB RAM, {storage}',
+  'modelPicker.otherVariant': 'Another (set storage and RAM below)',
+
   // The phone's details and what the seller declares.
   'phoneDetails.title': 'Phone details',
   'phoneDetails.storage': 'Storage',
@@ -223,7 +236,7 @@ export default {
   'phoneDetails.imei': 'IMEI',
   'phoneDetails.imeiHint': 'Dial *#06# on the phone to see it',
   'phoneDetails.enterImei': 'Enter the IMEI',
-  'phoneDetails.model': 'Model',
+  'phoneDetails.model': 'Model number',
   'phoneDetails.colour': 'Colour',
   'phoneDetails.declare': 'What you declare',
   'phoneDetails.notLocked': 'Not locked to an account (iCloud / Google FRP)',

@@ -25,6 +25,8 @@ const actionIds: Record<AuditAction, Key<'admin'>> = {
   'read-conversation': 'audit.readConversation',
   'dismiss-message-reports': 'audit.dismissMessageReports',
   'warn-sender': 'audit.warnSender',
+  'add-phone-model': 'audit.addPhoneModel',
+  'add-model-alias': 'audit.addModelAlias',
 };
 
 /** What an act was done to, where its label does not say it (a user, a phone and an order name themselves). */
@@ -33,6 +35,7 @@ const kindIds: Record<AuditEntry['target']['kind'], Key<'admin'> | null> = {
   product: null,
   order: null,
   conversation: 'audit.kindConversation',
+  'phone-model': 'audit.kindPhoneModel',
 };
 
 /** What Admins did, newest first (issue 16): who, when, what, to what, why. The log is only ever appended to. */

@@ -1,6 +1,6 @@
-import type { Product } from '@market/contract';
+import type { PhoneModel, Product } from '@market/contract';
 import { conditionMeaning } from '@market/contract/rules';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct, aUser, fakeApi, renderAt, renderRoutes, signIn, type Call } from '../../../test-utils.tsx';
@@ -9,8 +9,19 @@ import EditProduct from './edit-product.tsx';
 
 const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', role: 'Seller', emailVerified: true });
 const specs = { storageGb: 128, ramGb: 4, batteryHealth: 88, model: 'A2633', colour: 'Midnight', notLocked: true, boxAndCharger: false, warrantyMonths: 3 };
+/** The catalogue's model of the listing (issue 34), as GET /api/phone-models lists it. */
+const iphone13: PhoneModel = {
+  _id: '0e7c3a52-1b9d-4f6e-8a2c-5d4b3c2a1f00',
+  brand: { _id: '5f0c1f55-7c1a-4b55-9a0e-1d7f1b8c2a11', category: 'Apple' },
+  name: 'iPhone 13',
+  nameBn: 'আইফোন ১৩',
+  aliases: [],
+  variants: [{ ramGb: 4, storageGb: 128 }],
+  year: 2021,
+  slug: 'iphone-13',
+};
 /** The listing as its seller sees it (GET /api/own-product/:id: the whole IMEI, the phone number). */
-const listing = aProduct(specs);
+const listing = aProduct({ ...specs, phoneModel: { _id: iphone13._id, name: iphone13.name, nameBn: iphone13.nameBn, slug: iphone13.slug } });
 const ownCopy = { ...listing, imei: '490154203237518', phoneNumber: '01711-000444' };
 
 /** An upload the picker sent through XMLHttpRequest: the test says how far it got and how it ended. */
@@ -55,6 +66,7 @@ function api(shown: Product = ownCopy) {
   return fakeApi(({ method, path }: Call) => {
     if (path === `/api/own-product/${listing._id}`) return ok(shown);
     if (path === '/api/category') return ok([{ _id: listing.categoryId._id, category: 'Apple', categoryLogo: '' }]);
+    if (path === '/api/phone-models') return ok([iphone13]);
     if (method === 'PUT' && path === `/api/product/${listing._id}`) return ok(ownCopy);
     return { status: 404, body: { success: false, message: 'not found' } };
   });
@@ -112,6 +124,7 @@ describe('editing a listing', () => {
           condition: 'Good',
           description: listing.description,
           ...specs,
+          phoneModelId: iphone13._id,
           imei: '490154203237518',
         },
       },
@@ -201,6 +214,60 @@ describe('editing a listing', () => {
     openEdit();
     expect(await screen.findByRole('link', { name: 'Back to Home' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+  });
+});
+
+describe('the listing’s model (issue 34)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn(seller);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
+  const offered = () =>
+    within(screen.getByRole('listbox', { name: 'Model' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+
+  it('is asked of a listing without one; the brand’s models are offered as the seller types, and the one chosen is sent', async () => {
+    const calls = api({ ...ownCopy, phoneModel: null });
+    openEdit();
+    const save = await screen.findByRole('button', { name: 'Save changes' });
+    await userEvent.click(save);
+    expect(await screen.findByText('Choose the model, or choose “My model is not in the list”')).toBeInTheDocument();
+    expect(puts(calls)).toEqual([]);
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    expect(model).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(model, 'iph 13');
+    expect(model).toHaveAttribute('aria-expanded', 'true');
+    expect(offered()).toEqual(['iPhone 13 Apple আইফোন ১৩', 'My model is not in the list: post it as “iph 13”']);
+    await userEvent.keyboard('{Enter}');
+    expect(model).toHaveValue('iPhone 13');
+    expect(model).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(save);
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!.body).toMatchObject({ phoneModelId: iphone13._id });
+    expect(puts(calls)[0]!.body).not.toHaveProperty('unlistedModel');
+  });
+
+  it('may be one the list lacks: typed, chosen as not in the list (said back to the seller), and sent as typed; Escape closes the list', async () => {
+    const calls = api();
+    openEdit();
+    const save = await screen.findByRole('button', { name: 'Save changes' });
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    expect(model).toHaveValue('iPhone 13');
+    await userEvent.clear(model);
+    await userEvent.type(model, 'iPhone 17 Air');
+    expect(offered()).toEqual(['My model is not in the list: post it as “iPhone 17 Air”']);
+    await userEvent.keyboard('{Escape}');
+    expect(model).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.click(screen.getByRole('option', { name: 'My model is not in the list: post it as “iPhone 17 Air”' }));
+    expect(model).toHaveAccessibleDescription('“iPhone 17 Air” is not in our list yet: your phone is posted with this name, and we will add the model.');
+    await userEvent.click(save);
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!.body).toMatchObject({ unlistedModel: 'iPhone 17 Air' });
+    expect(puts(calls)[0]!.body).not.toHaveProperty('phoneModelId');
   });
 });
 

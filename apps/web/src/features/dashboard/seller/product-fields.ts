@@ -13,6 +13,9 @@ export interface ProductFields {
   useYears: string;
   purchase: string;
   categoryId: string;
+  /** The catalogue's model ('' until chosen), or the name typed as not in the list (issue 34). */
+  phoneModelId: string;
+  unlistedModel: string;
   condition: string;
   description: string;
   storageGb: string;
@@ -36,6 +39,8 @@ export const emptyFields: ProductFields = {
   useYears: '',
   purchase: '',
   categoryId: '',
+  phoneModelId: '',
+  unlistedModel: '',
   condition: '',
   description: '',
   storageGb: '',
@@ -66,6 +71,8 @@ export function fieldsOf(p: Product, phoneNumber = p.phoneNumber ?? ''): Product
     useYears: String(p.useYears),
     purchase: p.purchase.slice(0, 10),
     categoryId: p.categoryId._id,
+    phoneModelId: p.phoneModel?._id ?? '',
+    unlistedModel: p.unlistedModel ?? '',
     condition: p.condition,
     description: p.description,
     storageGb: shown(p.storageGb),
@@ -108,6 +115,7 @@ export function bodyOf(f: ProductFields, pictures: string[]): EditProductBody {
     warrantyMonths: filled(f.warrantyMonths) ? parseAmount(f.warrantyMonths)! : 0,
     ...(filled(f.ramGb) ? { ramGb: parseAmount(f.ramGb)! } : {}),
     ...(filled(f.model) ? { model: f.model } : {}),
+    ...(f.phoneModelId ? { phoneModelId: f.phoneModelId } : filled(f.unlistedModel) ? { unlistedModel: f.unlistedModel } : {}),
     ...(filled(f.colour) ? { colour: f.colour } : {}),
     ...(filled(f.imei) ? { imei: imeiDigits(f.imei) } : {}),
   };

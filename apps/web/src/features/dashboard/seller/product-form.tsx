@@ -15,6 +15,7 @@ import { DistrictSelect } from '../../../components/places.tsx';
 import { localToday, pastDateRule, phoneRule, takaRule, textRule, useFieldRules, useYearsRule } from '../../../lib/field-rules.ts';
 import { FeeNote } from './fee-note.tsx';
 import { bodyOf, emptyFields, fieldsOf, type ProductFields } from './product-fields.ts';
+import { ModelPicker } from './model-picker.tsx';
 import { PhoneDetails } from './phone-details.tsx';
 import { PhotoPicker, usePhotos } from './photo-picker.tsx';
 
@@ -183,6 +184,7 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
               ))}
             </select>
           </Field>
+          <ModelPicker control={control} setValue={setValue} initialText={listing?.phoneModel?.name ?? listing?.unlistedModel ?? ''} />
           <Field label={t('productForm.condition')} error={errors.condition?.message} hint={meaning}>
             <select className="select select-bordered w-full" {...register('condition', { required: t('productForm.selectCondition') })}>
               <option value="">{t('productForm.selectCondition')}</option>

@@ -23,6 +23,28 @@ const booking = aPaidOrder({
 function api() {
   return fakeApi(({ path }: Call) => {
     if (path === '/api/category') return { status: 200, body: { success: true, data: [{ _id: 'c1', category: 'Apple', categoryLogo: '' }] } };
+    if (path === '/api/phone-models')
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: [
+            {
+              _id: 'm1',
+              brand: { _id: 'c1', category: 'Apple' },
+              name: 'iPhone 13 Pro',
+              nameBn: 'আইফোন ১৩ প্রো',
+              aliases: ['13 Pro'],
+              variants: [
+                { ramGb: 6, storageGb: 128 },
+                { ramGb: 6, storageGb: 256 },
+              ],
+              year: 2021,
+              slug: 'iphone-13-pro',
+            },
+          ],
+        },
+      };
     if (path === '/api/fees') return { status: 200, body: { success: true, data: { percent: 3, minimum: 30 } } };
     if (path.includes('booking')) return page([booking]);
     return page([aProduct({ advertise: true }), aProduct({ _id: '3f6c1e2a-8b4d-4c1e-9a7f-2d5b8c9e0a12', productName: 'Galaxy S21', status: 'sold' })]);
@@ -103,6 +125,17 @@ describe("the seller's pages", () => {
       expect(
         screen.getByText('সুরক্ষিত পেমেন্টে বিক্রি হলে সাইট রাখবে ৳২,৪০০ (৩%, সর্বনিম্ন ৳৩০): আপনি পাবেন ৳৭৭,৬০০। নগদ লেনদেনে কোনো ফি নেই।'),
       ).toBeInTheDocument();
+
+      // The catalogue's model, searched in Bangla (issue 34): its variants are then offered in Bangla.
+      const model = screen.getByRole('combobox', { name: 'মডেল' });
+      expect(model).toHaveAccessibleDescription('নাম লিখুন, যেমন গ্যালাক্সি এস২৩ আল্ট্রা বা রেডমি নোট ১৩ প্রো');
+      await userEvent.type(model, 'আইফোন ১৩');
+      expect(screen.getByRole('option', { name: /iPhone 13 Pro.*আইফোন ১৩ প্রো/ })).toBeInTheDocument();
+      expect(screen.getByRole('option', { name: 'আমার মডেল তালিকায় নেই: “আইফোন ১৩” নামে পোস্ট করুন' })).toBeInTheDocument();
+      await userEvent.keyboard('{Enter}');
+      expect(model).toHaveValue('iPhone 13 Pro');
+      await userEvent.selectOptions(screen.getByLabelText('ভ্যারিয়েন্ট'), '৬ জিবি র‍্যাম, ২৫৬ জিবি');
+      expect(screen.getByLabelText('স্টোরেজ')).toHaveValue('256');
 
       await userEvent.click(screen.getByRole('button', { name: 'পোস্ট করুন' }));
       expect(await screen.findByText('আপনার লোকেশন লিখুন')).toBeInTheDocument();

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { Id, text } from './common.ts';
+import { maxLength, maxRamGb, messages, storageSizes } from './rules.ts';
+
+/*
+ * The model catalogue (issue 34, item 1; decision 057): brands (the categories) → models → variants, with the names
+ * people type for each model and its Bangla spelling. The listing form picks from it; a model not in it is typed and
+ * flagged for an Admin, who adds it (or the name, to a model it is another name of).
+ */
+
+/** One configuration a model was sold in: RAM and storage, in GB. */
+export const Variant = z.object({
+  ramGb: z.number({ error: messages.ram }).int({ error: messages.ram }).min(1, { error: messages.ram }).max(maxRamGb, { error: messages.ram }),
+  storageGb: z.number({ error: messages.storage }).refine((v) => (storageSizes as readonly number[]).includes(v), { error: messages.storage }),
+});
+export type Variant = z.infer<typeof Variant>;
+
+export const PhoneModel = z.object({
+  _id: z.uuid(),
+  brand: z.object({ _id: z.uuid(), category: z.string() }),
+  /** Without the brand ("Galaxy S23 Ultra"). */
+  name: z.string(),
+  /** In Bangla script. */
+  nameBn: z.string(),
+  /** Other names people type for it. */
+  aliases: z.array(z.string()),
+  variants: z.array(Variant),
+  year: z.number().int().nullable(),
+  /** Its part of an address, unique within its brand. */
+  slug: z.string(),
+});
+export type PhoneModel = z.infer<typeof PhoneModel>;
+
+/** The catalogue's link on a listing: the model, named as a page shows it. */
+export const ListingModel = PhoneModel.pick({ _id: true, name: true, nameBn: true, slug: true });
+export type ListingModel = z.infer<typeof ListingModel>;
+
+/** A model sellers typed as "not in the list", as an Admin sees it: one row per brand and name (letter case aside). */
+export const UnlistedModel = z.object({
+  brand: z.object({ _id: z.uuid(), category: z.string() }),
+  name: z.string(),
+  /** Listings that name it (sold ones too). */
+  listings: z.number().int(),
+  firstSeen: z.string(),
+});
+export type UnlistedModel = z.infer<typeof UnlistedModel>;
+
+const ModelName = text(maxLength.model);
+
+/** An Admin's new model: the names of listings flagged with its name or one of its aliases become its listings. */
+export const NewPhoneModelBody = z
+  .object({
+    categoryId: Id,
+    name: ModelName,
+    nameBn: ModelName,
+    aliases: z.array(ModelName).max(10, { error: 'must hold at most 10 names' }).default([]),
+    variants: z.array(Variant).min(1, { error: 'must hold at least one variant' }).max(12, { error: 'must hold at most 12 variants' }),
+    year: z
+      .number({ error: messages.number })
+      .int({ error: messages.number })
+      .min(2000, { error: 'must be from 2000' })
+      .max(2100, { error: 'must be at most 2100' })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    const names = [v.name, ...v.aliases].map((n) => n.toLowerCase());
+    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['aliases'], message: 'must not repeat the name or each other' });
+  });
+export type NewPhoneModelBody = z.infer<typeof NewPhoneModelBody>;
+
+/** Another name of a model (what a seller typed for it): its flagged listings become the model's. */
+export const ModelAliasBody = z.object({ alias: ModelName });
+export type ModelAliasBody = z.infer<typeof ModelAliasBody>;
+
+/** Names as the catalogue compares them: lower case, Bangla digits as ASCII ones, '+' a word "plus", other signs spaces. */
+export function modelWords(text: string) {
+  return ` ${text
+    .toLowerCase()
+    .replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6))
+    .replace(/\+/g, ' plus ')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim()} `;
+}
+
+/** Words that, after a model's name, make another model ("Reno 8" + "Pro"): a name followed by one is not that model. */
+const otherModelWords = new Set([
+  'pro',
+  'plus',
+  'max',
+  'ultra',
+  'lite',
+  'mini',
+  'fe',
+  'neo',
+  'prime',
+  'edge',
+  'power',
+  'play',
+  'turbo',
+  'speed',
+  'প্রো',
+  'প্লাস',
+  'ম্যাক্স',
+  'আল্ট্রা',
+  'লাইট',
+  'মিনি',
+]);
+
+/** Whether `wanted` (a name in `modelWords`' form) stands in `words` as whole words, not followed by a word of another model. */
+function standsIn(words: string, wanted: string) {
+  for (let at = words.indexOf(wanted); at >= 0; at = words.indexOf(wanted, at + 1)) {
+    const next = words.slice(at + wanted.length).split(' ', 1)[0]!;
+    if (!otherModelWords.has(next)) return true;
+  }
+  return false;
+}
+
+/**
+ * The model a free text names ("Samsung Galaxy S23 Ultra 256GB" → Galaxy S23 Ultra): of the models whose name or an
+ * alias stands in it as whole words, the one with the longest such name ("Redmi Note 13 Pro+" is not "Redmi Note 13");
+ * none when the name is followed by a word of another model ("Reno 8 Pro" is not "Reno 8" when the list lacks it).
+ */
+export function modelIn<M extends { name: string; nameBn?: string; aliases: readonly string[] }>(free: string, models: readonly M[]): M | undefined {
+  const words = modelWords(free);
+  let best: { model: M; length: number } | undefined;
+  for (const model of models) {
+    for (const name of [model.name, ...(model.nameBn ? [model.nameBn] : []), ...model.aliases]) {
+      const wanted = modelWords(name);
+      if (wanted.trim() && (!best || wanted.length > best.length) && standsIn(words, wanted)) best = { model, length: wanted.length };
+    }
+  }
+  return best?.model;
+}
