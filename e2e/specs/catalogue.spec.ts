@@ -2,7 +2,7 @@ import type { Product } from '@market/contract';
 import type { Page } from '@playwright/test';
 import { apiCategories, apiCreateProduct, apiGet, apiSignUp, e2eImei, expect, expectAccessible, pageIn, png, screenshots, test, toast } from '../fixtures.ts';
 
-// Issue 34, item 1: the model catalogue. A seller picks the model while listing (typed in Bangla, chosen with the
+// Issue 34, items 1 and 3: the model catalogue and the price guide. A seller picks the model while listing (typed in Bangla, chosen with the
 // keyboard: its brand and name follow, its variant fills the storage and RAM), and a buyer finds the phone by a name
 // people type for the model; a model the list lacks is typed, flagged, and added by an Admin in Bangla, after which
 // the phone's page names it.
@@ -114,4 +114,37 @@ test('a model not in the list is flagged, and an Admin adds it in Bangla (1280 p
     .locator('xpath=following-sibling::dd[1]');
   await expect(model).toHaveText(`পিক্সেল ${tag} ফোল্ড`);
   await screenshots(reader, 'detail-model-bn');
+});
+
+test('the price guide: a seller sees what the model sold for while listing (Bangla, 1280 px); a buyer sees a demo phone against it (375 px)', async ({
+  browser,
+  request,
+  adminSession,
+  buyerSession,
+}) => {
+  test.setTimeout(90_000);
+  const seller = await apiSignUp(request, adminSession, 'Seller');
+  const page = await pageIn(browser, seller, { lang: 'bn', width: 1280 });
+  await page.goto('/dashboard/addProduct');
+  const form = main(page);
+  const model = form.getByRole('combobox', { name: 'মডেল' });
+  await model.fill('আইফোন ১৩');
+  await form
+    .getByRole('listbox', { name: 'মডেল' })
+    .getByRole('option', { name: /^iPhone 13 Apple/ })
+    .click();
+  await form.getByLabel('ভ্যারিয়েন্ট').selectOption({ index: 1 });
+  await form.getByLabel('কন্ডিশন').selectOption('Good');
+  // The demo's seven sales of an iPhone 13, 128 GB, in good condition (seed-sales.ts).
+  const range = form.getByText(/^এখানে বিক্রি হয়েছে ৳[০-৯,]+–৳[০-৯,]+ দামে \(গত ৯০ দিনে ৭টি বিক্রি\)$/);
+  await expect(range).toBeVisible();
+  await expect(form.getByLabel(/^বিক্রির দাম/)).toHaveAccessibleDescription(/এখানে বিক্রি হয়েছে/);
+  await screenshots(page, 'listing-price-guide-bn');
+
+  const results = await apiGet<Product[]>(request, `/api/products?q=${encodeURIComponent('iphone 13')}&limit=50`, buyerSession);
+  const demo = results.find((p) => p.productName === 'iPhone 13')!;
+  const reader = await pageIn(browser, buyerSession, { lang: 'en', width: 375 });
+  await reader.goto(`/detail-product/${demo._id}`);
+  await expect(main(reader).getByText(/^৳[\d,]+ (below|above) the usual price of 7 sales$|^The usual price of 7 sales$/)).toBeVisible();
+  await screenshots(reader, 'detail-price-guide');
 });

@@ -43,6 +43,7 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['All Buyers', '/dashboard/allBuyers'],
     ['Reported Items', '/dashboard/report'],
     ['Reported messages', '/dashboard/messageReports'],
+    ['Model catalogue', '/dashboard/phone-models'],
     ['Payments', '/dashboard/payments'],
     ['Disputes', '/dashboard/disputes'],
     ['Money', '/dashboard/money'],
@@ -80,6 +81,7 @@ const pageHeading: Record<string, string> = {
   '/dashboard/saved-searches': 'Saved searches',
   '/dashboard/messages': 'Messages',
   '/dashboard/messageReports': 'Reported messages',
+  '/dashboard/phone-models': 'Model catalogue',
 };
 
 for (const role of ['Seller', 'Buyer', 'Admin'] as const) {

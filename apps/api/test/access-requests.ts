@@ -295,6 +295,7 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     }),
     categories: async () => ({}),
     phoneModels: async () => ({}),
+    priceGuide: async () => ({ query: { model: await worldModel(), storage: 128, condition: 'Good' } }),
     unlistedModels: async () => ({}),
     addPhoneModel: async () => ({
       body: { categoryId: world.categoryId, name: `Model ${randomUUID().slice(0, 8)}`, nameBn: 'মডেল', variants: [{ ramGb: 8, storageGb: 128 }] },

@@ -144,6 +144,7 @@ describe('the access table', () => {
       // The public catalogue.
       'GET /api/category': 'anyone',
       'GET /api/phone-models': 'anyone',
+      'GET /api/price-guide': 'anyone',
       'GET /api/advertise-products': 'anyone',
       'GET /api/products': 'anyone',
       'GET /api/product-suggestions': 'anyone',

@@ -6,6 +6,7 @@ import { databaseFromTemplate } from './data-dir.ts';
 import { createPostgresDatabase } from './databases.ts';
 import { spawnApi, startApi, type ServerProcess } from './server-process.ts';
 import { routePath } from './call-route.ts';
+import { seedCategories } from '../src/db/seed-data.ts';
 
 /**
  * The real thing: `node src/main.ts` as `npm start` runs it, over real HTTP. The pglite
@@ -63,7 +64,7 @@ describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEO
 
     const brands = await getJson<List<Brand>>(`${base}${routePath('categories')}`);
     expect(brands.success).toBe(true);
-    expect(brands.data).toHaveLength(8);
+    expect(brands.data).toHaveLength(seedCategories.length);
     const logo = await fetch(`${base}${brands.data[0]!.categoryLogo}`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('cache-control')).toMatch(/immutable/);
@@ -90,7 +91,7 @@ describe(`npm start (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeout: TIMEO
     const base = running.url;
 
     const brands = await getJson<List<Brand>>(`${base}${routePath('categories')}`);
-    expect(brands.data).toHaveLength(8);
+    expect(brands.data).toHaveLength(seedCategories.length);
     expect(await countProducts(base, brands.data)).toBe(productCount);
 
     // A token from the first run is still good: the generated secret was kept in DATA_DIR.
@@ -143,8 +144,10 @@ describe(`npm start with DEMO=false (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, 
     try {
       await server.healthy(HEALTHY_WITHIN);
       const brands = await getJson<List<Brand>>(`${base}${routePath('categories')}`);
-      expect(brands.data).toHaveLength(8);
+      expect(brands.data).toHaveLength(seedCategories.length);
       expect((await fetch(`${base}${brands.data[0]!.categoryLogo}`)).status).toBe(200);
+      // The model catalogue the release ships (issue 34), with no demo data too.
+      expect((await getJson<List<unknown>>(`${base}${routePath('phoneModels')}`)).data.length).toBeGreaterThanOrEqual(150);
       expect(await countProducts(base, brands.data)).toBe(0);
       expect((await fetch(`${base}${routePath('demoAccounts')}`)).status).toBe(404);
       const login = await fetch(`${base}${routePath('logIn')}`, {

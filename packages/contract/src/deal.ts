@@ -100,6 +100,8 @@ export interface DealTransition {
    * (the refund's row writes it, owed to the buyer until the provider confirms).
    */
   money?: 'hold' | 'complete' | 'refund';
+  /** The price guide (issue 34) counts the phone's model, storage and condition again: a sale joins or leaves it. */
+  guide?: true;
 }
 
 /**
@@ -217,6 +219,7 @@ export const dealTransitions = {
     does: 'ends the deal: a cash deal at its handover, a protected one when its complaint window is over (the window timer)',
     tells: ['buyer', 'seller'],
     money: 'complete',
+    guide: true,
   },
   dispute: {
     from: ['handed_over'],
@@ -234,6 +237,7 @@ export const dealTransitions = {
     tells: ['buyer', 'seller'],
     refused: { otherwise: 'dispute_not_disputed' },
     money: 'complete',
+    guide: true,
   },
   close: {
     from: ['requested', 'accepted'],
@@ -268,6 +272,7 @@ export const dealTransitions = {
     refused: { otherwise: 'order_not_paid_cannot_refund', refunded: 'order_already_refunded' },
     phone: 'release',
     money: 'refund',
+    guide: true,
   },
 } as const satisfies Record<string, DealTransition>;
 export type DealTransitionName = keyof typeof dealTransitions;

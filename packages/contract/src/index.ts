@@ -25,3 +25,4 @@ export * from './chat.ts';
 export * from './favourites.ts';
 export * from './alerts.ts';
 export * from './phone-models.ts';
+export * from './price-guide.ts';

@@ -40,6 +40,7 @@ export const routes = {
   uploadImage: { method: 'POST', path: '/api/images' },
   categories: { method: 'GET', path: '/api/category' },
   phoneModels: { method: 'GET', path: '/api/phone-models' },
+  priceGuide: { method: 'GET', path: '/api/price-guide' },
   unlistedModels: { method: 'GET', path: '/api/admin/unlisted-models' },
   addPhoneModel: { method: 'POST', path: '/api/admin/phone-models' },
   addModelAlias: { method: 'POST', path: '/api/admin/phone-models/:id/aliases' },

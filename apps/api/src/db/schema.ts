@@ -382,6 +382,33 @@ export const products = pgTable(
 );
 
 /**
+ * The price guide (issue 34, item 3; decision 058): per catalogue model, storage and condition, what such phones sold
+ * for in completed deals of the last 90 days (the quartiles and median, recent sales weighing more) and what the ones
+ * for sale ask. Counted again by the 'price-guide' job when a deal of the key completes or is refunded, a listing of
+ * it is written, or the day's sweep finds the row a day old: a request reads one row.
+ */
+export const priceGuide = pgTable(
+  'price_guide',
+  {
+    phoneModelId: uuid('phone_model_id')
+      .notNull()
+      .references(() => phoneModels.id, { onDelete: 'restrict' }),
+    storageGb: integer('storage_gb').notNull(),
+    condition: conditionEnum('condition').notNull(),
+    sales: integer('sales').notNull().default(0),
+    salesLow: integer('sales_low'),
+    salesMedian: integer('sales_median'),
+    salesHigh: integer('sales_high'),
+    asking: integer('asking').notNull().default(0),
+    askingLow: integer('asking_low'),
+    askingMedian: integer('asking_median'),
+    askingHigh: integer('asking_high'),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.phoneModelId, t.storageGb, t.condition] }), index('price_guide_counted_idx').on(t.countedAt)],
+);
+
+/**
  * The words of the available phones' search documents, each with how many of them hold it (the triggers of
  * decision 038 count; a word no available phone holds is forgotten): what a typo or an unfinished word in a
  * query is corrected to. Candidates come from the prefix, suffix and trigram indexes, levenshtein decides.

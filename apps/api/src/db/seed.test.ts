@@ -49,6 +49,7 @@ import {
 } from './schema.ts';
 import { adjusted } from '../modules/ledger/postings.ts';
 import { isEmpty, resetDatabase, seed } from './seed.ts';
+import { guidedPhones } from './seed-sales.ts';
 import { callRoute } from '../../test/call-route.ts';
 
 // Seeding takes seconds (pictures, password hashes): the tests that only read the demo data share one seeding.
@@ -99,6 +100,24 @@ describe('seed()', () => {
     beforeAll(async () => {
       await emptied();
       await seeded();
+    });
+
+    it('gives four demo phones a price guide made of seven past sales each, in cash deals of neither demo account that signs in', async () => {
+      for (const name of guidedPhones) {
+        const [phone] = await ctx.app.db
+          .select()
+          .from(products)
+          .where(sql`${products.productName} = ${name} and ${products.status} = 'available'`);
+        const res = await callRoute(ctx.app, 'priceGuide', { query: { model: phone!.phoneModelId!, storage: phone!.storageGb!, condition: phone!.condition } });
+        expect(res.body.data, name).toMatchObject({ basis: 'sales', count: 7, days: 90 });
+        expect(res.body.data.low, name).toBeLessThanOrEqual(res.body.data.median);
+        expect(res.body.data.median, name).toBeLessThanOrEqual(res.body.data.high);
+      }
+      const signsIn = demoAccounts.map((a) => a.email);
+      const parties = await ctx.app.db.execute(
+        sql`select distinct u.email from orders o join users u on u.id in (o.buyer_id, o.seller_id) where o.pay_with = 'cash' and o.state = 'completed'`,
+      );
+      for (const { email } of (parties as unknown as { rows: { email: string }[] }).rows) expect(signsIn).not.toContain(email);
     });
 
     it('creates the sixteen brands, in order, each with a logo file that is served', async () => {
@@ -181,7 +200,11 @@ describe('seed()', () => {
     });
 
     it('creates completed, accepted and open deals, with exactly one payment record per paid one', async () => {
-      const allOrders = await ctx.app.db.select().from(orders);
+      const everyOrder = await ctx.app.db.select().from(orders);
+      // The price guide's past sales (cash, completed, seed-sales.ts) are the demo's history: checked on their own.
+      const history = everyOrder.filter((o) => o.state === 'completed' && o.payWith === 'cash');
+      expect(history).toHaveLength(guidedPhones.length * 7);
+      const allOrders = everyOrder.filter((o) => !history.includes(o));
       const paid = allOrders.filter((o) => o.state === 'completed');
       const unpaid = allOrders.filter((o) => o.state === 'requested');
       expect(paid.length).toBeGreaterThanOrEqual(1);
@@ -200,7 +223,7 @@ describe('seed()', () => {
       );
       expect(told.some((n) => n.readAt === null)).toBe(true);
       // Each deal's events lead from its booking to its state.
-      for (const o of allOrders) {
+      for (const o of everyOrder) {
         const events = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(orderEvents.seq);
         expect(events.at(-1)!.toState, o.id).toBe(o.state);
         expect(events.every((e, i) => i === 0 || e.fromState === events[i - 1]!.toState)).toBe(true);

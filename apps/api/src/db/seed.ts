@@ -31,6 +31,7 @@ import { completeDeals, holdPayment } from '../modules/ledger/postings.ts';
 import { otherViewsOf, seedCategories, seedProducts, seedSpecs } from './seed-data.ts';
 import { makePrivate } from '../private-files.ts';
 import { loadShippedModels } from '../modules/phone-models/catalogue.ts';
+import { seedPastSales } from './seed-sales.ts';
 
 const assets = join(import.meta.dirname, 'seed-assets');
 const DAY = 86_400_000;
@@ -333,4 +334,11 @@ export async function seedDemo(db: Db, uploadsDir: string) {
       ...kept.map((p, i) => ({ userId: userIds.get('buyer')!, productId: p.id, productName: p.productName, createdAt: new Date(now - (i + 1) * DAY) })),
       ...kept.slice(0, 1).map((p) => ({ userId: userIds.get('buyer2')!, productId: p.id, productName: p.productName, createdAt: new Date(now - 3 * DAY) })),
     ]);
+
+  // A history of sales behind the price guide of four demo phones (issue 34).
+  const party = (key: 'second' | 'buyer2') => {
+    const person = people.find((p) => p.key === key)!;
+    return { id: userIds.get(key)!, name: person.name, email: person.email };
+  };
+  await seedPastSales(db, productRows, party('second'), party('buyer2'), demoImei, now);
 }

@@ -45,6 +45,7 @@ function handlers(run: (payload: { mailId: string }, job: JobRun) => Promise<voi
     'place-listings': none,
     'search-alerts': none,
     'phone-model-links': none,
+    'price-guide': none,
   };
 }
 

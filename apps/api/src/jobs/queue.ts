@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DealTimerName } from '@market/contract';
+import type { Condition, DealTimerName } from '@market/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
@@ -38,6 +38,8 @@ export interface JobPayloads {
    * gains shipped models; issue 34); `after`: the last listing id done.
    */
   'phone-model-links': { after?: string };
+  /** Count the price guide of a model, storage and condition again (issue 34): a deal completed or refunded, a listing written. */
+  'price-guide': { modelId: string; storageGb: number; condition: Condition };
 }
 export type JobKind = keyof JobPayloads;
 export const jobKinds = [
@@ -54,6 +56,7 @@ export const jobKinds = [
   'place-listings',
   'search-alerts',
   'phone-model-links',
+  'price-guide',
 ] as const satisfies readonly JobKind[];
 export type JobRow = typeof jobs.$inferSelect;
 

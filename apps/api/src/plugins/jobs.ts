@@ -12,6 +12,7 @@ import { pushJob } from '../modules/chat/push.ts';
 import { placeListingsJob } from '../modules/places/match.ts';
 import { searchAlertsJob } from '../modules/alerts/match.ts';
 import { phoneModelLinksJob } from '../modules/phone-models/catalogue.ts';
+import { priceGuideJob } from '../modules/price-guide/service.ts';
 import type { Config } from '../config.ts';
 import type { Rounds } from '../rounds.ts';
 import { startJobWorker, type JobHandlers, type WorkerOptions } from '../jobs/worker.ts';
@@ -38,6 +39,7 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
   const { bkash } = app;
   const refunders = { [provider.name]: provider, ...(bkash ? { bkash: bkash.refunder } : {}) };
   const linkModels = phoneModelLinksJob(app.db);
+  const countGuide = priceGuideJob(app.db);
   return {
     refund: refundJob(app.db, refunders),
     mail: app.mailer.deliver,
@@ -53,6 +55,11 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
     'phone-model-links': async (payload) => {
       await linkModels(payload);
       // The phones' pages name their model now.
+      app.publicCache.invalidate();
+    },
+    'price-guide': async (key) => {
+      await countGuide(key);
+      // The guide's answers and the phones' badges change with it.
       app.publicCache.invalidate();
     },
     'bkash-check': async ({ paymentId }) => {

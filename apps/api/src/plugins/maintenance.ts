@@ -1,5 +1,6 @@
 import { sweepEvents } from '../modules/chat/service.ts';
 import { dailySearchMails } from '../modules/alerts/daily.ts';
+import { sweepGuide } from '../modules/price-guide/service.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneLinkTokens } from '../modules/accounts/link-tokens.ts';
@@ -39,6 +40,8 @@ export default fp(
       if (await weeklyPayouts(app.db, opts.payoutMinimum)) app.jobs.nudge();
       // The day's mail of the daily saved searches (issue 34): their mails go now.
       if (await dailySearchMails(app.db, opts.origin())) app.jobs.nudge();
+      // The price guide's keys counted a day ago (issue 34): their sales have aged, some out of the 90 days.
+      if (await sweepGuide(app.db)) app.jobs.nudge();
       if (removed) app.log.info({ removed }, 'unused uploads removed');
     });
     let timer: NodeJS.Timeout | undefined;

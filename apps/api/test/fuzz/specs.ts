@@ -298,6 +298,7 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'PUT /api/language': { body: json(LanguageBody, () => fc.record({ language: fc.constantFrom('en', 'bn') })) },
     'GET /api/category': {},
     'GET /api/phone-models': {},
+    'GET /api/price-guide': { query: true },
     'GET /api/admin/unlisted-models': {},
     // The catalogue (issue 34): a new model of the world's brand by a name of its own, or another name of one.
     'POST /api/admin/phone-models': {

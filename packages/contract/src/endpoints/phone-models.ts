@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParams } from '../common.ts';
 import { anyone, endpoint, role } from '../endpoint.ts';
 import { ModelAliasBody, NewPhoneModelBody, PhoneModel, UnlistedModel } from '../phone-models.ts';
+import { PriceGuide, PriceGuideQuery } from '../price-guide.ts';
 
 const tag = 'phone-models';
 const admin = role('Admin');
@@ -39,4 +40,14 @@ export const addModelAlias = endpoint('addModelAlias', {
   body: ModelAliasBody,
   data: PhoneModel,
   errors: { 404: ['not_found'], 409: ['phone_model_taken'] },
+});
+
+export const priceGuide = endpoint('priceGuide', {
+  tag,
+  summary:
+    'The price guide of a model, storage and condition: the quartiles and median of its completed sales in the last 90 days, recent ones weighing more, or, with fewer than 5 sales, of the asking prices (null: neither)',
+  access: anyone,
+  query: PriceGuideQuery,
+  data: PriceGuide.nullable(),
+  cache: 'public',
 });

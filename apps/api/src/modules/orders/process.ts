@@ -50,6 +50,10 @@ const told = (name: DealTransitionName, ids: SQL, mover: string | null = null) =
 
 /** The job that mails each notification of CTE `told` (notification-mail: it decides whether the person wants it). */
 const mailJobs = sql`insert into ${jobs} (kind, payload) select 'notification-mail', jsonb_build_object('notificationId', id) from told`;
+/** A 'price-guide' job for the model, storage and condition of each moved deal's phone (deal.ts `guide`; issue 34). */
+const guideJobs = sql`insert into ${jobs} (kind, payload)
+  select distinct 'price-guide', jsonb_build_object('modelId', p.phone_model_id, 'storageGb', p.storage_gb, 'condition', p.condition)
+  from moved join ${products} p on p.id = moved.product_id where p.phone_model_id is not null and p.storage_gb is not null`;
 
 /** Tells the parties of deal `orderId` of transition `name` (the start of a deal; `move` tells its own moves). */
 export const tell = (db: Db, name: DealTransitionName, orderId: string) => db.execute(sql`with told as (${told(name, sql`${orderId}`)}) ${mailJobs}`);
@@ -131,6 +135,7 @@ async function moveNow(db: Db, name: DealTransitionName, which: SQL, by: Mover, 
       returning ${orders.id} as id, prev.state as from_state, ${orders.productId} as product_id
     ),
     ${t.phone ? sql`phone as (${phoneEffects[t.phone]}),` : sql``}
+    ${t.guide ? sql`guided as (${guideJobs}),` : sql``}
     ${sql.join(timerJobs(name, opts.timers), sql` `)}
     told as (${told(name, sql`select id from moved`, by.id)}),
     mailed as (${mailJobs})

@@ -3,6 +3,7 @@ import {
   latestToday,
   listingDistrict,
   type PlainErrorCode,
+  type Condition,
   type EditProductBody,
   type NewProductBody,
   type PageQuery,
@@ -149,6 +150,11 @@ async function newWords(db: Db, body: NewProductBody | EditProductBody) {
   return Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0);
 }
 
+/** A listing of a catalogue model is one of its asking prices: the price guide counts its key again (issue 34). */
+async function countAsking(db: Db, listing: { phoneModelId: string | null; storageGb: number; condition: Condition }) {
+  if (listing.phoneModelId) await enqueueJob(db, 'price-guide', { modelId: listing.phoneModelId, storageGb: listing.storageGb, condition: listing.condition });
+}
+
 /** The same handset in two live listings (products_live_imei_key) is a 409 that says so. */
 async function oneHandsetEach<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -178,8 +184,9 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
         .insert(products)
         .values({ ...body, ...model, district: listingDistrict(body)!, ...pictures, sellerId, status: 'available', advertise: false, report: false })
         .returning({ id: products.id });
-      // Matched against the saved searches once it is committed (issue 34).
+      // Matched against the saved searches once it is committed (issue 34), and counted in its model's asking prices.
       await enqueueJob(tx as unknown as Db, 'search-alerts', { productId: row!.id });
+      await countAsking(tx as unknown as Db, { ...body, ...model });
       return row!.id;
     }),
   );
@@ -216,6 +223,7 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
       if (!row) return false;
       // Matched against the saved searches again: a lower price, a new word or place may match more (issue 34).
       await enqueueJob(tx as unknown as Db, 'search-alerts', { productId: id });
+      await countAsking(tx as unknown as Db, { ...body, ...model });
       // A lower price is told to the people who saved the phone (issue 34), in the edit's transaction.
       if (body.resalePrice < current.resalePrice)
         await tellSavers(

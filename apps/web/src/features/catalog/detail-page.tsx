@@ -1,3 +1,4 @@
+import type { Product } from '@market/contract';
 import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../lib/notify.ts';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -21,6 +22,7 @@ import { SellerRating } from '../../components/seller-rating.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { MessageSeller } from './message-seller.tsx';
 import { SimilarPhones } from './similar-phones.tsx';
+import { GuideBadge, useGuide } from '../../components/price-guide.tsx';
 
 // The booking form (and its form library) loads when someone books.
 const BookingModal = lazy(() => import('./booking-modal.tsx').then((m) => ({ default: m.BookingModal })));
@@ -113,6 +115,7 @@ export function DetailPage() {
             <del className="mr-3 text-base-content/60">{priceBdt(product.originalPrice)}</del>
             <strong className="text-2xl text-primary">{priceBdt(product.resalePrice)}</strong>
           </p>
+          {product.status === 'available' && <PriceStanding product={product} />}
           <p className="leading-relaxed">{product.description}</p>
           {product.boughtHere && product.boughtHere.length > 0 && (
             // The handset's history on this site (issue 31): bought here before, listed again by its owner.
@@ -187,4 +190,14 @@ export function DetailPage() {
       )}
     </main>
   );
+}
+
+/** How the phone's price stands against the usual price of its model, storage and condition (issue 34's price guide). */
+function PriceStanding({ product }: { product: Product }) {
+  const guide = useGuide({ model: product.phoneModel?._id, storage: product.storageGb, condition: product.condition });
+  return guide ? (
+    <p>
+      <GuideBadge guide={guide} price={product.resalePrice} />
+    </p>
+  ) : null;
 }

@@ -108,4 +108,13 @@ export default {
   'place.anyDivision': 'যেকোনো বিভাগ',
   'place.anyDistrict': 'যেকোনো জেলা',
   'place.districtRequired': 'জেলা বেছে নিন',
+  // দামের গাইড (issue 34): একটি মডেল, স্টোরেজ ও কন্ডিশনের ফোন কত দামে বিক্রি হয়েছে, বা এমন ফোন কত চায়।
+  'guide.soldFor': 'এখানে বিক্রি হয়েছে {low}–{high} দামে (গত {days} দিনে {count, plural, other {{shown}টি বিক্রি}})',
+  'guide.asking': 'এমন ফোনের চাওয়া দাম {low}–{high} ({count, plural, other {{shown}টি বিক্রির জন্য}}; গাইডের জন্য এখনো যথেষ্ট বিক্রি হয়নি)',
+  'guide.below': '{count, plural, other {{shown}টি বিক্রির}} সাধারণ দামের চেয়ে {by} কম',
+  'guide.above': '{count, plural, other {{shown}টি বিক্রির}} সাধারণ দামের চেয়ে {by} বেশি',
+  'guide.at': '{count, plural, other {{shown}টি বিক্রির}} সাধারণ দাম',
+  'guide.belowAsking': 'এমন {count, plural, other {{shown}টি ফোনের}} চাওয়া দামের চেয়ে {by} কম',
+  'guide.aboveAsking': 'এমন {count, plural, other {{shown}টি ফোনের}} চাওয়া দামের চেয়ে {by} বেশি',
+  'guide.atAsking': 'এমন {count, plural, other {{shown}টি ফোনের}} চাওয়া দাম',
 } satisfies Translation<typeof en>;

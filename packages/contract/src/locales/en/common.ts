@@ -111,4 +111,13 @@ export default {
   'place.anyDivision': 'Any division',
   'place.anyDistrict': 'Any district',
   'place.districtRequired': 'Choose the district',
+  // The price guide (issue 34): what a model, storage and condition sold for, or what such phones ask.
+  'guide.soldFor': 'Sold for {low}–{high} here ({count, plural, one {# sale} other {{shown} sales}} in the last {days} days)',
+  'guide.asking': 'Phones like it ask {low}–{high} ({count, plural, other {{shown} for sale}}; too few sales yet for a guide)',
+  'guide.below': '{by} below the usual price of {count, plural, one {# sale} other {{shown} sales}}',
+  'guide.above': '{by} above the usual price of {count, plural, one {# sale} other {{shown} sales}}',
+  'guide.at': 'The usual price of {count, plural, one {# sale} other {{shown} sales}}',
+  'guide.belowAsking': '{by} below what {count, plural, one {# phone like it asks} other {{shown} phones like it ask}}',
+  'guide.aboveAsking': '{by} above what {count, plural, one {# phone like it asks} other {{shown} phones like it ask}}',
+  'guide.atAsking': 'What {count, plural, one {# phone like it asks} other {{shown} phones like it ask}}',
 } as const;

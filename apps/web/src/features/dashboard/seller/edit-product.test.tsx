@@ -67,6 +67,7 @@ function api(shown: Product = ownCopy) {
     if (path === `/api/own-product/${listing._id}`) return ok(shown);
     if (path === '/api/category') return ok([{ _id: listing.categoryId._id, category: 'Apple', categoryLogo: '' }]);
     if (path === '/api/phone-models') return ok([iphone13]);
+    if (path === '/api/price-guide') return ok({ basis: 'sales', low: 60_000, median: 64_000, high: 70_000, count: 7, days: 90 });
     if (method === 'PUT' && path === `/api/product/${listing._id}`) return ok(ownCopy);
     return { status: 404, body: { success: false, message: 'not found' } };
   });
@@ -248,6 +249,14 @@ describe('the listing’s model (issue 34)', () => {
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect(puts(calls)[0]!.body).toMatchObject({ phoneModelId: iphone13._id });
     expect(puts(calls)[0]!.body).not.toHaveProperty('unlistedModel');
+  });
+
+  it('brings the price guide of the model, storage and condition under the price, read with it', async () => {
+    api();
+    openEdit();
+    const line = 'Sold for 60,000 BDT–70,000 BDT here (7 sales in the last 90 days)';
+    expect(await screen.findByText(line)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Resale price/)).toHaveAccessibleDescription(expect.stringContaining(line));
   });
 
   it('may be one the list lacks: typed, chosen as not in the list (said back to the seller), and sent as typed; Escape closes the list', async () => {

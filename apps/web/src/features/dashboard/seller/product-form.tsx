@@ -12,6 +12,7 @@ import { useAuth } from '../../../lib/use-auth.ts';
 import { useCategoriesQuery } from '../../../lib/shared-api.ts';
 import { Field } from '../../../components/field.tsx';
 import { DistrictSelect } from '../../../components/places.tsx';
+import { GuideRange, useGuide } from '../../../components/price-guide.tsx';
 import { localToday, pastDateRule, phoneRule, takaRule, textRule, useFieldRules, useYearsRule } from '../../../lib/field-rules.ts';
 import { FeeNote } from './fee-note.tsx';
 import { bodyOf, emptyFields, fieldsOf, type ProductFields } from './product-fields.ts';
@@ -58,10 +59,13 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
   });
   const { errors, isSubmitting } = formState;
   const today = localToday();
-  const [location, productName, description, condition, resalePrice] = useWatch({
+  const [location, productName, description, condition, resalePrice, phoneModelId, storageGb] = useWatch({
     control,
-    name: ['location', 'productName', 'description', 'condition', 'resalePrice'],
+    name: ['location', 'productName', 'description', 'condition', 'resalePrice', 'phoneModelId', 'storageGb'],
   });
+  // What phones of the chosen model, storage and condition sold for here (issue 34), read with the price.
+  const guide = useGuide({ model: phoneModelId, storage: Number(storageGb) || null, condition: isCondition(condition) ? condition : '' });
+  const guideId = useId();
   // A location that names a district ("Agrabad, Chittagong") chooses it, while none is chosen.
   useEffect(() => {
     const named = districtIn(location);
@@ -142,7 +146,7 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
             label={t('productForm.resalePriceTk')}
             error={errors.resalePrice?.message}
             hint={t('productForm.example', { example: number(95000) })}
-            describedBy={feeNoteId}
+            describedBy={guide ? `${feeNoteId} ${guideId}` : feeNoteId}
           >
             <input
               inputMode="numeric"
@@ -152,6 +156,7 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
           </Field>
           {/* What the site keeps of a protected sale at this price (issue 32), read with the price's field. */}
           <FeeNote id={feeNoteId} price={resalePrice} />
+          <GuideRange id={guideId} guide={guide} />
           <Field label={t('productForm.productName')} error={errors.productName?.message} count={{ value: productName, max: maxLength.productName }}>
             <input
               className="input input-bordered w-full"

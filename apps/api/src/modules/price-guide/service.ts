@@ -1,0 +1,108 @@
+import { guideDays, minGuideSales, type Condition, type PriceGuide } from '@market/contract';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { priceGuide } from '../../db/schema.ts';
+import { guideStats, type Priced } from './stats.ts';
+
+/** A key of the guide: a catalogue model, a storage size and a condition. */
+export interface GuideKey {
+  modelId: string;
+  storageGb: number;
+  condition: Condition;
+}
+
+const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/** A number's last ten digits: 01712-345678, +8801712345678 and 8801712345678 are one number. */
+const lastTen = (column: ReturnType<typeof sql>) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
+
+/**
+ * The key's sales: deals completed in the last `guideDays` days (cash or protected), with their age in days. Left out:
+ * a deal ever disputed or refunded (a refunded one is no longer completed), and one whose buyer's number is the
+ * seller's (the listing's number, or the bKash wallet they are paid on): the same people on both sides.
+ */
+async function salesOf(db: Db, key: GuideKey) {
+  return rows<Priced>(
+    db,
+    sql`select o.product_price as price, extract(epoch from now() - e.at) / 86400 as "ageDays"
+      from products p
+      join orders o on o.product_id = p.id and o.state = 'completed'
+      join lateral (select max(at) as at from order_events where order_id = o.id and to_state = 'completed') e on true
+      where p.phone_model_id = ${key.modelId} and p.storage_gb = ${key.storageGb} and p.condition = ${key.condition}
+        and e.at > now() - make_interval(days => ${guideDays})
+        and not exists (select 1 from order_events d where d.order_id = o.id and d.to_state = 'disputed')
+        and ${lastTen(sql`o.mobile_number`)} <> ${lastTen(sql`p.phone_number`)}
+        and not exists (select 1 from payout_methods m where m.user_id = p.seller_id and m.wallet is not null
+          and ${lastTen(sql`m.wallet`)} = ${lastTen(sql`o.mobile_number`)})`,
+  );
+}
+
+/** What the key's phones for sale ask (their sellers not suspended, not hidden). */
+async function askingOf(db: Db, key: GuideKey) {
+  return rows<Priced>(
+    db,
+    sql`select p.resale_price as price, 0 as "ageDays" from products p
+      where p.phone_model_id = ${key.modelId} and p.storage_gb = ${key.storageGb} and p.condition = ${key.condition}
+        and p.status = 'available' and p.hidden_at is null
+        and p.seller_id not in (select id from users where suspended_at is not null)`,
+  );
+}
+
+/** Counts the key again from its sales and asking prices, and keeps the numbers (one row per key). */
+export async function recount(db: Db, key: GuideKey) {
+  const sales = guideStats((await salesOf(db, key)).map((s) => ({ price: Number(s.price), ageDays: Number(s.ageDays) })));
+  const asking = guideStats((await askingOf(db, key)).map((s) => ({ price: Number(s.price), ageDays: 0 })));
+  const values = {
+    sales: sales?.count ?? 0,
+    salesLow: sales?.low ?? null,
+    salesMedian: sales?.median ?? null,
+    salesHigh: sales?.high ?? null,
+    asking: asking?.count ?? 0,
+    askingLow: asking?.low ?? null,
+    askingMedian: asking?.median ?? null,
+    askingHigh: asking?.high ?? null,
+    countedAt: sql`now()`,
+  };
+  await db
+    .insert(priceGuide)
+    .values({ phoneModelId: key.modelId, storageGb: key.storageGb, condition: key.condition, ...values })
+    .onConflictDoUpdate({ target: [priceGuide.phoneModelId, priceGuide.storageGb, priceGuide.condition], set: values });
+}
+
+/**
+ * The guide for a key, as a page shows it: the sales' numbers once there are `minGuideSales`, else the asking prices
+ * (labelled so), else null.
+ */
+export async function guideFor(db: Db, key: GuideKey): Promise<PriceGuide | null> {
+  const [row] = await db
+    .select()
+    .from(priceGuide)
+    .where(and(eq(priceGuide.phoneModelId, key.modelId), eq(priceGuide.storageGb, key.storageGb), eq(priceGuide.condition, key.condition)))
+    .limit(1);
+  if (!row) return null;
+  if (row.sales >= minGuideSales)
+    return { basis: 'sales', low: row.salesLow!, median: row.salesMedian!, high: row.salesHigh!, count: row.sales, days: guideDays };
+  if (row.asking > 0) return { basis: 'asking', low: row.askingLow!, median: row.askingMedian!, high: row.askingHigh!, count: row.asking, days: guideDays };
+  return null;
+}
+
+/** The 'price-guide' job: count a key again (queued by a deal's completion or refund, a listing's write, the sweep). */
+export const priceGuideJob = (db: Db) => (key: GuideKey) => recount(db, key);
+
+/** Keys counted again per sweep: their sales age a day between sweeps. */
+const SWEEP_KEYS = 500;
+
+/**
+ * The sweep: keys counted more than a day ago are counted again (sales age out of the 90 days, weights change).
+ * Answers how many were queued. Two instances sweeping at once may queue a key twice: counting is idempotent.
+ */
+export async function sweepGuide(db: Db) {
+  const stale = await db
+    .select({ modelId: priceGuide.phoneModelId, storageGb: priceGuide.storageGb, condition: priceGuide.condition })
+    .from(priceGuide)
+    .where(lt(priceGuide.countedAt, sql`now() - interval '1 day'`))
+    .orderBy(priceGuide.countedAt)
+    .limit(SWEEP_KEYS);
+  for (const key of stale) await enqueueJob(db, 'price-guide', key);
+  return stale.length;
+}
