@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { conversations, messages as chatMessages, orderEvents, orders, payments, products, refunds, userEvents, users } from '../src/db/schema.ts';
+import { conversations, messages as chatMessages, orderEvents, orders, payments, phoneModels, products, refunds, userEvents, users } from '../src/db/schema.ts';
 import { expectErrorBody } from './error-body.ts';
 import { createCategory, postProduct, type Actor } from './fixtures.ts';
 import { call, useTestApp } from './helper.ts';
@@ -455,5 +455,26 @@ describe.each([
       const unreadOf = (reader: string) => bySeq.length - 1 - bySeq.map((m) => m.senderId).lastIndexOf(reader);
       expect({ buyer: thread!.buyerUnread, seller: thread!.sellerUnread }).toEqual({ buyer: unreadOf(buyer._id), seller: unreadOf(seller._id) });
     });
+  });
+});
+
+describe('the model catalogue (issue 34)', () => {
+  it(`${N} Admins adding the same model (by names in other letter cases) at once: one is added, the others are told it is there`, async () => {
+    const admins = await actors('Admin', N);
+    const category = await createCategory(ctx.app);
+    const name = `Race ${randomUUID().slice(0, 8)}`;
+    const results = await Promise.all(
+      admins.map((a, i) =>
+        inProcess(
+          routeRequest('addPhoneModel', {
+            token: a.token,
+            body: { categoryId: category.id, name: i % 2 ? name : name.toUpperCase(), nameBn: 'রেস', variants: [{ ramGb: 8, storageGb: 128 }] },
+          }),
+        ),
+      ),
+    );
+    expect(countOf(results, 201)).toBe(1);
+    expectSane(results, { status: 409, message: 'The catalogue already has a model of this brand by this name' });
+    expect(await ctx.app.db.select().from(phoneModels).where(eq(phoneModels.categoryId, category.id))).toHaveLength(1);
   });
 });

@@ -32,9 +32,3 @@ export const PriceGuideQuery = z.object({
   condition: Condition,
 });
 export type PriceGuideQuery = z.infer<typeof PriceGuideQuery>;
-
-/** How a price stands against the guide: taka under or over its median (the phone's page says "৳X below the usual price"). */
-export function againstGuide(price: number, guide: PriceGuide): { side: 'below' | 'above' | 'at'; by: number } {
-  const by = Math.abs(price - guide.median);
-  return { side: price < guide.median ? 'below' : price > guide.median ? 'above' : 'at', by };
-}

@@ -8,14 +8,15 @@ const HOUR = 3_600_000;
 /** The demo phones whose model, storage and condition get a history of sales (their pages show the guide's badge). */
 export const guidedPhones = ['iPhone 13', 'Galaxy S23', 'Redmi Note 12 Pro', 'Pixel 7'];
 /** Each past sale: its price against the phone's asking price, and how many days ago it completed. */
+// Around 4 % over the asking price, so the demo phones' pages show a price below the usual one.
 const pastSales = [
-  { factor: 0.92, daysAgo: 4 },
-  { factor: 1.04, daysAgo: 11 },
-  { factor: 0.97, daysAgo: 19 },
-  { factor: 1.08, daysAgo: 27 },
-  { factor: 1.0, daysAgo: 38 },
-  { factor: 0.95, daysAgo: 52 },
-  { factor: 1.06, daysAgo: 67 },
+  { factor: 0.97, daysAgo: 4 },
+  { factor: 1.09, daysAgo: 11 },
+  { factor: 1.02, daysAgo: 19 },
+  { factor: 1.12, daysAgo: 27 },
+  { factor: 1.04, daysAgo: 38 },
+  { factor: 0.99, daysAgo: 52 },
+  { factor: 1.1, daysAgo: 67 },
 ];
 
 type Listing = typeof products.$inferSelect;

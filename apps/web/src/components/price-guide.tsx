@@ -1,4 +1,4 @@
-import { againstGuide, type Condition, type PriceGuide } from '@market/contract';
+import type { Condition, PriceGuide } from '@market/contract';
 import { number, priceBdt } from '../lib/format.ts';
 import { useT } from '../lib/i18n.ts';
 import { usePriceGuideQuery } from '../lib/shared-api.ts';
@@ -8,6 +8,12 @@ export function useGuide(key: { model: string | null | undefined; storage: numbe
   const whole = key.model && key.storage && key.condition ? { model: key.model, storage: key.storage, condition: key.condition } : null;
   const { data } = usePriceGuideQuery(whole ?? { model: '', storage: 0, condition: 'Good' }, { skip: !whole });
   return whole ? (data ?? undefined) : undefined;
+}
+
+/** How a price stands against the guide: taka under or over its median. */
+export function againstGuide(price: number, guide: PriceGuide): { side: 'below' | 'above' | 'at'; by: number } {
+  const by = Math.abs(price - guide.median);
+  return { side: price < guide.median ? 'below' : price > guide.median ? 'above' : 'at', by };
 }
 
 const counted = (g: PriceGuide) => ({ count: g.count, shown: number(g.count) });

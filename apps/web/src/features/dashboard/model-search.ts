@@ -1,4 +1,5 @@
-import { modelWords, type PhoneModel } from '@market/contract';
+import type { PhoneModel } from '@market/contract';
+import { modelWords } from '@market/contract/model-names';
 
 /** A model's words a search looks in: its brand, name, other names and Bangla name, as the catalogue compares them. */
 const wordsOf = (m: PhoneModel) =>
