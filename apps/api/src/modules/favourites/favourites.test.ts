@@ -32,9 +32,9 @@ const savedOf = async (actor: Actor, query: { limit?: number; cursor?: string } 
     meta: { nextCursor: string | null };
   };
 };
-/** What `actor` was told, as `kind:product` with the prices when there are some. */
+/** What `actor` was told, as `kind:product` with the prices when there are some, oldest first (a row's mail job updates it: no order but this one). */
 const toldTo = async (actor: Actor) =>
-  (await ctx.app.db.select().from(notifications).where(eq(notifications.userId, actor._id))).map(
+  (await ctx.app.db.select().from(notifications).where(eq(notifications.userId, actor._id)).orderBy(notifications.createdAt, notifications.id)).map(
     (n) => `${n.kind}:${n.productName}${n.params ? `:${n.params.oldPrice}>${n.params.newPrice}` : ''}`,
   );
 const edit = async (seller: Actor, id: string, category: string, overrides: Record<string, unknown>) => {
