@@ -145,6 +145,7 @@ test('the price guide: a seller sees what the model sold for while listing (Bang
   const demo = results.find((p) => p.productName === 'iPhone 13')!;
   const reader = await pageIn(browser, buyerSession, { lang: 'en', width: 375 });
   await reader.goto(`/detail-product/${demo._id}`);
-  await expect(main(reader).getByText(/^৳[\d,]+ (below|above) the usual price of 7 sales$|^The usual price of 7 sales$/)).toBeVisible();
+  // The demo's sales sit a little over its asking price (seed-sales.ts).
+  await expect(main(reader).getByText(/^[\d,]+ BDT below the usual price of 7 sales$/)).toBeVisible();
   await screenshots(reader, 'detail-price-guide');
 });
