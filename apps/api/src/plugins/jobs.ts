@@ -58,9 +58,8 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
       app.publicCache.invalidate();
     },
     'price-guide': async (key) => {
-      await countGuide(key);
-      // The guide's answers and the phones' badges change with it.
-      app.publicCache.invalidate();
+      // The guide's answers and the phones' badges change with it: only when its numbers did (the sweep's mostly do not).
+      if (await countGuide(key)) app.publicCache.invalidate();
     },
     'bkash-check': async ({ paymentId }) => {
       if (!bkash) throw new Error('bKash is not configured on this server');

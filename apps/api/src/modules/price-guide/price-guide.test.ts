@@ -6,7 +6,7 @@ import { createCategory, markPaid, postProduct, signUp, type Actor } from '../..
 import { callRoute } from '../../../test/call-route.ts';
 import { jobs, orderEvents, orders, phoneModels, priceGuide } from '../../db/schema.ts';
 import { move, site } from '../orders/process.ts';
-import { sweepGuide } from './service.ts';
+import { recount, sweepGuide } from './service.ts';
 
 /**
  * Issue 34, item 3: the price guide of a model, storage and condition, from completed deals of the last 90 days, counted
@@ -140,6 +140,8 @@ describe('the price guide', () => {
     expect(await queued()).toEqual([]);
     const row = () => ctx.app.db.select().from(priceGuide).where(eq(priceGuide.phoneModelId, model.id));
     expect((await row())[0]).toMatchObject({ storageGb: 128, condition: 'Good', sales: 1, salesMedian: 45_000 });
+    // Counted again with nothing new: the numbers stand (the job then keeps the public cache).
+    expect(await recount(ctx.app.db, { modelId: model.id, storageGb: 128, condition: 'Good' })).toBe(false);
     // A day later the sweep queues it again (its sales have aged).
     await ctx.app.db
       .update(priceGuide)

@@ -48,11 +48,24 @@ async function askingOf(db: Db, key: GuideKey) {
   );
 }
 
-/** Counts the key again from its sales and asking prices, and keeps the numbers (one row per key). */
+/** The key's row, if it was ever counted. */
+async function rowOf(db: Db, key: GuideKey) {
+  const [row] = await db
+    .select()
+    .from(priceGuide)
+    .where(and(eq(priceGuide.phoneModelId, key.modelId), eq(priceGuide.storageGb, key.storageGb), eq(priceGuide.condition, key.condition)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Counts the key again from its sales and asking prices, and keeps the numbers (one row per key). Answers whether
+ * they changed: most of the sweep's recounts change nothing a page shows.
+ */
 export async function recount(db: Db, key: GuideKey) {
   const sales = guideStats((await salesOf(db, key)).map((s) => ({ price: Number(s.price), ageDays: Number(s.ageDays) })));
   const asking = guideStats((await askingOf(db, key)).map((s) => ({ price: Number(s.price), ageDays: 0 })));
-  const values = {
+  const numbers = {
     sales: sales?.count ?? 0,
     salesLow: sales?.low ?? null,
     salesMedian: sales?.median ?? null,
@@ -61,12 +74,14 @@ export async function recount(db: Db, key: GuideKey) {
     askingLow: asking?.low ?? null,
     askingMedian: asking?.median ?? null,
     askingHigh: asking?.high ?? null,
-    countedAt: sql`now()`,
   };
+  const before = await rowOf(db, key);
+  const values = { ...numbers, countedAt: sql`now()` };
   await db
     .insert(priceGuide)
     .values({ phoneModelId: key.modelId, storageGb: key.storageGb, condition: key.condition, ...values })
     .onConflictDoUpdate({ target: [priceGuide.phoneModelId, priceGuide.storageGb, priceGuide.condition], set: values });
+  return !before || Object.entries(numbers).some(([k, v]) => before[k as keyof typeof numbers] !== v);
 }
 
 /**
@@ -74,11 +89,7 @@ export async function recount(db: Db, key: GuideKey) {
  * (labelled so), else null.
  */
 export async function guideFor(db: Db, key: GuideKey): Promise<PriceGuide | null> {
-  const [row] = await db
-    .select()
-    .from(priceGuide)
-    .where(and(eq(priceGuide.phoneModelId, key.modelId), eq(priceGuide.storageGb, key.storageGb), eq(priceGuide.condition, key.condition)))
-    .limit(1);
+  const row = await rowOf(db, key);
   if (!row) return null;
   if (row.sales >= minGuideSales)
     return { basis: 'sales', low: row.salesLow!, median: row.salesMedian!, high: row.salesHigh!, count: row.sales, days: guideDays };
@@ -86,7 +97,7 @@ export async function guideFor(db: Db, key: GuideKey): Promise<PriceGuide | null
   return null;
 }
 
-/** The 'price-guide' job: count a key again (queued by a deal's completion or refund, a listing's write, the sweep). */
+/** The 'price-guide' job: count a key again (queued by a deal's completion or refund, a listing's write, the sweep); whether its numbers changed. */
 export const priceGuideJob = (db: Db) => (key: GuideKey) => recount(db, key);
 
 /** Keys counted again per sweep: their sales age a day between sweeps. */
