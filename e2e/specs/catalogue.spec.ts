@@ -2,7 +2,8 @@ import type { Product } from '@market/contract';
 import type { Page } from '@playwright/test';
 import { apiCategories, apiCreateProduct, apiGet, apiSignUp, e2eImei, expect, expectAccessible, pageIn, png, screenshots, test, toast } from '../fixtures.ts';
 
-// Issue 34, items 1 and 3: the model catalogue and the price guide. A seller picks the model while listing (typed in Bangla, chosen with the
+// Issue 34, items 1 and 3: the model catalogue and the price guide (the listing form's range, the phone's badge, the
+// model's public prices page). A seller picks the model while listing (typed in Bangla, chosen with the
 // keyboard: its brand and name follow, its variant fills the storage and RAM), and a buyer finds the phone by a name
 // people type for the model; a model the list lacks is typed, flagged, and added by an Admin in Bangla, after which
 // the phone's page names it.
@@ -148,4 +149,28 @@ test('the price guide: a seller sees what the model sold for while listing (Bang
   // The demo's sales sit a little over its asking price (seed-sales.ts).
   await expect(main(reader).getByText(/^[\d,]+ BDT below the usual price of 7 sales$/)).toBeVisible();
   await screenshots(reader, 'detail-price-guide');
+
+  // The model's public prices page, from the badge's link: the guide by storage and condition, the sales over time.
+  await main(reader).getByRole('link', { name: 'What Apple iPhone 13 phones sell for' }).click();
+  await expect(reader).toHaveURL(/\/prices\/apple\/iphone-13$/);
+  await expect(main(reader).getByRole('heading', { level: 1, name: 'Used Apple iPhone 13 prices' })).toBeVisible();
+  await expect(main(reader).getByRole('row', { name: /^128 GB, Good [\d,]+ BDT The middle half: [\d,]+ BDT–[\d,]+ BDT 7 sales$/ })).toBeVisible();
+  await expect(main(reader).getByRole('img', { name: /^Each dot a sale: its day across, its price up\. \d+ sales\.$/ })).toBeVisible();
+  await expectAccessible(reader);
+  await screenshots(reader, 'prices-page');
+
+  // Shared in Bangla and opened at 1280 px: the server's page, in Bangla; the sales' table opens from the keyboard.
+  const wide = await pageIn(browser, buyerSession, { lang: 'bn', width: 1280 });
+  await wide.goto('/prices/apple/iphone-13?lang=bn');
+  await expect(wide).toHaveTitle('বাংলাদেশে পুরোনো Apple iPhone 13-এর দাম | Resale Phones');
+  await expect(main(wide).getByText('আইফোন ১৩', { exact: true })).toBeVisible();
+  const summary = main(wide).getByText('বিক্রিগুলো টেবিলে');
+  await summary.focus();
+  await wide.keyboard.press('Enter');
+  await expect(
+    main(wide)
+      .getByRole('row', { name: /^[০-৯]+ [^ ]+ [০-৯]{4} ১২৮ জিবি ভালো ৳[০-৯,]+$/ })
+      .first(),
+  ).toBeVisible();
+  await screenshots(wide, 'prices-page-bn');
 });

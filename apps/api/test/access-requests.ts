@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteName } from '@market/contract/routes';
+import { pricesPath } from '@market/contract';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { notifications, orders, phoneModels, pushSubscriptions, smsMessages } from '../src/db/schema.ts';
+import { categories, notifications, orders, phoneModels, pushSubscriptions, smsMessages } from '../src/db/schema.ts';
 import { adjusted } from '../src/modules/ledger/postings.ts';
 import { setMethod } from '../src/modules/payouts/method.ts';
 import { makeBatch } from '../src/modules/payouts/service.ts';
@@ -296,6 +297,13 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     categories: async () => ({}),
     phoneModels: async () => ({}),
     priceGuide: async () => ({ query: { model: await worldModel(), storage: 128, condition: 'Good' } }),
+    modelPrices: async () => {
+      const id = await worldModel();
+      const [row] = await app.db.select().from(phoneModels).where(eq(phoneModels.id, id));
+      const brand = (await app.db.select().from(categories).where(eq(categories.id, world.categoryId)))[0]!;
+      const [, , b, m] = pricesPath(brand.name, row!.slug).split('/');
+      return { params: { brand: b!, model: m! }, after: async (res) => expect(res.body.data.model._id).toBe(id) };
+    },
     unlistedModels: async () => ({}),
     addPhoneModel: async () => ({
       body: { categoryId: world.categoryId, name: `Model ${randomUUID().slice(0, 8)}`, nameBn: 'মডেল', variants: [{ ramGb: 8, storageGb: 128 }] },

@@ -145,6 +145,7 @@ describe('the access table', () => {
       'GET /api/category': 'anyone',
       'GET /api/phone-models': 'anyone',
       'GET /api/price-guide': 'anyone',
+      'GET /api/prices/:brand/:model': 'anyone',
       'GET /api/advertise-products': 'anyone',
       'GET /api/products': 'anyone',
       'GET /api/product-suggestions': 'anyone',

@@ -3,10 +3,25 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { conversations, messages as chatMessages, orderEvents, orders, payments, phoneModels, products, refunds, userEvents, users } from '../src/db/schema.ts';
+import {
+  conversations,
+  messages as chatMessages,
+  notifications,
+  orderEvents,
+  orders,
+  payments,
+  phoneModels,
+  products,
+  refunds,
+  savedSearches,
+  searchAlerts,
+  userEvents,
+  users,
+} from '../src/db/schema.ts';
+import { searchAlertsJob } from '../src/modules/alerts/match.ts';
 import { expectErrorBody } from './error-body.ts';
 import { createCategory, postProduct, type Actor } from './fixtures.ts';
-import { call, useTestApp } from './helper.ts';
+import { call, runJobs, useTestApp } from './helper.ts';
 import { routeRequest } from './call-route.ts';
 
 /**
@@ -476,5 +491,42 @@ describe('the model catalogue (issue 34)', () => {
     expect(countOf(results, 201)).toBe(1);
     expectSane(results, { status: 409, message: 'The catalogue already has a model of this brand by this name' });
     expect(await ctx.app.db.select().from(phoneModels).where(eq(phoneModels.categoryId, category.id))).toHaveLength(1);
+  });
+});
+
+describe('saved searches and their alerts (issue 34)', () => {
+  const save = (buyer: Actor, q: string) => inProcess(routeRequest('saveSearch', { token: buyer.token, body: { query: { q }, frequency: 'instant' } }));
+
+  it(`${N} saves at once by one person with 15 kept: 5 are kept and the rest told of the limit of 20; ${N} saves of one search: one kept`, async () => {
+    const [buyer, other] = await actors('Buyer', 2);
+    for (let i = 0; i < 15; i++) expect((await save(buyer!, `phone ${i}`)).status).toBe(201);
+    const results = await Promise.all(Array.from({ length: N }, (_, i) => save(buyer!, `race ${i}`)));
+    expect(countOf(results, 201)).toBe(5);
+    expectSane(results, { status: 409, message: 'You can keep at most 20 saved searches: delete one first' });
+    expect(await ctx.app.db.select().from(savedSearches).where(eq(savedSearches.userId, buyer!._id))).toHaveLength(20);
+
+    const same = await Promise.all(Array.from({ length: N }, () => save(other!, 'pixel 7')));
+    expect(countOf(same, 201)).toBe(1);
+    expectSane(same, { status: 409, message: 'This search is already saved' });
+  });
+
+  it('the alerts job of one phone run ten times at once: each matching search gets it once, its person is told once', async () => {
+    const [buyer] = await actors('Buyer', 1);
+    const [seller] = await actors('Seller', 1);
+    const word = `racephone${randomUUID().slice(0, 6)}`;
+    expect((await save(buyer!, word)).status).toBe(201);
+    expect((await save(buyer!, `${word} 128`)).status).toBe(201);
+    const phone = await postProduct(ctx.app, seller!, (await createCategory(ctx.app)).id, { productName: `${word} 128 GB` });
+    const job = searchAlertsJob(ctx.app.db);
+    await Promise.all(Array.from({ length: 10 }, () => job({ productId: phone._id })));
+    // And the queued one, after them.
+    await runJobs(ctx.app);
+    const alerts = await ctx.app.db.select().from(searchAlerts).where(eq(searchAlerts.productId, phone._id));
+    expect(alerts).toHaveLength(2);
+    const told = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, buyer!._id), eq(notifications.kind, 'search_alert')));
+    expect(told).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { SearchAnswer, SearchQuery, SearchSort } from '@market/contract';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { categories, products, users } from '../src/db/schema.ts';
+import { categories, priceGuide, products, users } from '../src/db/schema.ts';
 import { productColumns } from '../src/modules/products/dto.ts';
 import { decodeCursor, type Key } from '../src/modules/products/search-cursor.ts';
 import { answer, chosenDistricts, namedDistricts, textOf } from '../src/modules/products/search.ts';
@@ -82,9 +82,21 @@ const nameLength = sql<number>`length(${products.productName})`;
 /** created_at as a cursor writes it: exact to the microsecond (a Date would cut it to the millisecond). */
 const createdKey = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** The guide of a phone's key (model × storage × condition), joined to the phones: the best deal sort's. */
+const ofKey = and(
+  eq(priceGuide.phoneModelId, products.phoneModelId),
+  eq(priceGuide.storageGb, products.storageGb),
+  eq(priceGuide.condition, products.condition),
+);
+/** The median the key's guide shows (migration 0044's guide_median): the sales' from 5 sales, else the asking prices'. */
+const shownMedian = sql`guide_median(${priceGuide.sales}, ${priceGuide.salesMedian}, ${priceGuide.asking}, ${priceGuide.askingMedian})`;
+/** Best deal: the price over that median, × 10,000, rounded (a bigint: text or a number, as the driver reads it); null without one. */
+const deal = sql<string | number | null>`round(${products.resalePrice} * 10000.0 / nullif(${shownMedian}, 0))::bigint`;
+
 /** The ORDER BY of a sort, and the condition "after this key" in that order. */
 function ordering(sort: SearchSort, tier: SQL<number> | null) {
   const newest = [desc(products.createdAt), desc(products.id)];
+  const olderThan = (c: string, id: string) => sql`(${products.createdAt}, ${products.id}) < (${c}::timestamptz, ${id}::uuid)`;
   switch (sort) {
     case 'relevance':
       return {
@@ -101,6 +113,15 @@ function ordering(sort: SearchSort, tier: SQL<number> | null) {
       return {
         orderBy: [desc(products.resalePrice), desc(products.id)],
         after: ([p, id]: Key) => sql`(${products.resalePrice}, ${products.id}) < (${p}, ${id}::uuid)`,
+      };
+    case 'best_deal':
+      // The lowest deal first, those without a guide after every one with; then newest first.
+      return {
+        orderBy: [sql`${deal} asc nulls last`, ...newest],
+        after: ([d, c, id]: Key) =>
+          d === null
+            ? sql`(${deal} is null and ${olderThan(c as string, id as string)})`
+            : sql`(${deal} > ${d} or ${deal} is null or (${deal} = ${d} and ${olderThan(c as string, id as string)}))`,
       };
     default:
       return { orderBy: newest, after: ([c, id]: Key) => sql`(${products.createdAt}, ${products.id}) < (${c}::timestamptz, ${id}::uuid)` };
@@ -134,10 +155,11 @@ export async function searchInSql(db: Db, query: SearchQuery): Promise<SearchAns
     .from(products);
   const [rows, brands, groups] = await Promise.all([
     db
-      .select({ ...productColumns, tier: p.tier ?? sql<number>`0`, nameLength, createdKey })
+      .select({ ...productColumns, tier: p.tier ?? sql<number>`0`, nameLength, createdKey, deal })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(priceGuide, ofKey)
       .where(and(p.where, start))
       .orderBy(...orderBy)
       .limit(query.limit + 1),
@@ -163,6 +185,7 @@ export async function searchInSql(db: Db, query: SearchQuery): Promise<SearchAns
   const keyOf = (r: (typeof rows)[number]): Key => {
     if (sort === 'relevance') return [Number(r.tier), Number(r.nameLength), r.createdKey, r.product.id];
     if (sort === 'newest') return [r.createdKey, r.product.id];
+    if (sort === 'best_deal') return [r.deal === null ? null : Number(r.deal), r.createdKey, r.product.id];
     return [r.product.resalePrice, r.product.id];
   };
   return answer(query.limit, sort, rows, keyOf, { brands, perCategory, perCondition, total, price });

@@ -22,6 +22,8 @@ export interface PhoneRow {
   district?: string | null;
   storage?: number | null;
   battery?: number | null;
+  /** The best deal sort's key (price over its guide's median × 10,000); none when not given. */
+  deal?: number | null;
 }
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -50,6 +52,7 @@ export function phonesOf(rows: PhoneRow[]): Phones {
     battery: sorted.map((r) => r.battery ?? null),
     nameNorm: sorted.map((r) => wordsOf(r.name).join(' ')),
     nameLen: sorted.map((r) => r.name.length),
+    deal: sorted.map((r) => r.deal ?? null),
     words: sorted.map((r) => documentOf(wordsOf(`${r.name} ${r.more ?? ''}`))),
     nameWords: sorted.map((r) => documentOf(wordsOf(r.name))),
   };

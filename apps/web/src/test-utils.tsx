@@ -1,4 +1,4 @@
-import type { Product, User } from '@market/contract';
+import type { PhoneModel, Product, User } from '@market/contract';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -59,6 +59,18 @@ export const aProduct = (overrides: Partial<Product> = {}): Product => ({
 });
 
 /** Persists a session the way the app does, so the next store starts signed in. */
+/** A catalogue model (issue 34), as GET /api/phone-models lists it and a model's prices page names it. */
+export const iphone13: PhoneModel = {
+  _id: '0e7c3a52-1b9d-4f6e-8a2c-5d4b3c2a1f00',
+  brand: { _id: '5f0c1f55-7c1a-4b55-9a0e-1d7f1b8c2a11', category: 'Apple' },
+  name: 'iPhone 13',
+  nameBn: 'আইফোন ১৩',
+  aliases: [],
+  variants: [{ ramGb: 4, storageGb: 128 }],
+  year: 2021,
+  slug: 'iphone-13',
+};
+
 export function signIn(user: User) {
   localStorage.setItem('auth', JSON.stringify({ user, token: tokenFor(user) }));
 }

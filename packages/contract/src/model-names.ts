@@ -62,3 +62,18 @@ export function modelIn<M extends { name: string; nameBn?: string; aliases: read
   }
   return best?.model;
 }
+
+/**
+ * A name's part of an address: lower case, '+' as "plus", each run of other signs one '-' ("Galaxy S23 Ultra" →
+ * "galaxy-s23-ultra", "Xiaomi" → "xiaomi"). A model's is kept (unique within its brand); a brand's is made from its name.
+ */
+export function slugOf(name: string) {
+  return name
+    .toLowerCase()
+    .replace(/\+/g, ' plus ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The public page of a model's prices (issue 34): `/prices/{brand}/{model}`. */
+export const pricesPath = (brand: string, modelSlug: string) => `/prices/${slugOf(brand)}/${modelSlug}`;

@@ -72,4 +72,4 @@ export type NewPhoneModelBody = z.infer<typeof NewPhoneModelBody>;
 export const ModelAliasBody = z.object({ alias: ModelName });
 export type ModelAliasBody = z.infer<typeof ModelAliasBody>;
 
-export { modelIn, modelWords } from './model-names.ts';
+export { modelIn, modelWords, pricesPath, slugOf } from './model-names.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Condition, Id } from './common.ts';
+import { PhoneModel } from './phone-models.ts';
 import { messages, storageSizes } from './rules.ts';
 import { numeric } from './catalog.ts';
 
@@ -32,3 +33,35 @@ export const PriceGuideQuery = z.object({
   condition: Condition,
 });
 export type PriceGuideQuery = z.infer<typeof PriceGuideQuery>;
+
+/** A brand's or a model's part of an address (`slugOf`): lower-case letters and digits in words joined by '-'. */
+const Slug = z
+  .string()
+  .max(80, { error: 'must be at most 80 characters' })
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be lower-case letters and digits joined by "-"' });
+
+/** `/api/prices/:brand/:model`: the brand's name and the model's part of an address, as `pricesPath` writes them. */
+export const ModelPricesParams = z.object({ brand: Slug, model: Slug });
+export type ModelPricesParams = z.infer<typeof ModelPricesParams>;
+
+/** The guide of one key of a model: a storage size in a condition. */
+export const KeyGuide = z.object({ storageGb: z.number().int(), condition: Condition, guide: PriceGuide });
+export type KeyGuide = z.infer<typeof KeyGuide>;
+
+/** One sale the guide counts, as the chart shows it: its day (YYYY-MM-DD, Dhaka's), price, storage and condition. */
+export const GuideSale = z.object({ day: z.string(), price: z.number().int(), storageGb: z.number().int(), condition: Condition });
+export type GuideSale = z.infer<typeof GuideSale>;
+
+/**
+ * The public page of a model's prices (issue 34, decision 058): the model, the guide of each of its keys that has one,
+ * the sales counted of the last `guideDays` days (oldest first) and how many of its phones are for sale now.
+ */
+export const ModelPrices = z.object({
+  model: PhoneModel,
+  guides: z.array(KeyGuide),
+  sales: z.array(GuideSale),
+  forSale: z.number().int(),
+  /** The sales counted are this many days old at most (`guideDays`). */
+  days: z.number().int(),
+});
+export type ModelPrices = z.infer<typeof ModelPrices>;

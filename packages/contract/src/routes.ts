@@ -41,6 +41,7 @@ export const routes = {
   categories: { method: 'GET', path: '/api/category' },
   phoneModels: { method: 'GET', path: '/api/phone-models' },
   priceGuide: { method: 'GET', path: '/api/price-guide' },
+  modelPrices: { method: 'GET', path: '/api/prices/:brand/:model' },
   unlistedModels: { method: 'GET', path: '/api/admin/unlisted-models' },
   addPhoneModel: { method: 'POST', path: '/api/admin/phone-models' },
   addModelAlias: { method: 'POST', path: '/api/admin/phone-models/:id/aliases' },

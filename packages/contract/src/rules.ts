@@ -43,8 +43,11 @@ export const reportReasonNames: Record<(typeof reportReasons)[number], string> =
   other: 'Other',
 };
 
-/** How a search can be sorted (GET /api/products). */
-export const searchSorts = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
+/**
+ * How a search can be sorted (GET /api/products). best_deal: the lowest price for its model, storage and condition
+ * first, against the median its price guide shows (decision 058); phones without a guide after them, newest first.
+ */
+export const searchSorts = ['relevance', 'newest', 'price_asc', 'price_desc', 'best_deal'] as const;
 
 /** A UUID's shape (any version): ids, and the names of uploaded pictures. */
 export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { UUID } from '@market/contract';
 import {
   brandTimes,
+  pricePages,
   defaultSitemapPhones,
   isCursor,
   maxSitemapPhones,
@@ -31,7 +32,7 @@ const boundariesMs = 5 * 60_000;
 
 /**
  * robots.txt and the sitemaps (decision 030): an index at /sitemap.xml naming the pages' file (home,
- * brands), the phones' files (phones for sale, keyset-paged by their listing order) and the sellers'
+ * brands, the models' prices pages), the phones' files (phones for sale, keyset-paged by their listing order) and the sellers'
  * (sellers with phones for sale, keyset-paged by id). They are files
  * for crawlers, outside /api: not JSON, no access rule but 'anyone', so plain routes (as /oidc's),
  * hidden from the API documentation.
@@ -72,9 +73,10 @@ export default async function crawlerFiles(app: FastifyInstance, opts: CrawlerFi
   });
 
   app.get('/sitemap-pages.xml', hide, async (_request, reply) => {
-    const brands = await brandTimes(app.db);
+    const [brands, prices] = await Promise.all([brandTimes(app.db), pricePages(app.db)]);
     const newest = brands.map((b) => b.at).reduce<string | null>((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
-    return xml(reply, urlSet(opts.origin(), [['/', newest], ...brands.map((b): [string, string | null] => [`/category/${b.id}`, b.at])]));
+    const pages: [string, string | null][] = [['/', newest], ...brands.map((b): [string, string | null] => [`/category/${b.id}`, b.at])];
+    return xml(reply, urlSet(opts.origin(), [...pages, ...prices.map((path): [string, null] => [path, null])]));
   });
 
   app.get<{ Params: { n: string }; Querystring: { after?: string } }>('/sitemap-phones-:n.xml', hide, async (request, reply) => {

@@ -1,5 +1,5 @@
-import { isUuid, type Category, type Page, type Product, type SellerProfile } from '@market/contract';
-import { categoryPageSize, routes } from '@market/contract/routes';
+import { isUuid, type Category, type ModelPrices, type Page, type Product, type SellerProfile } from '@market/contract';
+import { categoryPageSize, fillPath, routes } from '@market/contract/routes';
 import { matchPage } from './pages.ts';
 import type { PublicReader } from './web-render.ts';
 
@@ -15,6 +15,7 @@ export type View =
   | { page: 'sold'; product: Product; similar: Product[] }
   | { page: 'search'; query: string }
   | { page: 'seller'; seller: SellerProfile }
+  | { page: 'prices'; prices: ModelPrices }
   | { page: 'missing' }
   | { page: 'unavailable' }
   | { page: 'other' };
@@ -85,6 +86,12 @@ export async function firstScreen(read: PublicReader, pathname: string, query = 
     case '/seller/:id': {
       const { status, body } = await get<{ data: SellerProfile }>(path(routes.sellerProfile.path, id));
       return screen(body ? { page: 'seller', seller: body.data } : missingOr(status, { page: 'other' }));
+    }
+    case '/prices/:brand/:model': {
+      const { brand = '', model = '' } = match.params;
+      const { status, body } = await get<{ data: ModelPrices }>(fillPath(routes.modelPrices.path, { brand, model }));
+      // An address that is no slug (the API refuses it: 400) names no model either.
+      return screen(body ? { page: 'prices', prices: body.data } : status === 400 ? { page: 'missing' } : missingOr(status, { page: 'other' }));
     }
     case '/search':
       return screen({ page: 'search', query: new URLSearchParams(query).get('q')?.trim() ?? '' });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { call, useTestApp } from '../../test/helper.ts';
-import { createAdmin, createCategory, markSold, postProduct, signUp } from '../../test/fixtures.ts';
+import { call, runJobs, useTestApp } from '../../test/helper.ts';
+import { createAdmin, createCategory, markPaid, markSold, postProduct, signUp } from '../../test/fixtures.ts';
+import { pricesPath } from '@market/contract';
+import { phoneModels } from '../db/schema.ts';
 import { builtWebApp } from './test-pages.ts';
 import { callRoute, routePath } from '../../test/call-route.ts';
 
@@ -146,6 +148,63 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(drawn(html)).toBe(true);
     expect(text(html)).toContain(seller.name);
     expect(html).toContain(`href="/detail-product/${newer._id}"`);
+  });
+
+  it("/prices/:brand/:model: the model's usual prices, its sales as a chart and a table, the way to its phones, in Bangla too", async () => {
+    const seller = await signUp(ctx.app, 'Seller');
+    const brand = await createCategory(ctx.app, `Brand ${randomUUID().slice(0, 6)}`);
+    const [model] = await ctx.app.db
+      .insert(phoneModels)
+      .values({ categoryId: brand.id, name: 'Galaxy Z9', nameBn: 'গ্যালাক্সি জেড৯', slug: 'galaxy-z9' })
+      .returning();
+    const phone = (price: number) =>
+      postProduct(ctx.app, seller, brand.id, { productName: 'Galaxy Z9', phoneModelId: model!.id, storageGb: 256, condition: 'Good', resalePrice: price });
+    await phone(52_000);
+    const sold = await phone(50_000);
+    const buyer = await signUp(ctx.app, 'Buyer');
+    const booked = await callRoute(ctx.app, 'book', {
+      token: buyer.token,
+      body: { productId: sold._id, meetingLocation: 'Mirpur', mobileNumber: '01911-222333' },
+    });
+    await markPaid(ctx.app, booked.body.data._id, { sold: true });
+    await runJobs(ctx.app);
+
+    const path = pricesPath(brand.name, 'galaxy-z9');
+    const res = await page(path);
+    expect(res.status).toBe(200);
+    const html = res.body as string;
+    expect(drawn(html)).toBe(true);
+    expect(html).toContain(`<title>Used ${brand.name} Galaxy Z9 prices in Bangladesh | Resale Phones</title>`);
+    const words = text(html);
+    // One phone asks 52,000 (too few sales for a guide of sales), one sale of 50,000 on the chart and in the table.
+    expect(words).toContain(`Used ${brand.name} Galaxy Z9 prices`);
+    expect(words).toContain('256 GB, Good 52,000 BDT 1 asking price (too few sales yet)');
+    // The price axis around the one sale: a line below and above it.
+    expect(words).toContain('49,000 tk 49,500 tk 50,000 tk 50,500 tk 51,000 tk');
+    expect(html).toMatch(/<svg viewBox="0 0 360 280" role="img" aria-label="Each dot a sale: its day across, its price up. 1 sale."/);
+    expect(html).toContain('50,000 BDT, Good</title>');
+    expect(words).toContain('The sales as a table');
+    expect(html).toContain('See the 1 for sale now');
+    expect(answer(html, 'modelPrices')!.value).toMatchObject({ model: { _id: model!.id }, forSale: 1 });
+    // Its head: canonical, both languages, schema.org's Product of the model with the guide's range.
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://localhost:\\d+${path}">`));
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: `${brand.name} Galaxy Z9`,
+      model: 'Galaxy Z9',
+      offers: { '@type': 'AggregateOffer', lowPrice: 52_000, highPrice: 52_000, offerCount: 1, priceCurrency: 'BDT' },
+    });
+
+    const bn = (await page(`${path}?lang=bn`)).body as string;
+    expect(text(bn)).toContain('গ্যালাক্সি জেড৯');
+    expect(text(bn)).toContain(`পুরোনো ${brand.name} Galaxy Z9-এর দাম`);
+    expect(bn).toContain('৳৫২,০০০');
+    expect(bn).toContain(`<title>বাংলাদেশে পুরোনো ${brand.name} Galaxy Z9-এর দাম | Resale Phones</title>`);
+    expect(bn).toMatch(/<meta name="description" content="[^"]*গত ৯০ দিনে ১টি বিক্রি[^"]*এখন বিক্রির জন্য আছে ১টি।">/);
+    // No such model, an address that is no slug: not found.
+    for (const missing of [pricesPath(brand.name, 'galaxy-z10'), `/prices/${encodeURIComponent('Brand X')}/galaxy-z9`])
+      expect((await page(missing)).status, missing).toBe(404);
   });
 
   it('a sold phone: 410 and the sold page (the shell: the app shows its own) with phones like it, and no answers', async () => {

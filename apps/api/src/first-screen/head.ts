@@ -1,7 +1,7 @@
 import { districtIn } from '@market/contract/places';
-import type { Condition, Lang } from '@market/contract';
+import { guideDays, pricesPath, type Condition, type Lang } from '@market/contract';
 import type { FirstScreen } from './data.ts';
-import { absolute, productJsonLd } from './json-ld.ts';
+import { absolute, pricesJsonLd, productJsonLd } from './json-ld.ts';
 import { escapeHtml, scriptJson } from '../html.ts';
 import { texts } from '../texts.ts';
 
@@ -114,6 +114,25 @@ export function pageHead(screen: FirstScreen, lang: Lang): Head {
         robots: null,
         path: `/seller/${s._id}`,
         image: { url: s.userImg, alt: s.name, large: false },
+      };
+    }
+    case 'prices': {
+      const { model, sales, forSale } = view.prices;
+      const named = `${model.brand.category} ${model.name}`;
+      const description = t('head.pricesDescription', {
+        model: named,
+        sales: sales.length,
+        shownSales: t.number(sales.length),
+        days: t.number(guideDays),
+        forSale: t.number(forSale),
+      });
+      return {
+        ...plain,
+        ...titled(t('pageTitle.prices', { model: named }), lang),
+        description,
+        robots: null,
+        path: pricesPath(model.brand.category, model.slug),
+        jsonLd: (origin, url) => pricesJsonLd(view.prices, url),
       };
     }
     case 'missing':

@@ -1,4 +1,4 @@
-import type { Condition, Product } from '@market/contract';
+import type { Condition, ModelPrices, Product } from '@market/contract';
 
 /** An address as others must be given it: ours (a path) made absolute on the public origin; another's as it is. */
 export const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
@@ -41,5 +41,34 @@ export function productJsonLd(p: Product, origin: string, url: string) {
       itemCondition: itemCondition[p.condition],
       seller: { '@type': 'Person', name: p.sellerId.name, url: `${origin}/seller/${p.sellerId._id}` },
     },
+  };
+}
+
+/**
+ * A model's prices page as schema.org's Product (the model, not one phone): its brand and, once any of its storage
+ * sizes and conditions has a guide, an AggregateOffer from the lowest to the highest end of those bands in BDT, with
+ * the number of its phones for sale now (decision 058).
+ */
+export function pricesJsonLd({ model, guides, forSale }: ModelPrices, url: string) {
+  const name = `${model.brand.category} ${model.name}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name,
+    url,
+    brand: { '@type': 'Brand', name: model.brand.category },
+    model: model.name,
+    ...(guides.length
+      ? {
+          offers: {
+            '@type': 'AggregateOffer',
+            priceCurrency: 'BDT',
+            lowPrice: Math.min(...guides.map((g) => g.guide.low)),
+            highPrice: Math.max(...guides.map((g) => g.guide.high)),
+            offerCount: forSale,
+            itemCondition: 'https://schema.org/UsedCondition',
+          },
+        }
+      : {}),
   };
 }

@@ -18,7 +18,7 @@ async function renderOrNot(read: PublicReader, request: FastifyRequest, webRende
 }
 
 /** The pages the server renders with React: what a shared link or a search engine opens. */
-const drawnPages = new Set(['home', 'category', 'detail', 'search', 'seller']);
+const drawnPages = new Set(['home', 'category', 'detail', 'search', 'seller', 'prices']);
 
 export interface PageRequest {
   request: FastifyRequest;

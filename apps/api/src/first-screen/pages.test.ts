@@ -16,13 +16,14 @@ describe('the pages the server knows', () => {
 
   it('are matched as React Router matches them', () => {
     const id = '0b7c1f0e-8a3e-4f5b-9c6d-0123456789ab';
-    expect(matchPage('/')).toEqual({ pattern: '/', id: null });
-    expect(matchPage(`/detail-product/${id}`)).toEqual({ pattern: '/detail-product/:id', id });
-    expect(matchPage(`/Detail-Product/${id}/`)).toEqual({ pattern: '/detail-product/:id', id });
-    expect(matchPage('/category/a%20b')).toEqual({ pattern: '/category/:id', id: 'a b' });
-    expect(matchPage('/LOGIN')).toEqual({ pattern: '/login', id: null });
-    expect(matchPage('/dashboard')).toEqual({ pattern: '/dashboard/*', id: null });
-    expect(matchPage('/dashboard/payment/x/y')).toEqual({ pattern: '/dashboard/*', id: null });
+    expect(matchPage('/')).toEqual({ pattern: '/', id: null, params: {} });
+    expect(matchPage(`/detail-product/${id}`)).toEqual({ pattern: '/detail-product/:id', id, params: { id } });
+    expect(matchPage(`/Detail-Product/${id}/`)).toEqual({ pattern: '/detail-product/:id', id, params: { id } });
+    expect(matchPage('/category/a%20b')).toEqual({ pattern: '/category/:id', id: 'a b', params: { id: 'a b' } });
+    expect(matchPage('/LOGIN')).toEqual({ pattern: '/login', id: null, params: {} });
+    expect(matchPage('/dashboard')).toEqual({ pattern: '/dashboard/*', id: null, params: {} });
+    expect(matchPage('/dashboard/payment/x/y')).toEqual({ pattern: '/dashboard/*', id: null, params: {} });
+    expect(matchPage('/prices/samsung/galaxy-s23/')).toEqual({ pattern: '/prices/:brand/:model', id: null, params: { brand: 'samsung', model: 'galaxy-s23' } });
     for (const path of [
       '/detail-product',
       `/detail-product/${id}/more`,
@@ -31,8 +32,11 @@ describe('the pages the server knows', () => {
       '/favicon.ico',
       '/assets/index-old.js',
       '/category/%E0%A4%A',
+      '/prices/samsung',
+      '/prices/samsung/galaxy-s23/256',
     ]) {
-      expect(matchPage(path), path).toEqual(path === '/category/%E0%A4%A' ? { pattern: '/category/:id', id: '%E0%A4%A' } : null);
+      const kept = { pattern: '/category/:id', id: '%E0%A4%A', params: { id: '%E0%A4%A' } };
+      expect(matchPage(path), path).toEqual(path === '/category/%E0%A4%A' ? kept : null);
     }
   });
 });

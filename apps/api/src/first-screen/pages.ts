@@ -10,6 +10,7 @@ export const pagePatterns = [
   '/detail-product/:id',
   '/search',
   '/seller/:id',
+  '/prices/:brand/:model',
   '/login',
   '/signup',
   '/blog',
@@ -24,6 +25,8 @@ export interface PageMatch {
   pattern: PagePattern;
   /** The `:id` segment, decoded. */
   id: string | null;
+  /** Every `:name` segment, decoded (`:id` too). */
+  params: Record<string, string>;
 }
 
 const decode = (segment: string) => {
@@ -36,7 +39,7 @@ const decode = (segment: string) => {
 
 /**
  * The page a path shows, matched as React Router matches it: static segments in any case, a trailing
- * slash ignored, `:id` one segment, `*` the rest; empty segments are dropped, so a doubtful path counts
+ * slash ignored, `:name` one segment, `*` the rest; empty segments are dropped, so a doubtful path counts
  * as a page (the old answer, 200) rather than as none.
  */
 export function matchPage(pathname: string): PageMatch | null {
@@ -46,14 +49,14 @@ export function matchPage(pathname: string): PageMatch | null {
     const rest = parts.at(-1) === '*';
     const fixed = rest ? parts.slice(0, -1) : parts;
     if (rest ? segments.length < fixed.length : segments.length !== fixed.length) continue;
-    let id: string | null = null;
+    const params: Record<string, string> = {};
     const fits = fixed.every((part, i) => {
       const segment = segments[i]!;
-      if (part !== ':id') return part.toLowerCase() === segment.toLowerCase();
-      id = segment;
+      if (!part.startsWith(':')) return part.toLowerCase() === segment.toLowerCase();
+      params[part.slice(1)] = segment;
       return true;
     });
-    if (fits) return { pattern, id };
+    if (fits) return { pattern, id: params.id ?? null, params };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products, users } from '../db/schema.ts';
+import { phoneModels, priceGuide, products, users } from '../db/schema.ts';
 import { createCategory, postProduct, signUp } from '../../test/fixtures.ts';
 import { call, useTestApp } from '../../test/helper.ts';
 import { builtWebApp } from './test-pages.ts';
@@ -117,6 +117,34 @@ describe('the sitemaps', () => {
     expect(entries[0]!.alternates).toEqual({ en: `${origin}/`, bn: `${origin}/?lang=bn`, 'x-default': `${origin}/` });
     expect(entries[0]!.lastmod).toBe(entries[4]!.lastmod);
     expect(entries[2]!.lastmod).toBeUndefined();
+  });
+
+  it("the pages file: the models' prices pages with a sale or a phone asking, after the brands, in both languages", async () => {
+    const { brand } = await fivePhones();
+    const models = await ctx.app.db
+      .insert(phoneModels)
+      .values([
+        { categoryId: brand.id, name: 'Galaxy S23', nameBn: 'গ্যালাক্সি এস২৩', slug: 'galaxy-s23' },
+        { categoryId: brand.id, name: 'Galaxy S24', nameBn: 'গ্যালাক্সি এস২৪', slug: 'galaxy-s24' },
+        { categoryId: brand.id, name: 'Galaxy A05', nameBn: 'গ্যালাক্সি এ০৫', slug: 'galaxy-a05' },
+      ])
+      .returning();
+    const [s23, s24, a05] = models;
+    await ctx.app.db.insert(priceGuide).values([
+      { phoneModelId: s23!.id, storageGb: 128, condition: 'Good', sales: 3 },
+      { phoneModelId: a05!.id, storageGb: 64, condition: 'Fair', asking: 1 },
+      // Counted once and found nothing (its last phone sold long ago): no page worth a visit.
+      { phoneModelId: s24!.id, storageGb: 256, condition: 'Good' },
+    ]);
+    const entries = urls((await get('/sitemap-pages.xml')).text).slice(-4);
+    expect(entries.map((e) => e.loc)).toEqual([
+      `${origin}/prices/samsung/galaxy-a05`,
+      `${origin}/prices/samsung/galaxy-a05?lang=bn`,
+      `${origin}/prices/samsung/galaxy-s23`,
+      `${origin}/prices/samsung/galaxy-s23?lang=bn`,
+    ]);
+    expect(entries[0]!.alternates).toMatchObject({ bn: `${origin}/prices/samsung/galaxy-a05?lang=bn` });
+    expect(entries[0]!.lastmod).toBeUndefined();
   });
 
   it('with no phones: the pages file only; an address the index never gave is not found', async () => {

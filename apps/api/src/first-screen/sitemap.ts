@@ -1,8 +1,8 @@
-import { UUID, type Lang } from '@market/contract';
+import { pricesPath, UUID, type Lang } from '@market/contract';
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { categories, products, users } from '../db/schema.ts';
+import { categories, phoneModels, priceGuide, products, users } from '../db/schema.ts';
 import { inLang } from './head.ts';
 import { escapeHtml as escapeXml } from '../html.ts';
 
@@ -127,6 +127,22 @@ export async function brandTimes(db: Db): Promise<{ id: string; at: string | nul
     .select({ id: categories.id, at: sql<string | null>`${utc(newest)}` })
     .from(categories)
     .orderBy(categories.position, categories.name);
+}
+
+/**
+ * The models' prices pages worth a search engine's visit (issue 34): those with a sale counted or a phone asking, in
+ * the shop's order of brands. No lastmod: the guide is counted again every day, and a day's recount rarely changes it.
+ */
+export async function pricePages(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ brand: categories.name, slug: phoneModels.slug })
+    .from(phoneModels)
+    .innerJoin(categories, eq(categories.id, phoneModels.categoryId))
+    .where(
+      sql`exists (select 1 from ${priceGuide} where ${priceGuide.phoneModelId} = ${phoneModels.id} and (${priceGuide.sales} > 0 or ${priceGuide.asking} > 0))`,
+    )
+    .orderBy(categories.position, categories.name, phoneModels.name);
+  return rows.map((r) => pricesPath(r.brand, r.slug));
 }
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -298,7 +298,8 @@ const rawUnicode = (s: string) => [...s].map((ch) => (ch.charCodeAt(0) < 0x80 ? 
 
 // Path ids and query strings.
 
-export type IdKind = 'uuid' | 'userRef' | 'intent';
+/** What a path's parameters are: an id, a user's id or e-mail, a card payment's id, a brand's and a model's slugs ('brand/model'). */
+export type IdKind = 'uuid' | 'userRef' | 'intent' | 'slugs';
 
 const junkIds = [
   '',
@@ -344,18 +345,27 @@ export function idArb(world: World, kind: IdKind): fc.Arbitrary<string> {
   const real =
     kind === 'intent'
       ? [world.intent.id]
-      : [
-          ...actorNames.map((n) => world.actors[n]._id),
-          world.categoryId,
-          ...world.productIds,
-          ...world.orderIds,
-          ...world.conversationIds,
-          ...world.messageIds,
-          ...world.savedSearchIds,
-          ...(kind === 'userRef' ? actorNames.map((n) => world.actors[n].email) : []),
-        ];
+      : kind === 'slugs'
+        ? [world.modelPath, 'apple/iphone-13', 'samsung/galaxy-s23-ultra']
+        : [
+            ...actorNames.map((n) => world.actors[n]._id),
+            world.categoryId,
+            ...world.productIds,
+            ...world.orderIds,
+            ...world.conversationIds,
+            ...world.messageIds,
+            ...world.savedSearchIds,
+            ...(kind === 'userRef' ? actorNames.map((n) => world.actors[n].email) : []),
+          ];
+  const slug = fc.stringMatching(/^[a-z0-9]{1,10}(-[a-z0-9]{1,10}){0,3}$/);
   const unknown =
-    kind === 'intent' ? fc.stringMatching(/^pi_\w{1,30}$/) : kind === 'userRef' ? fc.oneof(fc.uuid(), fc.emailAddress().map(encodeURIComponent)) : fc.uuid();
+    kind === 'slugs'
+      ? fc.tuple(slug, slug).map(([b, m]) => `${b}/${m}`)
+      : kind === 'intent'
+        ? fc.stringMatching(/^pi_\w{1,30}$/)
+        : kind === 'userRef'
+          ? fc.oneof(fc.uuid(), fc.emailAddress().map(encodeURIComponent))
+          : fc.uuid();
   const malformed = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...junkIds) },
     { weight: 3, arbitrary: weirdString.filter((s) => s.length > 0).map(pctEncode) },

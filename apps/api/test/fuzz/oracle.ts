@@ -114,7 +114,8 @@ export function finish(
       throw new Error(`${key}: no defect for this request`);
     }
   }
-  const url = pathOf(key).replace(':id', id ?? '') + query;
+  // A brand's and a model's slugs fill both segments ('brand/model'; junk may fill them with fewer or more).
+  const url = pathOf(key).replace(/:id|:brand\/:model/, id ?? '') + query;
   return { key, url, token: sent, body, cookie, ip, defects };
 }
 

@@ -299,6 +299,7 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'GET /api/category': {},
     'GET /api/phone-models': {},
     'GET /api/price-guide': { query: true },
+    'GET /api/prices/:brand/:model': { id: 'slugs' },
     'GET /api/admin/unlisted-models': {},
     // The catalogue (issue 34): a new model of the world's brand by a name of its own, or another name of one.
     'POST /api/admin/phone-models': {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Rule } from '../../src/access-table.ts';
 import * as schema from '../../src/db/schema.ts';
+import { pricesPath } from '@market/contract';
 import { adjusted } from '../../src/modules/ledger/postings.ts';
 import { sandboxProvider } from '../../src/modules/payments/sandbox.ts';
 import { book, createAdmin, createCategory, linkToken, markPaid, postProduct, signUp, uploadedPicture, type Actor } from '../fixtures.ts';
@@ -46,6 +47,8 @@ export interface World {
   messageIds: string[];
   /** The buyer's saved search (issue 34). */
   savedSearchIds: string[];
+  /** The world's model's prices page, as its API path's 'brand/model' (issue 34). */
+  modelPath: string;
   /** The push subscription's address (the buyer's browser): unsubscribing any other changes nothing. */
   pushEndpoint: string;
   intent: { id: string; clientSecret: string };
@@ -262,6 +265,7 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
     conversationIds: [thread._id],
     messageIds: [question!.id, answered._id],
     savedSearchIds: [savedSearch._id],
+    modelPath: pricesPath(category.name, (model.body.data as { slug: string }).slug).replace('/prices/', ''),
     pushEndpoint,
     intent: { id: intent.id, clientSecret: intent.clientSecret },
     emails,

@@ -16,6 +16,7 @@ const CategoryPage = lazyPage(() => import('../features/catalog/category-page.ts
 const DetailPage = lazyPage(() => import('../features/catalog/detail-page.tsx').then((m) => m.DetailPage), ['catalog', 'forms']);
 const SearchPage = lazyPage(() => import('../features/catalog/search-page.tsx').then((m) => m.SearchPage), ['catalog']);
 const SellerPage = lazyPage(() => import('../features/catalog/seller-page.tsx').then((m) => m.SellerPage), ['catalog']);
+const PricesPage = lazyPage(() => import('../features/prices/prices-page.tsx').then((m) => m.PricesPage), ['catalog']);
 const DashboardApp = lazyPage(() => import('./dashboard-app.tsx').then((m) => m.default), ['dashboard', 'forms']);
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage), ['auth', 'forms']);
 const SignUpPage = lazyPage(() => import('../features/auth/signup-page.tsx').then((m) => m.SignUpPage), ['auth', 'forms']);
@@ -30,6 +31,7 @@ const pages: [path: string, page: LazyPage][] = [
   ['/detail-product/:id', DetailPage],
   ['/search', SearchPage],
   ['/seller/:id', SellerPage],
+  ['/prices/:brand/:model', PricesPage],
   ['/login', LoginPage],
   ['/signup', SignUpPage],
   ['/blog', BlogPage],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParams } from '../common.ts';
 import { anyone, endpoint, role } from '../endpoint.ts';
 import { ModelAliasBody, NewPhoneModelBody, PhoneModel, UnlistedModel } from '../phone-models.ts';
-import { PriceGuide, PriceGuideQuery } from '../price-guide.ts';
+import { ModelPrices, ModelPricesParams, PriceGuide, PriceGuideQuery } from '../price-guide.ts';
 
 const tag = 'phone-models';
 const admin = role('Admin');
@@ -50,4 +50,15 @@ export const priceGuide = endpoint('priceGuide', {
   query: PriceGuideQuery,
   data: PriceGuide.nullable(),
   cache: 'public',
+});
+
+export const modelPrices = endpoint('modelPrices', {
+  tag,
+  summary:
+    'A model’s prices, for its public page: the guide of each storage size and condition that has one, the sales counted in the last 90 days (oldest first) and how many of its phones are for sale',
+  access: anyone,
+  params: ModelPricesParams,
+  data: ModelPrices,
+  cache: 'public',
+  errors: { 404: ['not_found'] },
 });

@@ -1,15 +1,51 @@
-import { modelIn } from '@market/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { modelIn, slugOf, type PhoneModel } from '@market/contract';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, phoneModels, products } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { modelSlug, shippedModels } from './shipped.ts';
+import { shippedModels } from './shipped.ts';
 
 /*
  * The catalogue as listings meet it (issue 34, decision 057): a listing's model from its body, the shipped catalogue
  * loaded at every start, and the job that gives older listings the model their name names.
  */
+
+export type ModelRow = typeof phoneModels.$inferSelect;
+
+export const toModel = (m: ModelRow, category: string): PhoneModel => ({
+  _id: m.id,
+  brand: { _id: m.categoryId, category },
+  name: m.name,
+  nameBn: m.nameBn,
+  aliases: m.aliases,
+  variants: m.variants,
+  year: m.year,
+  slug: m.slug,
+});
+
+/** The model a public address names: its brand's `slugOf` name and its own slug; undefined when none. */
+export async function modelAt(db: Db, brandSlug: string, modelSlug: string): Promise<PhoneModel | undefined> {
+  // Brands are few; two whose names differ only in signs or case share an address, and the model's slug tells them apart.
+  const brands = (await db.select({ id: categories.id, name: categories.name }).from(categories)).filter((c) => slugOf(c.name) === brandSlug);
+  if (brands.length === 0) return undefined;
+  const [row] = await db
+    .select({ model: phoneModels, category: categories.name })
+    .from(phoneModels)
+    .innerJoin(categories, eq(categories.id, phoneModels.categoryId))
+    .where(
+      and(
+        inArray(
+          phoneModels.categoryId,
+          brands.map((b) => b.id),
+        ),
+        eq(phoneModels.slug, modelSlug),
+      ),
+    )
+    .orderBy(phoneModels.createdAt)
+    .limit(1);
+  return row && toModel(row.model, row.category);
+}
 
 /** The brand's models as the matcher reads them. */
 const modelsOf = (db: Db, categoryId: string) =>
@@ -51,9 +87,7 @@ export async function loadShippedModels(db: Db) {
     const byName = new Map(brands.map((b) => [b.name.toLowerCase(), b.id]));
     const values = shipped.flatMap((m) => {
       const categoryId = byName.get(m.brand.toLowerCase());
-      return categoryId
-        ? [{ categoryId, name: m.name, nameBn: m.nameBn, aliases: m.aliases, variants: m.variants, year: m.year, slug: modelSlug(m.name) }]
-        : [];
+      return categoryId ? [{ categoryId, name: m.name, nameBn: m.nameBn, aliases: m.aliases, variants: m.variants, year: m.year, slug: slugOf(m.name) }] : [];
     });
     if (!values.length) return 0;
     const added = await tx.insert(phoneModels).values(values).onConflictDoNothing().returning({ id: phoneModels.id });

@@ -1,24 +1,11 @@
-import type { ModelAliasBody, NewPhoneModelBody, PhoneModel, UnlistedModel } from '@market/contract';
+import { slugOf, type ModelAliasBody, type NewPhoneModelBody, type UnlistedModel } from '@market/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, phoneModels, products } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAct } from '../audit/service.ts';
-import { modelSlug } from './shipped.ts';
-
-type ModelRow = typeof phoneModels.$inferSelect;
-
-const toModel = (m: ModelRow, category: string): PhoneModel => ({
-  _id: m.id,
-  brand: { _id: m.categoryId, category },
-  name: m.name,
-  nameBn: m.nameBn,
-  aliases: m.aliases,
-  variants: m.variants,
-  year: m.year,
-  slug: m.slug,
-});
+import { toModel, type ModelRow } from './catalogue.ts';
 
 /** The whole catalogue, brand by brand in the shop's order, the newest models first. */
 export async function listModels(db: Db) {
@@ -93,7 +80,7 @@ export async function addModel(db: Db, admin: AuthUser, body: NewPhoneModelBody)
     // One model at a time per brand: two Admins adding the same name cannot both pass the check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('phone-models'), hashtext(${body.categoryId}))`);
     await namesFree(tx, body.categoryId, [body.name, ...body.aliases]);
-    const model = await insertModel(tx, { ...body, slug: modelSlug(body.name), addedBy: admin.id });
+    const model = await insertModel(tx, { ...body, slug: slugOf(body.name), addedBy: admin.id });
     await linkFlagged(tx, model, [model.name, ...model.aliases]);
     await recordAdminAct(tx, admin, { action: 'add-phone-model', target: { kind: 'phone-model', id: model.id, label: `${category} ${model.name}` } });
     return toModel(model, category);

@@ -1,7 +1,7 @@
-import { modelIn, modelWords, NewPhoneModelBody } from '@market/contract';
+import { modelIn, modelWords, NewPhoneModelBody, slugOf } from '@market/contract';
 import { describe, expect, it } from 'vitest';
 import { seedCategories } from '../../db/seed-data.ts';
-import { modelSlug, parseModels, shippedModels } from './shipped.ts';
+import { parseModels, shippedModels } from './shipped.ts';
 
 /** Issue 34, item 1: the catalogue this release ships (seed-assets/phone-models.csv), and how a free name finds its model. */
 const models = shippedModels();
@@ -22,7 +22,7 @@ describe('the shipped catalogue', () => {
       // Every row is a body the Admin's form would accept.
       expect(NewPhoneModelBody.safeParse({ categoryId: '00000000-0000-4000-8000-000000000000', ...m }).success, m.name).toBe(true);
       // One model may list two spellings the comparison reads alike ("S25+", "S25 Plus": a search reads them apart).
-      const keys = new Set([`slug:${modelSlug(m.name)}`, ...[m.name, ...m.aliases].map((n) => `name:${modelWords(n)}`)]);
+      const keys = new Set([`slug:${slugOf(m.name)}`, ...[m.name, ...m.aliases].map((n) => `name:${modelWords(n)}`)]);
       for (const key of keys) expect(seen.has(`${m.brand}:${key}`), `${m.brand} ${m.name}: ${key}`).toBe(false);
       for (const key of keys) seen.add(`${m.brand}:${key}`);
     }

@@ -14,15 +14,6 @@ export interface ShippedModel {
 const file = fileURLToPath(new URL('../../db/seed-assets/phone-models.csv', import.meta.url));
 const columns = ['brand', 'model', 'bn', 'aliases', 'variants', 'year'];
 
-/** A model's part of an address: its name in lower case, '+' as "plus", each run of other signs one '-' ("galaxy-s23-ultra"). */
-export function modelSlug(name: string) {
-  return name
-    .toLowerCase()
-    .replace(/\+/g, ' plus ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
 /** The catalogue file's models (a line that does not read is an error naming it: the file is ours). */
 export function parseModels(text: string): ShippedModel[] {
   const [head, ...lines] = text.trim().split('\n');

@@ -7,6 +7,7 @@ import { callRoute } from '../../../test/call-route.ts';
 import { jobs, orderEvents, orders, phoneModels, priceGuide } from '../../db/schema.ts';
 import { move, site } from '../orders/process.ts';
 import { recount, sweepGuide } from './service.ts';
+import { pricesPath } from '@market/contract';
 
 /**
  * Issue 34, item 3: the price guide of a model, storage and condition, from completed deals of the last 90 days, counted
@@ -163,5 +164,61 @@ describe('the price guide', () => {
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual([expect.objectContaining({ field })]);
     }
+  });
+});
+
+describe("a model's prices page (GET /api/prices/:brand/:model)", () => {
+  const pageOf = (brand: string, slug: string) => {
+    const [, , b, m] = pricesPath(brand, slug).split('/');
+    return callRoute(ctx.app, 'modelPrices', { params: { brand: b!, model: m! } });
+  };
+
+  it("answers each key's guide, the sales counted (oldest first, by Dhaka's day) and the phones for sale", async () => {
+    const { brand, model, listed, sold, guide } = await world();
+    for (const [price, days] of [
+      [44_000, 20],
+      [40_000, 40],
+      [42_000, 30],
+      [46_000, 10],
+      [48_000, 5],
+    ] as const)
+      await sold(price, days);
+    await sold(60_000, 3, { storageGb: 256, condition: 'Excellent' });
+    await sold(61_000, 3, { storageGb: 256, condition: 'Excellent' }, '01712-345678');
+    await listed(39_000, { storageGb: 64, condition: 'Fair' });
+    await runJobs(ctx.app);
+
+    const res = await pageOf(brand.name, model.slug);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const page = res.body.data;
+    expect(page.model).toMatchObject({ _id: model.id, name: model.name, brand: { _id: brand.id, category: brand.name } });
+    // Storage ascending: the 64 GB phone's asking price, the 128 GB sales (as the key's own answer has them, recent ones
+    // weighing more), the 256 GB one sale (too few sales, and no phone asking: no guide).
+    expect(page.guides).toEqual([
+      { storageGb: 64, condition: 'Fair', guide: { basis: 'asking', low: 39_000, median: 39_000, high: 39_000, count: 1, days: 90 } },
+      { storageGb: 128, condition: 'Good', guide: await guide() },
+    ]);
+    expect(page.guides[1].guide).toMatchObject({ basis: 'sales', count: 5 });
+    // Every sale counted, oldest first; the one to the seller's own number is not.
+    expect(page.sales.map((s: { price: number }) => s.price)).toEqual([40_000, 42_000, 44_000, 46_000, 48_000, 60_000]);
+    const dhakaDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 + 6 * 3_600_000).toISOString().slice(0, 10);
+    expect(page.sales[0]).toEqual({ day: dhakaDay(40), price: 40_000, storageGb: 128, condition: 'Good' });
+    expect(page.forSale).toBe(1);
+    expect(page.days).toBe(90);
+  });
+
+  it('is not found for a brand or model that is none, and refuses an address that is no slug', async () => {
+    const { brand, model } = await world();
+    for (const [b, m] of [
+      ['no-such-brand', model.slug],
+      [brand.name, 'no-such-model'],
+    ]) {
+      const res = await pageOf(b!, m!);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'not_found', message: 'Model not found' });
+    }
+    const res = await callRoute(ctx.app, 'modelPrices', { params: { brand: 'Apple', model: 'iphone 13' } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['brand', 'model']);
   });
 });

@@ -1,7 +1,9 @@
-import { guideDays, minGuideSales, type Condition, type PriceGuide } from '@market/contract';
+import { guideDays, minGuideSales, type Condition, type KeyGuide, type ModelPrices, type PriceGuide } from '@market/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { modelAt } from '../phone-models/catalogue.ts';
 import { priceGuide } from '../../db/schema.ts';
 import { guideStats, type Priced } from './stats.ts';
 
@@ -17,33 +19,38 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.exec
 const lastTen = (column: ReturnType<typeof sql>) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
 
 /**
- * The key's sales: deals completed in the last `guideDays` days (cash or protected), with their age in days. Left out:
- * a deal ever disputed or refunded (a refunded one is no longer completed), and one whose buyer's number is the
- * seller's (the listing's number, or the bKash wallet they are paid on): the same people on both sides.
+ * The sales the guide counts, of a key or of a whole model: deals completed in the last `guideDays` days (cash or
+ * protected), with their age in days. Left out: a deal ever disputed or refunded (a refunded one is no longer
+ * completed), and one whose buyer's number is the seller's (the listing's number, or the bKash wallet they are paid
+ * on): the same people on both sides.
  */
-async function salesOf(db: Db, key: GuideKey) {
-  return rows<Priced>(
+async function countedSales(db: Db, which: ReturnType<typeof sql>) {
+  return rows<Priced & { day: string; storageGb: number; condition: Condition }>(
     db,
-    sql`select o.product_price as price, extract(epoch from now() - e.at) / 86400 as "ageDays"
+    sql`select o.product_price as price, extract(epoch from now() - e.at) / 86400 as "ageDays",
+        to_char(e.at at time zone 'Asia/Dhaka', 'YYYY-MM-DD') as day, p.storage_gb as "storageGb", p.condition
       from products p
       join orders o on o.product_id = p.id and o.state = 'completed'
       join lateral (select max(at) as at from order_events where order_id = o.id and to_state = 'completed') e on true
-      where p.phone_model_id = ${key.modelId} and p.storage_gb = ${key.storageGb} and p.condition = ${key.condition}
+      where ${which}
         and e.at > now() - make_interval(days => ${guideDays})
         and not exists (select 1 from order_events d where d.order_id = o.id and d.to_state = 'disputed')
         and ${lastTen(sql`o.mobile_number`)} <> ${lastTen(sql`p.phone_number`)}
         and not exists (select 1 from payout_methods m where m.user_id = p.seller_id and m.wallet is not null
-          and ${lastTen(sql`m.wallet`)} = ${lastTen(sql`o.mobile_number`)})`,
+          and ${lastTen(sql`m.wallet`)} = ${lastTen(sql`o.mobile_number`)})
+      order by e.at, o.id`,
   );
 }
+
+const ofKey = (key: GuideKey) => sql`p.phone_model_id = ${key.modelId} and p.storage_gb = ${key.storageGb} and p.condition = ${key.condition}`;
+const salesOf = (db: Db, key: GuideKey) => countedSales(db, ofKey(key));
 
 /** What the key's phones for sale ask (their sellers not suspended, not hidden). */
 async function askingOf(db: Db, key: GuideKey) {
   return rows<Priced>(
     db,
     sql`select p.resale_price as price, 0 as "ageDays" from products p
-      where p.phone_model_id = ${key.modelId} and p.storage_gb = ${key.storageGb} and p.condition = ${key.condition}
-        and p.status = 'available' and p.hidden_at is null
+      where ${ofKey(key)} and p.status = 'available' and p.hidden_at is null
         and p.seller_id not in (select id from users where suspended_at is not null)`,
   );
 }
@@ -90,11 +97,47 @@ export async function recount(db: Db, key: GuideKey) {
  */
 export async function guideFor(db: Db, key: GuideKey): Promise<PriceGuide | null> {
   const row = await rowOf(db, key);
-  if (!row) return null;
+  return row ? shown(row) : null;
+}
+
+function shown(row: typeof priceGuide.$inferSelect): PriceGuide | null {
   if (row.sales >= minGuideSales)
     return { basis: 'sales', low: row.salesLow!, median: row.salesMedian!, high: row.salesHigh!, count: row.sales, days: guideDays };
   if (row.asking > 0) return { basis: 'asking', low: row.askingLow!, median: row.askingMedian!, high: row.askingHigh!, count: row.asking, days: guideDays };
   return null;
+}
+
+/** The order of conditions on a page: best first. */
+const conditionOrder: Record<Condition, number> = { Excellent: 0, Good: 1, Fair: 2 };
+
+/**
+ * A model's public page (issue 34): the guide of each of its keys that has one (storage ascending, best condition
+ * first), the sales counted (oldest first: the chart's points) and how many of its phones are for sale. 404 when the
+ * address names no model.
+ */
+export async function modelPrices(db: Db, brandSlug: string, modelSlug: string): Promise<ModelPrices> {
+  const model = await modelAt(db, brandSlug, modelSlug);
+  if (!model) throw notFound('Model');
+  const [keys, sales, [forSale]] = await Promise.all([
+    db.select().from(priceGuide).where(eq(priceGuide.phoneModelId, model._id)),
+    countedSales(db, sql`p.phone_model_id = ${model._id}`),
+    rows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from products p where p.phone_model_id = ${model._id} and p.status = 'available' and p.hidden_at is null
+        and p.seller_id not in (select id from users where suspended_at is not null)`,
+    ),
+  ]);
+  const guides = keys
+    .map((row) => ({ storageGb: row.storageGb, condition: row.condition, guide: shown(row) }))
+    .filter((k): k is KeyGuide => k.guide !== null)
+    .sort((a, b) => a.storageGb - b.storageGb || conditionOrder[a.condition] - conditionOrder[b.condition]);
+  return {
+    model,
+    guides,
+    sales: sales.map((s) => ({ day: s.day, price: Number(s.price), storageGb: s.storageGb, condition: s.condition })),
+    forSale: forSale?.count ?? 0,
+    days: guideDays,
+  };
 }
 
 /** The 'price-guide' job: count a key again (queued by a deal's completion or refund, a listing's write, the sweep); whether its numbers changed. */

@@ -6,8 +6,11 @@ import { badRequest } from '../../errors.ts';
  * of JSON). Times in it carry microseconds (decision 022); a cursor written with milliseconds is still read.
  */
 
-/** The sort's key of a phone: relevance [tier, name length, created, id], newest [created, id], price [price, id]. */
-export type Key = [number, number, string, string] | [string, string] | [number, string];
+/**
+ * The sort's key of a phone: relevance [tier, name length, created, id], newest [created, id], price [price, id],
+ * best deal [price over its guide's median × 10,000 (null: no guide), created, id].
+ */
+export type Key = [number, number, string, string] | [string, string] | [number, string] | [number | null, string, string];
 
 export const encodeCursor = (sort: SearchSort, key: Key) => Buffer.from(JSON.stringify({ s: sort, k: key })).toString('base64url');
 
@@ -24,11 +27,13 @@ export function decodeCursor(cursor: string, sort: SearchSort): Key {
   const isId = (v: unknown) => typeof v === 'string' && isUuid(v);
   const isTime = (v: unknown) => typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(v) && !Number.isNaN(micros(v));
   const isInt = (v: unknown) => Number.isInteger(v);
+  const isIntOrNull = (v: unknown) => v === null || (Number.isSafeInteger(v) && (v as number) >= 0);
   const shapes: Record<SearchSort, ((v: unknown) => boolean)[]> = {
     relevance: [isInt, isInt, isTime, isId],
     newest: [isTime, isId],
     price_asc: [isInt, isId],
     price_desc: [isInt, isId],
+    best_deal: [isIntOrNull, isTime, isId],
   };
   const shape = shapes[sort];
   if (k.length !== shape.length || !shape.every((ok, i) => ok(k[i]))) throw refused();

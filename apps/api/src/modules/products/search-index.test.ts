@@ -6,7 +6,7 @@ import { callRoute } from '../../../test/call-route.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { createCategory, markSold, postProduct, signUp } from '../../../test/fixtures.ts';
 import { searchInSql } from '../../../test/search-oracle.ts';
-import { products, users } from '../../db/schema.ts';
+import { phoneModels, priceGuide, products, users } from '../../db/schema.ts';
 import { isoMicros, micros } from './search-cursor.ts';
 import { searchProducts } from './search.ts';
 
@@ -51,7 +51,31 @@ const places = [
   'behind the mosque',
 ];
 
-/** Three brands, two sellers (one verified), 90 phones, a few sold; some share a creation time to the microsecond. */
+/**
+ * The price guides of the best deal sort (decision 058): for each key of these models (storage × condition) a row or
+ * none, its median shown the sales' (5 or more), the asking prices' or none; medians in steps of 5,000 like the
+ * prices, so that deals tie.
+ */
+async function guides(rnd: () => number, models: { id: string }[]) {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const median = () => 20_000 + Math.floor(rnd() * 12) * 5_000;
+  const rows = models.flatMap((m) =>
+    [64, 128, 256].flatMap((storageGb) =>
+      conditions.flatMap((condition) => {
+        if (rnd() < 0.25) return [];
+        const sales = pick([0, 3, 5, 8]);
+        const asking = pick([0, 0, 2]);
+        return [{ phoneModelId: m.id, storageGb, condition, sales, salesMedian: sales ? median() : null, asking, askingMedian: asking ? median() : null }];
+      }),
+    ),
+  );
+  await ctx.app.db.insert(priceGuide).values(rows);
+}
+
+/**
+ * Three brands, two sellers (one verified), 90 phones, a few sold; some share a creation time to the microsecond; most
+ * of a catalogue model, most keys with a price guide.
+ */
 async function world() {
   const verified = await signUp(ctx.app, 'Seller', 'Verified Seller');
   await ctx.app.db.update(users).set({ sellerVerified: true }).where(eq(users.id, verified._id));
@@ -59,10 +83,22 @@ async function world() {
   const brands = [await createCategory(ctx.app, 'Apple'), await createCategory(ctx.app, 'Samsung'), await createCategory(ctx.app, 'Xiaomi')];
   const rnd = random(7);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const models = await ctx.app.db
+    .insert(phoneModels)
+    .values(
+      brands.flatMap((b, i) => [
+        { categoryId: b.id, name: `Model ${i}A`, nameBn: `মডেল ${i}এ`, slug: `model-${i}a` },
+        { categoryId: b.id, name: `Model ${i}B`, nameBn: `মডেল ${i}বি`, slug: `model-${i}b` },
+      ]),
+    )
+    .returning();
+  await guides(rnd, models);
   const base = Date.parse('2026-06-01T10:00:00Z') * 1000;
   const rows = Array.from({ length: 90 }, (_, i) => ({
     sellerId: i % 3 === 0 ? verified._id : other._id,
-    categoryId: pick(brands).id,
+    categoryId: brands[i % 3]!.id,
+    // Every fifth phone names no catalogue model.
+    phoneModelId: i % 5 === 2 ? null : models[(i % 3) * 2 + (rnd() < 0.5 ? 0 : 1)]!.id,
     productName: pick(models),
     img: '/uploads/x.webp',
     phoneNumber: '01712-345678',
@@ -83,7 +119,7 @@ async function world() {
     createdAt: sql`${isoMicros(base + (i - (i % 5 === 4 ? 1 : 0)) * 7)}::timestamptz`,
   }));
   await ctx.app.db.insert(products).values(rows.map((r) => ({ ...r, district: r.district === null ? null : (districtIn(r.location)?.id ?? null) })) as never);
-  return { brands, verified, other };
+  return { brands, verified, other, catalogue: models };
 }
 
 type Params = Record<string, string | string[] | number | undefined>;
@@ -101,7 +137,7 @@ function randomSearch(rnd: () => number, brands: { id: string }[]): Params {
   if (rnd() < 0.3) p.verified = 'true';
   if (rnd() < 0.15) p.storage = some([64, 128, 256]).map(String);
   if (rnd() < 0.15) p.minBattery = 70 + Math.floor(rnd() * 31);
-  if (rnd() < 0.7) p.sort = pick<SearchSort>(['relevance', 'newest', 'price_asc', 'price_desc']);
+  if (rnd() < 0.7) p.sort = pick<SearchSort>(['relevance', 'newest', 'price_asc', 'price_desc', 'best_deal']);
   // Issue 34: places in either language and in older spellings.
   if (rnd() < 0.15) p.location = pick(['ঢাকা', 'Chittagong', 'কুমিল্লা', 'Comilla']);
   if (rnd() < 0.15) p.division = pick(['dhaka', 'Chittagong', 'সিলেট', 'chattogram']);
@@ -149,7 +185,7 @@ describe('the search index answers as the SQL search does', () => {
   }, 60_000);
 
   it('as well once writes moved phones out of the layout made at load (changed, added, a seller verified, one suspended, some sold)', async () => {
-    const { brands, other } = await world();
+    const { brands, other, catalogue } = await world();
     await searchProducts(ctx.app.db, SearchQuery.parse({}), ctx.app.searchIndex); // the index loads: 81 phones laid out
     const all = await ctx.app.db.select({ id: products.id }).from(products).orderBy(products.id);
     const rnd = random(9);
@@ -169,6 +205,19 @@ describe('the search index answers as the SQL search does', () => {
       new Set((await searchProducts(ctx.app.db, SearchQuery.parse({ limit: 100 }), ctx.app.searchIndex)).data.map((p) => p.sellerId._id));
     expect((await sellersOf()).has(seller._id)).toBe(true);
     await ctx.app.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, seller._id));
+    // Guides counted again (decision 058): medians shown change, go (too few sales, none for sale) and come (a key's
+    // first row); the trigger of migration 0044 has the index read their keys' phones again.
+    const [m0, m1, m2] = catalogue.map((m) => m.id);
+    await ctx.app.db
+      .update(priceGuide)
+      .set({ salesMedian: sql`${priceGuide.salesMedian} + 5000`, askingMedian: sql`${priceGuide.askingMedian} + 10000` })
+      .where(eq(priceGuide.phoneModelId, m0!));
+    await ctx.app.db.update(priceGuide).set({ sales: 0, asking: 0 }).where(eq(priceGuide.phoneModelId, m1!));
+    await ctx.app.db.delete(priceGuide).where(eq(priceGuide.phoneModelId, m2!));
+    await ctx.app.db
+      .insert(priceGuide)
+      .values(conditions.map((condition) => ({ phoneModelId: m2!, storageGb: 128, condition, sales: 6, salesMedian: 45_000, asking: 0 })));
+    for (const limit of [3, 7]) for (const [index, oracle] of await bothWays({ sort: 'best_deal', limit })) expect(index).toEqual(oracle);
     let compared = 0;
     for (let i = 0; i < 100; i++) {
       const params = randomSearch(rnd, brands);

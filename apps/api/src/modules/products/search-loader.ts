@@ -28,6 +28,11 @@ export interface Phones {
   /** The name in lower case, each run of other characters than letters and digits one space, trimmed. */
   nameNorm: string[];
   nameLen: number[];
+  /**
+   * The best deal sort's key (decision 058): the price over the median its key's guide shows, × 10,000 and rounded
+   * (an integer, so cursors stay exact); null without one (no catalogue model or storage, no guide, no median).
+   */
+  deal: (number | null)[];
   /** Each phone's search document: its words, and those of its name, each list joined by spaces (a word has none). */
   words: string[];
   nameWords: string[];
@@ -46,6 +51,7 @@ const columns = [
   'battery',
   'nameNorm',
   'nameLen',
+  'deal',
   'words',
   'nameWords',
 ] as const;
@@ -70,13 +76,15 @@ export interface Change {
 /**
  * The available phones that `where` picks (up to `limit`, by id), in one row of JSON arrays: parsing one
  * large JSON text is many times faster than a row per phone with array columns. The name is normalised
- * and measured with the same expressions the SQL search ranks by.
+ * and measured with the same expressions the SQL search ranks by, the deal with its key's guide (migration 0044).
  */
 const batchOf = (where: SQL, limit: number) => sql`
   with batch as (
     select row_number() over (order by p.id) - 1 as rn, p.id, p.created_at, p.resale_price, p.category_id, p.condition,
-      u.seller_verified, p.location, p.district, p.storage_gb, p.battery_health, p.product_name, p.search
+      u.seller_verified, p.location, p.district, p.storage_gb, p.battery_health, p.product_name, p.search,
+      round(p.resale_price * 10000.0 / nullif(guide_median(g.sales, g.sales_median, g.asking, g.asking_median), 0))::bigint as deal
     from products p join users u on u.id = p.seller_id
+      left join price_guide g on g.phone_model_id = p.phone_model_id and g.storage_gb = p.storage_gb and g.condition = p.condition
     where p.status = 'available' and u.suspended_at is null and ${where} order by p.id limit ${limit}
   )
   select
@@ -92,6 +100,7 @@ const batchOf = (where: SQL, limit: number) => sql`
     json_agg(battery_health order by rn) as battery,
     json_agg(trim(regexp_replace(lower(product_name), '[^[:alnum:]]+', ' ', 'g')) order by rn) as "nameNorm",
     json_agg(length(product_name) order by rn) as "nameLen",
+    json_agg(deal order by rn) as deal,
     json_agg(array_to_string(tsvector_to_array(search), ' ') order by rn) as words,
     json_agg(array_to_string(tsvector_to_array(ts_filter(search, '{a}')), ' ') order by rn) as "nameWords"
   from batch`;

@@ -23,7 +23,7 @@ export interface Ordering {
   /** Comes after the cursor, within the cursor's tier. */
   isAfter: (s: number) => boolean;
   /** The key the cursor writes. */
-  key: (s: number, tier: number) => (string | number)[];
+  key: (s: number, tier: number) => (string | number | null)[];
 }
 
 /** What of a search the order depends on. */
@@ -32,7 +32,7 @@ export interface OrderQuery {
   words: { word: string; means: string[] }[];
   sort: SearchSort;
   /** The key of the last phone of the page before, in the sort's order. */
-  after?: (string | number)[] | undefined;
+  after?: (string | number | null)[] | undefined;
 }
 
 /**
@@ -96,7 +96,7 @@ export function best(snap: Snapshot, { set, count }: { set: Bits; count: number 
 
 /** The sort's order, the stretches of its list worth reading, "after the cursor" and the key a cursor writes. */
 export function ordering(snap: Snapshot, q: OrderQuery, lo: number, hi: number): Ordering {
-  const { price, ids, created, nameLen, orders, lengthStart } = snap;
+  const { price, ids, created, nameLen, deal, orders, lengthStart } = snap;
   /** The first position of `list` from which `isAfter` holds (it holds from some position on). */
   const cursorAt = (list: Int32Array, from: number, to: number, isAfter: (s: number) => boolean) => lowerBound(from, to, (i) => !isAfter(list[i]!));
   if (q.sort === 'relevance' && q.words.length) {
@@ -154,6 +154,24 @@ export function ordering(snap: Snapshot, q: OrderQuery, lo: number, hi: number):
         return asc ? [[cursorAt(list, from, to, isAfter), to]] : [[from, lowerBound(from, to, (i) => isAfter(list[i]!))]];
       },
       key: (s) => [price[s]!, ids[s]!],
+    };
+  }
+  if (q.sort === 'best_deal') {
+    // The whole list (a deal is not a price: the price bounds do not narrow it), from the cursor on.
+    const after = q.after as [number | null, string, string] | undefined;
+    const us = after ? micros(after[1]) : 0;
+    const d = after ? (after[0] ?? Infinity) : 0;
+    const isAfter = (s: number) => !after || deal[s]! > d || (deal[s] === d && (created[s]! < us || (created[s] === us && ids[s]! < after[2])));
+    const list = orders.deal;
+    return {
+      list,
+      backwards: false,
+      cursorTier: 0,
+      hasCursor: after !== undefined,
+      before: snap.dealBefore,
+      isAfter,
+      stretches: (fromCursor) => [[fromCursor ? cursorAt(list, 0, list.length, isAfter) : 0, list.length]],
+      key: (s) => [deal[s] === Infinity ? null : deal[s]!, isoMicros(created[s]!), ids[s]!],
     };
   }
   const after = q.after as [string, string] | undefined;

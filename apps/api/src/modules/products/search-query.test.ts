@@ -41,6 +41,8 @@ const rowsOf = (list: readonly string[]) =>
       location: fc.constantFrom('Mirpur, Dhaka', 'Agrabad, Chattogram'),
       storage: fc.constantFrom(null, 64, 128),
       battery: fc.constantFrom(null, 75, 90),
+      // The best deal's key: few values, so that ties (then newest first) and phones without a guide are common.
+      deal: fc.constantFrom(null, 8_000, 9_500, 10_000, 12_345),
     }),
     { maxLength: 40 },
   );
@@ -62,7 +64,7 @@ const searchOf = (list: readonly string[]) =>
     storage: fc.option(fc.subarray([64, 128, 256]), { nil: undefined }),
     minBattery: fc.option(fc.constantFrom(70, 80, 95), { nil: undefined }),
     verified: fc.boolean(),
-    sort: fc.constantFrom<SearchSort>('relevance', 'newest', 'price_asc', 'price_desc'),
+    sort: fc.constantFrom<SearchSort>('relevance', 'newest', 'price_asc', 'price_desc', 'best_deal'),
     limit: fc.integer({ min: 1, max: 6 }),
   });
 
@@ -99,16 +101,21 @@ function expected(rows: PhoneRow[], list: readonly string[], q: Search) {
           ? 2
           : 3;
   const time = (i: number) => isoMicros(Number(phones.created[i]));
-  const key = (i: number): (string | number)[] => {
+  const key = (i: number): (string | number | null)[] => {
     if (q.sort === 'relevance' && q.words.length) return [tier(i), phones.nameLen[i]!, time(i), phones.ids[i]!];
     if (q.sort === 'price_asc' || q.sort === 'price_desc') return [phones.price[i]!, phones.ids[i]!];
+    if (q.sort === 'best_deal') return [phones.deal[i]!, time(i), phones.ids[i]!];
     return [time(i), phones.ids[i]!];
   };
-  /** Keys compared element by element: ascending for price_asc and relevance's tier and name length, else descending. */
-  const compare = (a: (string | number)[], b: (string | number)[]) => {
+  /**
+   * Keys compared element by element: ascending for price_asc, relevance's tier and name length and best deal's deal
+   * (none after any), else descending.
+   */
+  const compare = (a: (string | number | null)[], b: (string | number | null)[]) => {
     for (let k = 0; k < a.length; k++) {
       if (a[k] === b[k]) continue;
-      const ascending = q.sort === 'price_asc' || (q.sort === 'relevance' && q.words.length > 0 && k < 2);
+      if (a[k] === null || b[k] === null) return a[k] === null ? 1 : -1;
+      const ascending = q.sort === 'price_asc' || (q.sort === 'relevance' && q.words.length > 0 && k < 2) || (q.sort === 'best_deal' && k === 0);
       return (a[k]! < b[k]! ? -1 : 1) * (ascending ? 1 : -1);
     }
     return 0;
@@ -127,7 +134,7 @@ function expected(rows: PhoneRow[], list: readonly string[], q: Search) {
 function pages(snap: Snapshot, q: Search) {
   const pool = new BitsPool();
   const answers: IndexAnswer[] = [];
-  let after: (string | number)[] | undefined;
+  let after: (string | number | null)[] | undefined;
   for (;;) {
     const answer = queryIndex(snap, pool, { ...q, phrase: q.words.map((w) => w.word).join(' '), after });
     answers.push(answer);

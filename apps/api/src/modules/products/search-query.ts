@@ -28,7 +28,7 @@ export interface IndexQuery extends OrderQuery {
 
 export interface IndexAnswer {
   /** Up to limit + 1 phones (one more: there is a next page), each with its key in the sort's order. */
-  page: { id: string; key: (string | number)[] }[];
+  page: { id: string; key: (string | number | null)[] }[];
   total: number;
   perCategory: Map<string, number>;
   perCondition: Map<string, number>;

@@ -53,6 +53,13 @@ describe('a snapshot laid out at load', () => {
     expect([snap.lengthStart[9], snap.lengthStart[10], snap.lengthStart[11], snap.lengthStart[LONG + 1]]).toEqual([0, 3, 4, 6]);
   });
 
+  it("holds them in the best deal's order: the lowest deal first, those without a guide last, each tie newest first", async () => {
+    const deals = [9_000, null, 9_000, 11_000, null, 7_500];
+    const snap = await Snapshot.laidOut(phonesOf(rows.map((r, i) => ({ ...r, deal: deals[i] }))));
+    // 6 (7,500); 3 and 1 (9,000: created 300, 100); 4 (11,000); 2 and 5 without a guide (created 300, 50).
+    expect(idsAt(snap, snap.orders.deal)).toEqual([6, 3, 1, 4, 2, 5].map(uuid));
+  });
+
   it("knows each word's phones, the words of their names apart, and each normalised name's phones", async () => {
     const snap = await Snapshot.laidOut(phonesOf(rows));
     const phonesWith = (word: string, list = snap.postings) => idsAt(snap, list.get(word)?.slots ?? []).sort();

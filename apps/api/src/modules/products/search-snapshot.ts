@@ -88,6 +88,8 @@ export class Snapshot {
   /** Brand, condition and seller verified in one number per phone (`groups`). */
   code = new Uint16Array(0);
   nameLen = new Int32Array(0);
+  /** The best deal sort's key (price over its key's guide median, × 10,000): Infinity where the phone has no guide. */
+  deal = new Float64Array(0);
   /** Storage (GB) and battery health (%) per slot; 0 where the listing does not say. */
   storage = new Int32Array(0);
   battery = new Uint8Array(0);
@@ -113,7 +115,7 @@ export class Snapshot {
    */
   laid = 0;
   ranges: Range[] = [];
-  orders = { price: new Int32Array(0), newest: new Int32Array(0), length: new Int32Array(0) };
+  orders = { price: new Int32Array(0), newest: new Int32Array(0), length: new Int32Array(0), deal: new Int32Array(0) };
   /** Where each name length (up to LONG) starts in `orders.length`; [LONG + 1] is its end. */
   lengthStart = new Int32Array(LONG + 2);
   readonly groups: GroupCodes;
@@ -144,13 +146,14 @@ export class Snapshot {
       if (last && last.code === snap.code[s]) last.end = s + 1;
       else snap.ranges.push({ code: snap.code[s]!, start: s, end: s + 1 });
     }
-    // The orders of priceBefore, newestBefore and lengthBefore, with numbers for the ids.
-    const { price, created, nameLen } = snap;
+    // The orders of priceBefore, newestBefore, lengthBefore and dealBefore, with numbers for the ids.
+    const { price, created, nameLen, deal } = snap;
     const newest = (a: number, b: number) => created[a]! > created[b]! || (created[a] === created[b] && rank[a]! > rank[b]!);
     snap.orders = {
       price: await sortedSlots(n, (a, b) => price[a]! < price[b]! || (price[a] === price[b] && rank[a]! < rank[b]!)),
       newest: await sortedSlots(n, newest),
       length: await sortedSlots(n, (a, b) => nameLen[a]! < nameLen[b]! || (nameLen[a] === nameLen[b] && newest(a, b))),
+      deal: await sortedSlots(n, (a, b) => deal[a]! < deal[b]! || (deal[a] === deal[b] && newest(a, b))),
     };
     const byLength = snap.orders.length;
     for (let l = 0, i = 0; l <= LONG + 1; l++) {
@@ -176,6 +179,7 @@ export class Snapshot {
     this.price = grown(this.price, (n) => new Int32Array(n));
     this.code = grown(this.code, (n) => new Uint16Array(n));
     this.nameLen = grown(this.nameLen, (n) => new Int32Array(n));
+    this.deal = grown(this.deal, (n) => new Float64Array(n));
     this.storage = grown(this.storage, (n) => new Int32Array(n));
     this.battery = grown(this.battery, (n) => new Uint8Array(n));
     this.district = grown(this.district, (n) => new Uint8Array(n));
@@ -198,6 +202,8 @@ export class Snapshot {
   readonly newestBefore = (a: number, b: number) => this.created[a]! > this.created[b]! || (this.created[a] === this.created[b] && this.ids[a]! > this.ids[b]!);
   /** Relevance within a tier: the shorter name first, then newest first. */
   readonly lengthBefore = (a: number, b: number) => this.nameLen[a]! < this.nameLen[b]! || (this.nameLen[a] === this.nameLen[b] && this.newestBefore(a, b));
+  /** Best deal: the lowest price for its key's guide first, those without a guide last; then newest first. */
+  readonly dealBefore = (a: number, b: number) => this.deal[a]! < this.deal[b]! || (this.deal[a] === this.deal[b] && this.newestBefore(a, b));
 
   /** Appends phones `from` … `to` - 1 (taken in `order`, when given) in new slots. */
   add(b: Phones, order?: Int32Array, from = 0, to = b.ids.length) {
@@ -214,6 +220,7 @@ export class Snapshot {
       this.price[s] = b.price[j]!;
       this.code[s] = this.codeOf(b.category[j]!, b.condition[j]!, b.verified[j]!);
       this.nameLen[s] = b.nameLen[j]!;
+      this.deal[s] = b.deal[j] ?? Infinity;
       this.storage[s] = b.storage[j] ?? 0;
       this.battery[s] = b.battery[j] ?? 0;
       const named = this.byName.get(b.nameNorm[j]!);

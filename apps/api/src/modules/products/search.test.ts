@@ -168,6 +168,8 @@ describe('filters, sorts, pages and facets against the database itself', () => {
       ['newest', 'p.created_at desc, p.id desc'],
       ['price_asc', 'p.resale_price asc, p.id asc'],
       ['price_desc', 'p.resale_price desc, p.id desc'],
+      // No phone here has a catalogue model, so none a price guide: best deal is then newest first.
+      ['best_deal', 'p.created_at desc, p.id desc'],
     ];
     for (const [query, where] of cases) {
       for (const [sort, order] of sorts) {
@@ -217,7 +219,7 @@ describe('filters, sorts, pages and facets against the database itself', () => {
 describe('bad parameters: a 400 that names the parameter', () => {
   it.each([
     ['minPrice=30000&maxPrice=20000', 'Invalid querystring: minPrice must not be more than maxPrice'],
-    ['sort=cheapest', 'Invalid querystring: sort must be one of relevance, newest, price_asc, price_desc'],
+    ['sort=cheapest', 'Invalid querystring: sort must be one of relevance, newest, price_asc, price_desc, best_deal'],
     ['category=apple', 'Invalid querystring: category.0 must be a category id'],
     ['condition=Mint', 'Invalid querystring: condition.0 must be Excellent, Good or Fair'],
     ['minPrice=-5', 'Invalid querystring: minPrice'],

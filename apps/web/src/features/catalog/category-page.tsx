@@ -8,7 +8,7 @@ import { FilterPanel, NoMatch, ResultList, ResultsBar, SortSelect } from './sear
 import { readSearch, writeSearch } from './search-params.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 
-const sorts = ['newest', 'price_asc', 'price_desc'] as const;
+const sorts = ['newest', 'price_asc', 'price_desc', 'best_deal'] as const;
 
 /**
  * /category/:id: one brand's phones with the search's filters and sorts, every choice in the URL

@@ -23,6 +23,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { MessageSeller } from './message-seller.tsx';
 import { SimilarPhones } from './similar-phones.tsx';
 import { GuideBadge, useGuide } from '../../components/price-guide.tsx';
+import { pricesPath } from '@market/contract/model-names';
 
 // The booking form (and its form library) loads when someone books.
 const BookingModal = lazy(() => import('./booking-modal.tsx').then((m) => ({ default: m.BookingModal })));
@@ -194,10 +195,15 @@ export function DetailPage() {
 
 /** How the phone's price stands against the usual price of its model, storage and condition (issue 34's price guide). */
 function PriceStanding({ product }: { product: Product }) {
+  const t = useT();
   const guide = useGuide({ model: product.phoneModel?._id, storage: product.storageGb, condition: product.condition });
-  return guide ? (
-    <p>
+  const model = product.phoneModel;
+  return guide && model ? (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <GuideBadge guide={guide} price={product.resalePrice} />
+      <Link className="link text-sm" to={pricesPath(product.categoryId.category, model.slug)}>
+        {t('guide.seePrices', { model: `${product.categoryId.category} ${model.name}` })}
+      </Link>
     </p>
   ) : null;
 }

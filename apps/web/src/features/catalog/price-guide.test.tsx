@@ -31,6 +31,9 @@ describe('the price guide on a phone’s page', () => {
       .mock.calls.map(([request]) => new URL((request as Request).url))
       .find((url) => url.pathname === '/api/price-guide')!;
     expect(Object.fromEntries(asked.searchParams)).toEqual({ model: allSpecs.phoneModel!._id, storage: '128', condition: 'Good' });
+    // The way to the model's prices page (its brand's and its own part of the address).
+    const link = screen.getByRole('link', { name: `What ${phone.categoryId.category} ${allSpecs.phoneModel!.name} phones sell for` });
+    expect(link).toHaveAttribute('href', `/prices/${phone.categoryId.category.toLowerCase()}/${allSpecs.phoneModel!.slug}`);
   });
 
   it('says when the phone is dearer, and when the guide stands on asking prices', async () => {

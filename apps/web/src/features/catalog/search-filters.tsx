@@ -53,6 +53,7 @@ const sortLabels: Record<SearchSort, Key<'catalog'>> = {
   newest: 'sort.newest',
   price_asc: 'sort.priceAsc',
   price_desc: 'sort.priceDesc',
+  best_deal: 'sort.bestDeal',
 };
 
 export function SortSelect({ sorts, value, onChange }: { sorts: readonly SearchSort[]; value: SearchSort; onChange(sort: SearchSort): void }) {

@@ -99,6 +99,7 @@ export default {
   'pageTitle.search': '“{query}” খোঁজার ফলাফল',
   'pageTitle.searchAll': 'ফোন খুঁজুন',
   'pageTitle.seller': '{name} — বিক্রির ফোন ও রিভিউ',
+  'pageTitle.prices': 'বাংলাদেশে পুরোনো {model}-এর দাম',
   'pageTitle.notFound': 'পাতাটি পাওয়া যায়নি',
   'place.district': '{district} জেলা, {division} বিভাগ',
   'place.districtLabel': 'জেলা',
@@ -109,6 +110,7 @@ export default {
   'place.anyDistrict': 'যেকোনো জেলা',
   'place.districtRequired': 'জেলা বেছে নিন',
   // দামের গাইড (issue 34): একটি মডেল, স্টোরেজ ও কন্ডিশনের ফোন কত দামে বিক্রি হয়েছে, বা এমন ফোন কত চায়।
+  'guide.seePrices': '{model} কত দামে বিক্রি হয়',
   'guide.soldFor': 'এখানে বিক্রি হয়েছে {low}–{high} দামে (গত {days} দিনে {count, plural, other {{shown}টি বিক্রি}})',
   'guide.asking': 'এমন ফোনের চাওয়া দাম {low}–{high} ({count, plural, other {{shown}টি বিক্রির জন্য}}; গাইডের জন্য এখনো যথেষ্ট বিক্রি হয়নি)',
   'guide.below': '{count, plural, other {{shown}টি বিক্রির}} সাধারণ দামের চেয়ে {by} কম',

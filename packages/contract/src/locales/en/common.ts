@@ -101,6 +101,7 @@ export default {
   'pageTitle.search': 'Search results for “{query}”',
   'pageTitle.searchAll': 'Search phones',
   'pageTitle.seller': '{name} — phones for sale and reviews',
+  'pageTitle.prices': 'Used {model} prices in Bangladesh',
   'pageTitle.notFound': 'Page not found',
   // Places (issue 34): a district with its division, and the choosers of the form, the booking and the filters.
   'place.district': '{district} district, {division} division',
@@ -112,6 +113,7 @@ export default {
   'place.anyDistrict': 'Any district',
   'place.districtRequired': 'Choose the district',
   // The price guide (issue 34): what a model, storage and condition sold for, or what such phones ask.
+  'guide.seePrices': 'What {model} phones sell for',
   'guide.soldFor': 'Sold for {low}–{high} here ({count, plural, one {# sale} other {{shown} sales}} in the last {days} days)',
   'guide.asking': 'Phones like it ask {low}–{high} ({count, plural, other {{shown} for sale}}; too few sales yet for a guide)',
   'guide.below': '{by} below the usual price of {count, plural, one {# sale} other {{shown} sales}}',

@@ -6,6 +6,8 @@ export default {
   'head.searchDescription': 'Find second-hand phones by brand, model, price and condition.',
   'head.sellerDescription':
     '{name} sells second-hand phones on Resale Phones. {rated, select, yes {Rated {average} out of 5 from {reviews, plural, one {# review} other {# reviews}}.} other {No reviews yet.}} {sold} sold, {live} for sale now.',
+  'head.pricesDescription':
+    'What a used {model} sold for on Resale Phones: {sales, plural, =0 {no sales in the last {days} days yet} one {# sale in the last {days} days} other {{shownSales} sales in the last {days} days}}, the usual price by storage and condition, and {forSale} for sale now.',
   'head.soldHeading': 'This phone has been sold',
   'head.soldDescription': 'This {name} has been sold. See the other {brand} phones for sale on Resale Phones.',
   'head.moreOfBrand': 'More {brand} phones',

@@ -1,25 +1,14 @@
-import type { PhoneModel, Product } from '@market/contract';
+import type { Product } from '@market/contract';
 import { conditionMeaning } from '@market/contract/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aProduct, aUser, fakeApi, renderAt, renderRoutes, signIn, type Call } from '../../../test-utils.tsx';
+import { aProduct, aUser, fakeApi, iphone13, renderAt, renderRoutes, signIn, type Call } from '../../../test-utils.tsx';
 import AddProduct from './add-product.tsx';
 import EditProduct from './edit-product.tsx';
 
 const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', role: 'Seller', emailVerified: true });
 const specs = { storageGb: 128, ramGb: 4, batteryHealth: 88, model: 'A2633', colour: 'Midnight', notLocked: true, boxAndCharger: false, warrantyMonths: 3 };
-/** The catalogue's model of the listing (issue 34), as GET /api/phone-models lists it. */
-const iphone13: PhoneModel = {
-  _id: '0e7c3a52-1b9d-4f6e-8a2c-5d4b3c2a1f00',
-  brand: { _id: '5f0c1f55-7c1a-4b55-9a0e-1d7f1b8c2a11', category: 'Apple' },
-  name: 'iPhone 13',
-  nameBn: 'আইফোন ১৩',
-  aliases: [],
-  variants: [{ ramGb: 4, storageGb: 128 }],
-  year: 2021,
-  slug: 'iphone-13',
-};
 /** The listing as its seller sees it (GET /api/own-product/:id: the whole IMEI, the phone number). */
 const listing = aProduct({ ...specs, phoneModel: { _id: iphone13._id, name: iphone13.name, nameBn: iphone13.nameBn, slug: iphone13.slug } });
 const ownCopy = { ...listing, imei: '490154203237518', phoneNumber: '01711-000444' };
