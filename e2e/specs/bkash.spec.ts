@@ -68,7 +68,9 @@ test('a buyer pays with bKash at 375 px: wallet page, back to the shop, the trxI
   await toBkash(page, second._id);
   await onWallet(page, wallets.poor);
   await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${second._id}\\?bkash=failure`));
-  await expect(page.getByRole('alert')).toHaveText('The bKash payment did not go through');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The bKash payment did not go through: the wallet’s balance was not enough. Add money to it, or pay another way',
+  );
   await expect(page.getByRole('radio', { name: 'bKash' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Pay with bKash' })).toBeEnabled();
   await screenshots(page, 'bkash-not-paid');

@@ -26,7 +26,6 @@ test('a seller picks the model by typing it in Bangla at 375 px; a buyer finds t
   await form.getByLabel('Phone number').fill('01700-000654');
   await form.getByLabel('Original price (tk)').fill('1,45,000');
   await form.getByLabel('Resale price (tk)').fill('98,000');
-  await form.getByLabel('Years of use').fill('1');
   await form.getByLabel('Purchase date').fill('2025-03-02');
   await form.getByLabel('Product picture').setInputFiles(png());
 

@@ -35,7 +35,6 @@ test.describe('add product', () => {
       'Enter your original price',
       'Enter your resale price',
       'Enter your product name',
-      'Enter your year of using',
       'Enter your product picture',
       'Enter your product purchase date',
     ];
@@ -48,7 +47,6 @@ test.describe('add product', () => {
     await form.getByLabel('Original price (tk)').fill('30000');
     await form.getByLabel('Resale price (tk)').fill('18000');
     await form.getByLabel('Product name').fill('Oppo A78');
-    await form.getByLabel('Years of use').fill('1');
     await form.getByLabel('Product picture').setInputFiles(png());
     await form.getByLabel('Purchase date').fill('2024-02-10');
     for (const message of messages) await expect(main(page).getByText(message, { exact: true })).toHaveCount(0);

@@ -142,18 +142,30 @@ test('a buyer books a phone: validation, success toast, the order exists, and a 
     }),
   ]);
 
-  // The fields were cleared; booking the same phone again gets the server's refusal.
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  await expect(dialog.getByLabel('Meeting location')).toHaveValue('');
-  await expect(dialog.getByLabel('Mobile number')).toHaveValue('');
-  await dialog.getByLabel('Meeting location').fill('Gulshan 2, Dhaka');
-  await dialog.getByLabel('Mobile number').fill('01711-000333');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(toast(page, 'You have already booked this product')).toBeVisible();
+  // Booked: the page says so instead of Book Now, the focus on it (issue 35), also after a reload; the server still
+  // refuses a second booking (the API's own tests: 'already_booked').
+  const booked = page.getByRole('link', { name: 'Booked — see your order' });
+  await expect(booked).toBeFocused();
+  await expect(booked).toHaveAttribute('href', '/dashboard/myOrders');
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Booked — see your order' })).toBeVisible();
+  const again = await request.post('/api/order', {
+    headers: { authorization: buyer.token },
+    data: { productId: product._id, meetingLocation: 'Gulshan 2, Dhaka', mobileNumber: '01711-000333' },
+  });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).message).toBe('You have already booked this product');
 });
 
-test("a seller sees no Submit in the booking modal, only 'A buyer can only buy product'", async ({ page, request, sellerSession }) => {
-  const product = await apiDemoProduct(request);
+test("a seller sees no Submit in the booking modal of another's phone, only 'A buyer can only buy product'; on their own, Edit and Booking Requests", async ({
+  page,
+  request,
+  sellerSession,
+  adminSession,
+}) => {
+  const otherSeller = await apiSignUp(request, adminSession, 'Seller');
+  const product = await apiCreateProduct(request, otherSeller);
   await signInWith(page, sellerSession);
   await page.goto(`/detail-product/${product._id}`);
   await page.getByRole('button', { name: 'Book Now' }).click();
@@ -164,6 +176,15 @@ test("a seller sees no Submit in the booking modal, only 'A buyer can only buy p
 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
+
+  // The demo seller's own phone (issue 35): its edit and its bookings, not Book Now or Report.
+  const own = await apiDemoProduct(request);
+  expect(own.sellerId._id).toBe(sellerSession.user._id);
+  await page.goto(`/detail-product/${own._id}`);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Edit', exact: true })).toHaveAttribute('href', `/dashboard/edit-product/${own._id}`);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Booking Requests' })).toHaveAttribute('href', '/dashboard/bookings');
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Report' })).toHaveCount(0);
 });
 
 test('a signed-in user reports a phone with a reason; reporting it again shows the toast without a new call; the rating stays', async ({

@@ -69,8 +69,12 @@ test('a cash deal at 375 px: booked for cash, accepted, the buyer checks the pho
   await expect(orderRow).toContainText(`Meeting day ${shown(meetingDate)}`);
   await expect(orderRow).toContainText('Cash at the meeting');
   await expect(orderRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
-  await orderRow.getByRole('link', { name: `Handover code for ${product.productName}` }).click();
-  await expect(buyerPage).toHaveURL(`/dashboard/handover/${order!._id}`);
+  // The list may be drawn again as the deal's live events arrive (the seller's accept): a click on a row being
+  // replaced is lost, so the link is followed until the handover screen is open.
+  await expect(async () => {
+    await orderRow.getByRole('link', { name: `Handover code for ${product.productName}` }).click();
+    await expect(buyerPage).toHaveURL(`/dashboard/handover/${order!._id}`, { timeout: 2_000 });
+  }).toPass();
   await expect(main(buyerPage).getByRole('heading', { level: 1 })).toHaveText(`Handover of ${product.productName}`);
   // The IMEI the phone shows (*#06#) is checked against the listing's last digits.
   await expect(main(buyerPage).getByText(`the IMEI it shows ends in ${product.imei!.slice(-4)}`)).toBeVisible();

@@ -31,20 +31,29 @@ test('a loading indicator shows until the advertised phones arrive, then the car
   await expect(page.getByRole('status').filter({ hasText: 'Loading products' })).toHaveCount(0);
 });
 
-test('the carousel shows every advertised phone, each image with its own URL as alt text', async ({ page }) => {
+test('the carousel shows every advertised phone, each slide a link to it named by the phone (decision 007); a tap opens it', async ({ page }) => {
   const advertised = await openHome(page);
   expect(advertised.length).toBeGreaterThan(1);
   const images = carousel(page).locator('img');
   await expect(images).toHaveCount(advertised.length);
   for (const [i, product] of advertised.entries()) {
     await expect(images.nth(i)).toHaveAttribute('src', product.img);
-    await expect(images.nth(i)).toHaveAttribute('alt', product.img);
+    await expect(images.nth(i)).toHaveAttribute('alt', product.productName);
   }
-  await expect(carousel(page).getByRole('img', { name: advertised[0]!.img })).toBeInViewport();
+  // Only the slide in view can be reached: one link, the first phone's.
+  await expect(carousel(page).getByRole('link')).toHaveCount(1);
+  await expect(carousel(page).getByRole('img', { name: advertised[0]!.productName })).toBeInViewport();
   await expect(dots(page)).toHaveCount(advertised.length);
   // Banner maximum width 1200px.
   await page.setViewportSize({ width: 1400, height: 900 });
   await expect.poll(async () => (await carousel(page).boundingBox())?.width).toBe(1200);
+
+  // On a phone, a tap on the slide opens its phone.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await carousel(page).getByRole('button', { name: 'Next slide' }).click();
+  await carousel(page).getByRole('link', { name: advertised[1]!.productName }).click();
+  await expect(page).toHaveURL(new RegExp(`/detail-product/${advertised[1]!._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: advertised[1]!.productName })).toBeVisible();
 });
 
 test('previous and next wrap around at both ends; dots jump to a slide', async ({ page }) => {
@@ -55,7 +64,7 @@ test('previous and next wrap around at both ends; dots jump to a slide', async (
   await carousel(page).getByRole('button', { name: 'Previous slide' }).click();
   await expect(currentSlide(page)).toHaveAccessibleName(`Go to slide ${count}`);
   // Only the shown slide is exposed to assistive technology, and it slides into view.
-  await expect(carousel(page).getByRole('img')).toHaveAccessibleName(advertised[count - 1]!.img);
+  await expect(carousel(page).getByRole('img')).toHaveAccessibleName(advertised[count - 1]!.productName);
   await expect(carousel(page).getByRole('img')).toBeInViewport({ ratio: 0.9 });
   await carousel(page).getByRole('button', { name: 'Next slide' }).click();
   await expect(currentSlide(page)).toHaveAccessibleName('Go to slide 1');

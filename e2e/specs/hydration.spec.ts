@@ -47,6 +47,8 @@ for (const who of ['a visitor', 'a signed-in buyer'] as const) {
       `/detail-product/${product._id}`,
       '/search?q=iphone',
       `/seller/${product.sellerId._id}`,
+      // A model's prices page (issue 34): its chart drawn on the server is the one the app keeps.
+      '/prices/apple/iphone-13',
     ];
     for (const lang of ['en', 'bn']) {
       for (const path of paths) {

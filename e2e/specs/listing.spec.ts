@@ -31,7 +31,6 @@ test('a seller lists a phone with 3 photos and its specs, sees the bookings with
   await form.getByLabel('Original price (tk)').fill('1,10,000');
   await form.getByLabel('Resale price (tk)').fill('62,000');
   await form.getByLabel('Product name').fill(productName);
-  await form.getByLabel('Years of use').fill('2');
   await form.getByLabel('Purchase date').fill('2023-01-20');
   await form.getByLabel('Product picture').setInputFiles([photo('pixel-7-pro.webp'), photo('pixel-7.webp'), photo('pixel-6a.webp')]);
   const photos = form.getByRole('list', { name: 'Photos, the cover first' });
@@ -61,6 +60,13 @@ test('a seller lists a phone with 3 photos and its specs, sees the bookings with
   await expect(toast(page, 'Product added successful')).toBeVisible();
 
   const [listed] = await apiGet<Product[]>(request, `seller-products/${seller.user._id}`, seller);
+  // After Post, the listing itself is one tap away (issue 35); on it, its seller edits it rather than book it.
+  await expect(main(page).getByRole('heading', { name: `${productName} is listed` })).toBeFocused();
+  await screenshots(page, 'add-product-posted');
+  await main(page).getByRole('link', { name: 'See your listing' }).click();
+  await expect(page).toHaveURL(new RegExp(`/detail-product/${listed!._id}$`));
+  await expect(main(page).getByRole('link', { name: 'Edit', exact: true })).toHaveAttribute('href', `/dashboard/edit-product/${listed!._id}`);
+  await expect(main(page).getByRole('button', { name: 'Book Now' })).toHaveCount(0);
   expect(listed).toMatchObject({ productName, resalePrice: 62000, storageGb: 256, ramGb: 12, batteryHealth: 87, model: 'GE2AE', colour: 'Hazel', imei });
   expect(listed!.phoneModel).toMatchObject({ name: 'Pixel 7 Pro', slug: 'pixel-7-pro' });
   expect(listed!.images).toHaveLength(3);

@@ -64,6 +64,8 @@ test.describe('paying for an order', () => {
     await expect(toast(page, 'Your payment completed !')).toBeVisible();
     await expect(page.getByText(/Your transaction id : pi_sbx_\w+/)).toBeVisible();
     await expect(payButton).toHaveCount(0);
+    // The focus is on the result, not lost to the page body (issue 35).
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Your payment completed !' })).toBeFocused();
     const paidOrder = await apiGet<Order & { payment: { transactionId: string } }>(request, `/api/order/${order._id}`, buyer);
     expect(paidOrder.paid).toBe(true);
     // Coming back later: the receipt (phone, amount, date, transaction id), not 'Please pay'.

@@ -20,11 +20,12 @@ test('buy → review (changed once) → the seller answers → the rating from r
   // A review comes from a completed deal (issue 31): a cash one completes at its handover.
   await apiCompletedDeal(request, buyer, seller, sold);
 
-  // Before any review: the spec's formula (4, unverified), said to be that, and no reviews under the phone.
+  // Before any review: a new seller, the spec's formula (4, unverified) as the starting score, said to be that, and no
+  // reviews under the phone.
   const visitor = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
   await visitor.goto(`/detail-product/${onSale._id}`);
-  await expect(rating(visitor)).toHaveAttribute('aria-label', 'Rating 4');
-  await expect(main(visitor).getByText('No reviews yet: starting score')).toBeVisible();
+  await expect(main(visitor).getByText('New seller, no reviews yet')).toBeVisible();
+  await expect(main(visitor).getByText('Starting score: 4 out of 5')).toBeVisible();
   await expect(main(visitor).getByRole('link', { name: 'See all reviews' })).toHaveCount(0);
 
   // The buyer, on a phone: a completed deal asks for a review.

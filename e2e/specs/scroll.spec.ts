@@ -1,4 +1,4 @@
-import { expect, openHome, test } from '../fixtures.ts';
+import { apiDemoProduct, expect, openHome, test } from '../fixtures.ts';
 
 // A new page starts at the top; Back returns to where the list was left (issue: the detail page opened scrolled halfway down).
 for (const width of [375, 1280]) {
@@ -42,4 +42,25 @@ test('a link followed from low on a page opens the next page at the top: the foo
   await expect(page).toHaveURL(/\/blog$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+// Issue 35, item 1: every document's first history entry has the same key, so a page opened by its address took the
+// place the last page of the tab was left at.
+test('at 375 px a phone opened by its address after the home page was scrolled starts at the top; a reload keeps its place', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const phone = await apiDemoProduct(request);
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, 2_500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2_000);
+
+  await page.goto(`/detail-product/${phone._id}`);
+  // The app has started (goto waits for it) and placed its first page: one frame later, nothing has moved it.
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole('heading', { level: 1, name: phone.productName })).toBeInViewport();
+
+  await page.evaluate(() => window.scrollTo(0, 1_200));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1_100);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1_100);
 });

@@ -159,6 +159,7 @@ export const errorMessages = {
   bkash_cancelled: 'You cancelled the bKash payment',
   bkash_payment_state: 'bKash: the payment is {status}',
   bkash_not_completed: 'The bKash payment did not go through',
+  bkash_insufficient_balance: 'The bKash payment did not go through: the wallet’s balance was not enough. Add money to it, or pay another way',
   bkash_other_order: 'The bKash payment does not match this order',
 
   // Reviews and reports.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, text, UploadedImageUrl } from './common.ts';
+import { Id, PageQuery, text, UploadedImageUrl } from './common.ts';
 import { addDays, dhakaToday, maxLength, meetingDateProblem, messages, phonePattern } from './rules.ts';
 import { dealActors, dealStates, dealTransitionNames, disputePhotos, disputeReasons, handoverCodeLength, payWays } from './deal.ts';
 import { OrderReview } from './reviews.ts';
@@ -90,6 +90,10 @@ export type Order = z.infer<typeof Order>;
  * A booking. The spec's payload also carries productName, productPrice, productImg,
  * buyerName and buyerEmail: those come from the database and the token instead.
  */
+/** A buyer's orders, all or (`productId`) those of one phone: its page asks whether this buyer booked it (issue 35). */
+export const BuyerOrdersQuery = PageQuery.extend({ productId: Id.optional() });
+export type BuyerOrdersQuery = z.infer<typeof BuyerOrdersQuery>;
+
 export const NewOrderBody = z.object({
   productId: Id,
   meetingLocation: text(maxLength.meetingLocation),

@@ -1265,3 +1265,22 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/**
+ * The browsers a person signed in from (issue 34, decision 059): a long-lived random cookie each browser is given at its
+ * first sign-in, kept here only as its SHA-256. Two accounts signed in from one browser share a row's `device`: the
+ * price guide leaves their deals with each other out (and the risk signals of issue 36 can see them).
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The SHA-256 of the browser's `device` cookie, hex. */
+    device: text('device').notNull(),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.device] }), index('user_devices_device_idx').on(t.device)],
+);

@@ -56,7 +56,8 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(html).toMatch(new RegExp(`<a class="btn btn-sm whitespace-nowrap btn-ghost" href="/category/${apple.id}"[^>]*>Apple</a>`));
     expect(html).toMatch(new RegExp(`<a class="btn btn-sm whitespace-nowrap btn-ghost" href="/category/${samsung.id}"[^>]*>Samsung</a>`));
     expect(preload(html)).toBe(older.img);
-    expect(html).toContain(`<img src="${older.img}" alt="${older.img}"`);
+    // The carousel's slide: a link to the phone, its picture named by it (issue 35).
+    expect(html).toContain(`<a class="block" href="/detail-product/${older._id}" data-discover="true"><img src="${older.img}" alt="Galaxy S21"`);
     // The rest of the home page too, below the first screen: the footer's words.
     expect(text(html)).toContain('About Us');
     expect(answer(html, 'categories')!.value).toEqual(((await callRoute(ctx.app, 'categories')).body as { data: unknown }).data);

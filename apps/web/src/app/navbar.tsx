@@ -5,6 +5,7 @@ import { useAuth } from '../lib/use-auth.ts';
 import { api } from '../lib/api.ts';
 import { useAppDispatch } from '../lib/shared-state.ts';
 import { useT } from '../lib/i18n.ts';
+import { AccountMenu } from './account-menu.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -30,29 +31,30 @@ export function Navbar() {
     navigate('/');
   };
 
-  const links = (
+  /** The site's links; `itemClass` on each item (the account menu's hide from md up, where the header has them). */
+  const links = (itemClass = '') => (
     <>
-      <li>
+      <li className={itemClass || undefined}>
         <NavLink to="/" end className={linkClass}>
           {t('nav.home')}
         </NavLink>
       </li>
       {signedIn && (
-        <li>
+        <li className={itemClass || undefined}>
           <NavLink to="/dashboard" className={linkClass}>
             {t('nav.dashboard')}
           </NavLink>
         </li>
       )}
-      <li>
+      <li className={itemClass || undefined}>
         <NavLink to="/blog" className={linkClass}>
           {t('nav.blogs')}
         </NavLink>
       </li>
-      <li>
+      <li className={itemClass || undefined}>
         <LanguageSwitch onSwitched={closeMenu} />
       </li>
-      <li>
+      <li className={itemClass || undefined}>
         {signedIn ? (
           <button type="button" onClick={logout}>
             {t('nav.logout')}
@@ -76,7 +78,7 @@ export function Navbar() {
           </Link>
         </div>
         <SearchBox />
-        <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{links}</ul>
+        <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{links()}</ul>
         {signedIn && user && role !== 'Admin' && (
           <Suspense fallback={<span className="inline-block h-10 w-10" aria-hidden="true" />}>
             <MessagesLink />
@@ -84,22 +86,24 @@ export function Navbar() {
         )}
         {signedIn && user && <NotificationBell />}
         {signedIn && user ? (
-          <div className="dropdown dropdown-end">
-            <button type="button" tabIndex={0} className="btn btn-circle btn-ghost avatar" aria-label={t('nav.accountMenu', { name: user.name })}>
+          <AccountMenu
+            label={t('nav.accountMenu', { name: user.name })}
+            avatar={
               <div className="w-10 rounded-full ring-2 ring-primary ring-offset-2">
                 <img src={user.userImg || '/favicon.svg'} alt={user.name} width="40" height="40" />
               </div>
-            </button>
-            <ul
-              tabIndex={0}
-              className="menu dropdown-content z-20 mt-3 w-56 rounded-box bg-base-100 p-2 shadow [&_li>a]:min-h-11 [&_li>button]:min-h-11"
-              onClick={closeMenu}
-            >
-              {/* daisyUI greys menu titles to 40%, below the contrast minimum. */}
-              <li className="menu-title text-base-content/80">{user.name}</li>
-              {links}
-            </ul>
-          </div>
+            }
+          >
+            {/* daisyUI greys menu titles to 40%, below the contrast minimum. */}
+            <li className="menu-title text-base-content/80">{user.name}</li>
+            <li>
+              <NavLink to="/dashboard/account" className={linkClass}>
+                {t('nav.account')}
+              </NavLink>
+            </li>
+            {/* From md up the header shows these: one set of links in the Tab order (issue 35). */}
+            {links('md:hidden')}
+          </AccountMenu>
         ) : (
           <div className="dropdown dropdown-end md:hidden">
             <button type="button" tabIndex={0} className="btn btn-ghost" aria-label={t('nav.openMenu')}>
@@ -112,7 +116,7 @@ export function Navbar() {
               className="menu dropdown-content z-20 mt-3 w-56 rounded-box bg-base-100 p-2 shadow [&_li>a]:min-h-11 [&_li>button]:min-h-11"
               onClick={closeMenu}
             >
-              {links}
+              {links()}
             </ul>
           </div>
         )}

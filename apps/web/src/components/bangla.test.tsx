@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { i18n } from '@lingui/core';
 import { intlLocale } from '@market/contract';
 import { render, screen } from '@testing-library/react';
@@ -52,7 +53,11 @@ describe('the shared components in Bangla', () => {
 
   it("the carousel's buttons and slides", () => {
     vi.useFakeTimers();
-    const { container } = render(<Carousel label="বিজ্ঞাপনের ফোন" images={pictures.map((p) => p.url)} />);
+    const { container } = render(
+      <MemoryRouter>
+        <Carousel label="বিজ্ঞাপনের ফোন" slides={pictures.map((p, i) => ({ src: p.url, name: `ফোন ${i + 1}`, href: `/detail-product/${i}` }))} />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('button', { name: 'আগের স্লাইড' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '৩ নম্বর স্লাইডে যান' })).toBeInTheDocument();
     expect(container.querySelector('[aria-roledescription="slide"]')).toHaveAttribute('aria-label', '৩টির মধ্যে ১');

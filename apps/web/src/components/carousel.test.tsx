@@ -1,21 +1,34 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render as draw, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Carousel, CAROUSEL_INTERVAL_MS } from './carousel.tsx';
 
 const images = ['/uploads/a.webp', '/uploads/b.webp', '/uploads/c.webp'];
+const slides = images.map((src, i) => ({ src, name: `Phone ${i + 1}`, href: `/detail-product/${i + 1}` }));
+/** Slides are links: the carousel draws inside a router. */
+const render = (ui: ReactNode) => draw(<MemoryRouter>{ui}</MemoryRouter>);
 const currentDot = () => screen.getAllByRole('button', { name: /Go to slide/ }).findIndex((b) => b.getAttribute('aria-current') === 'true');
 
 describe('Carousel', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('gives each image its own URL as alt text', () => {
-    render(<Carousel label="Ads" images={images} />);
-    for (const src of images) expect(screen.getByAltText(src)).toHaveAttribute('src', src);
+  it('makes each slide a link to its phone, its picture named by the phone; the slides out of view are inert', () => {
+    render(<Carousel label="Ads" slides={slides} />);
+    // Only the slide in view is a link one can reach and hear.
+    const link = screen.getByRole('link', { name: 'Phone 1' });
+    expect(link).toHaveAttribute('href', '/detail-product/1');
+    expect(screen.getByAltText('Phone 1')).toHaveAttribute('src', images[0]);
+    expect(screen.getByAltText('Phone 2').closest('[aria-roledescription="slide"]')).toHaveAttribute('inert');
+    expect(screen.queryByRole('link', { name: 'Phone 2' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(screen.getByRole('link', { name: 'Phone 2' })).toHaveAttribute('href', '/detail-product/2');
+    expect(screen.getByAltText('Phone 1').closest('[aria-roledescription="slide"]')).toHaveAttribute('inert');
   });
 
   it('advances every 5000 ms and wraps from the last slide to the first', () => {
-    render(<Carousel label="Ads" images={images} />);
+    render(<Carousel label="Ads" slides={slides} />);
     expect(currentDot()).toBe(0);
     act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS - 1));
     expect(currentDot()).toBe(0);
@@ -26,7 +39,7 @@ describe('Carousel', () => {
   });
 
   it('pauses while hovered and goes on after', () => {
-    render(<Carousel label="Ads" images={images} />);
+    render(<Carousel label="Ads" slides={slides} />);
     const carousel = screen.getByRole('region', { name: 'Ads' });
     fireEvent.mouseEnter(carousel);
     act(() => vi.advanceTimersByTime(3 * CAROUSEL_INTERVAL_MS));
@@ -39,7 +52,7 @@ describe('Carousel', () => {
   it('holds still while keyboard focus is inside it, and goes on once focus leaves', () => {
     render(
       <>
-        <Carousel label="Ads" images={images} />
+        <Carousel label="Ads" slides={slides} />
         <button type="button">after</button>
       </>,
     );
@@ -63,7 +76,7 @@ describe('Carousel', () => {
         removeEventListener() {},
       }) as unknown as MediaQueryList) as typeof window.matchMedia;
     try {
-      render(<Carousel label="Ads" images={images} />);
+      render(<Carousel label="Ads" slides={slides} />);
       act(() => vi.advanceTimersByTime(5 * CAROUSEL_INTERVAL_MS));
       expect(currentDot()).toBe(0);
       fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
@@ -74,7 +87,7 @@ describe('Carousel', () => {
   });
 
   it('previous wraps from the first slide to the last; dots jump to a slide', () => {
-    render(<Carousel label="Ads" images={images} />);
+    render(<Carousel label="Ads" slides={slides} />);
     fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
     expect(currentDot()).toBe(2);
     fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));

@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 import { number } from '../lib/format.ts';
 import { useT } from '../lib/i18n.ts';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 
+/** One slide: a phone's picture, named by the phone, opening its page. */
+export interface Slide {
+  src: string;
+  name: string;
+  href: string;
+}
+
 interface Props {
-  images: string[];
+  slides: Slide[];
   label: string;
 }
 
@@ -25,17 +33,19 @@ function usePrefersReducedMotion() {
 }
 
 /**
- * Auto-advances every 5 s, wraps both ways; each image's alt text is its own URL. It holds still while
- * hovered or while keyboard focus is inside it, and never moves by itself for a user who asked for less motion.
+ * Auto-advances every 5 s, wraps both ways; each slide is a link to its phone, its picture named by the phone (the
+ * spec's "alt text is its URL" said nothing to a screen reader: decision 007). The slides out of view are inert (no
+ * Tab stop, not read). It holds still while hovered or while keyboard focus is inside it, and never moves by itself
+ * for a user who asked for less motion.
  */
-export function Carousel({ images, label }: Props) {
+export function Carousel({ slides, label }: Props) {
   const [index, setIndex] = useState(0);
   const t = useT();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const still = usePrefersReducedMotion();
   const paused = hovered || focused || still;
-  const count = images.length;
+  const count = slides.length;
   const go = useCallback((step: number) => setIndex((i) => (i + step + count) % count), [count]);
 
   useEffect(() => {
@@ -60,23 +70,26 @@ export function Carousel({ images, label }: Props) {
       }}
     >
       <div className="flex transition-transform duration-700 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${current * 100}%)` }}>
-        {images.map((src, i) => (
+        {slides.map(({ src, name, href }, i) => (
           <div
             key={`${src}-${i}`}
             className="w-full shrink-0"
             aria-roledescription="slide"
             aria-label={t('slide.position', { n: number(i + 1), count: number(count) })}
             aria-hidden={i !== current}
+            inert={i !== current}
           >
-            <img
-              src={src}
-              alt={src}
-              width="1200"
-              height="500"
-              className="h-56 w-full object-contain sm:h-80 lg:h-[420px]"
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'auto'}
-            />
+            <Link to={href} className="block">
+              <img
+                src={src}
+                alt={name}
+                width="1200"
+                height="500"
+                className="h-56 w-full object-contain sm:h-80 lg:h-[420px]"
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+              />
+            </Link>
           </div>
         ))}
       </div>
@@ -89,7 +102,7 @@ export function Carousel({ images, label }: Props) {
             ❯
           </button>
           <div className="flex flex-wrap justify-center bg-base-100">
-            {images.map((src, i) => (
+            {slides.map(({ src }, i) => (
               <button
                 key={`dot-${src}-${i}`}
                 type="button"

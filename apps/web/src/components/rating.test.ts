@@ -16,9 +16,14 @@ describe('rating', () => {
 });
 
 describe('shownRating', () => {
-  it("before the first review: the spec's formula, said to be that", () => {
-    expect(shownRating(true, { average: null, count: 0 })).toMatchObject({ value: 5, label: 'Rating 5', note: 'No reviews yet: starting score' });
-    expect(shownRating(false, { average: null, count: 0 })).toMatchObject({ value: 4, label: 'Rating 4' });
+  it("before the first review: a new seller, with the spec's formula as the starting score, said to be that", () => {
+    expect(shownRating(true, { average: null, count: 0 })).toMatchObject({
+      value: 5,
+      fresh: true,
+      label: 'Starting score: 5 out of 5',
+      note: 'New seller, no reviews yet',
+    });
+    expect(shownRating(false, { average: null, count: 0 })).toMatchObject({ value: 4, label: 'Starting score: 4 out of 5' });
   });
 
   it('with reviews: their mean and how many, whatever the formula would say', () => {

@@ -13,16 +13,21 @@ export function rating(product: { sellerId: Pick<Product['sellerId'], 'sellerVer
 }
 
 /**
- * What a page shows of a seller's standing: the mean of the reviews and their count, or (none yet) the spec's rule, said to be that.
+ * What a page shows of a seller's standing: the mean of the reviews and their count; none yet, that the seller is new
+ * (`fresh`), with the spec's rule as the starting score, labelled so (issue 35: "★ 4" alone read as a real rating).
  * The words are in the current language (call it while rendering).
  */
-export function shownRating(sellerVerified: boolean, { average, count }: SellerRating): { value: number; label: string; note: string; explained?: string } {
+export function shownRating(
+  sellerVerified: boolean,
+  { average, count }: SellerRating,
+): { value: number; label: string; note: string; explained?: string; fresh?: true } {
   if (average === null) {
     const value = rating({ sellerId: { sellerVerified } });
     return {
       value,
-      label: translate('rating.label', { value: number(value) }),
-      note: translate('rating.starting'),
+      fresh: true,
+      label: translate('rating.startingScore', { value: number(value) }),
+      note: translate('rating.newSeller'),
       explained: translate('rating.startingExplained'),
     };
   }

@@ -11,6 +11,20 @@ const KEEP = 100;
 const positions = new Map<string, number>(stored());
 /** The entry on screen: scroll events belong to it. */
 let current = '';
+/** Whether the app's first page has been placed: the document's first entry is treated apart (see `restores`). */
+let placedFirst = false;
+
+/**
+ * Whether a back or forward move (POP) should return to where its entry was left. The document's first entry is a
+ * POP too, and its key is always 'default', whatever page it is: only a reload or a back/forward into this document
+ * returns there; an address opened (typed, a link from elsewhere, `location.assign`) starts at the top (issue 35).
+ */
+function restores(navigation: string): boolean {
+  if (navigation !== 'POP') return false;
+  if (placedFirst) return true;
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}
 
 function stored(): [string, number][] {
   try {
@@ -39,7 +53,9 @@ const onScroll = () => {
  * The data router's <ScrollRestoration> does this, but the app uses declarative routes (router.tsx).
  */
 export function ScrollRestoration() {
-  const { key, hash } = useLocation();
+  const { key: entry, pathname, search, hash } = useLocation();
+  // Every document's first entry is 'default': with the address, two documents' first pages are told apart.
+  const key = `${entry} ${pathname}${search}`;
   const navigation = useNavigationType();
 
   useEffect(() => {
@@ -55,7 +71,8 @@ export function ScrollRestoration() {
   // Before the new page is painted.
   useLayoutEffect(() => {
     current = key;
-    const saved = navigation === 'POP' ? positions.get(key) : undefined;
+    const saved = restores(navigation) ? positions.get(key) : undefined;
+    placedFirst = true;
     const id = hash ? decodeURIComponent(hash.slice(1)) : '';
     /** Goes where this entry belongs; false while that place is not on the page yet (its data has not arrived). */
     const place = (): boolean => {

@@ -22,13 +22,19 @@ function keepFocusInside(dialog: HTMLDialogElement, e: KeyboardEvent) {
   }
 }
 
-/** A native <dialog> shown as a modal while `open` is true: Escape closes it, and focus stays inside. */
+/**
+ * A native <dialog> shown as a modal while `open` is true: Escape closes it, and focus stays inside. It opens on its
+ * control marked `data-autofocus` (the first field a person fills), else where the browser puts it (its first control).
+ */
 export function useModal(open: boolean) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
     const onKey = (e: KeyboardEvent) => keepFocusInside(dialog, e);
     dialog.addEventListener('keydown', onKey);

@@ -10,7 +10,6 @@ import {
   maxRamGb,
   maxStars,
   maxTaka,
-  maxUseYears,
   maxWarrantyMonths,
   messages,
   minPasswordLength,
@@ -22,7 +21,6 @@ import {
   storageSizes,
   takaProblem,
   textProblem,
-  useYearsProblem,
   wholeProblem,
 } from '@market/contract/rules';
 import { number } from './format.ts';
@@ -129,7 +127,6 @@ export const phoneRule = (label: string, required: string) => rule(label, requir
 export const emailRule = (label: string, required: string) => rule(label, required, emailProblem);
 /** Taka as people write it: '125000', '1,25,000', '125,000'. */
 export const takaRule = (label: string, required: string) => rule(label, required, takaProblem, maxTaka);
-export const useYearsRule = (label: string, required: string) => rule(label, required, useYearsProblem, maxUseYears);
 /** An optional field: empty is fine, anything typed is checked as the server checks it. */
 const optional = (label: string, check: Check, limit?: number) => ({
   validate: (value: string): string | true => (typeof value !== 'string' || value.trim() === '' ? true : said(label, check(value), limit)),

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from './i18n.ts';
-import { localDate, localDateTime, money, number, priceBdt, priceTk, shortDay, storageSize } from './format.ts';
+import { localDate, localDateTime, localTime, money, number, priceBdt, priceTk, shortDay, storageSize } from './format.ts';
 
 describe('formats', () => {
   it('writes taka with South Asian grouping', () => {
@@ -49,5 +49,15 @@ describe('formats in Bangla', () => {
     expect(money(123450)).toBe('৳১,২৩৪.৫০');
     expect(localDate('2026-11-23T12:00:00.000Z')).toMatch(/^২৩ নভে(ম্বর)?,? ২০২৬$/);
     expect(shortDay('2026-11-03')).toMatch(/^৩ নভে/);
+  });
+
+  it('says the part of the day in Bangla words, not "AM" or "PM" (issue 35)', async () => {
+    await loadCatalog('bn', 'common');
+    i18n.activate('bn', ['bn-BD']);
+    // Noon UTC is 18:00 in Dhaka and between 1 am and 11 pm everywhere from UTC-11 to UTC+11.
+    for (const time of [localDateTime('2026-11-23T12:00:00.000Z'), localTime('2026-11-23T12:00:00.000Z')]) {
+      expect(time).toMatch(/[০-৯]{1,2}:০০ (ভোর|সকাল|দুপুর|বিকাল|সন্ধ্যা|রাত্রি|রাত)$/);
+      expect(time).not.toMatch(/AM|PM/);
+    }
   });
 });

@@ -55,12 +55,25 @@ const formatted = (iso: string, format: Intl.DateTimeFormat) => {
 /** '23 Nov 2026' in the reader's time zone. */
 export const localDate = (iso: string) => formatted(iso, dateFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }));
 
+/**
+ * A clock time's options: 12-hour, with am/pm in English and, in Bangla, the part of the day in words ('৯:২৫ সকাল',
+ * '৪:৩০ বিকাল'): Bangla's own "AM"/"PM" in the locale data are the English letters (issue 35).
+ */
+const clock = (l: Lang): Intl.DateTimeFormatOptions => ({ hour: 'numeric', minute: '2-digit', hour12: true, ...(l === 'bn' ? { dayPeriod: 'short' } : {}) });
+
 /** '23 Nov 2026, 9:25 am' in the reader's time zone. */
 export const localDateTime = (iso: string) =>
-  formatted(iso, dateFormat('dateTime', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }));
+  formatted(
+    iso,
+    formatter('dateTime', (l) => new Intl.DateTimeFormat(dateLocale(l), { day: 'numeric', month: 'short', year: 'numeric', ...clock(l) })),
+  );
 
 /** '9:25 am' in the reader's time zone. */
-export const localTime = (iso: string) => formatted(iso, dateFormat('time', { hour: 'numeric', minute: '2-digit', hour12: true }));
+export const localTime = (iso: string) =>
+  formatted(
+    iso,
+    formatter('time', (l) => new Intl.DateTimeFormat(dateLocale(l), clock(l))),
+  );
 
 // A calendar day ('2026-11-23') is the same day everywhere: formatted in UTC, where it was counted.
 /** A calendar day ('2026-11-23', a deal's meeting day) as '23 Nov 2026', whatever the reader's time zone. */

@@ -6,6 +6,7 @@ import { ModerationBody } from '../reports.ts';
 import {
   BkashCallbackQuery,
   BkashCreated,
+  BuyerOrdersQuery,
   DealEvent,
   DecisionBody,
   DisputeAnswerBody,
@@ -38,10 +39,10 @@ export const book = endpoint('book', {
 
 export const buyerOrders = endpoint('buyerOrders', {
   tag,
-  summary: "A buyer's orders (id is the buyer's _id or e-mail)",
+  summary: "A buyer's orders (id is the buyer's _id or e-mail); with productId, only those of that phone (its page asks whether it is booked)",
   access: selfOrAdmin,
   params: UserRefParams,
-  query: PageQuery,
+  query: BuyerOrdersQuery,
   page: Order,
   errors: { 404: ['not_found'] },
 });

@@ -34,18 +34,18 @@ export default async function accountRoutes(app: FastifyInstance, opts: { config
     return { message: `If ${body.email} has an account, we sent it a link to set a new password. It works once, for an hour.` };
   });
 
-  route(app, e.resetPassword, async ({ body }) => {
+  route(app, e.resetPassword, async ({ body, request, reply }) => {
     const user = await resetPassword(app.db, body.token, body.password, links());
     app.jobs.nudge();
     await app.limiter.clear('login-email', user.email);
-    return sessionOf(app, user);
+    return sessionOf(app, user, { request, reply });
   });
 
-  route(app, e.changePassword, async ({ user, body }) => {
+  route(app, e.changePassword, async ({ user, body, request, reply }) => {
     const changed = await changePassword(app.db, user, body, links());
     await app.limiter.clear('login-email', user.email);
     app.jobs.nudge();
-    return sessionOf(app, changed);
+    return sessionOf(app, changed, { request, reply });
   });
 
   route(app, e.setLanguage, async ({ user, body }) => toUser(await setLanguage(app.db, user, body.language)));

@@ -16,11 +16,11 @@ export default async function authRoutes(app: FastifyInstance, opts: { demo: boo
     return { email: body.email, message: `Check your e-mail: we sent a message to ${body.email} to continue.` };
   });
 
-  route(app, e.logIn, async ({ body }) => {
+  route(app, e.logIn, async ({ body, request, reply }) => {
     const user = await logIn(app.db, body);
     // The failures counted for this e-mail are forgotten on success (decision 010).
     await app.limiter.clear('login-email', body.email);
-    return sessionOf(app, user);
+    return sessionOf(app, user, { request, reply });
   });
 
   route(app, e.demoAccounts, async () => {

@@ -20,8 +20,13 @@ export type CallbackResult = { orderId: string | null; result: 'success' | 'fail
 const providerError = (err: unknown): never => {
   throw err instanceof BkashError ? appError(502, 'bkash_refused', { detail: err.message }) : appError(502, 'bkash_unreachable');
 };
+/** bKash's refusal in our words: its 2023 (insufficient balance) said plainly, any other with bKash's own message. */
 const refusalOf = (err: unknown): Refusal =>
-  err instanceof BkashError ? { code: 'bkash_refused', params: { detail: err.message } } : { code: 'bkash_unreachable' };
+  !(err instanceof BkashError)
+    ? { code: 'bkash_unreachable' }
+    : err.code === '2023'
+      ? { code: 'bkash_insufficient_balance' }
+      : { code: 'bkash_refused', params: { detail: err.message } };
 /** When a payment's late check runs: after bKash's page has closed (it expires after 15 minutes at the stand-in). */
 const CHECK_AFTER_MS = 30 * 60_000;
 
@@ -95,8 +100,13 @@ export function bkashCheckout(db: Db, client: BkashClient) {
         return { orderId, result: 'failure', refusal: refusalOf(err) };
       }
       if (found.transactionStatus !== 'Completed' || !found.trxID) {
+        // A failure bKash gave a reason for (the balance) says it; any other, that it did not go through.
         const failed: Refusal =
-          status === 'success' ? (refusal ?? { code: 'bkash_payment_state', params: { status: found.transactionStatus } }) : { code: 'bkash_not_completed' };
+          status === 'success'
+            ? (refusal ?? { code: 'bkash_payment_state', params: { status: found.transactionStatus } })
+            : refusal?.code === 'bkash_insufficient_balance'
+              ? refusal
+              : { code: 'bkash_not_completed' };
         await mark(paymentId, { status: 'failed', message: errorMessage(failed.code, failed.params) });
         return { orderId, result: 'failure', refusal: failed };
       }

@@ -190,7 +190,9 @@ export default async function bkashSandbox(
     if (done) return { ...ok, ...described(done), paymentExecuteTime: done.executedAt!.toISOString() };
     const row = await find(paymentId);
     if (!row) return fail('paymentId');
-    return fail(row.status === 'Completed' ? 'executed' : 'state');
+    if (row.status === 'Completed') return fail('executed');
+    // A payment the wallet could not cover: bKash's execute says why (2023), as its documentation lists.
+    return fail(row.status === 'Failed' && row.wallet === sandboxWallets.insufficientBalance ? 'balance' : 'state');
   });
 
   app.post(`${API}/payment/status`, hide, async (request, reply) => {

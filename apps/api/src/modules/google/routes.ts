@@ -100,12 +100,12 @@ export default async function googleSignIn(app: FastifyInstance, { config }: { c
     }
   });
 
-  route(app, e.googleUser, async ({ body, reply }) => {
+  route(app, e.googleUser, async ({ body, request, reply }) => {
     if (!provider || !source) throw appError(503, 'google_not_set_up');
     const profile = await verifyIdToken(provider, body.idToken);
     const { user, created, linked } = await signInWithGoogle(app.db, source, profile, body.language);
     if (linked) app.jobs.nudge();
     void reply.code(created ? 201 : 200);
-    return sessionOf(app, user);
+    return sessionOf(app, user, { request, reply });
   });
 }

@@ -159,3 +159,22 @@ describe('bookings per buyer', () => {
     expect((await book(app, other, phones[3]!._id)).sellerPhone).toBeNull();
   });
 });
+
+describe("a phone's page asks whether its buyer booked it (issue 35)", () => {
+  it("answers the buyer's orders of that phone only; none of another phone; a product id that is no id is refused", async () => {
+    const { seller, buyer, product } = await world();
+    const other = await postProduct(ctx.app, seller, (await createCategory(ctx.app)).id);
+    const booked = await book(ctx.app, buyer, product._id);
+    await book(ctx.app, buyer, other._id);
+    const ofPhone = (productId: string) => callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, query: { productId, limit: 1 }, token: buyer.token });
+    const res = await ofPhone(product._id);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((o: { _id: string }) => o._id)).toEqual([booked._id]);
+    expect((await ofPhone(seller._id)).body.data).toEqual([]);
+    const refused = await ofPhone('not-an-id');
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([expect.objectContaining({ field: 'productId' })]);
+    // Without it, every order of the buyer's.
+    expect((await callRoute(ctx.app, 'buyerOrders', { params: { id: buyer._id }, token: buyer.token })).body.data).toHaveLength(2);
+  });
+});

@@ -1,4 +1,4 @@
-import { districtName, feeOf, isPaid, leavesFrom, type FeeTerms, type NewOrderBody, type Order, type PageQuery } from '@market/contract';
+import { districtName, feeOf, isPaid, leavesFrom, type FeeTerms, type BuyerOrdersQuery, type NewOrderBody, type Order, type PageQuery } from '@market/contract';
 import { districtIn } from '@market/contract/places';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -189,8 +189,18 @@ export async function list(db: Db, where: SQL, query: PageQuery) {
 }
 
 /** The buyer's orders, but for the paid ones they took off their list and the bookings they cancelled. */
-export const listForBuyer = (db: Db, buyerId: string, query: PageQuery) =>
-  list(db, and(eq(orders.buyerId, buyerId), isNull(orders.hiddenAt), ne(orders.state, 'cancelled'))!, query);
+/** A buyer's orders, newest first; with `productId`, those of that phone only (its page asks: issue 35). */
+export const listForBuyer = (db: Db, buyerId: string, query: BuyerOrdersQuery) =>
+  list(
+    db,
+    and(
+      eq(orders.buyerId, buyerId),
+      isNull(orders.hiddenAt),
+      ne(orders.state, 'cancelled'),
+      query.productId === undefined ? undefined : eq(orders.productId, query.productId),
+    )!,
+    query,
+  );
 /** Every paid order, for the Admin's Payments page. */
 export const listPaid = (db: Db, query: PageQuery) => list(db, paidOrder, query);
 /** The bookings of the seller's phones (a deleted phone's bookings are no longer anyone's). */

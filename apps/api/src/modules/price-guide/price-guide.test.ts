@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runJobs, useTestApp } from '../../../test/helper.ts';
-import { createCategory, markPaid, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
+import { createCategory, markPaid, PASSWORD, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { callRoute } from '../../../test/call-route.ts';
 import { jobs, orderEvents, orders, phoneModels, priceGuide } from '../../db/schema.ts';
 import { move, site } from '../orders/process.ts';
@@ -54,10 +54,14 @@ async function world() {
       originalPrice: 90_000,
       ...over,
     });
-  /** A phone of the key sold at `price` `daysAgo` days ago through a completed deal (booked with `mobile`). */
-  const sold = async (price: number, daysAgo: number, over: Record<string, unknown> = {}, mobile = '01911-222333') => {
+  /**
+   * A phone of the key sold at `price` `daysAgo` days ago through a completed deal (booked with `mobile`; by a buyer who
+   * signed in from the browser holding `browser`, the `device` cookie, when given).
+   */
+  const sold = async (price: number, daysAgo: number, over: Record<string, unknown> = {}, mobile = '01911-222333', browser?: string) => {
     const phone = await listed(price, over);
     const buyer = await signUp(ctx.app, 'Buyer');
+    if (browser) expect((await callRoute(ctx.app, 'logIn', { body: { email: buyer.email, password: PASSWORD }, cookie: browser })).status).toBe(200);
     const booked = await callRoute(ctx.app, 'book', {
       token: buyer.token,
       body: { productId: phone._id, meetingLocation: 'Bashundhara City', mobileNumber: mobile },
@@ -92,7 +96,7 @@ describe('the price guide', () => {
     expect(key.storage).toBe(128);
   });
 
-  it('leaves out sales older than 90 days, of another storage or condition, ever disputed, refunded, or to the seller’s own number', async () => {
+  it('leaves out sales older than 90 days, of another storage or condition, ever disputed, refunded, to the seller’s own number or browser', async () => {
     const { seller, guide, sold, key } = await world();
     // Each left-out sale at 40,000: within the outlier bounds of 50,000, so only its own rule leaves it out.
     for (let i = 0; i < 5; i++) await sold(50_000, 5);
@@ -101,6 +105,10 @@ describe('the price guide', () => {
     await sold(40_000, 5, { condition: 'Fair' });
     // Booked with the listing's own number (01712-345678), written another way: the same person on both sides.
     await sold(40_000, 5, {}, '+880 1712 345678');
+    // Booked by an account signed in from the browser the seller signs in from (decision 059): the same again.
+    const signedIn = await callRoute(ctx.app, 'logIn', { body: { email: seller.email, password: PASSWORD } });
+    const browser = /^(device=[\w-]{43});/.exec(String(signedIn.headers['set-cookie']))![1]!;
+    await sold(40_000, 5, {}, '01911-222333', browser);
     // Completed, then refunded by an Admin.
     const refunded = await sold(40_000, 5);
     await move(ctx.app.db, 'refund', eq(orders.id, refunded), { role: 'admin', id: null });

@@ -21,8 +21,8 @@ const lastTen = (column: ReturnType<typeof sql>) => sql`right(regexp_replace(${c
 /**
  * The sales the guide counts, of a key or of a whole model: deals completed in the last `guideDays` days (cash or
  * protected), with their age in days. Left out: a deal ever disputed or refunded (a refunded one is no longer
- * completed), and one whose buyer's number is the seller's (the listing's number, or the bKash wallet they are paid
- * on): the same people on both sides.
+ * completed), one whose buyer's number is the seller's (the listing's number, or the bKash wallet they are paid on),
+ * and one whose buyer signed in from a browser the seller signed in from (decision 059): the same people on both sides.
  */
 async function countedSales(db: Db, which: ReturnType<typeof sql>) {
   return rows<Priced & { day: string; storageGb: number; condition: Condition }>(
@@ -38,6 +38,8 @@ async function countedSales(db: Db, which: ReturnType<typeof sql>) {
         and ${lastTen(sql`o.mobile_number`)} <> ${lastTen(sql`p.phone_number`)}
         and not exists (select 1 from payout_methods m where m.user_id = p.seller_id and m.wallet is not null
           and ${lastTen(sql`m.wallet`)} = ${lastTen(sql`o.mobile_number`)})
+        and not exists (select 1 from user_devices s join user_devices b on b.device = s.device
+          where s.user_id = p.seller_id and b.user_id = o.buyer_id)
       order by e.at, o.id`,
   );
 }

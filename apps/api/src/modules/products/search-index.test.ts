@@ -182,7 +182,7 @@ describe('the search index answers as the SQL search does', () => {
     // All of them laid out at load: the changes that made them had committed before it, and are not applied again.
     expect(ctx.app.searchIndex.stats()).toMatchObject({ phones: 81, laidOut: 81 });
     // Some 500 pages, each searched twice: about 20 s on PGlite on a busy machine.
-  }, 60_000);
+  }, 180_000);
 
   it('as well once writes moved phones out of the layout made at load (changed, added, a seller verified, one suspended, some sold)', async () => {
     const { brands, other, catalogue } = await world();

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalog } from '../../lib/i18n.ts';
 import { aUser, fakeApi, renderAt, signIn } from '../../test-utils.tsx';
 import AccountPage from './account/account-page.tsx';
+import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 import { SignUpPage } from './signup-page.tsx';
@@ -47,6 +48,15 @@ describe('the auth screens in Bangla', () => {
     expect(await screen.findByText('ইমেইল একটি সঠিক ইমেইল ঠিকানা হতে হবে')).toBeInTheDocument();
     expect(screen.getByText('পাসওয়ার্ড কমপক্ষে ৬ অক্ষরের হতে হবে')).toBeInTheDocument();
     expect(screen.getByText('আপনার নাম লিখুন')).toBeInTheDocument();
+  });
+
+  it('forgot password: the link sent is said in Bangla, not in the server’s English (issue 35)', async () => {
+    fakeApi(() => ({ status: 202, body: { success: true, data: { message: 'If mitu@example.com has an account, we sent it a link.' } } }));
+    renderAt('/forgot-password', <ForgotPasswordPage />);
+    await userEvent.type(screen.getByLabelText(/^ইমেইল/), 'mitu@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'রিসেট লিংক পাঠান' }));
+    expect(await screen.findByText(/^mitu@example.com ঠিকানায় কোনো অ্যাকাউন্ট থাকলে/)).toBeInTheDocument();
+    expect(screen.queryByText(/we sent it a link/)).toBeNull();
   });
 
   it('reset password: the new password typed twice, checked in Bangla', async () => {

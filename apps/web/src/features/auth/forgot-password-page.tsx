@@ -22,7 +22,10 @@ export function ForgotPasswordPage() {
   const submit = async (body: ForgotPasswordBody) => {
     setSent(null);
     try {
-      setSent((await forgotPassword({ email: body.email.trim() }).unwrap()).message);
+      const email = body.email.trim();
+      await forgotPassword({ email }).unwrap();
+      // Said in the page's language (the server's answer is in English: issue 35).
+      setSent(t('forgotPassword.sent', { email }));
     } catch (err) {
       notify.error(errorMessage(err, translate('auth.tryAgain')));
     }

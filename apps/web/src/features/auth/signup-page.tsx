@@ -50,11 +50,10 @@ export function SignUpPage() {
       return void notify.error(errorMessage(err, translate('signup.uploadFailed')));
     }
     setCheckMail(null);
-    let accepted: { message: string };
     try {
       // The new account starts in the page's language (its confirmation mail too).
       const language = currentLang();
-      accepted = await signUp({ name: fields.name, email: fields.email, password: fields.password, role: fields.role, userImg, language }).unwrap();
+      await signUp({ name: fields.name, email: fields.email, password: fields.password, role: fields.role, userImg, language }).unwrap();
     } catch (err) {
       return void notify.error(errorMessage(err, translate('auth.invalidLogin')));
     }
@@ -68,7 +67,7 @@ export function SignUpPage() {
       notify.success(translate('auth.signUpSuccess'));
     } catch {
       reset(emptyForm);
-      setCheckMail(accepted.message);
+      setCheckMail(t('signUp.checkMail', { email: fields.email }));
     }
   };
 

@@ -16,8 +16,15 @@ function open(phone = aProduct()) {
   return calls;
 }
 
+/** Book Now, once the page knows this buyer has no booking of the phone (it waits, disabled, until then). */
+async function bookNow() {
+  const book = await screen.findByRole('button', { name: 'Book Now' });
+  await waitFor(() => expect(book).toBeEnabled());
+  await userEvent.click(book);
+}
+
 async function bookingDialog() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Book Now' }));
+  await bookNow();
   const dialog = await screen.findByRole('dialog', { name: 'Booking information' });
   await userEvent.type(within(dialog).getByRole('textbox', { name: 'Meeting location' }), 'Banani, Dhaka');
   await userEvent.type(within(dialog).getByRole('textbox', { name: 'Mobile number' }), '01711-000111');
@@ -29,7 +36,7 @@ const posted = (calls: Call[]) => calls.filter((c) => c.method === 'POST').map((
 describe('booking a phone', () => {
   beforeEach(() => {
     localStorage.clear();
-    signIn(aUser({ role: 'Buyer' }));
+    signIn(aUser({ role: 'Buyer', emailVerified: true }));
     // 20:00 UTC on the 24th is 02:00 on the 25th in Dhaka: the days offered are Bangladesh's, not the clock's zone.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-24T20:00:00.000Z'));
@@ -65,6 +72,38 @@ describe('booking a phone', () => {
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opens on the first field the buyer fills, and Tab passes over the read-only ones (issue 35)', async () => {
+    open();
+    await bookNow();
+    const dialog = await screen.findByRole('dialog', { name: 'Booking information' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Meeting location' })).toHaveFocus());
+    for (const name of ['Product name', 'Price', 'Name', 'Email']) expect(within(dialog).getByRole('textbox', { name })).toHaveAttribute('tabindex', '-1');
+    await userEvent.tab();
+    expect(within(dialog).getByRole('combobox', { name: 'District' })).toHaveFocus();
+  });
+
+  it('once booked, the page says so instead of Book Now, and the focus goes there (issue 35)', async () => {
+    const phone = aProduct();
+    let booked: unknown = null;
+    fakeApi(({ method, path, body }: Call) => {
+      if (method === 'GET' && path === `/api/detail-product/${phone._id}`) return { status: 200, body: { success: true, data: phone } };
+      if (method === 'GET' && path === `/api/orders/${aUser()._id}`)
+        return { status: 200, body: { success: true, data: booked ? [booked] : [], meta: { nextCursor: null } } };
+      if (method === 'POST' && path === '/api/order') {
+        booked = { ...(body as object), _id: '00000000-0000-4000-8000-000000000009', state: 'requested' };
+        return { status: 201, body: { success: true, data: booked } };
+      }
+      return { status: 404, body: { success: false, message: 'not found' } };
+    });
+    renderAt(`/detail-product/${phone._id}`, <DetailPage />, '/detail-product/:id');
+    const dialog = await bookingDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    const result = await screen.findByRole('link', { name: 'Booked — see your order' });
+    expect(result).toHaveAttribute('href', '/dashboard/myOrders');
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull();
   });
 
   it('sends the day chosen and cash at the meeting', async () => {

@@ -27,7 +27,7 @@ const ways = [
   { value: 'cash', label: 'booking.payCash', hint: 'booking.payCashHint' },
 ] as const;
 
-export function BookingModal({ product, open, onClose }: { product: Product; open: boolean; onClose(): void }) {
+export function BookingModal({ product, open, onClose, onBooked }: { product: Product; open: boolean; onClose(): void; onBooked?(): void }) {
   const { user, role } = useAuth();
   const ref = useModal(open);
   const t = useT('catalog');
@@ -50,6 +50,7 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
       const { meetingDistrict, ...rest } = fields;
       await createOrder({ productId: product._id, ...rest, ...(meetingDistrict ? { meetingDistrict } : {}) }).unwrap();
       reset();
+      onBooked?.();
       onClose();
       notify.success(translate('booking.done', { name: product.productName }));
     } catch (err) {
@@ -79,6 +80,7 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
           >
             <input
               className="input input-bordered w-full"
+              data-autofocus
               {...register('meetingLocation', textRule(t('booking.meetingLocation'), t('booking.meetingLocationRequired'), maxLength.meetingLocation))}
             />
           </Field>
@@ -133,10 +135,11 @@ export function BookingModal({ product, open, onClose }: { product: Product; ope
   );
 }
 
+/** What the booking is of and who books, shown as the spec's read-only fields: read, not a stop for Tab (issue 35). */
 function ReadOnly({ label, value }: { label: string; value: string }) {
   return (
     <Field label={label}>
-      <input className="input input-bordered w-full bg-base-200" value={value} readOnly />
+      <input className="input input-bordered w-full bg-base-200" value={value} readOnly tabIndex={-1} />
     </Field>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aProduct, aUser, fakeApi, renderAt, signIn } from '../../test-utils.tsx';
@@ -51,9 +51,11 @@ describe("a phone's page in Bangla", () => {
   });
 
   it('booking: the form, its price in Bangla digits and what a missing field says', async () => {
-    signIn(aUser());
+    signIn(aUser({ emailVerified: true }));
     show();
-    await userEvent.click(await screen.findByRole('button', { name: 'বুক করুন' }));
+    const book = await screen.findByRole('button', { name: 'বুক করুন' });
+    await waitFor(() => expect(book).toBeEnabled());
+    await userEvent.click(book);
     const dialog = await screen.findByRole('dialog', { name: 'বুকিংয়ের তথ্য' });
     expect(within(dialog).getByRole('textbox', { name: 'দাম' })).toHaveValue('৬৫০০০');
     expect(within(dialog).getByRole('textbox', { name: 'প্রোডাক্টের নাম' })).toHaveValue('iPhone 13');
@@ -61,6 +63,14 @@ describe("a phone's page in Bangla", () => {
     expect(await within(dialog).findByText('দেখা করার জায়গা লিখুন')).toBeInTheDocument();
     expect(within(dialog).getByText('আপনার মোবাইল নম্বর লিখুন')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'বন্ধ করুন' })).toBeInTheDocument();
+  });
+
+  it('an address not confirmed yet: Book Now says why, in Bangla, before any form (issue 35)', async () => {
+    signIn(aUser({ emailVerified: false }));
+    show();
+    const book = await screen.findByRole('button', { name: 'বুক করুন' });
+    expect(book).toBeDisabled();
+    expect(book).toHaveAccessibleDescription('বুক করতে আপনার ই-মেইল ঠিকানা নিশ্চিত করুন: আমাদের পাঠানো লিংকটি খুলুন');
   });
 
   it('reporting: the reasons by their contract values, and what the dialog asks', async () => {

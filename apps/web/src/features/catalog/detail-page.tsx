@@ -22,6 +22,7 @@ import { SellerRating } from '../../components/seller-rating.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { MessageSeller } from './message-seller.tsx';
 import { SimilarPhones } from './similar-phones.tsx';
+import { BookAction } from './book-action.tsx';
 import { GuideBadge, useGuide } from '../../components/price-guide.tsx';
 import { pricesPath } from '@market/contract/model-names';
 
@@ -36,6 +37,8 @@ export function DetailPage() {
   const { data: product, isLoading, isError } = useProductQuery(id);
   const { signedIn, user } = useAuth();
   const [booking, setBooking] = useState(false);
+  /** Booked from this page a moment ago: the result takes the focus the closed form leaves. */
+  const [justBooked, setJustBooked] = useState(false);
   const [reporting, setReporting] = useState(false);
   const { data: seller } = useSellerProfileQuery(product?.sellerId._id ?? '', { skip: !product });
   usePageTitle(
@@ -50,6 +53,7 @@ export function DetailPage() {
 
   // Sold, or reserved for a buyer on their way to the meeting (issue 31): not to be booked now.
   const sold = product.status !== 'available';
+  const mine = user?._id === product.sellerId._id;
   const reserved = product.status === 'reserved';
   // #book opens the booking form (the scam warning's protected booking, issue 33); closing it leaves the address.
   const bookingOpen = booking || (location.hash === '#book' && signedIn && !sold);
@@ -137,11 +141,21 @@ export function DetailPage() {
           )}
           {sold && <p className="alert alert-warning">{t(reserved ? 'detail.reservedNotice' : 'detail.soldNotice')}</p>}
           <div className="flex flex-wrap gap-3">
-            {signedIn ? (
+            {mine ? (
+              // The seller's own phone (issue 35): its edit and its bookings, not a way to book or report it.
               <>
-                <button id="book" type="button" className="btn btn-primary" disabled={sold} onClick={() => setBooking(true)}>
-                  {t('detail.bookNow')}
-                </button>
+                {product.status === 'available' && (
+                  <Link to={`/dashboard/edit-product/${product._id}`} className="btn btn-primary">
+                    {t('detail.editMine')}
+                  </Link>
+                )}
+                <Link to="/dashboard/bookings" className="btn btn-outline">
+                  {t('detail.bookingsMine')}
+                </Link>
+              </>
+            ) : signedIn ? (
+              <>
+                <BookAction product={product} sold={sold} onBook={() => setBooking(true)} justBooked={justBooked} />
                 <MessageSeller product={product} />
                 <button type="button" className="btn btn-outline btn-error" onClick={onReport}>
                   {t('detail.report')}
@@ -186,7 +200,7 @@ export function DetailPage() {
       )}
       {signedIn && bookingOpen && (
         <Suspense fallback={null}>
-          <BookingModal product={product} open onClose={closeBooking} />
+          <BookingModal product={product} open onClose={closeBooking} onBooked={() => setJustBooked(true)} />
         </Suspense>
       )}
     </main>

@@ -19,7 +19,7 @@ export function HomePage() {
       <h1 className="sr-only">{t('home.title')}</h1>
       {products.length > 0 && (
         <div className="px-4 pt-6">
-          <Carousel label={t('home.advertised')} images={products.map((p) => p.img)} />
+          <Carousel label={t('home.advertised')} slides={products.map((p) => ({ src: p.img, name: p.productName, href: `/detail-product/${p._id}` }))} />
         </div>
       )}
       <SpecialProducts products={products} />

@@ -34,8 +34,8 @@ describe("a seller's standing and reviews in Bangla", () => {
   it('before any review, the starting score, said to be that', async () => {
     api({ average: null, count: 0 }, []);
     renderAt(`/seller/${seller._id}`, <SellerPage />, '/seller/:id');
-    expect(await screen.findByLabelText('রেটিং ৫')).toBeInTheDocument();
-    expect(screen.getByText('এখনো রিভিউ নেই: শুরুর স্কোর')).toBeInTheDocument();
+    expect(await screen.findByText('নতুন বিক্রেতা, এখনো রিভিউ নেই')).toBeInTheDocument();
+    expect(screen.getByText('শুরুর স্কোর: ৫-এর মধ্যে ৫')).toBeInTheDocument();
     expect(await screen.findByText('এখনো কোনো রিভিউ নেই।')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { Role } from '@market/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useT, type Key } from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/use-auth.ts';
@@ -69,6 +69,32 @@ export default function DashboardLayout() {
   usePageTitle(here ? t(here.label) : t('nav.dashboard'));
   // daisyUI's drawer opens with a hidden checkbox; the keyboard reaches a real button instead, never the invisible box.
   const [open, setOpen] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
+  // Open on a phone (issue 35): the focus goes into the drawer, not left behind its overlay; Escape closes it and
+  // gives the focus back to the button that opened it.
+  useEffect(() => {
+    if (!open) return;
+    // The drawer slides in (visible only once its transition starts): tried each frame until the focus is there, for a second.
+    let frame = 0;
+    let tries = 60;
+    const focusFirst = () => {
+      const first = menu.current?.querySelector<HTMLElement>('a');
+      first?.focus();
+      if (first && document.activeElement !== first && --tries > 0) frame = requestAnimationFrame(focusFirst);
+    };
+    frame = requestAnimationFrame(focusFirst);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      openButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
   return (
     <div className="drawer lg:drawer-open">
       <input
@@ -82,6 +108,7 @@ export default function DashboardLayout() {
       />
       <main className="drawer-content min-w-0 px-4 py-6">
         <button
+          ref={openButton}
           type="button"
           className="btn btn-primary btn-sm drawer-button mb-4 lg:hidden"
           aria-expanded={open}
@@ -97,7 +124,7 @@ export default function DashboardLayout() {
         <label htmlFor="dashboard-drawer" className="drawer-overlay">
           <span className="sr-only">{t('dashMenu.close')}</span>
         </label>
-        <nav id="dashboard-menu" aria-label={t('dashMenu.label')} className="min-h-full w-64 bg-base-200 p-4">
+        <nav ref={menu} id="dashboard-menu" aria-label={t('dashMenu.label')} className="min-h-full w-64 bg-base-200 p-4">
           <ul className="menu w-full gap-1">
             {items.map((item) => (
               <li key={item.to}>

@@ -35,9 +35,16 @@ export default function PaymentPage() {
   const fromBkash = params.get('bkash');
   const [method, setMethod] = useState<'card' | 'bkash'>(fromBkash ? 'bkash' : 'card');
   const [startBkash, bkashStart] = useBkashCreateMutation();
-  const bkashProblem = fromBkash === 'failure' || fromBkash === 'cancel' ? (params.get('message') ?? t('payment.bkashFailed')) : '';
+  // Said from its code in the page's language (the server's words are in the language it guessed: issue 35).
+  const bkashProblem =
+    fromBkash === 'failure' || fromBkash === 'cancel'
+      ? errorMessage({ data: { code: params.get('code'), message: params.get('message') } }, t('payment.bkashFailed'))
+      : '';
 
   const unpaid = order && !order.paid;
+  // Where the focus goes once paid (issue 35): the Pay button it was on is gone, and the page body says nothing.
+  const done = useRef<HTMLDivElement>(null);
+  useEffect(() => done.current?.focus(), [transactionId, order?.paid]);
   useEffect(() => {
     if (!unpaid) return;
     createIntent({ orderId: id })
@@ -106,7 +113,7 @@ export default function PaymentPage() {
       <section className="mx-auto max-w-xl">
         <h1 className="text-2xl font-bold">{t('payment.title', { name: order.productName })}</h1>
         {paidNow && (
-          <div role="status" className="mt-4 space-y-1 rounded-box bg-success p-4 text-success-content">
+          <div role="status" tabIndex={-1} ref={done} className="mt-4 space-y-1 rounded-box bg-success p-4 text-success-content outline-none">
             <p className="font-semibold">{t('payment.completed')}</p>
             <p className="break-all">{t('payment.transactionId', { id: paidNow })}</p>
           </div>

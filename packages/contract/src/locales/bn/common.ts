@@ -6,6 +6,7 @@ export default {
   'nav.main': 'প্রধান',
   'nav.home': 'হোম',
   'nav.dashboard': 'ড্যাশবোর্ড',
+  'nav.account': 'অ্যাকাউন্ট',
   'nav.blogs': 'ব্লগ',
   'nav.login': 'লগইন',
   'nav.logout': 'লগআউট',

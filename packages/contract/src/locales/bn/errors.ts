@@ -154,6 +154,7 @@ export default {
   bkash_cancelled: 'আপনি বিকাশ পেমেন্টটি বাতিল করেছেন',
   bkash_payment_state: 'বিকাশ: পেমেন্টটির অবস্থা {status}',
   bkash_not_completed: 'বিকাশ পেমেন্ট সম্পন্ন হয়নি',
+  bkash_insufficient_balance: 'বিকাশ পেমেন্ট সম্পন্ন হয়নি: ওয়ালেটে যথেষ্ট ব্যালেন্স ছিল না। টাকা যোগ করুন, অথবা অন্যভাবে পেমেন্ট করুন',
   bkash_other_order: 'বিকাশ পেমেন্টটি এই অর্ডারের সাথে মিলছে না',
 
   // Reviews and reports.

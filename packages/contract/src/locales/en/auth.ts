@@ -45,6 +45,9 @@ export default {
   'signup.login': 'Login',
   // Forgot and reset password
   'forgotPassword.text': 'Enter the e-mail address of your account: we will send it a link to set a new password.',
+  'forgotPassword.sent': 'If {email} has an account, we sent it a link to set a new password. It works once, for an hour.',
+  'signUp.checkMail': 'Check your e-mail: we sent a message to {email} to continue.',
+  'resendLink.sent': 'We sent a new link to {email}.',
   'forgotPassword.submit': 'Send reset link',
   'forgotPassword.remembered': 'Remembered it?',
   'forgotPassword.backToLogin': 'Back to login',

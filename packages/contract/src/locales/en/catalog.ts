@@ -151,6 +151,11 @@ export default {
   'prices.forSale': '{count, plural, =0 {None for sale now: see the other {brand} phones} one {See the # for sale now} other {See the {shown} for sale now}}',
   'similar.title': 'Similar phones',
   'detail.bookNow': 'Book Now',
+  'detail.editMine': 'Edit',
+  'detail.bookingsMine': 'Booking Requests',
+  'detail.booked': 'Booked — see your order',
+  'detail.bookingDeclined': 'The seller declined your booking of this phone',
+  'detail.confirmToBook': 'Confirm your e-mail address to book: open the link we sent you',
   'detail.report': 'Report',
   'detail.loginForOrder': 'Login for Order',
   'detail.loginForReport': 'Login for Report',
@@ -210,7 +215,8 @@ export default {
   'rating.label': 'Rating {value}',
   'rating.labelFrom': 'Rating {value} from {reviews}',
   'rating.reviews': '{count, plural, one {{shown} review} other {{shown} reviews}}',
-  'rating.starting': 'No reviews yet: starting score',
+  'rating.newSeller': 'New seller, no reviews yet',
+  'rating.startingScore': 'Starting score: {value} out of 5',
   'rating.startingExplained': 'Until the first review: 4, or 5 for a seller whose identity an Admin checked',
 
   // Reviews (components/review-list.tsx, catalog/latest-reviews.tsx, reviews/my-reviews-page.tsx).

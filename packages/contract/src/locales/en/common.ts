@@ -4,6 +4,7 @@ export default {
   'nav.main': 'Main',
   'nav.home': 'Home',
   'nav.dashboard': 'Dashboard',
+  'nav.account': 'Account',
   'nav.blogs': 'Blogs',
   'nav.login': 'Login',
   'nav.logout': 'Logout',

@@ -32,6 +32,8 @@ describe('Reported Items', () => {
     expect(within(table).getByText('1 report: Wrong category')).toBeInTheDocument();
     expect(within(table).getByText('3 reports: Fake or misleading ×2, Spam')).toBeInTheDocument();
     expect(within(table).getByText('Reported before reasons were asked')).toBeInTheDocument();
+    // Each phone's name opens it, to judge the reports by (issue 35).
+    expect(within(table).getByRole('link', { name: 'Galaxy S21' })).toHaveAttribute('href', '/detail-product/44444444-4444-4444-8444-444444444444');
     expect(screen.getByRole('button', { name: 'Dismiss the reports of iPhone 13' })).toHaveTextContent('Dismiss');
     expect(screen.getByRole('button', { name: 'Warn seller of iPhone 13' })).toHaveTextContent('Warn seller');
     expect(screen.getByRole('button', { name: 'Delete Galaxy S21' })).toHaveTextContent('Delete');

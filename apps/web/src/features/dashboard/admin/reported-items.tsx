@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { ReportedPhone } from '@market/contract';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -95,7 +96,10 @@ export default function ReportedItems() {
           const p = item.product;
           return [
             <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
-            p.productName,
+            // The phone as buyers see it, to judge the reports by (issue 35).
+            <Link to={`/detail-product/${p._id}`} className="link link-hover font-medium">
+              {p.productName}
+            </Link>,
             p.sellerId.name,
             <Reports item={item} />,
             <div className="flex flex-wrap gap-2">

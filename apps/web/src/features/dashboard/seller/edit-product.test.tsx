@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct, aUser, fakeApi, iphone13, renderAt, renderRoutes, signIn, type Call } from '../../../test-utils.tsx';
 import AddProduct from './add-product.tsx';
 import EditProduct from './edit-product.tsx';
+import { localToday } from '../../../lib/field-rules.ts';
+import { yearsSince } from './product-fields.ts';
 
 const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', role: 'Seller', emailVerified: true });
 const specs = { storageGb: 128, ramGb: 4, batteryHealth: 88, model: 'A2633', colour: 'Midnight', notLocked: true, boxAndCharger: false, warrantyMonths: 3 };
@@ -109,7 +111,8 @@ describe('editing a listing', () => {
           originalPrice: 90000,
           resalePrice: 60000,
           productName: 'iPhone 13',
-          useYears: 1.5,
+          // Worked out from the purchase date as of today (issue 35).
+          useYears: yearsSince('2024-02-10', localToday()),
           categoryId: listing.categoryId._id,
           condition: 'Good',
           description: listing.description,

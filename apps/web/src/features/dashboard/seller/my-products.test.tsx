@@ -17,6 +17,14 @@ describe('My Products', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('names each phone with a link to its page (issue 35)', async () => {
+    fakeApi(() => page([forSale, sold]));
+    renderAt('/dashboard/myProduct', <MyProducts />);
+    const table = await screen.findByRole('table', { name: 'My products' });
+    expect(within(table).getByRole('link', { name: 'iPhone 13' })).toHaveAttribute('href', `/detail-product/${forSale._id}`);
+    expect(within(table).getByRole('link', { name: 'Galaxy S21' })).toHaveAttribute('href', `/detail-product/${sold._id}`);
+  });
+
   it('offers Hide instead of Delete on a sold listing, asks first, then hides it', async () => {
     let hidden = false;
     const calls = fakeApi(({ method, path }: Call) => {

@@ -59,7 +59,10 @@ export default function MyProducts() {
         cells={(p, i) => [
           number(i + 1),
           <img src={p.img} alt={p.productName} width="48" height="48" className="h-12 w-12 rounded-lg object-cover" loading="lazy" />,
-          p.productName,
+          // The phone's own page, as buyers see it (issue 35).
+          <Link to={`/detail-product/${p._id}`} className="link link-hover font-medium">
+            {p.productName}
+          </Link>,
           priceTk(p.resalePrice),
           // How many people saved it (issue 34): its seller's to see only.
           <span title={t('myProducts.savesLabel', { count: p.saves ?? 0 })}>{number(p.saves ?? 0)}</span>,

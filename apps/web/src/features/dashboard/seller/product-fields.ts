@@ -10,7 +10,7 @@ export interface ProductFields {
   originalPrice: string;
   resalePrice: string;
   productName: string;
-  useYears: string;
+  /** The purchase date; the spec's years of use are worked out from it (`yearsSince`: issue 35). */
   purchase: string;
   categoryId: string;
   /** The catalogue's model ('' until chosen), or the name typed as not in the list (issue 34). */
@@ -36,7 +36,6 @@ export const emptyFields: ProductFields = {
   originalPrice: '',
   resalePrice: '',
   productName: '',
-  useYears: '',
   purchase: '',
   categoryId: '',
   phoneModelId: '',
@@ -56,6 +55,17 @@ export const emptyFields: ProductFields = {
 
 const shown = (n: number | null) => (n === null ? '' : String(n));
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The years a phone bought on `purchase` has been used by `today` (both 'YYYY-MM-DD'), to a tenth, at least a tenth
+ * (the spec's years of use must be above 0): the form asks for the purchase date only and sends both (issue 35).
+ */
+export function yearsSince(purchase: string, today: string): number {
+  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${purchase}T00:00:00Z`)) / DAY_MS;
+  return Number.isFinite(days) ? Math.max(0.1, Math.round((days / 365.25) * 10) / 10) : 0.1;
+}
+
 /**
  * A listing as its seller edits it (GET /api/own-product/:id: the whole IMEI and the phone number); its photos
  * are the photo field's. A listing posted before IMEIs were asked may be saved without one. The phone number is only in the seller's own copy (`phoneNumber`).
@@ -68,7 +78,6 @@ export function fieldsOf(p: Product, phoneNumber = p.phoneNumber ?? ''): Product
     originalPrice: String(p.originalPrice),
     resalePrice: String(p.resalePrice),
     productName: p.productName,
-    useYears: String(p.useYears),
     purchase: p.purchase.slice(0, 10),
     categoryId: p.categoryId._id,
     phoneModelId: p.phoneModel?._id ?? '',
@@ -91,9 +100,10 @@ const filled = (text: string) => text.trim() !== '';
 
 /**
  * What the API is sent, once every rule has passed: numbers as numbers, empty optional fields left out (an empty
- * IMEI keeps the listing's). `pictures`: every photo's URL, the cover first (`img` is the cover, as the spec has it).
+ * IMEI keeps the listing's). `pictures`: every photo's URL, the cover first (`img` is the cover, as the spec has it);
+ * the years of use as of `today`, from the purchase date.
  */
-export function bodyOf(f: ProductFields, pictures: string[]): EditProductBody {
+export function bodyOf(f: ProductFields, pictures: string[], today: string): EditProductBody {
   return {
     img: pictures[0]!,
     images: pictures,
@@ -104,7 +114,7 @@ export function bodyOf(f: ProductFields, pictures: string[]): EditProductBody {
     originalPrice: parseAmount(f.originalPrice)!,
     resalePrice: parseAmount(f.resalePrice)!,
     productName: f.productName,
-    useYears: parseAmount(f.useYears)!,
+    useYears: yearsSince(f.purchase, today),
     categoryId: f.categoryId,
     condition: f.condition as Condition,
     description: f.description,

@@ -13,9 +13,9 @@ import { useCategoriesQuery } from '../../../lib/shared-api.ts';
 import { Field } from '../../../components/field.tsx';
 import { DistrictSelect } from '../../../components/places.tsx';
 import { GuideRange, useGuide } from '../../../components/price-guide.tsx';
-import { localToday, pastDateRule, phoneRule, takaRule, textRule, useFieldRules, useYearsRule } from '../../../lib/field-rules.ts';
+import { localToday, pastDateRule, phoneRule, takaRule, textRule, useFieldRules } from '../../../lib/field-rules.ts';
 import { FeeNote } from './fee-note.tsx';
-import { bodyOf, emptyFields, fieldsOf, type ProductFields } from './product-fields.ts';
+import { bodyOf, emptyFields, fieldsOf, yearsSince, type ProductFields } from './product-fields.ts';
 import { ModelPicker } from './model-picker.tsx';
 import { PhoneDetails } from './phone-details.tsx';
 import { PhotoPicker, usePhotos } from './photo-picker.tsx';
@@ -59,9 +59,9 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
   });
   const { errors, isSubmitting } = formState;
   const today = localToday();
-  const [location, productName, description, condition, resalePrice, phoneModelId, storageGb] = useWatch({
+  const [location, productName, description, condition, resalePrice, phoneModelId, storageGb, purchase] = useWatch({
     control,
-    name: ['location', 'productName', 'description', 'condition', 'resalePrice', 'phoneModelId', 'storageGb'],
+    name: ['location', 'productName', 'description', 'condition', 'resalePrice', 'phoneModelId', 'storageGb', 'purchase'],
   });
   // What phones of the chosen model, storage and condition sold for here (issue 34), read with the price.
   const guide = useGuide({ model: phoneModelId, storage: Number(storageGb) || null, condition: isCondition(condition) ? condition : '' });
@@ -86,7 +86,7 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
     setPhotoProblem('problem' in pictures ? pictures.problem : null);
     if ('problem' in pictures) return;
     try {
-      await onSave(bodyOf(f, pictures.urls));
+      await onSave(bodyOf(f, pictures.urls, today));
       if (!listing) {
         reset(emptyFields);
         photos.reset();
@@ -163,14 +163,12 @@ export function ProductForm({ listing, submitLabel, onSave }: Props) {
               {...register('productName', textRule(t('productForm.productName'), t('productForm.enterProductName'), maxLength.productName))}
             />
           </Field>
-          <Field label={t('productForm.useYears')} error={errors.useYears?.message}>
-            <input
-              inputMode="decimal"
-              className="input input-bordered w-full"
-              {...register('useYears', useYearsRule(t('productForm.useYears'), t('productForm.enterUseYears')))}
-            />
-          </Field>
-          <Field label={t('productForm.purchase')} error={errors.purchase?.message}>
+          {/* The spec's years of use are worked out from the purchase date, not asked twice (issue 35, decision 007). */}
+          <Field
+            label={t('productForm.purchase')}
+            error={errors.purchase?.message}
+            hint={purchase && !errors.purchase ? t('productForm.yearsOfUse', { years: number(yearsSince(purchase, today)) }) : undefined}
+          >
             <input
               type="date"
               max={today}
