@@ -45,6 +45,7 @@ import {
   pushSubscriptions,
   savedSearches,
   searchAlerts,
+  userDevices,
   userEvents,
 } from './schema.ts';
 import { adjusted } from '../modules/ledger/postings.ts';
@@ -386,6 +387,8 @@ describe('resetDatabase()', () => {
       })
       .returning({ id: savedSearches.id });
     await db.insert(searchAlerts).values({ savedSearchId: kept!.id, productId: phone!.id, price: 100 });
+    // A browser someone signed in from (decision 059).
+    await db.insert(userDevices).values({ userId: user!.id, device: 'reset' });
     const before = await rowCounts();
     // A table added to the schema needs a row here too: this names it until it has one.
     for (const [name, n] of Object.entries(before)) expect(n, name).toBeGreaterThan(0);
