@@ -48,13 +48,11 @@ const ofKey = (key: GuideKey) => sql`p.phone_model_id = ${key.modelId} and p.sto
 const salesOf = (db: Db, key: GuideKey) => countedSales(db, ofKey(key));
 
 /** What the key's phones for sale ask (their sellers not suspended, not hidden). */
+/** A phone `p` for sale that anyone sees: available, not hidden, its seller not suspended. */
+const forSaleNow = sql`p.status = 'available' and p.hidden_at is null and p.seller_id not in (select id from users where suspended_at is not null)`;
+
 async function askingOf(db: Db, key: GuideKey) {
-  return rows<Priced>(
-    db,
-    sql`select p.resale_price as price, 0 as "ageDays" from products p
-      where ${ofKey(key)} and p.status = 'available' and p.hidden_at is null
-        and p.seller_id not in (select id from users where suspended_at is not null)`,
-  );
+  return rows<Priced>(db, sql`select p.resale_price as price, 0 as "ageDays" from products p where ${ofKey(key)} and ${forSaleNow}`);
 }
 
 /** The key's row, if it was ever counted. */
@@ -123,11 +121,7 @@ export async function modelPrices(db: Db, brandSlug: string, modelSlug: string):
   const [keys, sales, [forSale]] = await Promise.all([
     db.select().from(priceGuide).where(eq(priceGuide.phoneModelId, model._id)),
     countedSales(db, sql`p.phone_model_id = ${model._id}`),
-    rows<{ count: number }>(
-      db,
-      sql`select count(*)::int as count from products p where p.phone_model_id = ${model._id} and p.status = 'available' and p.hidden_at is null
-        and p.seller_id not in (select id from users where suspended_at is not null)`,
-    ),
+    rows<{ count: number }>(db, sql`select count(*)::int as count from products p where p.phone_model_id = ${model._id} and ${forSaleNow}`),
   ]);
   const guides = keys
     .map((row) => ({ storageGb: row.storageGb, condition: row.condition, guide: shown(row) }))
