@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import { startApi } from '../apps/api/test/server-process.ts';
 import { luhnDigit } from '@market/contract/rules';
 import type {
@@ -190,10 +192,12 @@ export async function apiLogin(request: APIRequestContext, role: Role): Promise<
 
 /**
  * Uploads a picture (POST /api/images) and returns its URL, which sign-up and products require (used within 24 h).
- * A product's picture must be its seller's own upload (`as`, signed in); a sign-up's avatar one made signed out.
+ * A product's picture must be its seller's own upload (`as`, signed in), and one of its own: a listing showing a photo
+ * another account's listing shows waits for a check (issue 36). A sign-up's avatar is one made signed out.
  */
 export async function apiUpload(request: APIRequestContext, name = 'picture.png', as?: Session): Promise<string> {
-  const res = await request.post('/api/images', { multipart: { image: png(name) }, ...(as ? { headers: { authorization: as.token } } : {}) });
+  const image = as ? await pictureOfItsOwn(name) : png(name);
+  const res = await request.post('/api/images', { multipart: { image }, ...(as ? { headers: { authorization: as.token } } : {}) });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()).data as { url: string }).url;
 }
@@ -487,6 +491,14 @@ export const png = (name = 'picture.png') => ({
   mimeType: 'image/png',
   buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgL8vDihiGlgQApWE8wfekj3cAAAAASUVORK5CYII=', 'base64'),
 });
+
+/** An 8×8 PNG of random colours: a picture no other upload has (its perceptual hash too), as each phone's photo is. */
+export async function pictureOfItsOwn(name = 'picture.png') {
+  const buffer = await sharp(randomBytes(8 * 8 * 3), { raw: { width: 8, height: 8, channels: 3 } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
 
 /** A page of its own (a separate browser context) signed in as `session`, for journeys with several users. */
 export async function pageAs(browser: Browser, session: Session): Promise<Page> {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, expectToastAccessible, test, toast, uniqueEmail, type Role, submitLogin } from '../fixtures.ts';
+import { appStarted, demo, expect, expectAccessible, expectToastAccessible, test, toast, uniqueEmail, type Role, submitLogin } from '../fixtures.ts';
 
 // Some tests here install a fake clock, which stays with the context: one of its own per test.
 test.use({ freshContext: true });
@@ -120,6 +120,32 @@ test.describe('login', () => {
     // The login page was replaced in the history: Back returns to the page before.
     await page.goBack();
     await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('on a slow connection the form is there before the app: Login waits for it and says so; what was typed stays and signs in (issue 35)', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The app's entry script waits until the visitor has typed: the server's first screen is all there is meanwhile.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email').fill(demo.Buyer.email);
+    await page.getByLabel('Password').fill(demo.Buyer.password);
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+    await expect(page.getByText('Login works once the page has finished loading (it needs JavaScript).')).toBeVisible();
+    await expect(page.locator('html[data-started]')).toHaveCount(0);
+    release();
+    await appStarted(page);
+    await expect(page.getByText('Login works once the page has finished loading')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveValue(demo.Buyer.email);
+    await expect(page.getByLabel('Password')).toHaveValue(demo.Buyer.password);
+    await submitLogin(page);
+    await expect(toast(page, 'Login successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test("'Create an account' goes to /signup", async ({ page }) => {

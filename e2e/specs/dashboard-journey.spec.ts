@@ -136,6 +136,10 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await loadUntilVisible(admin, sellerRow);
   await expect(sellerRow.getByRole('img', { name: seller.user.name })).toHaveAttribute('src', seller.user.userImg);
   await sellerRow.getByRole('button', { name: 'Verify' }).click();
+  // Asked first, with a reason for the audit log (issue 35, item 15).
+  const verifying = admin.getByRole('dialog', { name: 'Verify this seller?' });
+  await verifying.getByRole('textbox', { name: 'Reason' }).fill('Checked the trade licence');
+  await verifying.getByRole('button', { name: 'Verify' }).click();
   await expect(toast(admin, 'Seller verified successfully')).toBeVisible();
   await expect(sellerRow.getByText('Verified', { exact: true })).toBeVisible();
   await expect(sellerRow.getByRole('button', { name: 'Verify' })).toHaveCount(0);
@@ -202,7 +206,7 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   // The admin deletes the buyer; the buyer's next dashboard visit, old token and all, leads to login.
   await dashboardMenu(admin).getByRole('link', { name: 'All Buyers' }).click();
   const buyerRow = rowOf(admin, buyerSession.user.email);
-  await expect(buyerRow.getByRole('cell')).toHaveText(['', buyerSession.user.name, buyerSession.user.email, 'Delete']);
+  await expect(buyerRow.getByRole('cell')).toHaveText(['', buyerSession.user.name, buyerSession.user.email, 'Suspend', 'Delete']);
   await buyerRow.getByRole('button', { name: `Delete ${buyerSession.user.name}` }).click();
   await confirmDeletion(admin);
   await expect(buyerRow).toHaveCount(0);

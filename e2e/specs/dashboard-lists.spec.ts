@@ -1,15 +1,20 @@
-import type { Order, Product } from '@market/contract';
+import type { AuditEntry, Order, Product } from '@market/contract';
 import { addDays, dhakaToday } from '@market/contract/rules';
 import type { Page } from '@playwright/test';
 import {
   apiBook,
+  apiCompletedDeal,
+  apiCreateProduct,
   apiGet,
+  apiLoginAttempt,
   apiSellerWithProducts,
   apiSignUp,
   confirmDeletion,
   expect,
   expectAccessible,
+  pageIn,
   png,
+  screenshots,
   signInWith,
   taka,
   test,
@@ -310,6 +315,107 @@ test.describe('empty states', () => {
       await expect(main(page).getByText(empty, { exact: true })).toBeVisible();
       await expect(spinner).toHaveCount(0);
       await expect(main(page).getByRole('table')).toHaveCount(0);
+    });
+  }
+});
+
+test.describe("the Admin's user lists (issue 35, items 15 and 17)", () => {
+  test('at 1280 px an Admin finds a seller by the search, judges them by their row and verifies them with a reason', async ({
+    browser,
+    request,
+    adminSession,
+  }) => {
+    const tag = `Judge${Date.now().toString(36)}`;
+    const seller = await apiSignUp(request, adminSession, 'Seller', { name: `${tag} Mobiles` });
+    const [sold, reported] = [await apiCreateProduct(request, seller), await apiCreateProduct(request, seller)];
+    const buyer = await apiSignUp(request, adminSession, 'Buyer');
+    await apiCompletedDeal(request, buyer, seller, sold);
+    const report = await request.post('/api/report', { data: { productId: reported._id, reason: 'fake' }, headers: { authorization: buyer.token } });
+    expect(report.status(), await report.text()).toBe(201);
+
+    const page = await pageIn(browser, adminSession, { lang: 'en', width: 1280 });
+    await page.goto('/dashboard/allSellers');
+    await main(page).getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(tag.toLowerCase());
+    await main(page).getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/allSellers\\?q=${tag.toLowerCase()}$`));
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row.getByRole('cell')).toHaveText(['', `${tag} Mobiles`, seller.user.email, /^Joined/, 'Verify', 'Suspend', 'Delete']);
+    // What the seller is judged by: since when, listings, completed sales, reports, the bKash number.
+    await expect(row.getByRole('term')).toHaveText(['Joined', 'Listings', 'Completed sales', 'Reports', 'bKash number']);
+    await expect(row.getByRole('definition')).toHaveText([
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date()),
+      '1 on sale of 2',
+      '1',
+      '1',
+      'Not confirmed',
+    ]);
+
+    await row.getByRole('button', { name: `Verify ${tag} Mobiles` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verify this seller?' });
+    await expect(dialog).toContainText(`${tag} Mobiles gets the Verified badge on their phones and their seller page, and is told by e-mail.`);
+    await expectAccessible(page);
+    const reason = dialog.getByRole('textbox', { name: 'Reason' });
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect(reason).toHaveAccessibleDescription('The reason is required');
+    await reason.fill('Checked the trade licence and the NID');
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect(toast(page, 'Seller verified successfully')).toBeVisible();
+    await expect(row.getByText('Verified', { exact: true })).toBeVisible();
+    const [entry] = await apiGet<AuditEntry[]>(request, 'audit-log?action=verify-seller&limit=1', adminSession);
+    expect(entry).toMatchObject({ target: { _id: seller.user._id }, reason: 'Checked the trade licence and the NID' });
+
+    // The search is in the address: a reload keeps it.
+    await page.reload();
+    await expect(main(page).getByRole('searchbox', { name: 'Search by name or e-mail' })).toHaveValue(tag.toLowerCase());
+    await expect(rows(page)).toHaveCount(1);
+    await page.context().close();
+  });
+
+  test('an Admin suspends a buyer found by e-mail, who then cannot sign in, and reinstates them', async ({ browser, request, adminSession }) => {
+    const buyer = await apiSignUp(request, adminSession, 'Buyer');
+    const page = await pageIn(browser, adminSession, { lang: 'en', width: 1280 });
+    await page.goto(`/dashboard/allBuyers?q=${encodeURIComponent(buyer.user.email.toUpperCase())}`);
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row).toContainText(buyer.user.email);
+
+    await row.getByRole('button', { name: `Suspend ${buyer.user.name}` }).click();
+    const suspend = page.getByRole('dialog', { name: 'Suspend this buyer?' });
+    await expect(suspend).toContainText(`${buyer.user.name} is signed out and cannot sign in or book until you reinstate them.`);
+    await suspend.getByRole('textbox', { name: 'Reason' }).fill('Booked phones and never came');
+    await suspend.getByRole('button', { name: 'Suspend' }).click();
+    await expect(toast(page, 'Buyer suspended')).toBeVisible();
+    await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
+    expect((await apiLoginAttempt(request, { email: buyer.user.email, password: buyer.password })).status()).toBe(403);
+    expect((await request.get('/api/me', { headers: { authorization: buyer.token } })).status()).toBe(401);
+
+    await row.getByRole('button', { name: `Reinstate ${buyer.user.name}` }).click();
+    const reinstate = page.getByRole('dialog', { name: 'Reinstate this buyer?' });
+    await reinstate.getByRole('textbox', { name: 'Reason' }).fill('The complaint was false');
+    await reinstate.getByRole('button', { name: 'Reinstate' }).click();
+    await expect(toast(page, 'Buyer reinstated')).toBeVisible();
+    await expect(row.getByText('Suspended', { exact: true })).toHaveCount(0);
+    expect((await apiLoginAttempt(request, { email: buyer.user.email, password: buyer.password })).status()).toBe(200);
+    await page.context().close();
+  });
+
+  for (const lang of ['en', 'bn'] as const) {
+    test(`both lists in ${lang === 'en' ? 'English' : 'Bangla'}, searched, fit 375 and 1280 px`, async ({ browser, request, adminSession }) => {
+      const tag = `Look${Date.now().toString(36)}`;
+      const seller = await apiSignUp(request, adminSession, 'Seller', { name: `${tag} রফিক টেলিকম` });
+      await apiCreateProduct(request, seller);
+      await apiSignUp(request, adminSession, 'Buyer', { name: `${tag} নুসরাত জাহান` });
+      const page = await pageIn(browser, adminSession, { lang, width: 1280 });
+      for (const [path, name] of [
+        ['/dashboard/allSellers', 'all-sellers'],
+        ['/dashboard/allBuyers', 'all-buyers'],
+      ] as const) {
+        await page.goto(`${path}?q=${tag.toLowerCase()}`);
+        await expect(rows(page)).toHaveCount(1);
+        await screenshots(page, `${name}-searched-${lang}`, () => expectAccessible(page));
+      }
+      await page.context().close();
     });
   }
 });

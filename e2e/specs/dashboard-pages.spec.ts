@@ -42,6 +42,7 @@ const menus: Record<Role, [label: string, path: string][]> = {
     ['All Sellers', '/dashboard/allSellers'],
     ['All Buyers', '/dashboard/allBuyers'],
     ['Reported Items', '/dashboard/report'],
+    ['Listing checks', '/dashboard/listing-checks'],
     ['Reported messages', '/dashboard/messageReports'],
     ['Model catalogue', '/dashboard/phone-models'],
     ['Payments', '/dashboard/payments'],
@@ -82,6 +83,7 @@ const pageHeading: Record<string, string> = {
   '/dashboard/messages': 'Messages',
   '/dashboard/messageReports': 'Reported messages',
   '/dashboard/phone-models': 'Model catalogue',
+  '/dashboard/listing-checks': 'Listing checks',
 };
 
 for (const role of ['Seller', 'Buyer', 'Admin'] as const) {

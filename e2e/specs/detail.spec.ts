@@ -62,8 +62,11 @@ test('every field of a demo product, with the verified seller, his rating from r
   await expect(original).toHaveText(`${taka(product.originalPrice)} BDT`);
   await expect(original).toHaveText('1,85,000 BDT');
   await expect(original).toHaveCSS('text-decoration-line', 'line-through');
-  await expect(main.getByText(`${taka(product.resalePrice)} BDT`, { exact: true })).toBeVisible();
-  await expect(main.getByText(`${taka(product.resalePrice)} BDT`, { exact: true })).not.toHaveCSS('text-decoration-line', 'line-through');
+  // The resale price (its copy in the bar a phone's screen keeps at the bottom, issue 35, is hidden at this width).
+  const price = main.getByRole('strong').filter({ hasText: `${taka(product.resalePrice)} BDT` });
+  await expect(price).toHaveText(`${taka(product.resalePrice)} BDT`);
+  await expect(price).toBeVisible();
+  await expect(price).not.toHaveCSS('text-decoration-line', 'line-through');
   await expect(main.getByText(product.description)).toBeVisible();
 });
 

@@ -51,6 +51,8 @@ test('the price slider: a handle moved by keyboard or dragged applies its price,
   expect(Number(await low.getAttribute('min'))).toBe(cheapest);
   expect(Number(await high.getAttribute('max'))).toBe(dearest);
 
+  // The handles wait for the app (issue 35: before it runs the filters are a plain form, which they could not send).
+  await expect(low).toBeEnabled();
   await low.focus();
   await low.press('PageUp');
   await expect(page).toHaveURL(/minPrice=\d+/);
@@ -128,10 +130,10 @@ test('the category page has the filters and sorts, in its URL; reload and back k
   await expect(filters.getByRole('checkbox', { name: /^Excellent/ })).not.toBeChecked();
 });
 
-test('at 375 px the category page folds its filters under a button and still fits', async ({ page }) => {
+test('at 375 px the category page opens its filters from a button, as a sheet, and still fits', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/');
-  // Before the app starts, the HTML's Filters button is only a picture of one.
+  // Before the app starts, the HTML's Filters button is a link that unfolds them in place (search.spec.ts): the sheet is the app's.
   await appStarted(page);
   await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Samsung' }).click();
   await expect(cards(page).first()).toBeVisible();
@@ -148,8 +150,8 @@ test('at 375 px the category page folds its filters under a button and still fit
   await page.getByRole('textbox', { name: 'Area' }).blur();
   await expect(page).toHaveURL(/location=Dhaka/);
   await expect(toggle).toHaveText(/^Filters \(2 in use\)/);
-  // Folded again, the button still says how many filters are in use.
-  await toggle.click();
+  // Closed again, the button still says how many filters are in use.
+  await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Close' }).click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(toggle).toHaveText(/^Filters \(2 in use\)/);
   await screenshots(page, 'category-filters-phone');
@@ -215,6 +217,12 @@ for (const width of [375, 1280]) {
     if (width === 375) await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('checkbox', { name: /^Apple/ }).click();
     await expect(page).toHaveURL(/category=.*sort=price_asc|sort=price_asc.*category=/);
+    // On a phone the sheet closes onto the phones it found.
+    if (width === 375)
+      await page
+        .getByRole('dialog', { name: 'Filters' })
+        .getByRole('button', { name: /^Show \d+ phones?$/ })
+        .click();
     await expect.poll(async () => (await cards(page).getByRole('heading').allTextContents()).every((n) => /^iPhone/.test(n))).toBe(true);
     const filtered = await prices(page);
     expect(filtered.every((p, i) => i === 0 || filtered[i - 1]! <= p)).toBe(true);

@@ -36,6 +36,43 @@ test('without JavaScript: the header, the category links and the first advertise
   await context.close();
 });
 
+test('without JavaScript: /login shows its form, its buttons waiting for the app and saying so; /blog its questions and answers (issue 35)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  // Every request but the pages' own GETs and their files: a login sent without the app would show here.
+  const sent: string[] = [];
+  page.on('request', (r) => (r.method() !== 'GET' || r.url().includes('password')) && sent.push(`${r.method()} ${r.url()}`));
+  await page.goto('/login');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(main.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await expect(main.getByLabel('Password')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+  await expect(main.getByRole('button', { name: 'Use Demo Account' })).toBeDisabled();
+  await expect(main.getByRole('button', { name: 'CONTINUE WITH GOOGLE' })).toBeDisabled();
+  await expect(main.getByText('Login works once the page has finished loading (it needs JavaScript).')).toBeVisible();
+  // Enter in a field sends nothing (its button is disabled): no password ever goes into an address.
+  await main.getByRole('textbox', { name: 'Email' }).fill('buyer@resale.demo');
+  await main.getByLabel('Password').fill('secret-password');
+  await main.getByLabel('Password').press('Enter');
+  await expect(main.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  await screenshots(page, 'first-screen-login-without-js');
+
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { level: 1, name: 'Questions and Answers' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(4);
+  await expect(page.getByRole('heading', { level: 2, name: 'How does prototypal inheritance work?' })).toBeVisible();
+  await screenshots(page, 'first-screen-blog-without-js');
+  await page.goto('/blog?lang=bn');
+  await expect(page.getByRole('heading', { level: 1, name: 'প্রশ্ন ও উত্তর' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(4);
+  // The Enter on the login page, before these pages were asked for, sent nothing.
+  expect(sent).toEqual([]);
+  await context.close();
+});
+
 test('the first screen asks the API for nothing: categories, advertised phones, a category page and a phone came with the HTML', async ({ page, request }) => {
   const asked: string[] = [];
   page.on('request', (req) => {

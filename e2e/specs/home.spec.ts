@@ -56,6 +56,24 @@ test('the carousel shows every advertised phone, each slide a link to it named b
   await expect(page.getByRole('heading', { level: 1, name: advertised[1]!.productName })).toBeVisible();
 });
 
+test('before the app runs (without JavaScript) the carousel offers no arrow or dot that would do nothing; its slide is a link that works', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const slide = carousel(page).getByRole('link');
+  await expect(slide).toHaveCount(1);
+  await expect(carousel(page).getByRole('button')).toHaveCount(0);
+  // The dots keep their place unseen: nothing below moves when they appear.
+  await expect(carousel(page).locator('[aria-label="Go to slide 1"]')).toBeHidden();
+  const name = (await slide.getByRole('img').getAttribute('alt'))!;
+  await slide.click();
+  await expect(page).toHaveURL(/\/detail-product\//);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await context.close();
+});
+
 test('previous and next wrap around at both ends; dots jump to a slide', async ({ page }) => {
   const advertised = await openHome(page);
   const count = advertised.length;

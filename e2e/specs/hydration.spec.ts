@@ -49,6 +49,9 @@ for (const who of ['a visitor', 'a signed-in buyer'] as const) {
       `/seller/${product.sellerId._id}`,
       // A model's prices page (issue 34): its chart drawn on the server is the one the app keeps.
       '/prices/apple/iphone-13',
+      // The login and the blog (issue 35): drawn too, and taken over as drawn.
+      '/login',
+      '/blog',
     ];
     for (const lang of ['en', 'bn']) {
       for (const path of paths) {

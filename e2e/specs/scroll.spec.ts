@@ -64,3 +64,20 @@ test('at 375 px a phone opened by its address after the home page was scrolled s
   await page.reload();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1_100);
 });
+
+// Ticking a filter low in the sidebar shows other rows of the same page: the page stays where it is (a new address
+// of another page starts at the top, issue 35's item 1; a filter is not another page).
+test('at 1280 px a filter ticked low in the sidebar keeps the page where it was', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/search?q=galaxy');
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  const fair = filters.getByRole('checkbox', { name: /^Fair/ });
+  await fair.scrollIntoViewIfNeeded();
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(100);
+  await fair.click();
+  await expect(page).toHaveURL(/condition=Fair/);
+  await expect(fair).toBeChecked();
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - y)).toBeLessThan(5);
+});

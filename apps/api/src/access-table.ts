@@ -11,7 +11,8 @@ export type RouteKey = { [K in keyof Endpoints]: RouteKeyOf<Endpoints[K]> }[keyo
  * current). The access plugin enforces the descriptor of each route on every request and refuses to
  * start if an /api route was registered without one. The local OpenID Connect stand-in (/oidc) lies
  * outside /api and so outside this table: all of it is open, as a provider's endpoints are. So are
- * robots.txt and the sitemaps (first-screen/crawler-files.ts, decision 030): files for crawlers, open to anyone.
+ * robots.txt and the sitemaps (first-screen/crawler-files.ts, decision 030): files for crawlers, open to anyone; and
+ * the pages' share cards (first-screen/share-cards.ts, decision 060): pictures for link previews, open to anyone.
  */
 export const accessTable = Object.fromEntries(Object.values(endpoints).map((e) => [`${e.method} ${e.path}`, e.access])) as Record<RouteKey, Rule>;
 

@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import crawlerFiles from './first-screen/crawler-files.ts';
+import shareCards from './first-screen/share-cards.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorBody } from './errors.ts';
 import accountRoutes from './modules/accounts/routes.ts';
@@ -34,6 +35,7 @@ import reviewRoutes from './modules/reviews/routes.ts';
 import chatRoutes from './modules/chat/routes.ts';
 import favouriteRoutes from './modules/favourites/routes.ts';
 import phoneModelRoutes from './modules/phone-models/routes.ts';
+import listingCheckRoutes from './modules/listing-checks/routes.ts';
 import alertRoutes from './modules/alerts/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import userRoutes from './modules/users/routes.ts';
@@ -175,13 +177,14 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(accountRoutes, { config });
   await app.register(mailRoutes);
   await app.register(userRoutes);
-  await app.register(productRoutes, { search: config.search });
+  await app.register(productRoutes, { search: config.search, risk: config.risk });
   await app.register(reportRoutes);
   await app.register(reviewRoutes);
   await app.register(notificationRoutes);
   await app.register(chatRoutes, { config });
   await app.register(favouriteRoutes);
   await app.register(phoneModelRoutes);
+  await app.register(listingCheckRoutes);
   await app.register(alertRoutes);
   await app.register(bkashRoutes, { config, checkout: app.bkash?.checkout });
   await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers, fees: config.fees, handoverSecret: config.jwtSecret });
@@ -195,6 +198,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(stripeWebhook, app.payments.webhook);
   // robots.txt and the sitemaps, for search engines (decision 030).
   await app.register(crawlerFiles, { origin: () => publicOrigin(app.server, config), pageSize: config.sitemapPageSize });
+  // The pictures a shared link's preview shows: a phone's and a seller's share card (decision 060).
+  await app.register(shareCards, { config, store });
 
   // Uploaded pictures, the web app's files, and every page: what no route answers.
   await app.register(files, { config, store });

@@ -133,6 +133,21 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(500),
+  /**
+   * Issue 36 (decision 061): the risk signals' thresholds. Live listings a seller without a completed sale may have
+   * before the next one waits for a check; how many bits of 64 two photos' perceptual hashes may differ by and still
+   * be one photo ("fewer than"; at most 5, what the hash index finds every time); the share of the price guide's
+   * median below which a price waits for a check; the hours a check usually takes (what a held listing's seller reads).
+   */
+  RISK_NEW_SELLER_LISTINGS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(3),
+  RISK_PHOTO_BITS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1, { error: 'must be between 1 and 5' })
+    .max(5, { error: 'must be between 1 and 5' })
+    .default(5),
+  RISK_PRICE_PERCENT: z.coerce.number({ error: 'must be a whole number of percent' }).int().min(1).max(100).default(60),
+  CHECK_HOURS: z.coerce.number({ error: 'must be a whole number of hours' }).int().min(1).max(168).default(4),
   /** Outgoing mail: smtp://user:pass@host:587 or smtps://…; unset: mails wait in the outbox, readable by Admins. */
   SMTP_URL: z
     .string()
@@ -329,6 +344,8 @@ export interface Config {
   };
   /** Payouts to sellers (issue 32): the least one pays, in taka. */
   payouts: { minimum: number };
+  /** Issue 36 (decision 061): the risk signals' thresholds, and the hours a check usually takes. */
+  risk: { newSellerListings: number; photoBits: number; pricePercent: number; checkHours: number };
   /** Decision 038: words a listing may bring that the vocabulary lacks; time a search may spend on its words' meanings. */
   search: { newWordsPerListing: number; wordsBudgetMs: number };
   /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
@@ -443,6 +460,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { provider: 'sandbox' }
           : { provider: 'outbox' },
     payouts: { minimum: e.PAYOUT_MINIMUM },
+    risk: { newSellerListings: e.RISK_NEW_SELLER_LISTINGS, photoBits: e.RISK_PHOTO_BITS, pricePercent: e.RISK_PRICE_PERCENT, checkHours: e.CHECK_HOURS },
     chat: {
       heartbeatMs: e.LIVE_HEARTBEAT,
       pollMs: e.LIVE_POLL,

@@ -1,5 +1,6 @@
 import { errorMessages, formatIcu, intlLocale, isErrorCode, type ErrorCode, type IcuValues, type Lang } from '@market/contract';
 import bnAuth from '@market/contract/locales/bn/auth.ts';
+import bnBlog from '@market/contract/locales/bn/blog.ts';
 import bnCatalog from '@market/contract/locales/bn/catalog.ts';
 import bnCommon from '@market/contract/locales/bn/common.ts';
 import bnDashboard from '@market/contract/locales/bn/dashboard.ts';
@@ -7,6 +8,7 @@ import bnErrors from '@market/contract/locales/bn/errors.ts';
 import bnHead from '@market/contract/locales/bn/head.ts';
 import bnMail from '@market/contract/locales/bn/mail.ts';
 import enAuth from '@market/contract/locales/en/auth.ts';
+import enBlog from '@market/contract/locales/en/blog.ts';
 import enCatalog from '@market/contract/locales/en/catalog.ts';
 import enCommon from '@market/contract/locales/en/common.ts';
 import enDashboard from '@market/contract/locales/en/dashboard.ts';
@@ -19,8 +21,8 @@ import enMail from '@market/contract/locales/en/mail.ts';
  * error code's words in a language. One table per language, as the app's (no id is in two catalogs: check-catalogs.ts).
  */
 const catalogs = {
-  en: { ...enCommon, ...enCatalog, ...enDashboard, ...enHead, ...enMail, ...enAuth, ...errorMessages },
-  bn: { ...bnCommon, ...bnCatalog, ...bnDashboard, ...bnHead, ...bnMail, ...bnAuth, ...bnErrors },
+  en: { ...enCommon, ...enCatalog, ...enDashboard, ...enHead, ...enMail, ...enAuth, ...enBlog, ...errorMessages },
+  bn: { ...bnCommon, ...bnCatalog, ...bnDashboard, ...bnHead, ...bnMail, ...bnAuth, ...bnBlog, ...bnErrors },
 };
 export type TextId = keyof (typeof catalogs)['en'];
 

@@ -106,6 +106,8 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     return product;
   };
   const buyersOrder = async () => book(app, world.actors.buyer, (await sellersProduct())._id);
+  /** A seller's listing held for a check (issue 36: a number in its description). */
+  const heldProduct = () => postProduct(app, world.actors.seller, world.categoryId, { description: 'Call me on 01711-223344 for a better price' });
   /** A search the buyer saved (issue 34), a new one each time. */
   /** A model of the world's brand, of its own each time (an alias is added to it). */
   const worldModel = async () => {
@@ -305,6 +307,17 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
       return { params: { brand: b!, model: m! }, after: async (res) => expect(res.body.data.model._id).toBe(id) };
     },
     unlistedModels: async () => ({}),
+    heldListings: async () => ({}),
+    approveListing: async () => ({
+      params: { id: (await heldProduct())._id },
+      body: { reason: 'The number is the seller’s own' },
+      after: async (res) => expect(res.body.data.status).toBe('available'),
+    }),
+    rejectListing: async () => ({
+      params: { id: (await heldProduct())._id },
+      body: { reason: 'A number in the description' },
+      after: async (res) => expect(res.body.data.check).toMatchObject({ state: 'rejected', reason: 'A number in the description' }),
+    }),
     addPhoneModel: async () => ({
       body: { categoryId: world.categoryId, name: `Model ${randomUUID().slice(0, 8)}`, nameBn: 'মডেল', variants: [{ ramGb: 8, storageGb: 128 }] },
       expectStatus: 201,
@@ -321,10 +334,10 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
     similarProducts: async () => ({ params: { id: (await sellersProduct())._id } }),
     ownProduct: async () => ({ params: { id: (await sellersProduct())._id }, after: async (res) => expect(res.body.data.imei).toMatch(/^\d{15}$/) }),
     adminOverview: async () => ({ query: { period: 'Weekly' } }),
-    allBuyers: async () => ({}),
-    allSellers: async () => ({}),
+    allBuyers: async () => ({ query: { q: 'a' } }),
+    allSellers: async () => ({ query: { q: 'a' } }),
     reportedProducts: async () => ({}),
-    verifySeller: async () => ({ params: { id: world.actors.otherSeller._id } }),
+    verifySeller: async () => ({ params: { id: world.actors.otherSeller._id }, body: { reason: 'Checked the trade licence' } }),
     // A seller of its own each time (the world's sellers must keep signing in).
     suspendSeller: async () => ({
       params: { id: (await signUp(app, 'Seller'))._id },
@@ -336,6 +349,18 @@ export function accessRequests(app: FastifyInstance, world: AccessWorld): Access
       const suspended = await callRoute(app, 'suspendSeller', { params: { id: seller._id }, token: world.actors.admin.token, body: { reason: 'A mistake' } });
       expect(suspended.status).toBe(200);
       return { params: { id: seller._id }, body: { reason: 'The report was false' } };
+    },
+    // A buyer of its own each time, as for sellers (issue 35, item 17).
+    suspendBuyer: async () => ({
+      params: { id: (await signUp(app, 'Buyer'))._id },
+      body: { reason: 'Booked phones and never came' },
+      after: async (res) => expect(res.body.data.suspended).toBe(true),
+    }),
+    reinstateBuyer: async () => {
+      const buyer = await signUp(app, 'Buyer');
+      const suspended = await callRoute(app, 'suspendBuyer', { params: { id: buyer._id }, token: world.actors.admin.token, body: { reason: 'A mistake' } });
+      expect(suspended.status).toBe(200);
+      return { params: { id: buyer._id }, body: { reason: 'The complaint was false' } };
     },
     deleteUser: async () => ({ params: { id: (await signUp(app, 'Buyer'))._id } }),
     outbox: async () => ({ query: { limit: 5 } }),

@@ -59,7 +59,7 @@ http {
     fastcgi_temp_path ${dir}/temp/fastcgi;
     uwsgi_temp_path ${dir}/temp/uwsgi;
     scgi_temp_path ${dir}/temp/scgi;
-    client_max_body_size 6m;
+    client_max_body_size 21m;
 `;
 
 export function nginxConfig(dir: string, instancePorts: number[], port: number, pinnedPorts: number[]): string {

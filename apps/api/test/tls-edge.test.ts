@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './databases.ts';
 import { nginxInstalled, startTlsNginx, type TlsNginx } from './nginx.ts';
@@ -22,23 +24,35 @@ interface Answer {
   headers: Record<string, string | string[] | undefined>;
   /** Every header line as sent, names in lower case: a header sent twice shows twice. */
   raw: [string, string][];
+  text: string;
 }
 
-/** GET over TLS, trusting only this run's certificate. */
-function getTls(url: string, ca: string): Promise<Answer> {
+/** GET (or a POST of `body`) over TLS, trusting only this run's certificate. */
+function getTls(url: string, ca: string, body?: { type: string; bytes: Buffer }): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { ca, method: 'GET', timeout: 10_000 }, (res) => {
-      res.resume();
+    const method = body ? 'POST' : 'GET';
+    const headers = body ? { 'content-type': body.type, 'content-length': body.bytes.length } : {};
+    const req = request(url, { ca, method, headers, timeout: 10_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const raw: [string, string][] = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2) raw.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
-        resolve({ status: res.statusCode!, headers: res.headers, raw });
+        resolve({ status: res.statusCode!, headers: res.headers, raw, text: Buffer.concat(chunks).toString() });
       });
     });
     req.on('timeout', () => req.destroy(new Error(`no answer from ${url} within 10 s`)));
     req.on('error', reject);
-    req.end();
+    req.end(body?.bytes);
   });
+}
+
+/** A picture as a browser's form sends it: multipart/form-data, in the field "image". */
+async function pictureForm(bytes: Buffer, name: string) {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+  const encoded = new Response(form);
+  return { type: encoded.headers.get('content-type')!, bytes: Buffer.from(await encoded.arrayBuffer()) };
 }
 
 describe.runIf(haveNginx)('nginx terminating TLS in front of the app (docs/deploy.md)', { timeout: 60_000 }, () => {
@@ -86,6 +100,21 @@ describe.runIf(haveNginx)('nginx terminating TLS in front of the app (docs/deplo
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it("lets a camera's original through to the app (issue 35): a 6.2 MB photo is stored, one over 20 MB gets the app's own 413", async () => {
+    const url = `${nginx.https}${routePath('uploadImage')}`;
+    const photo = await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 72 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(6 * 1024 * 1024);
+    const stored = await getTls(url, nginx.ca, await pictureForm(photo, 'IMG_20250301_101500.jpg'));
+    expect(stored.status, nginx.errors() + stored.text).toBe(201);
+    // A JPEG signature, then zeros: over the app's limit by a byte, within nginx's, so the seller reads the app's words.
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(20 * 1024 * 1024 - 3)]);
+    const refused = await getTls(url, nginx.ca, await pictureForm(big, 'IMG_20250301_101501.jpg'));
+    expect(refused.status).toBe(413);
+    expect(JSON.parse(refused.text)).toMatchObject({ success: false, code: 'image_too_large', message: 'image is too large: at most 20 MB' });
   });
 
   it("nginx's own answers on HTTPS carry HSTS too (/metrics is refused at the edge)", async () => {

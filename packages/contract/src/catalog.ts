@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Condition, Id, UploadedImageUrl, ProductStatus, text } from './common.ts';
 import { ListingModel } from './phone-models.ts';
+import { riskSignalCodes } from './risk.ts';
 import { districtById, districtIds, districtIn } from './places.ts';
 import {
   imeiDigits,
@@ -99,6 +100,20 @@ export const Product = z.object({
   boughtHere: z.array(z.object({ date: z.iso.date(), price: z.number() })).optional(),
   /** How many people saved it (issue 34): only in the lists its seller and Admins read (My Products, the reported phones). */
   saves: z.number().int().min(0).optional(),
+  /**
+   * A listing held for a check (issue 36, status 'pending'), to its seller and Admins only: waiting, or rejected with
+   * the Admin's reason (the seller's edit sends it again); the signals it was held for, since when; the hours a check
+   * usually takes, as the seller was told when it was held (null if that notification is gone).
+   */
+  check: z
+    .object({
+      state: z.enum(['waiting', 'rejected']),
+      signals: z.array(z.enum(riskSignalCodes)),
+      reason: z.string().nullable(),
+      since: z.string(),
+      hours: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type Product = z.infer<typeof Product>;
 

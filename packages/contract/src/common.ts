@@ -7,7 +7,8 @@ export type Role = z.infer<typeof Role>;
 export const Condition = z.enum(conditions);
 export type Condition = z.infer<typeof Condition>;
 
-export const ProductStatus = z.enum(['available', 'reserved', 'sold']);
+/** 'pending': waiting for a person's check (issue 36), seen only by its seller and Admins. */
+export const ProductStatus = z.enum(['pending', 'available', 'reserved', 'sold']);
 export type ProductStatus = z.infer<typeof ProductStatus>;
 
 export const Id = z.uuid({ error: 'must be a valid id' });

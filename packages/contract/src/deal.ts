@@ -292,9 +292,12 @@ export const notices = {
   report_dismissed: { to: 'reporter', page: '/' },
   report_upheld: { to: 'reporter', page: '/' },
   listing_removed: { to: 'seller', page: '/dashboard/myProduct' },
-  /** A seller's account suspended by an Admin (their phones leave the site), and reinstated. */
-  listings_suspended: { to: 'seller', page: '/dashboard/myProduct' },
-  listings_reinstated: { to: 'seller', page: '/dashboard/myProduct' },
+  /**
+   * An account suspended by an Admin, and reinstated: a seller's (their phones leave the site, and come back), or a
+   * buyer's (issue 35, item 17: no sign-in, so no booking); the words and the page are each side's.
+   */
+  listings_suspended: { to: 'both', page: { seller: '/dashboard/myProduct', buyer: '/' } },
+  listings_reinstated: { to: 'both', page: { seller: '/dashboard/myProduct', buyer: '/' } },
   /** An Admin's question to one side of a dispute (issue 32): to the side asked, to their deals' page. */
   dispute_question: { to: 'both', page: null },
   /** A seller's money (issue 32): a payout reached them, or failed (the money is back in their balance); their payout method changed. */
@@ -308,7 +311,11 @@ export const notices = {
   saved_sold: { to: 'both', page: '/dashboard/saved' },
   /** A phone listed, or made cheaper, that matches one of the person's saved searches told at once (issue 34). */
   search_alert: { to: 'both', page: '/dashboard/saved-searches' },
-} as const satisfies Record<string, { to: DealParty | 'reporter' | 'both'; page: string | null }>;
+  /** A listing held for a check (issue 36), and what an Admin decided: to its seller, to My Products (which says why). */
+  listing_held: { to: 'seller', page: '/dashboard/myProduct' },
+  listing_approved: { to: 'seller', page: '/dashboard/myProduct' },
+  listing_rejected: { to: 'seller', page: '/dashboard/myProduct' },
+} as const satisfies Record<string, { to: DealParty | 'reporter' | 'both'; page: string | null | Record<DealParty, string> }>;
 export type NoticeName = keyof typeof notices;
 const noticeNames = Object.keys(notices) as NoticeName[];
 const isNotice = (kind: string): kind is NoticeName => Object.hasOwn(notices, kind);
@@ -335,8 +342,12 @@ export const kindsToldTo = (party: DealParty): NotificationKind[] =>
 export const dealsPage: Record<DealParty, string> = { buyer: '/dashboard/myOrders', seller: '/dashboard/bookings' };
 
 /** The page a notification of `kind` opens for a person of this side (none: an Admin, told only of their reports). */
-export const pageOf = (kind: NotificationKind, party: DealParty | null): string =>
-  (isNotice(kind) ? notices[kind].page : null) ?? (party ? dealsPage[party] : '/dashboard/payments');
+export const pageOf = (kind: NotificationKind, party: DealParty | null): string => {
+  const page: string | null | Record<DealParty, string> = isNotice(kind) ? notices[kind].page : null;
+  if (typeof page === 'string') return page;
+  if (page && party) return page[party];
+  return party ? dealsPage[party] : '/dashboard/payments';
+};
 
 /** Which party of a deal an account of this role is (only Buyers book, only Sellers list); an Admin is none. */
 export const partyOfRole = (role: Role): DealParty | null => (role === 'Buyer' ? 'buyer' : role === 'Seller' ? 'seller' : null);

@@ -57,6 +57,9 @@ export const errorMessages = {
   only_seller_suspended: 'Only a seller can be suspended or reinstated',
   seller_already_suspended: 'This seller is already suspended',
   seller_not_suspended: 'This seller is not suspended',
+  only_buyer_suspended: 'Only a buyer can be suspended or reinstated as a buyer',
+  buyer_already_suspended: 'This buyer is already suspended',
+  buyer_not_suspended: 'This buyer is not suspended',
   admin_cannot_be_deleted: 'An admin account cannot be deleted',
 
   // Listings and search.
@@ -72,6 +75,8 @@ export const errorMessages = {
   already_advertised: 'This product is already advertised',
   only_available_advertised: 'Only an available product can be advertised',
   not_advertised: 'This product is not advertised',
+  listing_in_check: 'This listing is waiting for a check: it can be marked sold or advertised once it is live',
+  listing_not_waiting: 'This listing is not waiting for a check',
   bad_search_cursor: 'cursor must be a cursor from a previous page of this search',
   too_many_new_words:
     'This listing has {count} words the search has not seen yet; at most {max} are allowed: check the spelling of the name and the description',
@@ -85,7 +90,7 @@ export const errorMessages = {
   multipart_fields_limit: 'reach fields limit',
   multipart_proto_field: 'prototype property is not allowed as field name',
   image_type: 'image must be a JPEG, PNG, WebP, GIF or AVIF picture',
-  image_too_large: 'image is too large: at most 5 MB',
+  image_too_large: 'image is too large: at most 20 MB',
   image_too_many_pixels: 'image is too large: at most 40 megapixels',
   image_damaged: 'image could not be read: the file is damaged',
   image_too_detailed: 'image is too detailed to store: try a smaller or plainer picture',

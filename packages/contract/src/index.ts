@@ -26,3 +26,4 @@ export * from './favourites.ts';
 export * from './alerts.ts';
 export * from './phone-models.ts';
 export * from './price-guide.ts';
+export * from './listing-checks.ts';

@@ -19,6 +19,8 @@ export const auditActions = [
   'warn-seller',
   'suspend-seller',
   'reinstate-seller',
+  'suspend-buyer',
+  'reinstate-buyer',
   'refund-order',
   'release-dispute',
   'split-dispute',
@@ -30,6 +32,8 @@ export const auditActions = [
   'warn-sender',
   'add-phone-model',
   'add-model-alias',
+  'approve-listing',
+  'reject-listing',
 ] as const;
 
 /** Why a buyer reports a phone (issue 16); 'other' needs a few words. */
@@ -90,9 +94,12 @@ export const minPasswordLength = 6;
 export const maxTaka = 10_000_000;
 export const maxUseYears = 50;
 
-/** Pictures: the kinds the server reads (it checks the bytes, not the name) and the largest file. */
+/**
+ * Pictures: the kinds the server reads (it checks the bytes, not the name) and the largest file: a camera's original
+ * (issue 35), sent as it is where the browser cannot scale it down first (apps/web/src/lib/scale-picture.ts).
+ */
 export const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
-export const maxImageBytes = 5 * 1024 * 1024;
+export const maxImageBytes = 20 * 1024 * 1024;
 /** Pictures per listing, the cover first. */
 export const maxPictures = 8;
 /** Phones one person may keep saved (issue 34): their saved ids are one small answer the cards read. */
@@ -149,7 +156,7 @@ export const messages = {
   positive: 'must be a positive number',
   tooHigh: (max: number) => `must be at most ${taka(max)}`,
   imageType: 'must be a JPEG, PNG, WebP, GIF or AVIF picture',
-  imageSize: 'is too large: at most 5 MB',
+  imageSize: `is too large: at most ${maxImageBytes / 1024 / 1024} MB`,
   future: 'cannot be in the future',
   imeiShape: 'must be 15 digits (dial *#06# on the phone to see it)',
   imeiCheck: 'is not a valid IMEI: its last digit does not match the other 14 (check for a typing mistake)',

@@ -1,8 +1,8 @@
 import type { ErrorCode } from './errors.ts';
 import { z } from 'zod';
-import { Role, UploadedImageUrl, text } from './common.ts';
+import { PageQuery, Role, UploadedImageUrl, text } from './common.ts';
 import { languages } from './lang.ts';
-import { emailPattern, maxLength, messages, minPasswordLength } from './rules.ts';
+import { emailPattern, maxLength, messages, minPasswordLength, noControlPattern } from './rules.ts';
 
 /** One of the site's two languages (decision 029). */
 export const Language = z.enum(languages, { error: 'must be en or bn' });
@@ -24,6 +24,36 @@ export const User = z.object({
   language: Language,
 });
 export type User = z.infer<typeof User>;
+
+/**
+ * GET /api/all-seller and /api/all-buyer (issue 35, item 17): a page of the role's accounts, newest first; with `q`,
+ * only those whose name or e-mail contains it (any case; `%` and `_` are letters here, not wildcards).
+ */
+export const UserListQuery = PageQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(maxLength.email, { error: messages.tooLong(maxLength.email) })
+    .regex(noControlPattern, { error: messages.control })
+    .optional(),
+});
+export type UserListQuery = z.infer<typeof UserListQuery>;
+
+/**
+ * A seller in the Admin's All Sellers (issue 35, item 15): the account and what a verification is judged by — since
+ * when, their listings (on sale now, and all they still have), deals completed, reports of their listings, and
+ * whether the bKash number they are paid to is confirmed by its SMS code.
+ */
+export const SellerRow = User.extend({
+  /** When the account was made, ISO 8601. */
+  memberSince: z.string(),
+  liveListings: z.number().int(),
+  listings: z.number().int(),
+  completedSales: z.number().int(),
+  reports: z.number().int(),
+  numberConfirmed: z.boolean(),
+});
+export type SellerRow = z.infer<typeof SellerRow>;
 
 export const Email = z
   .string()

@@ -1,5 +1,6 @@
 import { ledgerAccountKinds, ledgerCauses } from '@market/contract/money';
 import { dealActors, dealStates, dealTransitionNames, disputePhotos, disputeReasons, handoverTries, notificationKinds, payWays } from '@market/contract/deal';
+import type { RiskSignal } from '@market/contract/risk';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -34,7 +35,11 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const roleEnum = pgEnum('role', ['Admin', 'Seller', 'Buyer']);
 export const conditionEnum = pgEnum('condition', ['Excellent', 'Good', 'Fair']);
-export const productStatusEnum = pgEnum('product_status', ['available', 'reserved', 'sold']);
+/**
+ * 'pending': held for a person's check before anyone else sees it (issue 36, decision 061): posted or edited with a risk
+ * signal, until an Admin approves it (then 'available') — or rejected, and waiting for its seller's edit.
+ */
+export const productStatusEnum = pgEnum('product_status', ['pending', 'available', 'reserved', 'sold']);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -213,6 +218,8 @@ export const uploads = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     uploadedBy: uuid('uploaded_by'),
+    /** The picture's perceptual hash (issue 36: 64 bits, see photo_hashes), taken at upload; null before. */
+    phash: bigint('phash', { mode: 'bigint' }),
     attachedAt: timestamp('attached_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -1283,4 +1290,87 @@ export const userDevices = pgTable(
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.device] }), index('user_devices_device_idx').on(t.device)],
+);
+
+/**
+ * A listing held for a person's check (issue 36, decision 061): the risk signals it was held for, then an Admin's
+ * decision with its reason (written once). At most one open per listing; an approved one's signals do not hold the
+ * listing again at its next edit. Gone with the listing (the audit log keeps the decision).
+ */
+export const listingChecks = pgTable(
+  'listing_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    signals: jsonb('signals').$type<RiskSignal[]>().notNull(),
+    heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The hours a check usually took when it was held (CHECK_HOURS then): what its seller was told. */
+    hours: integer('hours').notNull(),
+    /** An Admin's 'approved' or 'rejected'; 'cleared' when the seller's edit left no signal (no Admin then). */
+    decision: text('decision', { enum: ['approved', 'rejected', 'cleared'] }),
+    reason: text('reason'),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('listing_checks_open_key')
+      .on(t.productId)
+      .where(sql`${t.decidedAt} is null`),
+    index('listing_checks_queue_idx')
+      .on(t.heldAt, t.id)
+      .where(sql`${t.decidedAt} is null`),
+    index('listing_checks_product_idx').on(t.productId, t.heldAt),
+    check(
+      'listing_checks_decided_check',
+      sql`(${t.decision} is null) = (${t.decidedAt} is null) and (${t.decidedBy} is not null) = (${t.decision} in ('approved', 'rejected')) and (${t.decision} = 'rejected') <= (${t.reason} is not null)`,
+    ),
+    check('listing_checks_signals_check', sql`jsonb_typeof(${t.signals}) = 'array' and jsonb_array_length(${t.signals}) > 0`),
+  ],
+);
+
+/**
+ * The perceptual hash of every listing photo (issue 36): 64 bits, split into five bands (13, 13, 13, 13 and 12 bits),
+ * each indexed: two hashes fewer than 5 bits apart share a band, so a look-up reads five index ranges, not the table.
+ * Kept when the listing goes (a removed scam's photos are what the next one reuses): no foreign keys.
+ */
+export const photoHashes = pgTable(
+  'photo_hashes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    hash: bigint('hash', { mode: 'bigint' }).notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    url: text('url').notNull(),
+    b0: integer('b0').generatedAlwaysAs(sql`((hash >> 51) & 8191)::integer`),
+    b1: integer('b1').generatedAlwaysAs(sql`((hash >> 38) & 8191)::integer`),
+    b2: integer('b2').generatedAlwaysAs(sql`((hash >> 25) & 8191)::integer`),
+    b3: integer('b3').generatedAlwaysAs(sql`((hash >> 12) & 8191)::integer`),
+    b4: integer('b4').generatedAlwaysAs(sql`(hash & 4095)::integer`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('photo_hashes_product_url_key').on(t.productId, t.url),
+    index('photo_hashes_b0_idx').on(t.b0),
+    index('photo_hashes_b1_idx').on(t.b1),
+    index('photo_hashes_b2_idx').on(t.b2),
+    index('photo_hashes_b3_idx').on(t.b3),
+    index('photo_hashes_b4_idx').on(t.b4),
+  ],
+);
+
+/**
+ * Handsets with a past (issue 36): an IMEI whose listing an Admin removed or rejected, or that someone reported as
+ * stolen. A new listing of one is held for a check. Kept when the listing goes.
+ */
+export const imeiFlags = pgTable(
+  'imei_flags',
+  {
+    imei: text('imei').notNull(),
+    why: text('why', { enum: ['removed', 'stolen'] }).notNull(),
+    productId: uuid('product_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.imei, t.why] }), check('imei_flags_imei_check', sql`${t.imei} ~ '^[0-9]{15}$'`)],
 );

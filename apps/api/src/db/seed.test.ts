@@ -46,6 +46,9 @@ import {
   savedSearches,
   searchAlerts,
   userDevices,
+  listingChecks,
+  photoHashes,
+  imeiFlags,
   userEvents,
 } from './schema.ts';
 import { adjusted } from '../modules/ledger/postings.ts';
@@ -389,6 +392,10 @@ describe('resetDatabase()', () => {
     await db.insert(searchAlerts).values({ savedSearchId: kept!.id, productId: phone!.id, price: 100 });
     // A browser someone signed in from (decision 059).
     await db.insert(userDevices).values({ userId: user!.id, device: 'reset' });
+    // A listing's check, a photo's hash and a handset's past (issue 36).
+    await db.insert(listingChecks).values({ productId: phone!.id, signals: [{ code: 'contact_in_description', found: ['01711-223344'] }], hours: 4 });
+    await db.insert(photoHashes).values({ hash: 1n, sellerId: user!.id, productId: phone!.id, url: '/uploads/reset.webp' });
+    await db.insert(imeiFlags).values({ imei: '356789012345678', why: 'removed', productId: phone!.id });
     const before = await rowCounts();
     // A table added to the schema needs a row here too: this names it until it has one.
     for (const [name, n] of Object.entries(before)) expect(n, name).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import type { PublicReader } from './web-render.ts';
 /**
  * What the page is, and what it shows under the header when the HTML can show it before the JS runs.
  * 'sold': a phone no longer for sale (410); 'missing': no such phone, brand, seller or page (404);
- * 'unavailable': the API could not say (503); 'other': a page the server draws no content for (sign-in, dashboard).
+ * 'unavailable': the API could not say (503); 'other': a page the server draws no content for (sign-up, dashboard).
  */
 export type View =
   | { page: 'home'; products: Product[] }
@@ -16,6 +16,8 @@ export type View =
   | { page: 'search'; query: string }
   | { page: 'seller'; seller: SellerProfile }
   | { page: 'prices'; prices: ModelPrices }
+  | { page: 'login' }
+  | { page: 'blog' }
   | { page: 'missing' }
   | { page: 'unavailable' }
   | { page: 'other' };
@@ -95,6 +97,11 @@ export async function firstScreen(read: PublicReader, pathname: string, query = 
     }
     case '/search':
       return screen({ page: 'search', query: new URLSearchParams(query).get('q')?.trim() ?? '' });
+    // Pages of words the app draws from its catalogs (issue 35): nothing to read.
+    case '/login':
+      return screen({ page: 'login' });
+    case '/blog':
+      return screen({ page: 'blog' });
     default:
       return screen({ page: 'other' });
   }

@@ -72,7 +72,8 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(html).toContain('<li><a href="?lang=en" lang="en">English</a></li>');
     expect(html).toContain('placeholder="ফোন খুঁজুন"');
     expect(html).toContain('<h1 class="mb-6 text-2xl font-bold">Samsung ফোন</h1>');
-    expect(html).toContain('aria-expanded="false" aria-controls="search-filters">ফিল্টার<span');
+    // Before the app runs the Filters button is a link that unfolds the filters (issue 35).
+    expect(html).toContain('<a href="#search-filters" class="btn btn-ghost w-full justify-between md:hidden">ফিল্টার<span');
     expect(text(html)).toContain(`রিসেল মূল্য : ৳${new Intl.NumberFormat('bn-BD').format(newer.resalePrice)}`);
     expect(text(html)).toContain('২টি ফোন');
     expect(html).not.toMatch(/>(Home|Login|Filters|Sort|Newest)</);
@@ -99,6 +100,14 @@ describe('a public page comes rendered by the app, with the answers it was drawn
       pageParams: [null],
     });
     expect(answer(html, 'searchFacets')).toMatchObject({ arg: { category: [samsung.id] }, value: { total: 2 } });
+    // The filters work before the app runs (issue 35): a GET form of the page, its controls named as the URL names them.
+    const form = /<form ([^>]*method="get"[^>]*)>([\s\S]*?)<\/form>/.exec(html);
+    expect(form?.[1]).toContain(`action="/category/${samsung.id}"`);
+    const fields = form![2]!;
+    for (const name of ['condition', 'storage', 'minBattery', 'minPrice', 'maxPrice', 'division', 'district', 'location', 'verified'])
+      expect(fields, name).toContain(`name="${name}"`);
+    expect(fields).toMatch(/<input type="checkbox" class="checkbox checkbox-sm" name="condition" value="Fair"/);
+    expect(fields).toContain('<button type="submit" class="btn btn-primary w-full">Show phones</button>');
   });
 
   it('/category/:id with a filter or a sort: the phones the search finds, in its order', async () => {
@@ -135,6 +144,15 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(text(html)).toContain('80,000 BDT');
     expect(text(html)).toContain('Battery health 88%, no scratches, box included.');
     expect(text(html)).toContain(seller.name);
+    // The first screen (issue 35): the name, price, condition and place and the main action (signed out: the way to
+    // log in, in the bar a phone's screen keeps at its bottom), before the specs and the seller.
+    const root = html.slice(html.indexOf('<div id="root"'));
+    const at = ['Galaxy S23</h1>', '80,000 BDT', 'Condition', 'Location', 'Login for Order', 'Year of Used', seller.name].map((words) => root.indexOf(words));
+    const [firstScreen, after] = [at.slice(0, 5), at.slice(5)];
+    expect(Math.min(...at)).toBeGreaterThan(0);
+    expect(firstScreen).toEqual([...firstScreen].sort((a, b) => a - b));
+    expect(Math.max(...firstScreen)).toBeLessThan(Math.min(...after));
+    expect(root).toMatch(/<div data-bottom-bar="" class="fixed [^"]*">.*?Login for Order<\/a><\/div>/);
     expect(answer(html, 'product')!.value).toEqual(((await callRoute(ctx.app, 'product', { params: { id: newer._id } })).body as { data: unknown }).data);
     expect(answer(html, 'sellerProfile')!.arg).toBe(seller._id);
     // Phones like it, drawn with the page (issue 34): the older Galaxy is of its brand, within a quarter of its price.
@@ -208,6 +226,44 @@ describe('a public page comes rendered by the app, with the answers it was drawn
       expect((await page(missing)).status, missing).toBe(404);
   });
 
+  it('/login: the form drawn by the app, posting (never a password in an address), its buttons waiting for the app and saying so, in Bangla too', async () => {
+    for (const url of ['/login', '/LOGIN/']) {
+      const res = await page(url);
+      expect(res.status, url).toBe(200);
+      const html = res.body as string;
+      expect(drawn(html), url).toBe(true);
+      expect(html).toContain('<h1 class="text-center text-3xl font-bold">Login</h1>');
+      expect(html).toMatch(/<form class="space-y-3" noValidate="" method="post">/);
+      expect(html).toMatch(/<input type="email" autoComplete="email" class="input input-bordered w-full" name="email"/);
+      expect(html).toMatch(/<input type="password" autoComplete="current-password" class="input input-bordered w-full" name="password"/);
+      // Signing in is the app's (its session is a token it keeps): until it runs the buttons are disabled, and say why.
+      expect(html).toContain('<button type="submit" class="btn btn-primary w-full" disabled="">Login</button>');
+      expect(html).toMatch(/<button type="button" class="btn btn-outline btn-primary w-full" disabled="">Use Demo Account<\/button>/);
+      expect(html).toMatch(/<button type="button" class="btn btn-outline w-full" disabled="">.*CONTINUE WITH GOOGLE<\/button>/s);
+      expect(text(html)).toContain('Login works once the page has finished loading (it needs JavaScript).');
+      expect(html).toContain('href="/signup"');
+      expect(html).toContain('href="/forgot-password"');
+    }
+    const bn = (await page('/login?lang=bn')).body as string;
+    expect(bn).toContain('<h1 class="text-center text-3xl font-bold">লগইন</h1>');
+    expect(text(bn)).toContain('পেজটি পুরো লোড হলে লগইন করা যাবে');
+    expect(text(bn)).toContain('নতুন অ্যাকাউন্ট খুলুন');
+  });
+
+  it('/blog: its questions and answers, drawn by the app, in Bangla too', async () => {
+    const res = await page('/blog');
+    expect(res.status).toBe(200);
+    const html = res.body as string;
+    expect(drawn(html)).toBe(true);
+    expect(html).toContain('<h1 class="mb-8 text-center text-3xl font-bold">Questions and Answers</h1>');
+    expect(html.match(/<article /g)).toHaveLength(4);
+    expect(text(html)).toContain('What are the different ways to manage state in a React application?');
+    expect(text(html)).toContain('How does prototypal inheritance work?');
+    const bn = (await page('/blog?lang=bn')).body as string;
+    expect(bn).toContain('<h1 class="mb-8 text-center text-3xl font-bold">প্রশ্ন ও উত্তর</h1>');
+    expect(bn.match(/<article /g)).toHaveLength(4);
+  });
+
   it('a sold phone: 410 and the sold page (the shell: the app shows its own) with phones like it, and no answers', async () => {
     const { samsung, older, newer } = await world();
     await markSold(ctx.app, newer._id);
@@ -217,7 +273,7 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(drawn(html)).toBe(false);
     expect(html).toContain('<h1 class="text-3xl font-bold">This phone has been sold</h1>');
     expect(html).toContain(
-      `<a href="/category/${samsung.id}" class="btn btn-primary">More Samsung phones</a><a href="/" class="btn btn-ghost">Back to home</a>`,
+      `<a href="/category/${samsung.id}" class="btn btn-primary">More Samsung phones</a><a href="/" class="btn btn-ghost">Back to Home</a>`,
     );
     // The way on without scripts (issue 34): the phones like it, as links with their prices.
     expect(html).toContain('<h2 id="similar-phones" class="mb-4 text-xl font-bold">Similar phones</h2>');
@@ -242,7 +298,7 @@ describe('a public page comes rendered by the app, with the answers it was drawn
       '/assets/gone-since-the-last-build.js',
       `/detail-product/${seller._id}/extra`,
     ];
-    const shells = ['/dashboard/myOrders', '/dashboard/no-such-tab', '/login', '/LOGIN/', '/blog', '/verify-email'];
+    const shells = ['/dashboard/myOrders', '/dashboard/no-such-tab', '/signup', '/verify-email'];
     for (const url of [...missing, ...shells]) {
       const res = await page(url);
       expect(res.status, url).toBe(missing.includes(url) ? 404 : 200);

@@ -3,6 +3,7 @@ import { guideDays, pricesPath, type Condition, type Lang } from '@market/contra
 import type { FirstScreen } from './data.ts';
 import { absolute, pricesJsonLd, productJsonLd } from './json-ld.ts';
 import { escapeHtml, scriptJson } from '../html.ts';
+import { cardHeight, cardPath, cardWidth, phoneCard, sellerCard, type ShareCard } from './share-card.ts';
 import { texts } from '../texts.ts';
 
 /** The site's name: a brand, written the same in both languages (as the web app's catalogs do). */
@@ -23,7 +24,7 @@ export interface Head {
   /** The English page's path (and query), from which canonical and hreflang addresses are made; null: none. */
   path: string | null;
   type: 'website' | 'product';
-  image: { url: string; alt: string; large: boolean } | null;
+  image: { url: string; alt: string; large: boolean; size?: { width: number; height: number; type: string } } | null;
   /** A phone's price in taka. */
   price?: number;
   /** schema.org data about the page's thing, given the public origin and the page's canonical address. */
@@ -32,6 +33,14 @@ export interface Head {
 
 /** A page's name, and its title with the site's name beside it (the catalogs' 'pageTitle.named', as the app's tab shows it). */
 const titled = (name: string, lang: Lang) => ({ name, title: texts(lang)('pageTitle.named', { name }) });
+
+/** A page's share card as its picture: a JPEG every link preview shows (decision 060). */
+const shareCard = (card: ShareCard, alt: string) => ({
+  url: cardPath(card),
+  alt,
+  large: true,
+  size: { width: cardWidth, height: cardHeight, type: 'image/jpeg' },
+});
 
 /** A text cut to at most `max` characters, at a word when one ends near, with an ellipsis. */
 export function clip(text: string, max: number): string {
@@ -65,13 +74,14 @@ export function pageHead(screen: FirstScreen, lang: Lang): Head {
         location: p.district && districtIn(p.location)?.id !== p.district._id ? `${p.location}, ${lang === 'bn' ? p.district.bn : p.district.en}` : p.location,
         seller: p.sellerId.name,
       });
+      const named = titled(t('pageTitle.detail', { name: p.productName, price: price(lang, p.resalePrice) }), lang);
       return {
-        ...titled(t('pageTitle.detail', { name: p.productName, price: price(lang, p.resalePrice) }), lang),
+        ...named,
         description: clip(`${said} ${p.description}`, 240),
         robots: null,
         path: `/detail-product/${p._id}`,
         type: 'product',
-        image: { url: p.img, alt: p.productName, large: true },
+        image: shareCard(phoneCard(p, lang), named.name),
         price: p.resalePrice,
         jsonLd: (origin, url) => productJsonLd(p, origin, url),
       };
@@ -81,7 +91,7 @@ export function pageHead(screen: FirstScreen, lang: Lang): Head {
       return {
         ...plain,
         ...titled(t('pageTitle.sold', { name: p.productName }), lang),
-        description: t('head.soldDescription', { name: p.productName, brand: p.categoryId.category }),
+        description: t('detail.soldText', { name: p.productName, brand: p.categoryId.category }),
         robots: 'noindex',
         path: null,
       };
@@ -113,7 +123,7 @@ export function pageHead(screen: FirstScreen, lang: Lang): Head {
         description,
         robots: null,
         path: `/seller/${s._id}`,
-        image: { url: s.userImg, alt: s.name, large: false },
+        image: shareCard(sellerCard(s, lang), s.name),
       };
     }
     case 'prices': {
@@ -135,6 +145,11 @@ export function pageHead(screen: FirstScreen, lang: Lang): Head {
         jsonLd: (origin, url) => pricesJsonLd(view.prices, url),
       };
     }
+    // Drawn (issue 35), and named as the app's tab names them; still not for search engines.
+    case 'login':
+      return { ...plain, ...titled(t('login.title'), lang), robots: 'noindex', path: null };
+    case 'blog':
+      return { ...plain, ...titled(t('blog.title'), lang), robots: 'noindex', path: null };
     case 'missing':
       return { ...plain, ...titled(t('pageTitle.notFound'), lang), description: t('head.notFoundText'), robots: 'noindex', path: null };
     default:
@@ -182,7 +197,17 @@ export function headHtml(head: Head, lang: Lang, origin: string): string {
   );
   if (canonical !== null) tags.push(meta('property', 'og:url', canonical));
   const image = head.image && absolute(origin, head.image.url);
-  if (head.image && image) tags.push(meta('property', 'og:image', image), meta('property', 'og:image:alt', head.image.alt));
+  if (head.image && image) {
+    tags.push(meta('property', 'og:image', image));
+    const size = head.image.size;
+    if (size)
+      tags.push(
+        meta('property', 'og:image:width', String(size.width)),
+        meta('property', 'og:image:height', String(size.height)),
+        meta('property', 'og:image:type', size.type),
+      );
+    tags.push(meta('property', 'og:image:alt', head.image.alt));
+  }
   if (head.price !== undefined) {
     tags.push(
       meta('property', 'product:price:amount', String(head.price)),

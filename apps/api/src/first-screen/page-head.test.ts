@@ -49,17 +49,20 @@ describe("a phone's page, read without JavaScript (a crawler, a link preview)", 
     expect(head.canonical).toEqual([url]);
     expect(head.alternates).toEqual({ en: url, bn: `${url}?lang=bn`, 'x-default': url });
 
-    // Open Graph and the Twitter card: the cover in its largest stored size, as an absolute address.
+    // Open Graph and the Twitter card: the phone's share card (decision 060), a JPEG every preview shows, as an absolute address.
     expect(head.one('og:type')).toBe('product');
     expect(head.one('og:title')).toBe('Galaxy S23 Ultra — 25,000 BDT');
     expect(head.one('og:url')).toBe(url);
     expect(head.one('og:site_name')).toBe('Resale Phones');
     expect(head.one('og:locale')).toBe('en_US');
-    expect(head.one('og:image')).toBe(`${origin}${pictures[0]}`);
+    const card = new RegExp(`^${origin}/share/phone/${product._id}\\.jpg\\?v=[0-9a-f]{16}$`);
+    expect(head.one('og:image')).toMatch(card);
+    expect([head.one('og:image:width'), head.one('og:image:height'), head.one('og:image:type')]).toEqual(['1200', '630', 'image/jpeg']);
+    expect(head.one('og:image:alt')).toBe('Galaxy S23 Ultra — 25,000 BDT');
     expect(head.one('product:price:amount')).toBe('25000');
     expect(head.one('product:price:currency')).toBe('BDT');
     expect(head.one('twitter:card')).toBe('summary_large_image');
-    expect(head.one('twitter:image')).toBe(`${origin}${pictures[0]}`);
+    expect(head.one('twitter:image')).toMatch(card);
     // The body draws the same picture and name.
     expect(html).toContain(`<img src="${pictures[0]}"`);
     expect(html).toContain('<h1 class="text-3xl font-bold">Galaxy S23 Ultra</h1>');
@@ -159,7 +162,7 @@ describe("a phone's page, read without JavaScript (a crawler, a link preview)", 
     expect(head.jsonLd[0]).toMatchObject({ name: evil, description: `${evil} in the description` });
     expect(head.titles).toEqual([`${evil} — 25,000 BDT | Resale Phones`]);
     expect(head.one('og:title')).toBe(`${evil} — 25,000 BDT`);
-    expect(head.one('og:image:alt')).toBe(evil);
+    expect(head.one('og:image:alt')).toBe(`${evil} — 25,000 BDT`);
     expect(head.one('description')).toContain('Location: "><script>alert(3)</script>, Dhaka.');
     // "$'" and '$&' stay text: the template is not pasted into the page a second time.
     expect(html.match(/<div id="root"[ >]/g)).toHaveLength(1);
@@ -194,7 +197,9 @@ describe('the other pages say what they are', () => {
     expect(sellerPage.titles).toEqual(['Karim Traders — phones for sale and reviews | Resale Phones']);
     expect(sellerPage.one('description')).toBe('Karim Traders sells second-hand phones on Resale Phones. No reviews yet. 0 sold, 1 for sale now.');
     expect(sellerPage.canonical).toEqual([`${origin}/seller/${seller._id}`]);
-    expect(sellerPage.one('twitter:card')).toBe('summary');
+    // Their share card (decision 060), no longer their avatar.
+    expect(sellerPage.one('twitter:card')).toBe('summary_large_image');
+    expect(sellerPage.one('og:image')).toMatch(new RegExp(`^${origin}/share/seller/${seller._id}\\.jpg\\?v=[0-9a-f]{16}$`));
     expect((await page(`/seller/${seller._id}?lang=bn`)).head.one('description')).toBe(
       'Karim Traders Resale Phones-এ সেকেন্ড-হ্যান্ড ফোন বিক্রি করেন। এখনো কোনো রিভিউ নেই। বিক্রি হয়েছে ০টি, এখন বিক্রির জন্য আছে ১টি।',
     );
@@ -211,13 +216,28 @@ describe('the other pages say what they are', () => {
   });
 
   it('private and other pages: the default title, noindex, no canonical', async () => {
-    for (const address of ['/login', '/signup', '/dashboard', '/dashboard/myOrders', '/blog', '/reset-password?code=x']) {
+    for (const address of ['/signup', '/dashboard', '/dashboard/myOrders', '/reset-password?code=x']) {
       const { status, head } = await page(address);
       expect(status, address).toBe(200);
       expect(head.titles, address).toEqual(['Resale Phones']);
       expect(head.one('robots'), address).toBe('noindex');
       expect(head.canonical, address).toEqual([]);
       expect(head.jsonLd, address).toEqual([]);
+    }
+  });
+
+  it('the login and the blog, drawn by the server (issue 35): named as the app names them, in Bangla too, still noindex', async () => {
+    for (const [address, title] of [
+      ['/login', 'Login | Resale Phones'],
+      ['/blog', 'Questions and Answers | Resale Phones'],
+      ['/login?lang=bn', 'লগইন | Resale Phones'],
+      ['/blog?lang=bn', 'প্রশ্ন ও উত্তর | Resale Phones'],
+    ] as const) {
+      const { status, head } = await page(address);
+      expect(status, address).toBe(200);
+      expect(head.titles, address).toEqual([title]);
+      expect(head.one('robots'), address).toBe('noindex');
+      expect(head.canonical, address).toEqual([]);
     }
   });
 

@@ -17,8 +17,8 @@ async function renderOrNot(read: PublicReader, request: FastifyRequest, webRende
   }
 }
 
-/** The pages the server renders with React: what a shared link or a search engine opens. */
-const drawnPages = new Set(['home', 'category', 'detail', 'search', 'seller', 'prices']);
+/** The pages the server renders with React: what a shared link or a search engine opens, and the login and the blog (issue 35). */
+const drawnPages = new Set(['home', 'category', 'detail', 'search', 'seller', 'prices', 'login', 'blog']);
 
 export interface PageRequest {
   request: FastifyRequest;

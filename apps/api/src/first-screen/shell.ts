@@ -4,7 +4,7 @@ import { texts, type Texts } from '../texts.ts';
 import { escapeHtml, scriptJson } from '../html.ts';
 
 /*
- * The shell: plain HTML inside #root for the pages the server does not render with React (sign-in,
+ * The shell: plain HTML inside #root for the pages the server does not render with React (sign-up,
  * the dashboard, a sold or missing phone), painted before any JS arrives: the header as a signed-out
  * visitor sees it, the category strip with its links, and for a sold or missing phone a page of its
  * own. Its markup and classes are the React components' own (app/navbar.tsx, app/category-strip.tsx,
@@ -51,13 +51,14 @@ function similarList(phones: Product[], t: Texts): string {
 }
 
 function content(view: View, t: Texts): string {
-  const home = (style: string) => `<a href="/" class="btn ${style}">${escapeHtml(t('head.backHome'))}</a>`;
+  // The app's own words for the same pages (catalog/sold-phone.tsx, components/not-found.tsx): nothing changes when it starts.
+  const home = (style: string) => `<a href="/" class="btn ${style}">${escapeHtml(t('notFound.back'))}</a>`;
   switch (view.page) {
     case 'sold': {
       const { productName, categoryId: brand } = view.product;
-      const more = `<a href="/category/${escapeHtml(brand._id)}" class="btn btn-primary">${escapeHtml(t('head.moreOfBrand', { brand: brand.category }))}</a>`;
+      const more = `<a href="/category/${escapeHtml(brand._id)}" class="btn btn-primary">${escapeHtml(t('detail.moreOfBrand', { brand: brand.category }))}</a>`;
       return (
-        notice(t('head.soldHeading'), t('head.soldDescription', { name: productName, brand: brand.category }), `${more}${home('btn-ghost')}`) +
+        notice(t('detail.soldHeading'), t('detail.soldText', { name: productName, brand: brand.category }), `${more}${home('btn-ghost')}`) +
         similarList(view.similar, t)
       );
     }

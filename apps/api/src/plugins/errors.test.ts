@@ -136,7 +136,9 @@ describe('malformed ids', () => {
     const payload =
       key === routeKey('editProduct')
         ? productBody((await createCategory(ctx.app)).id, await uploadedPicture(ctx.app))
-        : /reports\/|warn-seller|remove-reported|suspend-seller|reinstate-seller|refund-order/.test(key)
+        : /reports\/|warn-seller|remove-reported|suspend-seller|reinstate-seller|suspend-buyer|reinstate-buyer|verify-seller|refund-order|listing-checks/.test(
+              key,
+            )
           ? { reason: 'Looked at it' }
           : key === routeKey('editReview')
             ? { stars: 4 }

@@ -84,7 +84,7 @@ describe('public cache of catalogue answers', () => {
 
     // verify the seller → the product's seller badge changes at once
     expect((await get(detail)).json().data.sellerId.sellerVerified).toBe(false);
-    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token })).status).toBe(200);
+    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token, body: { reason: 'Checked' } })).status).toBe(200);
     expect((await get(detail)).json().data.sellerId.sellerVerified).toBe(true);
 
     // a new product → on its category page at once

@@ -94,7 +94,9 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   expect((await callRoute(app, 'advertiseProduct', { params: { id: advertised._id }, token: seller.token })).status).toBe(200);
   expect((await callRoute(app, 'reportProduct', { params: { id: advertised._id }, token: buyer.token })).status).toBe(200);
   // An Admin act, so the audit log has an entry whose checksum the fuzzing must leave as it is.
-  expect((await callRoute(app, 'verifySeller', { params: { id: otherSeller._id }, token: admin.token })).status).toBe(200);
+  expect(
+    (await callRoute(app, 'verifySeller', { params: { id: otherSeller._id }, token: admin.token, body: { reason: 'Checked the trade licence' } })).status,
+  ).toBe(200);
   const open = await book(app, buyer, onSale._id);
   const paid = await book(app, buyer, sold._id);
   await markPaid(app, paid._id, { payment: true, sold: true });
@@ -173,6 +175,12 @@ export async function buildWorld(app: FastifyInstance, jwtSecret: string): Promi
   const savedSearch = saved.body.data as { _id: string };
   // A phone it matched (the alerts' table has a row to guard).
   await app.db.insert(schema.searchAlerts).values({ savedSearchId: savedSearch._id, productId: onSale._id, price: 1 });
+  // Issue 36: a listing of the other seller held for a check (a number in its description), a photo's hash and a
+  // handset with a past (their tables have rows to guard).
+  const held = await postProduct(app, otherSeller, category.id, { description: 'Call 01711-223344 before you come' });
+  expect((held as { status?: string }).status).toBe('pending');
+  await app.db.insert(schema.photoHashes).values({ hash: 0x1234_5678n, sellerId: otherSeller._id, productId: held._id, url: held.img });
+  await app.db.insert(schema.imeiFlags).values({ imei: '356789012345678', why: 'stolen', productId: held._id });
   const answer = await callRoute(app, 'sendMessage', {
     token: seller.token,
     params: { id: thread._id },

@@ -7,6 +7,7 @@ import AccountPage from '../features/auth/account/account-page.tsx';
 import AllBuyers from '../features/dashboard/admin/all-buyers.tsx';
 import AllSellers from '../features/dashboard/admin/all-sellers.tsx';
 import AuditLog from '../features/dashboard/admin/audit-log.tsx';
+import ListingChecks from '../features/dashboard/admin/listing-checks.tsx';
 import Money from '../features/dashboard/admin/money.tsx';
 import Outbox from '../features/dashboard/admin/outbox.tsx';
 import { AdminOverview } from '../features/dashboard/admin/overview.tsx';
@@ -56,6 +57,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'allSellers', element: only('Admin', <AllSellers />) },
     { path: 'allBuyers', element: only('Admin', <AllBuyers />) },
     { path: 'report', element: only('Admin', <ReportedItems />) },
+    { path: 'listing-checks', element: only('Admin', <ListingChecks />) },
     { path: 'payments', element: only('Admin', <Payments />) },
     { path: 'disputes', element: only('Admin', <Disputes />) },
     { path: 'money', element: only('Admin', <Money />) },

@@ -46,8 +46,9 @@ describe('the shared components in Bangla', () => {
     expect(screen.getByRole('img', { name: 'iPhone 13, ছবি ১/৩' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'iPhone 13-এর ছবি' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'পরের ছবি' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'ফুল স্ক্রিন' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '২ নম্বর ছবি দেখুন' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ফুল স্ক্রিন' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '২ নম্বর ছবি দেখুন' })).toBeInTheDocument();
+    expect(screen.getByText('iPhone 13, ছবি ১/৩', { selector: '[aria-live]' })).toBeInTheDocument();
     expect(screen.getByText('১ / ৩')).toBeInTheDocument();
   });
 

@@ -1,5 +1,7 @@
 import { act, fireEvent, render as draw, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Carousel, CAROUSEL_INTERVAL_MS } from './carousel.tsx';
@@ -84,6 +86,29 @@ describe('Carousel', () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+
+  it('before the app runs its arrows are not there and its dots are unseen, keeping their place; once hydrated both work (issue 35)', async () => {
+    const ui = (
+      <MemoryRouter>
+        <Carousel label="Ads" slides={slides} />
+      </MemoryRouter>
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(ui);
+    // The server's first screen: the slide in view is a plain link, nothing that would do nothing.
+    expect(container.querySelector('[aria-label="Next slide"], [aria-label="Previous slide"]')).toBeNull();
+    const dots = container.querySelector('[aria-label="Go to slide 1"]')!.parentElement!;
+    expect(dots).toHaveClass('invisible');
+    expect(container.querySelector('a[href="/detail-product/1"]')).not.toBeNull();
+
+    const root = await act(async () => hydrateRoot(container, ui));
+    expect(screen.getByRole('button', { name: 'Next slide' })).toBeInTheDocument();
+    expect(container.querySelector('[aria-label="Go to slide 1"]')!.parentElement).not.toHaveClass('invisible');
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(currentDot()).toBe(1);
+    act(() => root.unmount());
+    container.remove();
   });
 
   it('previous wraps from the first slide to the last; dots jump to a slide', () => {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { number } from '../lib/format.ts';
 import { useT } from '../lib/i18n.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 
@@ -36,7 +37,9 @@ function usePrefersReducedMotion() {
  * Auto-advances every 5 s, wraps both ways; each slide is a link to its phone, its picture named by the phone (the
  * spec's "alt text is its URL" said nothing to a screen reader: decision 007). The slides out of view are inert (no
  * Tab stop, not read). It holds still while hovered or while keyboard focus is inside it, and never moves by itself
- * for a user who asked for less motion.
+ * for a user who asked for less motion. Its arrows and dots need the app: until it runs (the server's first screen,
+ * about 12 s on a slow connection) the arrows are not there and the dots keep their place unseen (issue 35); the
+ * slide in view is a plain link.
  */
 export function Carousel({ slides, label }: Props) {
   const [index, setIndex] = useState(0);
@@ -44,6 +47,7 @@ export function Carousel({ slides, label }: Props) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const still = usePrefersReducedMotion();
+  const hydrated = useHydrated();
   const paused = hovered || focused || still;
   const count = slides.length;
   const go = useCallback((step: number) => setIndex((i) => (i + step + count) % count), [count]);
@@ -95,13 +99,23 @@ export function Carousel({ slides, label }: Props) {
       </div>
       {count > 1 && (
         <>
-          <button type="button" className="btn btn-circle absolute left-3 top-1/2 -translate-y-1/2" onClick={() => go(-1)} aria-label={t('carousel.previous')}>
-            ❮
-          </button>
-          <button type="button" className="btn btn-circle absolute right-3 top-1/2 -translate-y-1/2" onClick={() => go(1)} aria-label={t('carousel.next')}>
-            ❯
-          </button>
-          <div className="flex flex-wrap justify-center bg-base-100">
+          {hydrated && (
+            <>
+              <button
+                type="button"
+                className="btn btn-circle absolute left-3 top-1/2 -translate-y-1/2"
+                onClick={() => go(-1)}
+                aria-label={t('carousel.previous')}
+              >
+                ❮
+              </button>
+              <button type="button" className="btn btn-circle absolute right-3 top-1/2 -translate-y-1/2" onClick={() => go(1)} aria-label={t('carousel.next')}>
+                ❯
+              </button>
+            </>
+          )}
+          {/* Unseen (and out of the Tab order) until they work: their row keeps its height, so nothing below moves. */}
+          <div className={`flex flex-wrap justify-center bg-base-100 ${hydrated ? '' : 'invisible'}`}>
             {slides.map(({ src }, i) => (
               <button
                 key={`dot-${src}-${i}`}

@@ -1,8 +1,9 @@
 import type { Picture } from '@market/contract';
 import { detailSizes } from '@market/contract/rules';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { number } from '../lib/format.ts';
 import { useT } from '../lib/i18n.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { useModal } from './use-modal.ts';
 
 interface Props {
@@ -11,9 +12,18 @@ interface Props {
   name: string;
 }
 
+/** A plain click (not one to open the link elsewhere): once the app runs, it does the link's work in the page. */
+const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
 /**
- * A listing's pictures: swiped on a phone (a scroll-snap strip), stepped with the arrows or the arrow keys,
- * picked from the thumbnails, and opened full screen (a modal dialog with the full-size picture).
+ * A listing's pictures: swiped (a scroll-snap strip), stepped with the arrows or the arrow keys, picked from the
+ * thumbnails (from md up), and opened full screen (a modal dialog with the full-size picture).
+ *
+ * Below md it is compact (issue 35): a 4:3 picture, shown whole, and no thumbnail row, so that a phone's first screen
+ * keeps its name, price, condition and place above the bar at the bottom. Before the app's scripts run (the server's
+ * first screen) what is shown works: the strip swipes, each picture carries its own "2 / 5" and its own Full screen
+ * link to the full-size picture, and the thumbnails are links to the pictures' anchors (#photo-2); the arrows, which
+ * need the app, come when it runs.
  */
 export function Gallery({ pictures, name }: Props) {
   const strip = useRef<HTMLDivElement>(null);
@@ -21,6 +31,7 @@ export function Gallery({ pictures, name }: Props) {
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
   const dialog = useModal(full);
+  const hydrated = useHydrated();
   const t = useT();
   const count = pictures.length;
   // The page's HTML comes before its code: a swipe made before the app took over is where the counter starts.
@@ -75,7 +86,7 @@ export function Gallery({ pictures, name }: Props) {
           tabIndex={0}
           aria-label={t('gallery.strip')}
           className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]"
-          // A swipe ends on a picture: the counter and thumbnails follow it.
+          // A swipe ends on a picture: the thumbnails and Full screen follow it.
           onScroll={(e) => {
             const el = e.currentTarget;
             if (el.clientWidth === 0) return;
@@ -89,7 +100,9 @@ export function Gallery({ pictures, name }: Props) {
           {pictures.map((p, i) => (
             <figure
               key={p.url}
-              className="w-full shrink-0 snap-center"
+              // A thumbnail's anchor; reached without the app, the page keeps the header above in view.
+              id={`photo-${i + 1}`}
+              className="relative w-full shrink-0 snap-center scroll-mt-40"
               aria-roledescription="slide"
               aria-label={t('slide.position', { n: number(i + 1), count: number(count) })}
             >
@@ -100,38 +113,67 @@ export function Gallery({ pictures, name }: Props) {
                 alt={alt(i)}
                 width="600"
                 height="600"
-                className="aspect-square w-full object-cover"
+                // Its box is sized before the picture arrives: nothing below it moves while it loads.
+                className="aspect-[4/3] w-full object-contain md:aspect-square md:object-cover"
                 loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'auto'}
               />
+              {/* Each picture's own: right whichever picture a swipe stops on, with or without the app. The picture's
+                  alt says it to a screen reader, and the one Full screen link it meets is the shown picture's. */}
+              {count > 1 && (
+                <span aria-hidden="true" className="badge absolute bottom-3 left-2 tabular-nums">
+                  {number(i + 1)} / {number(count)}
+                </span>
+              )}
+              {/* A link to the full-size picture (issue 35): it works before the app's code has arrived (the browser
+                  shows the picture) and opens in a new tab as a link does; a plain click, once the app runs, opens it here. */}
+              <a
+                href={p.url}
+                className="btn btn-sm absolute bottom-2 right-2 opacity-90"
+                aria-hidden={i === index ? undefined : true}
+                tabIndex={i === index ? undefined : -1}
+                onClick={(e) => {
+                  if (!plainClick(e)) return;
+                  e.preventDefault();
+                  setIndex(i);
+                  setFull(true);
+                }}
+              >
+                {t('gallery.fullScreen')}
+              </a>
             </figure>
           ))}
         </div>
-        {arrows}
-        <button type="button" className="btn btn-sm absolute bottom-2 right-2 opacity-90" onClick={() => setFull(true)}>
-          {t('gallery.fullScreen')}
-        </button>
+        {hydrated && arrows}
         {count > 1 && (
-          <p className="badge absolute bottom-3 left-2 tabular-nums" aria-live="polite">
-            {number(index + 1)} / {number(count)}
+          <p className="sr-only" aria-live="polite">
+            {alt(index)}
           </p>
         )}
       </div>
       {count > 1 && (
-        <ol className="flex gap-2 overflow-x-auto" aria-label={t('gallery.choose')}>
-          {pictures.map((p, i) => (
-            <li key={p.url} className="shrink-0">
-              <button
-                type="button"
-                className={`block overflow-hidden rounded-lg ring-2 ${i === index ? 'ring-primary' : 'ring-transparent'}`}
-                onClick={() => show(i)}
-                aria-label={t('gallery.show', { n: number(i + 1) })}
-                aria-current={i === index ? 'true' : undefined}
-              >
-                <img src={p.url} srcSet={p.srcset || undefined} sizes="64px" alt="" width="64" height="64" loading="lazy" className="h-16 w-16 object-cover" />
-              </button>
-            </li>
-          ))}
+        <ol className="hidden gap-2 overflow-x-auto md:flex" aria-label={t('gallery.choose')}>
+          {pictures.map((p, i) => {
+            // Which one is shown is known once the app runs: until then none is marked.
+            const current = hydrated && i === index;
+            return (
+              <li key={p.url} className="shrink-0">
+                <a
+                  href={`#photo-${i + 1}`}
+                  className={`block overflow-hidden rounded-lg ring-2 ${current ? 'ring-primary' : 'ring-transparent'}`}
+                  onClick={(e) => {
+                    if (!plainClick(e)) return;
+                    e.preventDefault();
+                    show(i);
+                  }}
+                  aria-label={t('gallery.show', { n: number(i + 1) })}
+                  aria-current={current ? 'true' : undefined}
+                >
+                  <img src={p.url} srcSet={p.srcset || undefined} sizes="64px" alt="" width="64" height="64" loading="lazy" className="h-16 w-16 object-cover" />
+                </a>
+              </li>
+            );
+          })}
         </ol>
       )}
       {full && (

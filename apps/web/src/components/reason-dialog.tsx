@@ -15,6 +15,8 @@ interface Props {
   label?: string;
   max?: number;
   hint?: string;
+  /** The words may be left out (an approval's reason): then only what is typed is checked. */
+  optional?: boolean;
   /** Sends the act with its reason; it resolves once the act is done (the dialog then closes). */
   onConfirm(reason: string): Promise<void>;
   onCancel(): void;
@@ -33,7 +35,7 @@ export function ReasonDialog(props: Props) {
   );
 }
 
-function Dialog({ open, title, text, confirmLabel, label: ownLabel, max = maxLength.reportText, hint: ownHint, onConfirm, onCancel }: Props) {
+function Dialog({ open, title, text, confirmLabel, label: ownLabel, max = maxLength.reportText, hint: ownHint, optional = false, onConfirm, onCancel }: Props) {
   const ref = useModal(open);
   const t = useT();
   useFieldRules();
@@ -44,7 +46,7 @@ function Dialog({ open, title, text, confirmLabel, label: ownLabel, max = maxLen
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
-    const found = textProblem(reason, max);
+    const found = optional && reason.trim() === '' ? null : textProblem(reason, max);
     // 'The reason is required', the contract's words in the page's language.
     if (found) return setProblem(String(said(t('reasonDialog.subject', { label: label.toLowerCase() }), found, max)));
     setProblem(null);

@@ -49,11 +49,19 @@ const onScroll = () => {
 };
 
 /**
- * A new page starts at the top (or at its #target); back and forward return to where that page was left.
+ * The navigation state of a change that stays on its page (a filter ticked, a sort chosen: the same list, other
+ * rows): the page keeps its place instead of starting at the top. `navigate(to, { state: keepScroll })`.
+ */
+export const keepScroll = { keepScroll: true } as const;
+const keepsScroll = (state: unknown) => typeof state === 'object' && state !== null && (state as { keepScroll?: unknown }).keepScroll === true;
+
+/**
+ * A new page starts at the top (or at its #target), unless it only changed its list (`keepScroll`); back and forward
+ * return to where that page was left.
  * The data router's <ScrollRestoration> does this, but the app uses declarative routes (router.tsx).
  */
 export function ScrollRestoration() {
-  const { key: entry, pathname, search, hash } = useLocation();
+  const { key: entry, pathname, search, hash, state } = useLocation();
   // Every document's first entry is 'default': with the address, two documents' first pages are told apart.
   const key = `${entry} ${pathname}${search}`;
   const navigation = useNavigationType();
@@ -71,8 +79,10 @@ export function ScrollRestoration() {
   // Before the new page is painted.
   useLayoutEffect(() => {
     current = key;
-    const saved = restores(navigation) ? positions.get(key) : undefined;
     placedFirst = true;
+    // The same page with other rows: where it is now is where its new entry starts.
+    if (navigation !== 'POP' && keepsScroll(state)) return;
+    const saved = restores(navigation) ? positions.get(key) : undefined;
     const id = hash ? decodeURIComponent(hash.slice(1)) : '';
     /** Goes where this entry belongs; false while that place is not on the page yet (its data has not arrived). */
     const place = (): boolean => {
@@ -100,6 +110,8 @@ export function ScrollRestoration() {
       stop();
       for (const type of userMoves) window.removeEventListener(type, stop);
     };
+    // `state` is read for the entry `key` names (a new entry, a new key).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, hash, navigation]);
 
   return null;

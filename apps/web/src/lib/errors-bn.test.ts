@@ -35,6 +35,8 @@ describe('refusals in Bangla', () => {
     expect(say('image_not_uploaded_here', { field: 'userImg', hours: 24 })).toBe(
       'প্রোফাইল ছবিটি এই সাইটেই আপলোড করা হতে হবে, আর আপলোডের ২৪ ঘণ্টার মধ্যে ব্যবহার করতে হবে',
     );
+    // The server's limit for a camera's original (issue 35).
+    expect(say('image_too_large')).toBe('ছবিটি অনেক বড়: সর্বোচ্চ ২০ এমবি');
   });
 
   it("says a refund's reason by its code in Bangla", () => {

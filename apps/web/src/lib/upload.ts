@@ -1,13 +1,20 @@
 import { routes } from '@market/contract/routes';
 import { errorMessage } from './errors.ts';
 import { translate } from './i18n.ts';
+import { scaledPicture } from './scale-picture.ts';
+
+const cancelled = () => new DOMException('The upload was cancelled', 'AbortError');
 
 /**
  * Sends one picture to POST /api/images and answers its URL, telling how much of the file has gone
- * (0 to 1) as it goes: fetch cannot say that, XMLHttpRequest can. A refusal rejects with the server's
- * message in the page's language ('image is too large: at most 40 megapixels'); a lost connection with a message that says so.
+ * (0 to 1) as it goes: fetch cannot say that, XMLHttpRequest can. A camera's photo is first made smaller
+ * (scale-picture.ts: a tenth of its weight). A refusal rejects with the server's message in the page's
+ * language ('image is too large: at most 40 megapixels'); a lost connection with a message that says so.
  */
-export function uploadPicture(file: File, token: string | null, onProgress: (sent: number) => void, signal?: AbortSignal): Promise<string> {
+export async function uploadPicture(chosen: File, token: string | null, onProgress: (sent: number) => void, signal?: AbortSignal): Promise<string> {
+  const file = await scaledPicture(chosen);
+  // Removed while it was being made smaller: nothing is sent.
+  if (signal?.aborted) throw cancelled();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(routes.uploadImage.method, routes.uploadImage.path);
@@ -25,7 +32,7 @@ export function uploadPicture(file: File, token: string | null, onProgress: (sen
       } else reject(new Error(errorMessage({ data: body }, translate('upload.failedStatus', { status: xhr.status }))));
     };
     xhr.onerror = () => reject(new Error(translate('upload.failedConnection')));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    xhr.onabort = () => reject(cancelled());
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const body = new FormData();
     body.append('image', file);

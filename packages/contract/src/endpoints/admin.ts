@@ -6,19 +6,33 @@ import { IdParams, PageQuery, UserRefParams } from '../common.ts';
 import { anyone, endpoint, role, selfOrAdmin } from '../endpoint.ts';
 import { ImageUploaded } from '../images.ts';
 import { AdminOverview, BuyerOverview, PeriodQuery, SellerOverview } from '../overview.ts';
-import { User } from '../users.ts';
+import { SellerRow, User, UserListQuery } from '../users.ts';
 
 const admin = role('Admin');
 
 export const health = endpoint('health', { tag: 'health', summary: 'Liveness and database check', access: anyone, raw: z.object({ ok: z.literal(true) }) });
 
-export const allBuyers = endpoint('allBuyers', { tag: 'users', summary: 'All buyers', access: admin, query: PageQuery, page: User });
-export const allSellers = endpoint('allSellers', { tag: 'users', summary: 'All sellers', access: admin, query: PageQuery, page: User });
+export const allBuyers = endpoint('allBuyers', {
+  tag: 'users',
+  summary: 'All buyers, newest first; `q` keeps those whose name or e-mail contains it',
+  access: admin,
+  query: UserListQuery,
+  page: User,
+});
+export const allSellers = endpoint('allSellers', {
+  tag: 'users',
+  summary:
+    'All sellers, newest first, each with what a verification is judged by (joined, listings, completed sales, reports, a confirmed bKash number); `q` keeps those whose name or e-mail contains it',
+  access: admin,
+  query: UserListQuery,
+  page: SellerRow,
+});
 export const verifySeller = endpoint('verifySeller', {
   tag: 'users',
-  summary: 'Mark a seller as verified',
+  summary: 'Mark a seller as verified, with the reason (audited): the seller is told by e-mail',
   access: admin,
   params: IdParams,
+  body: ModerationBody,
   data: User,
   errors: { 400: ['only_seller_verified'], 404: ['not_found'] },
 });
@@ -48,6 +62,25 @@ export const reinstateSeller = endpoint('reinstateSeller', {
   body: ModerationBody,
   data: User,
   errors: { 400: ['only_seller_suspended'], 404: ['not_found'], 409: ['seller_not_suspended'] },
+});
+
+export const suspendBuyer = endpoint('suspendBuyer', {
+  tag: 'users',
+  summary: 'Suspend a buyer, with the reason (audited): the sessions end and sign-in is refused, so nothing can be booked',
+  access: admin,
+  params: IdParams,
+  body: ModerationBody,
+  data: User,
+  errors: { 400: ['only_buyer_suspended'], 404: ['not_found'], 409: ['buyer_already_suspended'] },
+});
+export const reinstateBuyer = endpoint('reinstateBuyer', {
+  tag: 'users',
+  summary: "Lift a buyer's suspension, with the reason (audited): they can sign in again",
+  access: admin,
+  params: IdParams,
+  body: ModerationBody,
+  data: User,
+  errors: { 400: ['only_buyer_suspended'], 404: ['not_found'], 409: ['buyer_not_suspended'] },
 });
 
 export const outbox = endpoint('outbox', {

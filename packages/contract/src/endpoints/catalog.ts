@@ -145,7 +145,7 @@ export const markSold = endpoint('markSold', {
   access: sellersOwn,
   params: IdParams,
   data: Product,
-  errors: { 409: ['product_sold', 'reserved_cannot_mark_sold'] },
+  errors: { 409: ['product_sold', 'reserved_cannot_mark_sold', 'listing_in_check'] },
 });
 
 export const hideProduct = endpoint('hideProduct', {

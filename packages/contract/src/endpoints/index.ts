@@ -4,6 +4,7 @@ import * as alerts from './alerts.ts';
 import * as catalog from './catalog.ts';
 import * as chat from './chat.ts';
 import * as favourites from './favourites.ts';
+import * as listingChecks from './listing-checks.ts';
 import * as money from './money.ts';
 import * as payouts from './payouts.ts';
 import * as phoneModels from './phone-models.ts';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...favourites,
   ...alerts,
   ...phoneModels,
+  ...listingChecks,
   ...admin,
 } satisfies Record<RouteName, Endpoint>;
 // No descriptor without a route name, and no route name without a descriptor.

@@ -17,9 +17,13 @@ describe('the audit log', () => {
     const category = await createCategory(ctx.app);
     const phone = await postProduct(ctx.app, seller, category.id, { productName: 'Galaxy S21' });
 
-    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token })).status).toBe(200);
+    expect(
+      (await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token, body: { reason: 'Checked the trade licence' } })).status,
+    ).toBe(200);
     // Verifying again changes nothing, and records nothing.
-    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token })).status).toBe(200);
+    expect(
+      (await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token, body: { reason: 'Checked the trade licence' } })).status,
+    ).toBe(200);
     expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: phone._id }, token: admin.token })).status).toBe(200);
     expect((await callRoute(ctx.app, 'deleteUser', { params: { id: buyer._id }, token: admin.token })).status).toBe(200);
 
@@ -29,7 +33,9 @@ describe('the audit log', () => {
       ['delete-product', 'product', phone._id, 'Galaxy S21'],
       ['delete-user', 'user', buyer._id, `Nusrat Jahan <${buyer.email}> (Buyer)`],
     ]);
-    for (const e of log) expect(e).toMatchObject({ adminId: admin._id, adminName: admin.name, adminEmail: admin.email, reason: null });
+    // A verification says why (issue 35, item 15); a deletion asks for no reason.
+    expect(log.map((e) => e.reason)).toEqual(['Checked the trade licence', null, null]);
+    for (const e of log) expect(e).toMatchObject({ adminId: admin._id, adminName: admin.name, adminEmail: admin.email });
   });
 
   it('records nothing for a seller deleting an own phone, or for an act that was refused', async () => {
@@ -39,14 +45,17 @@ describe('the audit log', () => {
     const phone = await postProduct(ctx.app, seller, (await createCategory(ctx.app)).id);
     expect((await callRoute(ctx.app, 'deleteProduct', { params: { id: phone._id }, token: seller.token })).status).toBe(200);
     expect((await callRoute(ctx.app, 'deleteUser', { params: { id: otherAdmin._id }, token: admin.token })).status).toBe(403);
-    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: (await signUp(ctx.app, 'Buyer'))._id }, token: admin.token })).status).toBe(400);
+    expect(
+      (await callRoute(ctx.app, 'verifySeller', { params: { id: (await signUp(ctx.app, 'Buyer'))._id }, token: admin.token, body: { reason: 'A buyer' } }))
+        .status,
+    ).toBe(400);
     expect(await entries()).toEqual([]);
   });
 
   it('GET /api/audit-log lists the entries newest first, paged, one kind of act when asked, as they were (the admin account gone)', async () => {
     const admin = await createAdmin(ctx.app);
     const sellers = await Promise.all([1, 2, 3].map((n) => signUp(ctx.app, 'Seller', `Seller ${n}`)));
-    for (const s of sellers) await callRoute(ctx.app, 'verifySeller', { params: { id: s._id }, token: admin.token });
+    for (const s of sellers) await callRoute(ctx.app, 'verifySeller', { params: { id: s._id }, token: admin.token, body: { reason: 'Checked' } });
     await callRoute(ctx.app, 'deleteUser', { params: { id: sellers[0]!._id }, token: admin.token });
     // The admin who did it leaves; the log still says who it was.
     const reader = await createAdmin(ctx.app);
@@ -80,7 +89,7 @@ describe('the audit log', () => {
   it('cannot be changed or deleted, whoever connects to the database: the trigger refuses UPDATE and DELETE', async () => {
     const admin = await createAdmin(ctx.app);
     const seller = await signUp(ctx.app, 'Seller');
-    await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token });
+    await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token, body: { reason: 'Checked the trade licence' } });
     const [entry] = await entries();
     expect(await refusal(ctx.app.db.update(auditLog).set({ reason: 'covered up' }).where(eq(auditLog.id, entry!.id)))).toMatch(/append-only: UPDATE/);
     expect(await refusal(ctx.app.db.delete(auditLog).where(eq(auditLog.id, entry!.id)))).toMatch(/append-only: DELETE/);

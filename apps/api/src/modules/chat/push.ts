@@ -82,7 +82,7 @@ async function notificationShown(db: Db, notificationId: string, language: Lang,
   const t = texts(language);
   return {
     title: t('site.name'),
-    body: noteWords(t, n.kind, n.productName, n.params),
+    body: noteWords(t, n.kind, n.productName, n.params, partyOfRole(role)),
     url: pageOf(n.kind, partyOfRole(role)),
     tag: `notification-${notificationId}`,
   };

@@ -60,7 +60,7 @@ async function append(
   if (blocked.blocked) throw forbidden('message_not_sent');
   const images = [];
   for (const [i, url] of (body.images ?? []).entries()) {
-    images.push({ url, widths: await attachUpload(tx, url, `images[${i}]`, { owner: sender.id }) });
+    images.push({ url, widths: (await attachUpload(tx, url, `images[${i}]`, { owner: sender.id })).widths });
   }
   const words = body.body ?? '';
   const side = sideOf(locked, sender.id);

@@ -83,7 +83,8 @@ export async function savedPhones(db: Db, userId: string, query: PageQuery) {
     items: items.map((r): SavedPhone => {
       const row = shown.get(r.productId);
       const product = row ? toProduct(row) : null;
-      const state = r.status === null || (r.suspended && r.status !== 'sold') ? 'removed' : r.status;
+      // A phone waiting for a check (issue 36) is off the site as a removed one is, until it is approved.
+      const state = r.status === null || r.status === 'pending' || (r.suspended && r.status !== 'sold') ? 'removed' : r.status;
       return { _id: r.id, productId: r.productId, productName: product?.productName ?? r.savedName, state, savedAt: r.createdAt.toISOString(), product };
     }),
     nextCursor,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { MAX_STORED_BYTES } from './service.ts';
 import { roomyLimits, runJobs, testConfig, useTestApp } from '../../../test/helper.ts';
 import { signUp } from '../../../test/fixtures.ts';
 import { callRoute } from '../../../test/call-route.ts';
@@ -150,6 +151,24 @@ describe('POST /api/images', () => {
     expect(res.status).toBe(201);
   });
 
+  it("accepts a phone camera's 6.2 MB 4000x3000 JPEG (issue 35) and stores it scaled down", async () => {
+    // Noise: a JPEG as heavy as a camera's original, over the 5 MB the server allowed before.
+    const photo = await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 72 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(6 * 1024 * 1024);
+    expect(photo.length).toBeLessThan(7 * 1024 * 1024);
+    const res = await upload(ctx.app, photo, { filename: 'IMG_20250301_101500.jpg', type: 'image/jpeg' });
+    expect(res.status).toBe(201);
+    const stored = readFileSync(join(ctx.config.uploadsDir, res.body.data.url.replace('/uploads/', '')));
+    expect(stored.length).toBeLessThanOrEqual(MAX_STORED_BYTES);
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('webp');
+    // At most 1600 px on its long side, the proportions kept.
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1600);
+    expect(meta.width! / meta.height!).toBeCloseTo(4 / 3, 2);
+  });
+
   const notPictures: [string, Buffer | string, string, string][] = [
     ['a text file named .png', 'just some words, not a picture\n', 'notes.png', 'image/png'],
     ['an SVG', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', 'logo.svg', 'image/svg+xml'],
@@ -172,16 +191,16 @@ describe('POST /api/images', () => {
     expect(res.status).toBe(415);
   });
 
-  it('refuses a file over 5 MB with a 413 and stores nothing', async () => {
-    // Noise does not compress: a real PNG of about 5.9 MB, well under 40 megapixels.
-    const noise = await sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } })
+  it('refuses a picture over 20 MB with a 413 and stores nothing', async () => {
+    // Noise does not compress: a real PNG of about 21 MB, well under 40 megapixels.
+    const noise = await sharp(randomBytes(2700 * 2700 * 3), { raw: { width: 2700, height: 2700, channels: 3 } })
       .png({ compressionLevel: 0 })
       .toBuffer();
-    expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
+    expect(noise.length).toBeGreaterThan(20 * 1024 * 1024);
     const before = await uploadedFiles();
     const res = await upload(ctx.app, noise, { filename: 'huge.png', type: 'image/png' });
     expect(res.status).toBe(413);
-    expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(/5 MB/) });
+    expect(res.body).toMatchObject({ success: false, code: 'image_too_large', message: 'image is too large: at most 20 MB' });
     expect(res.body.massage).toBe(res.body.message);
     expect(await uploadedFiles()).toEqual(before);
   });
@@ -271,17 +290,17 @@ describe('POST /api/images', () => {
     expect(await uploadedFiles()).toEqual(before);
   });
 
-  it('refuses a 6 MB file by its size alone with a 413 in the JSON error shape', async () => {
+  it('refuses a file of 20 MB and a byte by its size alone with a 413 in the JSON error shape', async () => {
     // A JPEG signature then zeros: refused for its size, whatever it contains.
-    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024 - 4)]);
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(20 * 1024 * 1024 - 3)]);
     const before = await uploadedFiles();
     const res = await upload(ctx.app, big, { filename: 'photo.jpg', type: 'image/jpeg' });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({
       success: false,
       requestId: res.headers['x-request-id'],
-      message: 'image is too large: at most 5 MB',
-      massage: 'image is too large: at most 5 MB',
+      message: 'image is too large: at most 20 MB',
+      massage: 'image is too large: at most 20 MB',
       code: 'image_too_large',
     });
     expect(await uploadedFiles()).toEqual(before);

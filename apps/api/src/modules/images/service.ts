@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { PictureStore } from './store.ts';
+import { perceptualHash } from '../listing-checks/phash.ts';
 import sharp, { type Metadata } from 'sharp';
 import { maxImageBytes } from '@market/contract';
 import { appError, badRequest } from '../../errors.ts';
 
+/** A camera's original (issue 35): browsers scale photos down before sending them, but not every browser can. */
 export const MAX_BYTES = maxImageBytes;
+/**
+ * Pixels over all frames, read from the header before anything is decoded. A JPEG is decoded at a fraction of its
+ * size (shrink-on-load), but a WebP or PNG is not: 40 megapixels turned upright is ~300 MB for a moment. A
+ * 12-megapixel camera photo fits; a 48-megapixel original (8000x6000) is refused, as browsers send it scaled.
+ */
 const MAX_PIXELS = 40_000_000;
 /** What a stored picture may weigh: a phone's photo fits at full size; a noisy one is made smaller until it fits. */
 export const MAX_STORED_BYTES = 500 * 1024;
@@ -41,7 +48,10 @@ const unsupported = () => appError(415, 'image_type');
  * Checks the picture by its content, not its name, then re-encodes it as WebP:
  * this strips every piece of metadata (GPS included) and any payload hidden in the file.
  */
-export async function storeImage(input: Buffer, store: PictureStore): Promise<{ url: string; name: string; bytes: number; widths: number[] }> {
+export async function storeImage(
+  input: Buffer,
+  store: PictureStore,
+): Promise<{ url: string; name: string; bytes: number; widths: number[]; phash: bigint | null }> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -72,9 +82,11 @@ export async function storeImage(input: Buffer, store: PictureStore): Promise<{ 
   const name = `${randomUUID()}.webp`;
   const width = (await sharp(output, { animated }).metadata()).width ?? 0;
   await store.put(name, output);
+  // Its perceptual hash, of the picture as stored (small, turned upright): the risk signals' (issue 36).
+  const phash = await perceptualHash(output);
   // Its smaller copies are made by a job (makeCopies) queued with the upload's row; until they are there, their
   // addresses lead to this file (plugins/files.ts).
-  return { url: `/uploads/${name}`, name, bytes: output.length, widths: [...copyWidths(width), width] };
+  return { url: `/uploads/${name}`, name, bytes: output.length, widths: [...copyWidths(width), width], phash };
 }
 
 /** The widths of a picture's smaller copies: those below its own. */

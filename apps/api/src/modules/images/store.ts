@@ -51,7 +51,16 @@ export function diskStore(dir: string): PictureStore {
   };
 }
 
-export function s3Store(config: S3Config): PictureStore {
+/** Another kind of file in the same bucket: under its own prefix, with its own type (the share cards: decision 060). */
+export interface S3Files {
+  prefix: string;
+  type: string;
+  cacheControl: string;
+}
+
+const uploadedPictures: S3Files = { prefix: '', type: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' };
+
+export function s3Store(config: S3Config, files: S3Files = uploadedPictures): PictureStore {
   const client = new S3Client({
     region: config.region,
     forcePathStyle: config.forcePathStyle,
@@ -61,7 +70,7 @@ export function s3Store(config: S3Config): PictureStore {
   const Bucket = config.bucket;
   const getObject = async (name: string) => {
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: name }));
+      return await client.send(new GetObjectCommand({ Bucket, Key: files.prefix + name }));
     } catch (err) {
       if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
       throw err;
@@ -70,13 +79,11 @@ export function s3Store(config: S3Config): PictureStore {
   return {
     kind: 's3',
     put: async (name, body) => {
-      // Names are random UUIDs: a clash is not expected, and the store is not asked to check (not every S3 clone honours If-None-Match).
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: name, Body: body, ContentType: 'image/webp', CacheControl: 'public, max-age=31536000, immutable' }),
-      );
+      // Uploads' names are random UUIDs (a share card's replaces its older drawing): a clash is not expected, and the store is not asked to check (not every S3 clone honours If-None-Match).
+      await client.send(new PutObjectCommand({ Bucket, Key: files.prefix + name, Body: body, ContentType: files.type, CacheControl: files.cacheControl }));
     },
     remove: async (name) => {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: files.prefix + name }));
     },
     read: async (name) => {
       const object = await getObject(name);

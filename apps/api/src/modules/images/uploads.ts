@@ -13,9 +13,9 @@ const nameOf = (url: string) => url.slice(PREFIX.length);
 export const UNATTACHED_LIFETIME_HOURS = 24;
 
 /** Records a stored picture with the job that makes its smaller copies (when it is wide enough to have any). */
-export async function recordUpload(db: Db, stored: { name: string; bytes: number; widths: number[] }, uploadedBy: string | null) {
+export async function recordUpload(db: Db, stored: { name: string; bytes: number; widths: number[]; phash?: bigint | null }, uploadedBy: string | null) {
   await db.transaction(async (tx) => {
-    await tx.insert(uploads).values({ name: stored.name, bytes: stored.bytes, widths: stored.widths, uploadedBy });
+    await tx.insert(uploads).values({ name: stored.name, bytes: stored.bytes, widths: stored.widths, uploadedBy, phash: stored.phash ?? null });
     if (stored.widths.length > 1) await enqueueJob(tx as unknown as Db, 'picture-sizes', { name: stored.name });
   });
 }
@@ -52,9 +52,10 @@ export async function requireUpload(db: Db, url: string, field: string, by: Atta
 
 /**
  * Marks the picture as in use, so the sweep keeps it for good (a new account's avatar becomes its own); answers
- * the widths it is stored in. One statement: two sign-ups naming the same upload cannot both take it.
+ * the widths it is stored in and its perceptual hash (issue 36). One statement: two sign-ups naming the same upload
+ * cannot both take it.
  */
-export async function attachUpload(db: Db, url: string, field: string, by: Attacher): Promise<number[]> {
+export async function attachUpload(db: Db, url: string, field: string, by: Attacher): Promise<{ widths: number[]; phash: bigint | null }> {
   const [row] = await db
     .update(uploads)
     .set({
@@ -62,9 +63,9 @@ export async function attachUpload(db: Db, url: string, field: string, by: Attac
       ...('newAccount' in by && by.newAccount ? { uploadedBy: by.newAccount } : {}),
     })
     .where(and(eq(uploads.name, nameOf(url)), mayAttach(by, url)))
-    .returning({ widths: uploads.widths });
+    .returning({ widths: uploads.widths, phash: uploads.phash });
   if (!row) throw await refusal(db, url, field);
-  return row.widths;
+  return row;
 }
 
 /**

@@ -1,17 +1,26 @@
-import type { NotificationKind, NotificationParams } from '@market/contract';
+import type { DealParty, NotificationKind, NotificationParams } from '@market/contract';
 import type { Texts } from '../../texts.ts';
 import { plainName } from './plain-name.ts';
 
 /**
  * A notification's words in a language (the dashboard catalog's `notes.<kind>`, the bell's): the phone's name
  * defused, and its prices (a saved phone's drop) as the tables write them ('40,000 tk', '৳৪০,০০০'). Its mail and its
- * push say these.
+ * push say these. `party` is the reader's side, for the words that differ by it (an account suspended).
  */
-export function noteWords(t: Texts, kind: NotificationKind, productName: string, params: NotificationParams | null = null): string {
-  const values: Record<string, string> = { product: plainName(productName) };
+export function noteWords(
+  t: Texts,
+  kind: NotificationKind,
+  productName: string,
+  params: NotificationParams | null = null,
+  party: DealParty | null = null,
+): string {
+  const values: Record<string, string> = { product: plainName(productName), party: party ?? 'none' };
   for (const key of ['oldPrice', 'newPrice'] as const) {
     const amount = params?.[key];
     if (amount !== undefined) values[key] = t('price.tk', { amount: t.number(amount) });
   }
+  // A held listing's usual wait, and an Admin's reason for rejecting it (issue 36).
+  if (params?.hours !== undefined) values.hours = t.number(params.hours);
+  if (params?.reason !== undefined) values.reason = plainName(params.reason);
   return t(`notes.${kind}`, values);
 }

@@ -101,6 +101,12 @@ export const sellerWarningMail = (r: Recipient, name: string, reason: string) =>
   ]);
 };
 
+/** An Admin verified the seller (issue 35, item 15): the badge their name now carries. The Admin's reason stays in the audit log. */
+export const sellerVerifiedMail = (r: Recipient) => {
+  const l = r.language;
+  return compose(r, 'seller-verified', say(l, 'mail.verified.subject'), [say(l, 'mail.verified.body')]);
+};
+
 /** A warning to the sender of a reported message (issue 33), with the Admin's reason. */
 export const senderWarningMail = (r: Recipient, name: string, reason: string) => {
   const l = r.language;
@@ -184,7 +190,7 @@ export const notificationMail = (
   params: NotificationParams | null = null,
 ) => {
   const t = texts(r.language);
-  const told = noteWords(t, kind, name, params);
+  const told = noteWords(t, kind, name, params, party);
   const path = pageOf(kind, party);
   const page = { label: say(r.language, 'mail.note.open', { page: t(pageNames[path] ?? 'nav.home') }), url: `${origin}${path}` };
   return compose(r, `notification-${kind}`, told, [told], page, [

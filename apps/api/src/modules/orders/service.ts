@@ -133,8 +133,8 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, t
     .from(products)
     .where(and(eq(products.id, body.productId), sellerNotSuspended))
     .limit(1);
-  // A suspended seller's phone is on no public page: it cannot be booked either.
-  if (!product) throw notFound('Product');
+  // A suspended seller's phone is on no public page, nor one waiting for a check (issue 36): neither can be booked.
+  if (!product || product.status === 'pending') throw notFound('Product');
   if (product.status !== 'available') throw conflict(product.status === 'reserved' ? 'product_reserved' : 'product_sold');
   try {
     const order = await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runJobs, useTestApp } from '../../../test/helper.ts';
-import { createCategory, markPaid, PASSWORD, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
+import { createAdmin, createCategory, markPaid, PASSWORD, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
 import { callRoute } from '../../../test/call-route.ts';
 import { jobs, orderEvents, orders, phoneModels, priceGuide } from '../../db/schema.ts';
 import { move, site } from '../orders/process.ts';
@@ -43,9 +43,13 @@ async function world() {
     expect(res.status).toBe(200);
     return res.body.data;
   };
-  /** A phone of the key (or as `over` says) listed at `price`. */
-  const listed = (price: number, over: Record<string, unknown> = {}) =>
-    postProduct(ctx.app, seller, brand.id, {
+  const admin = await createAdmin(ctx.app);
+  /**
+   * A phone of the key (or as `over` says) listed at `price`; one far below the guide waits for a check (issue 36),
+   * which an Admin passes here (a typo's price that sold all the same is what the guide must leave out).
+   */
+  const listed = async (price: number, over: Record<string, unknown> = {}) => {
+    const phone = await postProduct(ctx.app, seller, brand.id, {
       productName: 'A phone',
       phoneModelId: model!.id,
       storageGb: 128,
@@ -54,6 +58,10 @@ async function world() {
       originalPrice: 90_000,
       ...over,
     });
+    if ((phone as { status?: string }).status === 'pending')
+      expect((await callRoute(ctx.app, 'approveListing', { params: { id: phone._id }, token: admin.token, body: {} })).status).toBe(200);
+    return phone;
+  };
   /**
    * A phone of the key sold at `price` `daysAgo` days ago through a completed deal (booked with `mobile`; by a buyer who
    * signed in from the browser holding `browser`, the `device` cookie, when given).

@@ -6,7 +6,7 @@ import { resolveUser } from '../users/resolve.ts';
 import { searchProducts, similarProducts, suggestProducts } from './search.ts';
 import * as service from './service.ts';
 
-export default async function productRoutes(app: FastifyInstance, opts: { search: Config['search'] }) {
+export default async function productRoutes(app: FastifyInstance, opts: { search: Config['search']; risk: Config['risk'] }) {
   const { newWordsPerListing, wordsBudgetMs } = opts.search;
   route(app, e.categories, () => service.listCategories(app.db));
   route(app, e.advertisedProducts, ({ query }) => service.listAdvertised(app.db, query));
@@ -19,13 +19,13 @@ export default async function productRoutes(app: FastifyInstance, opts: { search
   route(app, e.sellerProducts, async ({ params, query }) => service.listBySeller(app.db, (await resolveUser(app.db, params.id)).id, query));
   route(app, e.reportedProducts, ({ query }) => service.listReported(app.db, query));
   route(app, e.addProduct, async ({ user, body }) => {
-    const product = await service.createProduct(app.db, user.id, body, newWordsPerListing);
+    const product = await service.createProduct(app.db, user.id, body, newWordsPerListing, opts.risk);
     // The saved searches it matches hear of it now.
     app.jobs.nudge();
     return product;
   });
   route(app, e.editProduct, async ({ params, body }) => {
-    const product = await service.editProduct(app.db, params.id, body, newWordsPerListing);
+    const product = await service.editProduct(app.db, params.id, body, newWordsPerListing, opts.risk);
     // A lower price told to the people who saved it: their mails go now.
     app.jobs.nudge();
     return product;

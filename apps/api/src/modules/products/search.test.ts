@@ -109,7 +109,7 @@ describe('filters, sorts, pages and facets against the database itself', () => {
   async function world() {
     const admin = await createAdmin(ctx.app);
     const verified = await signUp(ctx.app, 'Seller');
-    await callRoute(ctx.app, 'verifySeller', { params: { id: verified._id }, token: admin.token });
+    await callRoute(ctx.app, 'verifySeller', { params: { id: verified._id }, token: admin.token, body: { reason: 'Checked' } });
     const plain = await signUp(ctx.app, 'Seller');
     const brands = [await createCategory(ctx.app, 'Apple'), await createCategory(ctx.app, 'Samsung'), await createCategory(ctx.app, 'Xiaomi')];
     const conditions = ['Excellent', 'Good', 'Fair'] as const;

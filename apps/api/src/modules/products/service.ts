@@ -9,7 +9,7 @@ import {
   type PageQuery,
   type Product,
 } from '@market/contract';
-import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { batched } from '../../db/batched.ts';
 import { perDb, type Db } from '../../db/client.ts';
 import { categories, orderEvents, orders, products, reports, searchWords, users, type Picture } from '../../db/schema.ts';
@@ -25,6 +25,11 @@ import { savesOf, tellSavers } from '../favourites/savers.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { listingModel } from '../phone-models/catalogue.ts';
 import { productColumns, toProduct } from './dto.ts';
+import { checkColumn, flagImei, holdOrPublish, keepPhotoHashes } from '../listing-checks/service.ts';
+import { riskSignals, type RiskRules } from '../listing-checks/signals.ts';
+
+/** The risk signals' thresholds and the hours a check usually takes (config `risk`, issue 36). */
+export type ListingRisk = RiskRules & { checkHours: number };
 
 const keys = { table: products, id: products.id, createdAt: products.createdAt };
 
@@ -43,7 +48,7 @@ export function select(db: Db, where: SQL | undefined) {
  */
 async function list(db: Db, where: SQL | undefined, query: PageQuery, asOwner = false) {
   const rows = await db
-    .select({ ...productColumns, saves: asOwner ? savesOf : sql<null>`null` })
+    .select({ ...productColumns, saves: asOwner ? savesOf : sql<null>`null`, check: asOwner ? checkColumn : sql<null>`null` })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))
@@ -51,7 +56,10 @@ async function list(db: Db, where: SQL | undefined, query: PageQuery, asOwner = 
     .orderBy(...newestFirst(keys))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.product.id);
-  return { items: items.map((r) => (asOwner ? { ...toProduct(r, true), saves: r.saves ?? 0 } : toProduct(r))), nextCursor };
+  return {
+    items: items.map((r) => (asOwner ? { ...toProduct(r, true), saves: r.saves ?? 0, ...(r.check ? { check: r.check } : {}) } : toProduct(r))),
+    nextCursor,
+  };
 }
 
 const available = eq(products.status, 'available');
@@ -81,16 +89,23 @@ export const listOnSaleBySeller = (db: Db, sellerId: string, query: PageQuery) =
 export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.report, true), query, true);
 
 const productById = perDb((db) =>
-  select(db, eq(products.id, sql.placeholder('id')))
+  db
+    .select({ ...productColumns, check: checkColumn })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, sql.placeholder('id')))
     .limit(1)
     .prepare('product_by_id'),
 );
 
 const publicProductsByIds = perDb((db) =>
-  select(db, and(sql`${products.id} = any(${sql.placeholder('ids')})`, sellerNotSuspended, isNull(products.hiddenAt))).prepare('public_products_by_ids'),
+  select(db, and(sql`${products.id} = any(${sql.placeholder('ids')})`, sellerNotSuspended, isNull(products.hiddenAt), ne(products.status, 'pending'))).prepare(
+    'public_products_by_ids',
+  ),
 );
 
-/** The phones of `ids` anyone may see (not hidden, their seller not suspended), by id (a saved phones' page). */
+/** The phones of `ids` anyone may see (not hidden, not waiting for a check, their seller not suspended), by id (a saved phones' page). */
 export const loadPublicProducts = async (db: Db, ids: string[]) => new Map((await publicProductsByIds(db).execute({ ids })).map((r) => [r.product.id, r]));
 /** The public details asked for at the same moment (a crawler, the long tail), read by one statement. */
 const publicProduct = batched(loadPublicProducts);
@@ -100,14 +115,17 @@ const canonicalUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** A product as anyone sees it (not while its seller is suspended), or (`asOwner`) as its seller and Admins do. */
 export async function getProduct(db: Db, id: string, asOwner = false) {
   const key = id.toLowerCase();
-  const row = asOwner
-    ? (await productById(db).execute({ id }))[0]
-    : canonicalUuid.test(key)
-      ? await publicProduct(db, key)
-      : // Another spelling PostgreSQL may accept or refuse: on its own, so a refusal fails no other look-up.
-        (await loadPublicProducts(db, [id])).values().next().value;
+  if (asOwner) {
+    const row = (await productById(db).execute({ id }))[0];
+    if (!row) throw notFound('Product');
+    return { ...toProduct(row, true), ...(row.check ? { check: row.check } : {}) };
+  }
+  const row = canonicalUuid.test(key)
+    ? await publicProduct(db, key)
+    : // Another spelling PostgreSQL may accept or refuse: on its own, so a refusal fails no other look-up.
+      (await loadPublicProducts(db, [id])).values().next().value;
   if (!row) throw notFound('Product');
-  return toProduct(row, asOwner);
+  return toProduct(row);
 }
 
 /**
@@ -169,24 +187,40 @@ async function oneHandsetEach<T>(write: () => Promise<T>): Promise<T> {
 async function picturesOf(db: Db, body: NewProductBody | EditProductBody, by: Attacher) {
   const urls = body.images ?? [body.img!];
   const images: Picture[] = [];
-  for (const [i, url] of urls.entries()) images.push({ url, widths: await attachUpload(db, url, body.images ? `images[${i}]` : 'img', by) });
-  return { img: urls[0]!, images };
+  const hashes: { url: string; hash: bigint | null }[] = [];
+  for (const [i, url] of urls.entries()) {
+    const { widths, phash } = await attachUpload(db, url, body.images ? `images[${i}]` : 'img', by);
+    images.push({ url, widths });
+    hashes.push({ url, hash: phash });
+  }
+  return { pictures: { img: urls[0]!, images }, hashes };
 }
 
-export async function createProduct(db: Db, sellerId: string, body: NewProductBody, newWordsAllowed: number) {
+/**
+ * A seller's new listing: live at once, or (with a risk signal, issue 36) waiting for an Admin's check. The seller's
+ * row is locked first, so two listings posted at once count each other against the new seller's limit.
+ */
+export async function createProduct(db: Db, sellerId: string, body: NewProductBody, newWordsAllowed: number, risk: ListingRisk) {
   await checkListing(db, body, newWordsAllowed);
   const model = await listingModel(db, body);
   // status, advertise, report and the date are the server's, whatever the client sent.
   const id = await oneHandsetEach(() =>
     db.transaction(async (tx) => {
-      const pictures = await picturesOf(tx, body, { owner: sellerId });
+      const t = tx as unknown as Db;
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, sellerId)).for('no key update');
+      const { pictures, hashes } = await picturesOf(t, body, { owner: sellerId });
+      const district = listingDistrict(body)!;
+      const signals = await riskSignals(t, { ...body, ...model, productId: null, sellerId, imei: body.imei ?? null, photos: hashes }, risk);
       const [row] = await tx
         .insert(products)
-        .values({ ...body, ...model, district: listingDistrict(body)!, ...pictures, sellerId, status: 'available', advertise: false, report: false })
+        .values({ ...body, ...model, district, ...pictures, sellerId, status: signals.length > 0 ? 'pending' : 'available', advertise: false, report: false })
         .returning({ id: products.id });
-      // Matched against the saved searches once it is committed (issue 34), and counted in its model's asking prices.
-      await enqueueJob(tx as unknown as Db, 'search-alerts', { productId: row!.id });
-      await countAsking(tx as unknown as Db, { ...body, ...model });
+      await keepPhotoHashes(t, row!.id, sellerId, hashes);
+      await holdOrPublish(t, { productId: row!.id, sellerId, name: body.productName, edit: false, hours: risk.checkHours }, signals);
+      // Matched against the saved searches once it is committed (issue 34; a held one finds it not for sale, and is
+      // matched again when approved), and counted in its model's asking prices.
+      await enqueueJob(t, 'search-alerts', { productId: row!.id });
+      await countAsking(t, { ...body, ...model });
       return row!.id;
     }),
   );
@@ -197,7 +231,7 @@ export async function createProduct(db: Db, sellerId: string, body: NewProductBo
  * The seller's new version of an own listing, while it is for sale (a sold phone's listing is the buyer's record
  * too). A left-out IMEI keeps the one the listing has. Every public page and search show it at once.
  */
-export async function editProduct(db: Db, id: string, body: EditProductBody, newWordsAllowed: number) {
+export async function editProduct(db: Db, id: string, body: EditProductBody, newWordsAllowed: number, risk: ListingRisk) {
   await checkListing(db, body, newWordsAllowed);
   const model = await listingModel(db, body);
   const changed = await oneHandsetEach(() =>
@@ -205,22 +239,27 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
       // The listing's seller (its pictures: theirs, or those it already shows); the access rule made sure it is the caller.
       // Locked (as the update would), so the price it had is the one this edit changes: a drop is told once.
       const [current] = await tx
-        .select({ sellerId: products.sellerId, images: products.images, resalePrice: products.resalePrice })
+        .select({ sellerId: products.sellerId, images: products.images, resalePrice: products.resalePrice, imei: products.imei })
         .from(products)
         .where(eq(products.id, id))
         .limit(1)
         .for('no key update');
       if (!current) throw notFound('Product');
-      const pictures = await picturesOf(tx, body, { owner: current.sellerId, keeps: current.images.map((p) => p.url) });
+      const t = tx as unknown as Db;
+      const { pictures, hashes } = await picturesOf(t, body, { owner: current.sellerId, keeps: current.images.map((p) => p.url) });
       const { imei, ...rest } = body;
+      const listing = { ...body, ...model, productId: id, sellerId: current.sellerId, imei: imei === undefined ? current.imei : imei, photos: hashes };
+      const signals = await riskSignals(t, listing, risk);
       // The whole listing is sent again: an optional spec left out is one the seller has cleared.
       const cleared = { model: rest.model ?? null, ramGb: rest.ramGb ?? null, colour: rest.colour ?? null };
       const [row] = await tx
         .update(products)
         .set({ ...rest, ...model, district: listingDistrict(body)!, ...cleared, ...pictures, ...(imei === undefined ? {} : { imei }) })
-        .where(and(eq(products.id, id), available))
+        .where(and(eq(products.id, id), inArray(products.status, ['available', 'pending'])))
         .returning({ id: products.id });
       if (!row) return false;
+      await keepPhotoHashes(t, id, current.sellerId, hashes);
+      await holdOrPublish(t, { productId: id, sellerId: current.sellerId, name: body.productName, edit: true, hours: risk.checkHours }, signals);
       // Matched against the saved searches again: a lower price, a new word or place may match more (issue 34).
       await enqueueJob(tx as unknown as Db, 'search-alerts', { productId: id });
       await countAsking(tx as unknown as Db, { ...body, ...model });
@@ -237,7 +276,7 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
       return true;
     }),
   );
-  if (!changed) throw conflict((await getProduct(db, id)).status === 'reserved' ? 'product_reserved' : 'sold_cannot_edit');
+  if (!changed) throw conflict((await getProduct(db, id, true)).status === 'reserved' ? 'product_reserved' : 'sold_cannot_edit');
   return getProduct(db, id, true);
 }
 
@@ -251,7 +290,7 @@ async function changeListing(db: Db, id: string, set: Partial<typeof products.$i
     .set(set)
     .where(and(eq(products.id, id), when))
     .returning({ id: products.id });
-  if (!row) throw conflict(whyNot(await getProduct(db, id)));
+  if (!row) throw conflict(whyNot(await getProduct(db, id, true)));
   return getProduct(db, id, true);
 }
 
@@ -270,7 +309,7 @@ export const markSold = (db: Db, id: string) =>
   db.transaction(async (tx) => {
     // A phone reserved for a buyer is not sold aside: its deal ends at the handover or is called off (issue 31).
     const sold = await changeListing(tx as unknown as Db, id, { status: 'sold', advertise: false }, available, (p) =>
-      p.status === 'reserved' ? 'reserved_cannot_mark_sold' : 'product_sold',
+      p.status === 'reserved' ? 'reserved_cannot_mark_sold' : p.status === 'pending' ? 'listing_in_check' : 'product_sold',
     );
     await move(tx as unknown as Db, 'close', eq(orders.productId, id), site);
     await tellSavers(tx as unknown as Db, 'saved_sold', { id, name: sold.productName, sellerId: sold.sellerId._id });
@@ -292,7 +331,7 @@ export async function deleteProduct(db: Db, id: string, by: AuthUser, reason: st
     // Locked first, so a payment settling now comes before (then it was sold) or after (it finds no phone). In the
     // order a payment locks them (the phone, then its bookings): the other way round the two deadlock.
     const [product] = await tx
-      .select({ sold: sql<boolean>`${wasSold}`, status: products.status })
+      .select({ sold: sql<boolean>`${wasSold}`, status: products.status, imei: products.imei })
       .from(products)
       .where(eq(products.id, id))
       .for('update');
@@ -312,6 +351,8 @@ export async function deleteProduct(db: Db, id: string, by: AuthUser, reason: st
     if (!deleted) throw notFound('Product');
     if (by.role === 'Admin' && deleted.sellerId !== by.id) {
       await recordAdminAct(tx, by, { action: 'delete-product', target: { kind: 'product', id, label: deleted.name }, reason });
+      // The handset's next listing waits for a check (issue 36).
+      await flagImei(tx as unknown as Db, product.imei, 'removed', id);
       // An Admin's removal is told to the seller, and to whoever reported it (issue 31, item 6).
       await notify(tx as unknown as Db, 'listing_removed', [{ userId: deleted.sellerId, productName: deleted.name }]);
       await notify(

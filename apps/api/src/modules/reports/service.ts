@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { products, reports, users } from '../../db/schema.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { flagImei } from '../listing-checks/service.ts';
 import { recordAdminAct } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
 import { enqueueMail, type Mail } from '../mail/outbox.ts';
@@ -18,13 +19,20 @@ const open = isNull(reports.resolvedAt);
  * user does — the spec's PUT answers the phone as before (the spec's client shows its toast), the new POST a 409.
  */
 export async function fileReport(db: Db, user: AuthUser, body: ReportBody, again: 'answer' | 'refuse') {
-  const [phone] = await db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, body.productId)).limit(1);
-  if (!phone) throw notFound('Product');
+  const [phone] = await db
+    .select({ sellerId: products.sellerId, status: products.status, imei: products.imei })
+    .from(products)
+    .where(eq(products.id, body.productId))
+    .limit(1);
+  // A listing waiting for a check is its seller's and the Admins' only (issue 36).
+  if (!phone || phone.status === 'pending') throw notFound('Product');
   if (phone.sellerId === user.id) throw forbidden('own_phone_report');
   try {
     await db.transaction(async (tx) => {
       await tx.insert(reports).values({ productId: body.productId, reporterId: user.id, reason: body.reason, text: body.text ?? null });
       await tx.update(products).set({ report: true }).where(eq(products.id, body.productId));
+      // A handset reported stolen: its next listing, here or by anyone, waits for a check (issue 36).
+      if (body.reason === 'stolen') await flagImei(tx as unknown as Db, phone.imei, 'stolen', body.productId);
     });
   } catch (err) {
     if (!isUniqueViolation(err, 'reports_product_reporter_key')) throw err;

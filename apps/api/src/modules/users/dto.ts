@@ -1,4 +1,4 @@
-import type { User } from '@market/contract';
+import type { SellerRow, User } from '@market/contract';
 import type { users } from '../../db/schema.ts';
 
 export const toUser = (row: typeof users.$inferSelect): User => ({
@@ -12,4 +12,22 @@ export const toUser = (row: typeof users.$inferSelect): User => ({
   emailVerified: row.emailVerifiedAt !== null,
   ...(row.suspendedAt ? { suspended: true as const } : {}),
   language: row.language,
+});
+
+/** A row of All Sellers: the seller, and the facts their verification is judged by (service.ts `listSellers`). */
+export const toSellerRow = (row: {
+  user: typeof users.$inferSelect;
+  listings: number | null;
+  liveListings: number | null;
+  completedSales: number | null;
+  reports: number | null;
+  numberConfirmed: boolean;
+}): SellerRow => ({
+  ...toUser(row.user),
+  memberSince: row.user.createdAt.toISOString(),
+  liveListings: row.liveListings ?? 0,
+  listings: row.listings ?? 0,
+  completedSales: row.completedSales ?? 0,
+  reports: row.reports ?? 0,
+  numberConfirmed: row.numberConfirmed,
 });

@@ -2,22 +2,26 @@ import { endpoints as e } from '@market/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../route.ts';
 import { listAudit } from '../audit/service.ts';
-import { toUser } from './dto.ts';
-import { deleteUser, listByRole, reinstateSeller, suspendSeller, verifySeller } from './service.ts';
+import { toSellerRow, toUser } from './dto.ts';
+import { deleteUser, listBuyers, listSellers, reinstate, suspend, verifySeller } from './service.ts';
 
 export default async function userRoutes(app: FastifyInstance) {
-  const usersOf = async (role: 'Buyer' | 'Seller', query: Parameters<typeof listByRole>[2]) => {
-    const { items, nextCursor } = await listByRole(app.db, role, query);
+  route(app, e.allBuyers, async ({ query }) => {
+    const { items, nextCursor } = await listBuyers(app.db, query);
     return { items: items.map(toUser), nextCursor };
-  };
-  route(app, e.allBuyers, ({ query }) => usersOf('Buyer', query));
-  route(app, e.allSellers, ({ query }) => usersOf('Seller', query));
-  route(app, e.verifySeller, async ({ params, user }) => toUser(await verifySeller(app.db, params.id, user)));
+  });
+  route(app, e.allSellers, async ({ query }) => {
+    const { items, nextCursor } = await listSellers(app.db, query);
+    return { items: items.map(toSellerRow), nextCursor };
+  });
+  route(app, e.verifySeller, async ({ params, body, user }) => toUser(await verifySeller(app.db, params.id, user, body.reason)));
   route(app, e.deleteUser, async ({ params, user }) => {
     await deleteUser(app.db, params.id, user);
     return { deleted: true as const };
   });
-  route(app, e.suspendSeller, async ({ params, body, user }) => toUser(await suspendSeller(app.db, params.id, user, body.reason)));
-  route(app, e.reinstateSeller, async ({ params, body, user }) => toUser(await reinstateSeller(app.db, params.id, user, body.reason)));
+  route(app, e.suspendSeller, async ({ params, body, user }) => toUser(await suspend(app.db, 'Seller', params.id, user, body.reason)));
+  route(app, e.reinstateSeller, async ({ params, body, user }) => toUser(await reinstate(app.db, 'Seller', params.id, user, body.reason)));
+  route(app, e.suspendBuyer, async ({ params, body, user }) => toUser(await suspend(app.db, 'Buyer', params.id, user, body.reason)));
+  route(app, e.reinstateBuyer, async ({ params, body, user }) => toUser(await reinstate(app.db, 'Buyer', params.id, user, body.reason)));
   route(app, e.auditLog, ({ query }) => listAudit(app.db, query));
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helper.ts';
+import { runJobs, useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, PASSWORD, postProduct, signUp, type Actor } from '../../../test/fixtures.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, outbox, users } from '../../db/schema.ts';
 import { callRoute } from '../../../test/call-route.ts';
 
 /** What a suspended account is told when it signs in, word for word. */
@@ -10,7 +10,7 @@ const SUSPENDED = 'This account is suspended: it cannot sign in. Write to hello@
 
 /** Issue 16: an Admin suspends a seller (and lifts it): no sign-in, no session, the phones off every public page. */
 const ctx = useTestApp();
-const act = (admin: Actor, what: 'suspendSeller' | 'reinstateSeller', id: string, reason = 'Listed a stolen handset') =>
+const act = (admin: Actor, what: 'suspendSeller' | 'reinstateSeller' | 'suspendBuyer' | 'reinstateBuyer', id: string, reason = 'Listed a stolen handset') =>
   callRoute(ctx.app, what, { params: { id }, token: admin.token, body: { reason } });
 const login = (email: string, password = PASSWORD) => callRoute(ctx.app, 'logIn', { body: { email, password } });
 const ids = (res: { body: { data: { _id: string }[] } }) => res.body.data.map((p) => p._id);
@@ -107,5 +107,86 @@ describe('suspending a seller', () => {
     expect([refused.status, refused.body.message]).toEqual([409, 'The seller of this phone is suspended: it cannot be paid for now']);
     await act(admin, 'reinstateSeller', seller._id);
     expect((await pay()).status).toBe(200);
+  });
+});
+
+/** Issue 35, item 17: an Admin suspends a buyer as a seller — no session, no sign-in, so nothing booked — and lifts it. */
+describe('suspending a buyer', () => {
+  const bookingOf = (buyer: Actor, productId: string) =>
+    callRoute(ctx.app, 'book', { token: buyer.token, body: { productId, meetingLocation: 'Gulshan', mobileNumber: '01711-000000' } });
+  const mailTo = async (email: string, kind: string) =>
+    (
+      await ctx.app.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, email), eq(outbox.kind, kind)))
+    )[0];
+
+  it('ends the sessions and refuses sign-in, so the buyer cannot book; audited with the reason; told in their language', async () => {
+    const { buyer, admin, phone } = await world();
+    await ctx.app.db.update(users).set({ language: 'bn' }).where(eq(users.id, buyer._id));
+    const res = await act(admin, 'suspendBuyer', buyer._id, 'Booked phones and never came');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ _id: buyer._id, role: 'Buyer', suspended: true });
+
+    // The token of before is over; signing in again is refused; so no booking.
+    expect((await callRoute(ctx.app, 'me', { token: buyer.token })).status).toBe(401);
+    const booked = await bookingOf(buyer, phone._id);
+    expect([booked.status, booked.body.code]).toEqual([401, 'session_ended']);
+    const refused = await login(buyer.email);
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([403, 'suspended', SUSPENDED]);
+    expect((await login(buyer.email, 'wrong-password')).body.message).toBe('Invalid Email or Password');
+
+    const [entry] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.action, 'suspend-buyer'));
+    expect(entry).toMatchObject({
+      adminId: admin._id,
+      targetId: buyer._id,
+      targetLabel: `${buyer.name} <${buyer.email}>`,
+      reason: 'Booked phones and never came',
+    });
+    // Signed out, the buyer learns why by mail, in Bangla, in a buyer's words (no phones of theirs left the site).
+    await runJobs(ctx.app);
+    const mail = await mailTo(buyer.email, 'notification-listings_suspended');
+    expect(mail!.subject).toBe(
+      'একজন অ্যাডমিন আপনার অ্যাকাউন্ট স্থগিত করেছেন: আবার চালু না হওয়া পর্যন্ত আপনি লগইন বা বুক করতে পারবেন না। ভুল মনে হলে hello@resalephones.example-এ লিখুন',
+    );
+    expect((await act(admin, 'suspendBuyer', buyer._id)).body.code).toBe('buyer_already_suspended');
+  });
+
+  it("reinstating lets the buyer sign in and book again; the notification centre tells both, in a buyer's words", async () => {
+    const { buyer, admin, phone } = await world();
+    await act(admin, 'suspendBuyer', buyer._id);
+    const res = await act(admin, 'reinstateBuyer', buyer._id, 'The complaint was false');
+    expect(res.status).toBe(200);
+    expect(res.body.data.suspended).toBeUndefined();
+    const back = await login(buyer.email);
+    expect(back.status).toBe(200);
+    const token = back.body.data.token as string;
+    expect((await bookingOf({ ...buyer, token }, phone._id)).status).toBe(201);
+    const told = (await callRoute(ctx.app, 'notifications', { token })).body.data.map((n: { kind: string }) => n.kind);
+    expect(told).toEqual(['listings_reinstated', 'listings_suspended']);
+    await runJobs(ctx.app);
+    expect((await mailTo(buyer.email, 'notification-listings_reinstated'))!.subject).toBe('Your account is reinstated: you can sign in and book again');
+    expect((await ctx.app.db.select().from(auditLog)).map((e) => [e.action, e.reason])).toEqual([
+      ['suspend-buyer', 'Listed a stolen handset'],
+      ['reinstate-buyer', 'The complaint was false'],
+    ]);
+    expect((await act(admin, 'reinstateBuyer', buyer._id)).body.code).toBe('buyer_not_suspended');
+  });
+
+  it('refuses a seller or an Admin (400), nobody (404), no reason (400) and a non-Admin caller (403), changing nothing', async () => {
+    const { seller, buyer, admin } = await world();
+    const other = await createAdmin(ctx.app);
+    const wrong = await act(admin, 'suspendBuyer', seller._id);
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'only_buyer_suspended']);
+    expect((await act(admin, 'suspendBuyer', other._id)).status).toBe(400);
+    expect((await act(admin, 'suspendSeller', buyer._id)).body.code).toBe('only_seller_suspended');
+    expect((await act(admin, 'suspendBuyer', '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await act(admin, 'suspendBuyer', buyer._id, '  ')).status).toBe(400);
+    expect((await act(buyer, 'suspendBuyer', buyer._id)).status).toBe(403);
+    expect((await act(seller, 'reinstateBuyer', buyer._id)).status).toBe(403);
+    expect((await login(buyer.email)).status).toBe(200);
+    expect((await login(seller.email)).status).toBe(200);
+    expect(await ctx.app.db.select().from(auditLog)).toEqual([]);
   });
 });

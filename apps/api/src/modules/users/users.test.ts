@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper.ts';
-import { book, createAdmin, createCategory, markPaid, orderExists, postProduct, signUp, userExists } from '../../../test/fixtures.ts';
-import { orders, payments, products } from '../../db/schema.ts';
+import { book, createAdmin, createCategory, lastMail, markPaid, orderExists, postProduct, signUp, userExists } from '../../../test/fixtures.ts';
+import { auditLog, orders, outbox, payments, products, users } from '../../db/schema.ts';
 import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
 const USER_KEYS = ['_id', 'email', 'emailVerified', 'id', 'language', 'name', 'role', 'sellerVerified', 'userImg'];
+/** A row of All Sellers: the account, and what a verification is judged by (issue 35, item 15). */
+const SELLER_KEYS = [...USER_KEYS, 'completedSales', 'listings', 'liveListings', 'memberSince', 'numberConfirmed', 'reports'].sort();
+const verify = (admin: { token: string }, id: string, reason?: string) =>
+  callRoute(ctx.app, 'verifySeller', { params: { id }, token: admin.token, body: (reason === undefined ? {} : { reason }) as { reason: string } });
 
 async function people() {
   const [admin, seller, otherSeller, buyer, otherBuyer] = await Promise.all([
@@ -24,16 +28,16 @@ describe('GET /api/all-buyer and /api/all-seller', () => {
   it('list only users of that role, in the User shape and without password hashes', async () => {
     const { admin, seller, otherSeller, buyer, otherBuyer } = await people();
     const cases = [
-      ['allBuyers', 'Buyer', [buyer, otherBuyer]],
-      ['allSellers', 'Seller', [seller, otherSeller]],
+      ['allBuyers', 'Buyer', [buyer, otherBuyer], USER_KEYS],
+      ['allSellers', 'Seller', [seller, otherSeller], SELLER_KEYS],
     ] as const;
-    for (const [name, role, expected] of cases) {
+    for (const [name, role, expected, keys] of cases) {
       const res = await callRoute(ctx.app, name, { token: admin.token });
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
       expect(res.body.data.map((u: { _id: string }) => u._id).sort()).toEqual(expected.map((u) => u._id).sort());
       for (const user of res.body.data) {
-        expect(Object.keys(user).sort()).toEqual(USER_KEYS);
+        expect(Object.keys(user).sort()).toEqual(keys);
         expect(user.role).toBe(role);
         expect(user.sellerVerified).toBe(false);
         expect(user.id).toMatch(/^local:/);
@@ -62,32 +66,76 @@ describe('GET /api/all-buyer and /api/all-seller', () => {
 });
 
 describe('PUT /api/verify-seller/:id', () => {
-  it("verifies the seller, and the product detail's seller shows it", async () => {
+  it("verifies the seller with the Admin's reason (audited), tells the seller by mail, and the product detail's seller shows it", async () => {
     const { admin, seller, otherSeller } = await people();
     const category = await createCategory(ctx.app);
     const product = await postProduct(ctx.app, seller, category.id);
-    const res = await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token });
+    const res = await verify(admin, seller._id, '  Checked the trade licence and NID  ');
     expect(res.status).toBe(200);
+    const [entry] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.action, 'verify-seller'));
+    expect(entry).toMatchObject({
+      adminId: admin._id,
+      targetId: seller._id,
+      targetLabel: `${seller.name} <${seller.email}>`,
+      reason: 'Checked the trade licence and NID',
+    });
+    const mail = await lastMail(ctx.app, seller.email, 'seller-verified');
+    expect(mail.subject).toBe('Your seller account is verified');
+    expect(mail.textBody).toContain('your name now shows the Verified badge');
+    // The reason is the Admin's note, for the log: the seller's mail does not carry it.
+    expect(mail.textBody).not.toContain('trade licence');
     expect(res.body.data).toMatchObject({ _id: seller._id, role: 'Seller', sellerVerified: true });
     expect(JSON.stringify(res.body)).not.toMatch(/password|\$argon2/i);
     const detail = await callRoute(ctx.app, 'product', { params: { id: product._id } });
     expect(detail.body.data.sellerId).toMatchObject({ _id: seller._id, sellerVerified: true });
     const sellers = (await callRoute(ctx.app, 'allSellers', { token: admin.token })).body.data as { _id: string; sellerVerified: boolean }[];
     expect(sellers.find((s) => s._id === otherSeller._id)!.sellerVerified).toBe(false);
-    // Verifying again is harmless.
-    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: seller._id }, token: admin.token })).body.data.sellerVerified).toBe(true);
+    // Verifying again is harmless: nothing more is logged or mailed.
+    expect((await verify(admin, seller._id, 'Again')).body.data.sellerVerified).toBe(true);
+    expect(await ctx.app.db.select().from(auditLog)).toHaveLength(1);
+    expect(await ctx.app.db.select().from(outbox).where(eq(outbox.kind, 'seller-verified'))).toHaveLength(1);
+  });
+
+  it('refuses without a reason or with one too long, as every audited act does (the code and field the web words in either language), changing nothing', async () => {
+    const { admin, seller } = await people();
+    const problems = [];
+    for (const reason of [undefined, '', '   ', 'x'.repeat(501)]) {
+      const res = await verify(admin, seller._id, reason);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('invalid_input');
+      problems.push(res.body.fields);
+    }
+    expect(problems).toEqual([
+      [{ field: 'reason', problem: expect.any(String) }],
+      [{ field: 'reason', problem: 'is required' }],
+      [{ field: 'reason', problem: 'is required' }],
+      [{ field: 'reason', problem: 'must be at most 500 characters' }],
+    ]);
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.id, seller._id));
+    expect(row!.sellerVerified).toBe(false);
+    expect(await ctx.app.db.select().from(auditLog)).toEqual([]);
+    expect(await ctx.app.db.select().from(outbox).where(eq(outbox.kind, 'seller-verified'))).toEqual([]);
+  });
+
+  it('a seller whose address is not confirmed is verified but not mailed; a non-Admin is refused', async () => {
+    const { admin, buyer } = await people();
+    const unconfirmed = await signUp(ctx.app, 'Seller', 'Rakib Mobile', { verified: false });
+    expect((await verify(buyer, unconfirmed._id, 'Checked')).status).toBe(403);
+    expect((await verify(unconfirmed, unconfirmed._id, 'Checked')).status).toBe(403);
+    expect((await verify(admin, unconfirmed._id, 'Checked')).status).toBe(200);
+    expect(await ctx.app.db.select().from(outbox).where(eq(outbox.kind, 'seller-verified'))).toEqual([]);
   });
 
   it('refuses a buyer or an admin with a 400, an unknown user with a 404 and a malformed id with a 400', async () => {
     const { admin, buyer } = await people();
-    const res = await callRoute(ctx.app, 'verifySeller', { params: { id: buyer._id }, token: admin.token });
+    const res = await verify(admin, buyer._id, 'Checked');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Only a seller can be verified');
-    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: admin._id }, token: admin.token })).status).toBe(400);
+    expect((await verify(admin, admin._id, 'Checked')).status).toBe(400);
     const buyers = (await callRoute(ctx.app, 'allBuyers', { token: admin.token })).body.data;
     expect(buyers[0].sellerVerified).toBe(false);
-    expect((await callRoute(ctx.app, 'verifySeller', { params: { id: randomUUID() }, token: admin.token })).status).toBe(404);
-    const bad = await callRoute(ctx.app, 'verifySeller', { params: { id: 'seller@example.com' }, token: admin.token });
+    expect((await verify(admin, randomUUID(), 'Checked')).status).toBe(404);
+    const bad = await verify(admin, 'seller@example.com', 'Checked');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('id');
   });

@@ -6,6 +6,7 @@ import { useGoogleUserMutation } from './api.ts';
 import { GooglePopupError, signInWithGooglePopup } from './google-popup.ts';
 import { useCompleteSignIn } from './use-sign-in.ts';
 import { currentLang, translate, useT } from '../../lib/i18n.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /**
  * The spec's 'CONTINUE WITH GOOGLE': after its confirmation, the OpenID Connect popup
@@ -18,6 +19,8 @@ export function GoogleButton({ to }: { to?: string }) {
   const [googleUser] = useGoogleUserMutation();
   const completeSignIn = useCompleteSignIn();
   const t = useT('auth');
+  // Drawn by the server (the login page), it waits for the app: the popup is the app's.
+  const ready = useHydrated();
 
   // Called straight from the confirm click, so the popup opens within the user's gesture.
   const signIn = async () => {
@@ -36,7 +39,7 @@ export function GoogleButton({ to }: { to?: string }) {
 
   return (
     <>
-      <button type="button" className="btn btn-outline w-full" onClick={() => setAsking(true)} disabled={busy}>
+      <button type="button" className="btn btn-outline w-full" onClick={() => setAsking(true)} disabled={busy || !ready}>
         <svg viewBox="0 0 48 48" width="20" height="20" aria-hidden="true">
           <path
             fill="#FFC107"

@@ -11,13 +11,20 @@ import { useCompleteSignIn } from './use-sign-in.ts';
 import { Field } from '../../components/field.tsx';
 import { translate, useT } from '../../lib/i18n.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
+/**
+ * The spec's login. The server draws it (issue 35): the form is there before the app runs, but a session is the
+ * app's (a token it keeps), so signing in waits for it — the buttons are disabled and say why until then, and the
+ * form would post, never put a password in an address. What was typed meanwhile stays when the app takes over.
+ */
 export function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const completeSignIn = useCompleteSignIn();
   const t = useT('auth');
   usePageTitle(t('login.title'));
   const [demoOpen, setDemoOpen] = useState(false);
+  const ready = useHydrated();
   const { register, handleSubmit, reset, formState } = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
 
   const signIn = async (body: LoginBody) => {
@@ -43,7 +50,7 @@ export function LoginPage() {
       <div className="card mx-auto w-full max-w-md bg-base-100 shadow-xl ring-1 ring-base-200">
         <div className="card-body">
           <h1 className="text-center text-3xl font-bold">{t('login.title')}</h1>
-          <form className="space-y-3" onSubmit={handleSubmit(signIn, invalid)} noValidate>
+          <form method="post" className="space-y-3" onSubmit={handleSubmit(signIn, invalid)} noValidate>
             <Field label={t('auth.email')} error={errors.email?.message}>
               <input type="email" autoComplete="email" className="input input-bordered w-full" {...register('email', { required: t('auth.emailRequired') })} />
             </Field>
@@ -60,11 +67,12 @@ export function LoginPage() {
                 {t('auth.forgotPassword')}
               </Link>
             </p>
-            <button type="submit" className="btn btn-primary w-full" disabled={isLoading}>
+            <button type="submit" className="btn btn-primary w-full" disabled={isLoading || !ready}>
               {t('login.submit')}
             </button>
+            {!ready && <p className="text-center text-sm text-base-content/75">{t('login.waitForApp')}</p>}
           </form>
-          <button type="button" className="btn btn-outline btn-primary w-full" onClick={() => setDemoOpen(true)}>
+          <button type="button" className="btn btn-outline btn-primary w-full" disabled={!ready} onClick={() => setDemoOpen(true)}>
             {t('login.useDemo')}
           </button>
           <p className="text-center text-sm">

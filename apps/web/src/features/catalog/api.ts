@@ -9,10 +9,13 @@ export const catalogApi = api.injectEndpoints({
     advertisedProducts: build.query({ ...call('advertisedProducts'), providesTags: ['product'] }),
     categoryProducts: build.infiniteQuery({ ...pages('categoryProducts', categoryPageSize, (id: string) => ({ params: { id } })), providesTags: ['product'] }),
     product: build.query({ ...call('product', (id: string) => ({ params: { id } })), providesTags: ['product'] }),
+    /** A listing as its seller (or an Admin) sees it: one held for a check (issue 36) is not public. */
+    ownProduct: build.query({ ...call('ownProduct', (id: string) => ({ params: { id } })), providesTags: ['product'] }),
     /** Phones like one (issue 34): on its page, a sold one's too. */
     similarProducts: build.query({ ...call('similarProducts', (id: string) => ({ params: { id } })), providesTags: ['product'] }),
     report: build.mutation({ ...call('report', (body: ReportBody) => ({ body })), invalidatesTags: ['product'] }),
   }),
 });
 
-export const { useAdvertisedProductsQuery, useCategoryProductsInfiniteQuery, useProductQuery, useReportMutation, useSimilarProductsQuery } = catalogApi;
+export const { useAdvertisedProductsQuery, useCategoryProductsInfiniteQuery, useProductQuery, useOwnProductQuery, useReportMutation, useSimilarProductsQuery } =
+  catalogApi;

@@ -1,10 +1,12 @@
 import { useParams, useSearchParams } from 'react-router';
+import { keepScroll } from '../../components/scroll-restoration.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { paged } from '../../lib/pages.ts';
 import { useCategoriesQuery } from '../../lib/shared-api.ts';
 import { useCategoryProductsInfiniteQuery } from './api.ts';
 import { useSearchFacetsQuery, useSearchProductsInfiniteQuery, type SearchArgs } from './search-api.ts';
-import { FilterPanel, NoMatch, ResultList, ResultsBar, SortSelect } from './search-filters.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+import { NoMatch, ResultList, ResultsBar, SortSelect } from './search-filters.tsx';
 import { readSearch, writeSearch } from './search-params.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 
@@ -27,18 +29,20 @@ export function CategoryPage() {
   const facets = useSearchFacetsQuery({ category: [id] }, { skip: chosen });
   const result = chosen ? searched : plain;
   const meta = chosen ? searched.data?.pages[0]?.meta : facets.data;
+  // What the filters chosen find: undefined while it is asked (the facets above stay the last answer's meanwhile).
+  const total = chosen ? searched.currentData?.pages[0]?.meta.total : facets.currentData?.total;
   const { rows, more } = paged(result);
   const { data: categories = [] } = useCategoriesQuery();
   const name = categories.find((c) => c._id === id)?.category;
-  const change = (next: SearchArgs) => setParams(writeSearch(next));
+  const change = (next: SearchArgs) => setParams(writeSearch(next), { state: keepScroll });
   usePageTitle(name && t('pageTitle.category', { brand: name }));
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="mb-6 text-2xl font-bold">{name ? t('category.title', { brand: name }) : t('category.phones')}</h1>
       <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
-        <FilterPanel args={args} meta={meta} onChange={change} brands={false} />
-        <section aria-label={t('results.label')}>
+        <FilterPanel args={args} meta={meta} onChange={change} brands={false} total={total} results="results" />
+        <section id="results" tabIndex={-1} aria-label={t('results.label')} className="outline-none">
           <ResultsBar total={meta?.total}>
             <SortSelect sorts={sorts} value={args.sort ?? 'newest'} onChange={(sort) => change({ ...args, sort })} />
           </ResultsBar>

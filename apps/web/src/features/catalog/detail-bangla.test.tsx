@@ -43,11 +43,12 @@ describe("a phone's page in Bangla", () => {
     expect(screen.getByRole('img', { name: 'iPhone 13' })).toBeInTheDocument();
   });
 
-  it('a sold phone says so', async () => {
+  it('a sold phone says so, with the way on to its brand (issue 35)', async () => {
     show(aProduct({ status: 'sold' }));
-    await screen.findByRole('heading', { level: 1, name: 'iPhone 13' });
-    expect(screen.getByText('বিক্রি হয়ে গেছে')).toBeInTheDocument();
-    expect(screen.getByText('ফোনটি বিক্রি হয়ে গেছে, এটি আর বুক করা যাবে না।')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'এই ফোনটি বিক্রি হয়ে গেছে' });
+    expect(screen.getByText('এই iPhone 13 ফোনটি বিক্রি হয়ে গেছে। Resale Phones-এ বিক্রির জন্য অন্য Apple ফোনগুলো দেখুন।')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'আরও Apple ফোন' })).toHaveAttribute('href', `/category/${phone.categoryId._id}`);
+    expect(screen.getByRole('link', { name: 'হোমে ফিরে যান' })).toHaveAttribute('href', '/');
   });
 
   it('booking: the form, its price in Bangla digits and what a missing field says', async () => {

@@ -23,6 +23,9 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { MessageSeller } from './message-seller.tsx';
 import { SimilarPhones } from './similar-phones.tsx';
 import { BookAction } from './book-action.tsx';
+import { ActionBar } from './action-bar.tsx';
+import { SoldPhone } from './sold-phone.tsx';
+import { HeldPhone } from './held-phone.tsx';
 import { GuideBadge, useGuide } from '../../components/price-guide.tsx';
 import { pricesPath } from '@market/contract/model-names';
 
@@ -40,7 +43,7 @@ export function DetailPage() {
   /** Booked from this page a moment ago: the result takes the focus the closed form leaves. */
   const [justBooked, setJustBooked] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const { data: seller } = useSellerProfileQuery(product?.sellerId._id ?? '', { skip: !product });
+  const { data: seller } = useSellerProfileQuery(product?.sellerId._id ?? '', { skip: !product || product.status === 'sold' });
   usePageTitle(
     product &&
       (product.status === 'available'
@@ -49,14 +52,18 @@ export function DetailPage() {
   );
 
   if (isLoading) return <Spinner label={t('detail.loading')} />;
+  // Not public: it may be the signed-in seller's own listing waiting for a check (issue 36), theirs and Admins' to see.
+  if (isError && signedIn) return <HeldPhone id={id} />;
   if (isError || !product) return <NotFound />;
 
-  // Sold, or reserved for a buyer on their way to the meeting (issue 31): not to be booked now.
-  const sold = product.status !== 'available';
-  const mine = user?._id === product.sellerId._id;
+  // Sold: the notice and the way on, as the server's page says before the app runs (issue 35).
+  if (product.status === 'sold') return <SoldPhone product={product} />;
+  // Reserved for a buyer on their way to the meeting (issue 31), or not yet for sale: not to be booked now.
   const reserved = product.status === 'reserved';
+  const held = product.status !== 'available';
+  const mine = user?._id === product.sellerId._id;
   // #book opens the booking form (the scam warning's protected booking, issue 33); closing it leaves the address.
-  const bookingOpen = booking || (location.hash === '#book' && signedIn && !sold);
+  const bookingOpen = booking || (location.hash === '#book' && signedIn && !held);
   const closeBooking = () => {
     setBooking(false);
     if (location.hash === '#book') void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
@@ -67,39 +74,74 @@ export function DetailPage() {
     setReporting(true);
   };
 
+  // The main action (issue 35): the seller's own phone has its edit and its bookings, not a way to book or report it.
+  const mainAction = mine ? (
+    <>
+      {!held && (
+        <Link to={`/dashboard/edit-product/${product._id}`} className="btn btn-primary">
+          {t('detail.editMine')}
+        </Link>
+      )}
+      <Link to="/dashboard/bookings" className="btn btn-outline">
+        {t('detail.bookingsMine')}
+      </Link>
+    </>
+  ) : signedIn ? (
+    <BookAction product={product} sold={held} onBook={() => setBooking(true)} justBooked={justBooked} />
+  ) : held ? (
+    <button type="button" className="btn btn-outline" disabled>
+      {t('detail.loginForOrder')}
+    </button>
+  ) : (
+    // Signed out: the spec's text, quieter than 'Book Now', leading to the login and back to this phone.
+    <Link to="/login" state={{ from: location }} className="btn btn-outline btn-primary">
+      {t('detail.loginForOrder')}
+    </Link>
+  );
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <article className="grid gap-8 md:grid-cols-2">
+    // Tighter on a phone: the first screen holds the photo, name, price, condition and place above the bar.
+    <main className="mx-auto max-w-6xl px-4 pt-4 pb-8 md:pt-8">
+      <article className="grid gap-4 md:grid-cols-2 md:gap-8">
         <Gallery pictures={product.images.length > 0 ? product.images : [{ url: product.img, srcset: '' }]} name={product.productName} />
-        <div className="min-w-0 space-y-4 wrap-anywhere">
+        {/* The first screen (issue 35): the name, price, condition and place and the main action, then the rest. */}
+        <div className="min-w-0 space-y-3 wrap-anywhere md:space-y-4">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-3xl font-bold">{product.productName}</h1>
             <SaveButton product={product} className="ml-auto" />
-            {sold && (
-              <span className={`badge badge-lg ${reserved ? 'badge-warning' : 'badge-error text-white'}`}>
-                {t(reserved ? 'detail.reserved' : 'detail.sold')}
-              </span>
-            )}
+            {reserved && <span className="badge badge-lg badge-warning">{t('detail.reserved')}</span>}
           </div>
+          <p className="text-lg">
+            <del className="mr-3 text-base-content/60">{priceBdt(product.originalPrice)}</del>
+            <strong className="text-2xl text-primary">{priceBdt(product.resalePrice)}</strong>
+          </p>
+          {!held && <PriceStanding product={product} />}
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-            <dt className="font-semibold">{t('detail.location')}</dt>
-            <dd>
-              <PlaceText area={product.location} district={product.district} />
-            </dd>
-            <dt className="font-semibold">{t('detail.category')}</dt>
-            <dd>{product.categoryId.category}</dd>
             <dt className="font-semibold">{t('listing.condition')}</dt>
             <dd>{conditionName(product.condition)}</dd>
             {/* What the condition means, under it: a second description of the same term. */}
             <dd className="col-start-2 text-sm text-base-content/75">{conditionMeaning(product.condition)}</dd>
-            <dt className="font-semibold">{t('detail.useYears')}</dt>
-            <dd>{number(product.useYears)}</dd>
-            <SpecRows product={product} />
-            <dt className="font-semibold">{t('detail.posted')}</dt>
+            <dt className="font-semibold">{t('detail.location')}</dt>
             <dd>
-              <time dateTime={product.date}>{localDate(product.date)}</time>
+              <PlaceText area={product.location} district={product.district} />
             </dd>
           </dl>
+          {reserved && <p className="alert alert-warning">{t('detail.reservedNotice')}</p>}
+          <div className="flex flex-wrap gap-3">
+            <ActionBar price={mine ? null : product.resalePrice} fixed={!held}>
+              {mainAction}
+            </ActionBar>
+            {!mine && <MessageSeller product={product} />}
+            {mine ? null : signedIn ? (
+              <button type="button" className="btn btn-outline btn-error" onClick={onReport}>
+                {t('detail.report')}
+              </button>
+            ) : (
+              <Link to="/login" state={{ from: location }} className="btn btn-outline">
+                {t('detail.loginForReport')}
+              </Link>
+            )}
+          </div>
           <div className="flex items-center gap-3 rounded-xl bg-base-200 p-3">
             <img
               src={product.sellerId.userImg || '/favicon.svg'}
@@ -116,12 +158,18 @@ export function DetailPage() {
             </div>
             <div className="ml-auto min-h-12">{seller && <SellerRating sellerVerified={product.sellerId.sellerVerified} rating={seller.rating} />}</div>
           </div>
-          <p className="text-lg">
-            <del className="mr-3 text-base-content/60">{priceBdt(product.originalPrice)}</del>
-            <strong className="text-2xl text-primary">{priceBdt(product.resalePrice)}</strong>
-          </p>
-          {product.status === 'available' && <PriceStanding product={product} />}
           <p className="leading-relaxed">{product.description}</p>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+            <dt className="font-semibold">{t('detail.category')}</dt>
+            <dd>{product.categoryId.category}</dd>
+            <dt className="font-semibold">{t('detail.useYears')}</dt>
+            <dd>{number(product.useYears)}</dd>
+            <SpecRows product={product} />
+            <dt className="font-semibold">{t('detail.posted')}</dt>
+            <dd>
+              <time dateTime={product.date}>{localDate(product.date)}</time>
+            </dd>
+          </dl>
           {product.boughtHere && product.boughtHere.length > 0 && (
             // The handset's history on this site (issue 31): bought here before, listed again by its owner.
             <section aria-labelledby="bought-here" className="rounded-box bg-base-200 p-3 text-sm">
@@ -139,47 +187,6 @@ export function DetailPage() {
               </ul>
             </section>
           )}
-          {sold && <p className="alert alert-warning">{t(reserved ? 'detail.reservedNotice' : 'detail.soldNotice')}</p>}
-          <div className="flex flex-wrap gap-3">
-            {mine ? (
-              // The seller's own phone (issue 35): its edit and its bookings, not a way to book or report it.
-              <>
-                {product.status === 'available' && (
-                  <Link to={`/dashboard/edit-product/${product._id}`} className="btn btn-primary">
-                    {t('detail.editMine')}
-                  </Link>
-                )}
-                <Link to="/dashboard/bookings" className="btn btn-outline">
-                  {t('detail.bookingsMine')}
-                </Link>
-              </>
-            ) : signedIn ? (
-              <>
-                <BookAction product={product} sold={sold} onBook={() => setBooking(true)} justBooked={justBooked} />
-                <MessageSeller product={product} />
-                <button type="button" className="btn btn-outline btn-error" onClick={onReport}>
-                  {t('detail.report')}
-                </button>
-              </>
-            ) : (
-              <>
-                {/* Signed out: the spec's texts, quieter than 'Book Now', leading to the login and back to this phone. */}
-                {sold ? (
-                  <button type="button" className="btn btn-outline" disabled>
-                    {t('detail.loginForOrder')}
-                  </button>
-                ) : (
-                  <Link to="/login" state={{ from: location }} className="btn btn-outline btn-primary">
-                    {t('detail.loginForOrder')}
-                  </Link>
-                )}
-                <MessageSeller product={product} />
-                <Link to="/login" state={{ from: location }} className="btn btn-outline">
-                  {t('detail.loginForReport')}
-                </Link>
-              </>
-            )}
-          </div>
         </div>
       </article>
       <SimilarPhones id={product._id} />

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type SyntheticEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { number, priceTk } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -21,7 +21,8 @@ const stepFor = (span: number) => (span > 200_000 ? 1000 : span > 20_000 ? 500 :
  * too ('১২০০০', '১,২৫,০০০': search-params.ts's priceBound reads both). Both show
  * the product slice's range (decision 021): dragging moves the boxes, typing moves the handles.
  * Letting go of a handle, Enter in a box or 'Apply price' applies it; a handle at the end of the track
- * leaves that side open.
+ * leaves that side open. Before the app runs, the boxes and 'Apply price' belong to the filters' plain form
+ * (search-filters.tsx): Enter or the button sends it, and the handles, which could not, wait for the app.
  */
 export function PriceRange({ args, track, onChange }: { args: SearchArgs; track: Bounds; onChange(next: SearchArgs): void }) {
   const dispatch = useDispatch();
@@ -40,7 +41,8 @@ export function PriceRange({ args, track, onChange }: { args: SearchArgs; track:
   }, [dispatch, tracked, start.lowPrice, start.hightPrice]);
   // The server's render and the hydrating one draw that start: the slice there still holds its first range
   // (the spec's 100-1000), and a handle moved as the app took over jumped to it (a minimum price of 1,000).
-  const range = useHydrated() ? stored : start;
+  const hydrated = useHydrated();
+  const range = hydrated ? stored : start;
 
   const apply = (low: number | undefined, high: number | undefined) => {
     if (low !== undefined && high !== undefined && low > high) [low, high] = [high, low];
@@ -49,7 +51,8 @@ export function PriceRange({ args, track, onChange }: { args: SearchArgs; track:
     // A handle tapped but not moved changes nothing (and adds no history entry).
     if (minPrice !== args.minPrice || maxPrice !== args.maxPrice) onChange({ ...args, minPrice, maxPrice });
   };
-  const submit = (e: FormEvent) => {
+  /** The typed prices applied, instead of the plain form's sending (the app is running). */
+  const submit = (e: SyntheticEvent) => {
     e.preventDefault();
     apply(priceBound(texts[0]!), priceBound(texts[1]!));
   };
@@ -82,47 +85,48 @@ export function PriceRange({ args, track, onChange }: { args: SearchArgs; track:
   ];
   const at = (v: number) => (slider ? ((Math.min(Math.max(v, lo), hi) - lo) / (hi - lo)) * 100 : 0);
   return (
-    <form onSubmit={submit}>
-      <fieldset>
-        <legend className="mb-2 font-semibold">{t('priceRange.legend')}</legend>
-        {slider && (
-          <div className="dual-range mb-3" style={{ '--from': `${at(range.lowPrice)}%`, '--to': `${at(range.hightPrice)}%` } as CSSProperties}>
-            {boxes.map((box, i) => (
-              <input
-                key={i}
-                type="range"
-                aria-label={t('priceRange.slider', { label: box.label })}
-                aria-valuetext={priceTk(i === 0 ? range.lowPrice : range.hightPrice)}
-                min={lo}
-                max={hi}
-                step={stepFor(hi - lo)}
-                value={Math.min(Math.max(i === 0 ? range.lowPrice : range.hightPrice, lo), hi)}
-                onChange={(e) => drag(i as 0 | 1, Number(e.target.value))}
-                onPointerUp={letGo}
-                onKeyUp={(e) => (e.key.startsWith('Arrow') || e.key.startsWith('Page') || e.key === 'Home' || e.key === 'End' ? keyed() : undefined)}
-              />
-            ))}
-          </div>
-        )}
-        <div className="flex items-center gap-2">
+    <fieldset>
+      <legend className="mb-2 font-semibold">{t('priceRange.legend')}</legend>
+      {slider && (
+        <div className="dual-range mb-3" style={{ '--from': `${at(range.lowPrice)}%`, '--to': `${at(range.hightPrice)}%` } as CSSProperties}>
           {boxes.map((box, i) => (
-            <Fragment key={i}>
-              {i > 0 && <span aria-hidden="true">–</span>}
-              <input
-                inputMode="numeric"
-                aria-label={box.label}
-                placeholder={box.bound != null ? number(box.bound) : box.fallback}
-                className="input input-bordered input-sm w-full"
-                value={texts[i]}
-                onChange={(e) => type(i as 0 | 1, e.target.value)}
-              />
-            </Fragment>
+            <input
+              key={i}
+              type="range"
+              aria-label={t('priceRange.slider', { label: box.label })}
+              aria-valuetext={priceTk(i === 0 ? range.lowPrice : range.hightPrice)}
+              disabled={!hydrated}
+              min={lo}
+              max={hi}
+              step={stepFor(hi - lo)}
+              value={Math.min(Math.max(i === 0 ? range.lowPrice : range.hightPrice, lo), hi)}
+              onChange={(e) => drag(i as 0 | 1, Number(e.target.value))}
+              onPointerUp={letGo}
+              onKeyUp={(e) => (e.key.startsWith('Arrow') || e.key.startsWith('Page') || e.key === 'Home' || e.key === 'End' ? keyed() : undefined)}
+            />
           ))}
         </div>
-        <button type="submit" className="btn btn-outline btn-sm mt-2 w-full">
-          {t('priceRange.apply')}
-        </button>
-      </fieldset>
-    </form>
+      )}
+      <div className="flex items-center gap-2">
+        {boxes.map((box, i) => (
+          <Fragment key={i}>
+            {i > 0 && <span aria-hidden="true">–</span>}
+            <input
+              inputMode="numeric"
+              name={i === 0 ? 'minPrice' : 'maxPrice'}
+              aria-label={box.label}
+              placeholder={box.bound != null ? number(box.bound) : box.fallback}
+              className="input input-bordered input-sm w-full"
+              value={texts[i]}
+              onChange={(e) => type(i as 0 | 1, e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && !e.nativeEvent.isComposing && submit(e)}
+            />
+          </Fragment>
+        ))}
+      </div>
+      <button type="submit" className="btn btn-outline btn-sm mt-2 w-full" onClick={submit}>
+        {t('priceRange.apply')}
+      </button>
+    </fieldset>
   );
 }

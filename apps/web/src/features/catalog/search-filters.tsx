@@ -3,6 +3,7 @@ import type { Product } from '@market/contract';
 import { storageSizes } from '@market/contract/rules';
 import { findDistrict, findDivision } from '@market/contract/places';
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { conditionName, digits, storageLabel } from '../../components/listing-words.ts';
 import { DistrictSelect, DivisionSelect } from '../../components/places.tsx';
 import { LoadMore } from '../../components/load-more.tsx';
@@ -10,43 +11,10 @@ import { Spinner } from '../../components/spinner.tsx';
 import { number } from '../../lib/format.ts';
 import { currentLang, translate, useT, type Key } from '../../lib/i18n.ts';
 import type { More } from '../../lib/pages.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ProductGrid } from './product-grid.tsx';
 import { PriceRange } from './price-range.tsx';
 import type { SearchArgs } from './search-api.ts';
-
-/** The filters beside the results; on a phone they fold away under a button, from 768 px they are always shown. */
-export function FilterPanel(props: { args: SearchArgs; meta: Meta; onChange(next: SearchArgs): void; brands?: boolean }) {
-  const [open, setOpen] = useState(false);
-  const t = useT('catalog');
-  // Folded away, the filters in use still show: how many.
-  const { args } = props;
-  const inUse =
-    (props.brands === false ? 0 : (args.category?.length ?? 0)) +
-    (args.condition?.length ?? 0) +
-    (args.minPrice !== undefined || args.maxPrice !== undefined ? 1 : 0) +
-    (args.location ? 1 : 0) +
-    (args.division || args.district ? 1 : 0) +
-    (args.verified ? 1 : 0) +
-    (args.storage?.length ?? 0) +
-    (args.minBattery !== undefined ? 1 : 0);
-  return (
-    <aside aria-label={t('filters.label')} className="self-start rounded-box bg-base-100 ring-1 ring-base-200">
-      <button
-        type="button"
-        className="btn btn-ghost w-full justify-between md:hidden"
-        aria-expanded={open}
-        aria-controls="search-filters"
-        onClick={() => setOpen((v) => !v)}
-      >
-        {inUse > 0 ? t('filters.inUse', { count: digits(inUse) }) : t('filters.label')}
-        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
-      </button>
-      <div id="search-filters" className={`${open ? '' : 'hidden'} md:block`}>
-        <Filters {...props} />
-      </div>
-    </aside>
-  );
-}
 
 const sortLabels: Record<SearchSort, Key<'catalog'>> = {
   relevance: 'sort.relevance',
@@ -100,9 +68,10 @@ export function ResultsBar({ total, children }: { total: number | undefined; chi
 
 export type Meta = SearchAnswer['meta'] | undefined;
 
-/** A filter's values as checkboxes, each with its count of matches when the facets give one. */
+/** A filter's values as checkboxes (`name`: its URL parameter, for the plain form), each with its count of matches when the facets give one. */
 function Checks<T extends string>(props: {
   legend: string;
+  name: string;
   values: { value: T; label: string; count?: number }[];
   chosen: T[] | undefined;
   onChange(next: T[]): void;
@@ -118,7 +87,14 @@ function Checks<T extends string>(props: {
       <legend className="mb-2 font-semibold">{props.legend}</legend>
       {props.values.map((v) => (
         <label key={v.value} className="flex min-h-11 cursor-pointer items-center gap-3">
-          <input type="checkbox" className="checkbox checkbox-sm" checked={props.chosen?.includes(v.value) ?? false} onChange={() => toggle(v.value)} />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            name={props.name}
+            value={v.value}
+            checked={props.chosen?.includes(v.value) ?? false}
+            onChange={() => toggle(v.value)}
+          />
           <span className="flex-1">{v.label}</span>
           {v.count !== undefined && <span className="text-sm text-base-content/75">{digits(v.count)}</span>}
         </label>
@@ -127,13 +103,24 @@ function Checks<T extends string>(props: {
   );
 }
 
-function Filters({ args, meta, onChange, brands = true }: { args: SearchArgs; meta: Meta; onChange(next: SearchArgs): void; brands?: boolean }) {
+/**
+ * The filters, each applied as it is chosen (a box's text on Enter, or as it is left). Before the app runs they are a
+ * plain GET form of the page's own address, each control named by its URL parameter (search-params.ts reads them) and
+ * sent by 'Show phones' (issue 35): the server draws the phones it finds.
+ */
+export function Filters({ args, meta, onChange, brands = true }: { args: SearchArgs; meta: Meta; onChange(next: SearchArgs): void; brands?: boolean }) {
   const t = useT('catalog');
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
   return (
-    <div className="space-y-5 p-4">
+    <form method="get" action={pathname} className="space-y-5 p-4" onSubmit={(e) => e.preventDefault()}>
+      {/* What the form does not show, kept: the search's words and its order. */}
+      {args.q && <input type="hidden" name="q" value={args.q} />}
+      {args.sort && <input type="hidden" name="sort" value={args.sort} />}
       {brands && (
         <Checks
           legend={t('filters.brand')}
+          name="category"
           values={(meta?.facets.categories ?? []).map((c) => ({ value: c._id, label: c.category, count: c.count }))}
           chosen={args.category}
           onChange={(category) => onChange({ ...args, category })}
@@ -141,12 +128,14 @@ function Filters({ args, meta, onChange, brands = true }: { args: SearchArgs; me
       )}
       <Checks
         legend={t('listing.condition')}
+        name="condition"
         values={(meta?.facets.conditions ?? []).map((c) => ({ value: c.condition, label: conditionName(c.condition), count: c.count }))}
         chosen={args.condition}
         onChange={(condition) => onChange({ ...args, condition })}
       />
       <Checks
         legend={t('listing.storage')}
+        name="storage"
         values={storageSizes.map((gb) => ({ value: String(gb), label: storageLabel(gb) }))}
         chosen={args.storage?.map(String)}
         onChange={(sizes) => onChange({ ...args, storage: sizes.map(Number).sort((a, b) => a - b) })}
@@ -159,12 +148,20 @@ function Filters({ args, meta, onChange, brands = true }: { args: SearchArgs; me
         <input
           type="checkbox"
           className="checkbox checkbox-sm"
+          name="verified"
+          value="true"
           checked={args.verified === 'true'}
           onChange={(e) => onChange({ ...args, verified: e.target.checked ? 'true' : undefined })}
         />
         {t('filters.verified')}
       </label>
-    </div>
+      {/* Once the app runs, each choice applies at once: the button is only the plain form's. */}
+      {!hydrated && (
+        <button type="submit" className="btn btn-primary w-full">
+          {t('filters.apply')}
+        </button>
+      )}
+    </form>
   );
 }
 
@@ -181,6 +178,7 @@ function BatteryFilter({ args, onChange }: { args: SearchArgs; onChange(next: Se
       <span className="mb-2 block font-semibold">{t('listing.batteryHealth')}</span>
       <select
         className="select select-bordered select-sm w-full"
+        name="minBattery"
         value={chosen ?? ''}
         onChange={(e) => onChange({ ...args, minBattery: e.target.value ? Number(e.target.value) : undefined })}
       >
@@ -204,6 +202,7 @@ function PlaceFilter({ args, onChange }: { args: SearchArgs; onChange(next: Sear
       <legend className="mb-2 block font-semibold">{t('place.filterLabel')}</legend>
       <DivisionSelect
         aria-label={t('place.divisionLabel')}
+        name="division"
         className="select select-bordered select-sm w-full"
         placeholder={t('place.anyDivision')}
         value={division ?? ''}
@@ -211,6 +210,7 @@ function PlaceFilter({ args, onChange }: { args: SearchArgs; onChange(next: Sear
       />
       <DistrictSelect
         aria-label={t('place.districtLabel')}
+        name="district"
         className="select select-bordered select-sm w-full"
         placeholder={t('place.anyDistrict')}
         division={division}
@@ -224,7 +224,7 @@ function PlaceFilter({ args, onChange }: { args: SearchArgs; onChange(next: Sear
   );
 }
 
-/** The area: applied by Enter, or when the box is left with a changed text. */
+/** The area: applied by Enter (which, before the app runs, sends the plain form), or when the box is left with a changed text. */
 function AreaFilter({ args, onChange }: { args: SearchArgs; onChange(next: SearchArgs): void }) {
   const [area, setArea] = useState(args.location ?? '');
   const t = useT('catalog');
@@ -233,23 +233,22 @@ function AreaFilter({ args, onChange }: { args: SearchArgs; onChange(next: Searc
     if (location !== args.location) onChange({ ...args, location });
   };
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        apply();
-      }}
-    >
-      <label className="block">
-        <span className="mb-2 block font-semibold">{t('filters.area')}</span>
-        <input
-          className="input input-bordered input-sm w-full"
-          placeholder={t('filters.areaExample')}
-          value={area}
-          onChange={(e) => setArea(e.target.value)}
-          onBlur={apply}
-        />
-      </label>
-    </form>
+    <label className="block">
+      <span className="mb-2 block font-semibold">{t('filters.area')}</span>
+      <input
+        className="input input-bordered input-sm w-full"
+        name="location"
+        placeholder={t('filters.areaExample')}
+        value={area}
+        onChange={(e) => setArea(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+          e.preventDefault();
+          apply();
+        }}
+        onBlur={apply}
+      />
+    </label>
   );
 }
 

@@ -1,11 +1,13 @@
 import { searchSorts } from '@market/contract/rules';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { keepScroll } from '../../components/scroll-restoration.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { paged } from '../../lib/pages.ts';
 import { useSearchProductsInfiniteQuery, type SearchArgs } from './search-api.ts';
 import { SearchField } from './search-field.tsx';
-import { FilterPanel, NoMatch, ResultList, ResultsBar, SortSelect } from './search-filters.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+import { NoMatch, ResultList, ResultsBar, SortSelect } from './search-filters.tsx';
 import { readSearch, writeSearch } from './search-params.ts';
 import { AlertMe } from './alert-me.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -18,7 +20,9 @@ export function SearchPage() {
   const result = useSearchProductsInfiniteQuery(args);
   const { rows, more } = paged(result);
   const meta = result.data?.pages[0]?.meta;
-  const change = (next: SearchArgs) => setParams(writeSearch(next));
+  // What the filters chosen find: undefined while it is asked (the facets above stay the last answer's meanwhile).
+  const total = result.currentData?.pages[0]?.meta.total;
+  const change = (next: SearchArgs) => setParams(writeSearch(next), { state: keepScroll });
   usePageTitle(args.q ? t('pageTitle.search', { query: args.q }) : t('pageTitle.searchAll'));
 
   return (
@@ -26,8 +30,8 @@ export function SearchPage() {
       <h1 className="mb-4 text-2xl font-bold">{args.q ? t('searchPage.matching', { q: args.q }) : t('nav.searchPhones')}</h1>
       <TextSearch key={args.q ?? ''} value={args.q ?? ''} onSearch={(q) => change({ ...args, q: q || undefined })} />
       <div className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]">
-        <FilterPanel args={args} meta={meta} onChange={change} />
-        <section aria-label={t('results.label')}>
+        <FilterPanel args={args} meta={meta} onChange={change} total={total} results="results" />
+        <section id="results" tabIndex={-1} aria-label={t('results.label')} className="outline-none">
           <ResultsBar total={meta?.total}>
             <AlertMe args={args} />
             <SortSelect

@@ -11,13 +11,15 @@ import { translate, type Key } from '../../lib/i18n.ts';
 export const phonePage = (productId: string) => `/detail-product/${productId}`;
 
 const stateIds = {
+  // Held for a check (issue 36): an edit of a listing people already talk about may hold it.
+  pending: 'heldCheck.waiting',
   available: 'chat.state.available',
   reserved: 'chat.state.reserved',
   sold: 'chat.state.sold',
   gone: 'chat.state.gone',
 } as const satisfies Record<string, Key<'dashboard'>>;
 
-/** Where the phone of a conversation stands now: available, reserved, sold, or no longer listed (deleted). */
+/** Where the phone of a conversation stands now: waiting for a check, available, reserved, sold, or no longer listed (deleted). */
 export function phoneState(product: Conversation['product']): keyof typeof stateIds {
   return product._id === null || product.status === null ? 'gone' : product.status;
 }
@@ -27,6 +29,7 @@ export const phoneStateName = (state: keyof typeof stateIds) => translate(stateI
 
 /** daisyUI's badge of each state. */
 export const stateBadge: Record<keyof typeof stateIds, string> = {
+  pending: 'badge-info',
   available: 'badge-success',
   reserved: 'badge-warning',
   sold: 'badge-error text-white',

@@ -46,6 +46,7 @@ const menus: Record<Role, Item[]> = {
     { to: '/dashboard/allSellers', label: 'dashMenu.allSellers' },
     { to: '/dashboard/allBuyers', label: 'dashMenu.allBuyers' },
     { to: '/dashboard/report', label: 'dashMenu.reported' },
+    { to: '/dashboard/listing-checks', label: 'dashMenu.listingChecks' },
     { to: '/dashboard/messageReports', label: 'dashMenu.messageReports' },
     { to: '/dashboard/phone-models', label: 'dashMenu.phoneModels' },
     { to: '/dashboard/payments', label: 'dashMenu.payments' },

@@ -51,6 +51,9 @@ describe('E-mails about your deals', () => {
       '[x] A phone I saved gets cheaper',
       '[x] A phone I saved is sold',
       '[x] A phone matching a saved search set to tell me at once',
+      '[x] One of my listings waits for a check',
+      '[x] A listing of mine is approved after its check',
+      '[x] A listing of mine is not approved',
     ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Someone books one of my phones' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your choice is saved.');
@@ -76,6 +79,9 @@ describe('E-mails about your deals', () => {
       '[x] The meeting day of a deal',
       '[x] A report of mine is looked at and dismissed',
       '[x] A report of mine is acted on',
+      // A buyer's account can be suspended too (issue 35, item 17).
+      '[x] My account is suspended',
+      '[x] My account is reinstated',
       '[x] An administrator asks me about a dispute',
       '[x] Messages I have not read for 15 minutes (one e-mail for them all)',
       '[x] A phone I saved gets cheaper',

@@ -37,6 +37,9 @@ const choiceOf: Record<NotificationKind, Key<'dashboard'>> = {
   saved_price_drop: 'mailChoices.kind.saved_price_drop',
   saved_sold: 'mailChoices.kind.saved_sold',
   search_alert: 'mailChoices.kind.search_alert',
+  listing_held: 'mailChoices.kind.listing_held',
+  listing_approved: 'mailChoices.kind.listing_approved',
+  listing_rejected: 'mailChoices.kind.listing_rejected',
 };
 
 /**

@@ -61,6 +61,33 @@ describe('Notifications', () => {
     expect(items[1]).toHaveTextContent('An administrator removed your listing Galaxy S21');
   });
 
+  it('says an account suspended or reinstated in each side’s words, opening its page (issue 35, item 17)', async () => {
+    const told = [
+      aNote(7, { kind: 'listings_suspended', orderId: null, productName: '' }),
+      aNote(8, { kind: 'listings_reinstated', orderId: null, productName: '' }),
+    ];
+    fakeApi(() => page(told));
+    renderAt('/dashboard/notifications', <NotificationsPage />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('An administrator suspended your account: your phones are off the site until it is reinstated.');
+    expect(within(items[1]!).getByRole('link')).toHaveAttribute('href', '/dashboard/myProduct');
+  });
+
+  it('a buyer reads that they cannot sign in or book, not of phones', async () => {
+    signIn(aUser({ role: 'Buyer' }));
+    fakeApi(() =>
+      page([
+        aNote(7, { kind: 'listings_suspended', orderId: null, productName: '' }),
+        aNote(8, { kind: 'listings_reinstated', orderId: null, productName: '' }),
+      ]),
+    );
+    renderAt('/dashboard/notifications', <NotificationsPage />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('An administrator suspended your account: you cannot sign in or book until it is reinstated.');
+    expect(items[1]).toHaveTextContent('Your account is reinstated: you can sign in and book again');
+    expect(within(items[1]!).getByRole('link')).toHaveAttribute('href', '/');
+  });
+
   it('says a saved phone’s drop with its old and new price, opening the saved phones', async () => {
     fakeApi(() => page([aNote(6, { kind: 'saved_price_drop', orderId: null, params: { oldPrice: 85000, newPrice: 70000 } })]));
     renderAt('/dashboard/notifications', <NotificationsPage />);

@@ -38,11 +38,21 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   saved_price_drop: 'notes.saved_price_drop',
   saved_sold: 'notes.saved_sold',
   search_alert: 'notes.search_alert',
+  listing_held: 'notes.listing_held',
+  listing_approved: 'notes.listing_approved',
+  listing_rejected: 'notes.listing_rejected',
 };
 
-/** A notification's prices (a saved phone's drop) as the tables write them: '70,000 tk', '৳৭০,০০০'. */
-const prices = (params: Notification['params']): Record<string, string> =>
-  Object.fromEntries(Object.entries(params ?? {}).flatMap(([key, amount]) => (amount === undefined ? [] : [[key, priceTk(amount)]])));
+/**
+ * A notification's values: its prices (a saved phone's drop) as the tables write them ('70,000 tk', '৳৭০,০০০'), a
+ * held listing's usual wait in hours, an Admin's reason as written.
+ */
+const prices = (params: Notification['params']): Record<string, string | number> => ({
+  ...(params?.oldPrice === undefined ? {} : { oldPrice: priceTk(params.oldPrice) }),
+  ...(params?.newPrice === undefined ? {} : { newPrice: priceTk(params.newPrice) }),
+  ...(params?.hours === undefined ? {} : { hours: params.hours }),
+  ...(params?.reason === undefined ? {} : { reason: params.reason }),
+});
 
 /** The signed-in person's notifications, newest first; opening one marks it read, and all can be marked read at once. */
 export default function NotificationsPage() {
@@ -53,6 +63,8 @@ export default function NotificationsPage() {
   const [read] = useReadNotificationMutation();
   const [readAll, readingAll] = useReadAllNotificationsMutation();
   const unread = rows?.some((n) => n.readAt === null) ?? false;
+  // The reader's side: some words differ by it (an account suspended, issue 35).
+  const party = partyOfRole(user?.role ?? 'Buyer');
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
@@ -68,14 +80,14 @@ export default function NotificationsPage() {
         {rows?.map((n) => (
           <li key={n._id} className={`rounded-box border p-3 ${n.readAt ? 'border-base-200' : 'border-primary bg-primary/5'}`}>
             <Link
-              to={pageOf(n.kind, partyOfRole(user?.role ?? 'Buyer'))}
+              to={pageOf(n.kind, party)}
               className="link-hover block font-medium"
               onClick={() => {
                 if (!n.readAt) void read(n._id);
               }}
             >
               {!n.readAt && <span className="sr-only">{t('notes.unread')} </span>}
-              {t(words[n.kind], { product: n.productName, ...prices(n.params) })}
+              {t(words[n.kind], { product: n.productName, ...prices(n.params), party: party ?? 'none' })}
             </Link>
             <time dateTime={n.createdAt} className="text-sm text-base-content/75">
               {localDateTime(n.createdAt)}

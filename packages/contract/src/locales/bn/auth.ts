@@ -26,6 +26,7 @@ export default {
   'login.newHere': 'প্রথমবার এসেছেন?',
   'login.createAccount': 'নতুন অ্যাকাউন্ট খুলুন',
   'login.success': 'সফলভাবে লগইন হয়েছে',
+  'login.waitForApp': 'পেজটি পুরো লোড হলে লগইন করা যাবে (এর জন্য জাভাস্ক্রিপ্ট লাগে)।',
   'signup.title': 'সাইন আপ',
   'signup.then': 'তারপর {link}।',
   'signup.thenLogIn': 'লগইন করুন',

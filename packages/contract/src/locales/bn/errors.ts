@@ -54,6 +54,9 @@ export default {
   only_seller_suspended: 'শুধু বিক্রেতাকেই সাসপেন্ড বা পুনর্বহাল করা যায়',
   seller_already_suspended: 'এই বিক্রেতাকে আগেই সাসপেন্ড করা হয়েছে',
   seller_not_suspended: 'এই বিক্রেতাকে সাসপেন্ড করা হয়নি',
+  only_buyer_suspended: 'ক্রেতা হিসেবে শুধু ক্রেতাকেই সাসপেন্ড বা পুনর্বহাল করা যায়',
+  buyer_already_suspended: 'এই ক্রেতাকে আগেই সাসপেন্ড করা হয়েছে',
+  buyer_not_suspended: 'এই ক্রেতাকে সাসপেন্ড করা হয়নি',
   admin_cannot_be_deleted: 'অ্যাডমিন অ্যাকাউন্ট মুছে ফেলা যায় না',
 
   // Listings and search.
@@ -67,6 +70,8 @@ export default {
   only_sold_hidden: 'শুধু বিক্রি হওয়া ফোনই লুকানো যায়: বিক্রির জন্য থাকা ফোন মুছে ফেলা যায়',
   product_sold: 'এই প্রোডাক্টটি ইতিমধ্যে বিক্রি হয়ে গেছে',
   already_advertised: 'এই প্রোডাক্টটির বিজ্ঞাপন আগেই দেওয়া হয়েছে',
+  listing_in_check: 'এই বিজ্ঞাপনটি যাচাইয়ের অপেক্ষায়: চালু হলে তবেই বিক্রি হয়েছে চিহ্নিত করা বা বিজ্ঞাপন দেওয়া যাবে',
+  listing_not_waiting: 'এই বিজ্ঞাপনটি যাচাইয়ের অপেক্ষায় নেই',
   only_available_advertised: 'শুধু বিক্রির জন্য থাকা প্রোডাক্টেরই বিজ্ঞাপন দেওয়া যায়',
   not_advertised: 'এই প্রোডাক্টটির বিজ্ঞাপন দেওয়া নেই',
   bad_search_cursor: 'cursor-টি এই সার্চেরই আগের কোনো পেজ থেকে নেওয়া হতে হবে',
@@ -82,7 +87,7 @@ export default {
   multipart_fields_limit: 'ফিল্ডের সংখ্যা সীমা ছাড়িয়ে গেছে',
   multipart_proto_field: 'ফিল্ডের নাম হিসেবে prototype প্রপার্টি ব্যবহার করা যাবে না',
   image_type: 'ছবিটি অবশ্যই JPEG, PNG, WebP, GIF বা AVIF হতে হবে',
-  image_too_large: 'ছবিটি অনেক বড়: সর্বোচ্চ ৫ এমবি',
+  image_too_large: 'ছবিটি অনেক বড়: সর্বোচ্চ ২০ এমবি',
   image_too_many_pixels: 'ছবিটি অনেক বড়: সর্বোচ্চ ৪০ মেগাপিক্সেল',
   image_damaged: 'ছবিটি পড়া যায়নি: ফাইলটি নষ্ট',
   image_too_detailed: 'ছবিটিতে এত খুঁটিনাটি যে সংরক্ষণ করা যাচ্ছে না: আরও ছোট বা সাদামাটা ছবি দিন',

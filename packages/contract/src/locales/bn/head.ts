@@ -10,9 +10,5 @@ export default {
     '{name} Resale Phones-এ সেকেন্ড-হ্যান্ড ফোন বিক্রি করেন। {rated, select, yes {{reviews, plural, other {#}}টি রিভিউতে রেটিং ৫-এর মধ্যে {average}।} other {এখনো কোনো রিভিউ নেই।}} বিক্রি হয়েছে {sold}টি, এখন বিক্রির জন্য আছে {live}টি।',
   'head.pricesDescription':
     'Resale Phones-এ পুরোনো {model} কত দামে বিক্রি হয়েছে: {sales, plural, =0 {গত {days} দিনে এখনো কোনো বিক্রি নেই} other {গত {days} দিনে {shownSales}টি বিক্রি}}, স্টোরেজ ও অবস্থা অনুযায়ী সাধারণ দাম, আর এখন বিক্রির জন্য আছে {forSale}টি।',
-  'head.soldHeading': 'এই ফোনটি বিক্রি হয়ে গেছে',
-  'head.soldDescription': 'এই {name} ফোনটি বিক্রি হয়ে গেছে। Resale Phones-এ বিক্রির জন্য অন্য {brand} ফোনগুলো দেখুন।',
-  'head.moreOfBrand': 'আরও {brand} ফোন',
-  'head.backHome': 'হোমে ফিরে যান',
   'head.notFoundText': 'এই পাতাটি এখানে নেই: লিংকটি হয়তো ভুল, অথবা এখানে যা ছিল তা সরিয়ে ফেলা হয়েছে।',
 } satisfies Translation<typeof en>;

@@ -26,6 +26,8 @@ export default {
   'login.newHere': 'New here?',
   'login.createAccount': 'Create an account',
   'login.success': 'Login successfully',
+  // Until the app runs (issue 35): the form is there, signing in is not yet.
+  'login.waitForApp': 'Login works once the page has finished loading (it needs JavaScript).',
   // Sign up
   'signup.title': 'Sign Up',
   'signup.then': 'Then {link}.',

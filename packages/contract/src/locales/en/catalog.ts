@@ -58,6 +58,10 @@ export default {
   'filters.atLeast': '≥ {percent}%',
   'filters.area': 'Area',
   'filters.areaExample': 'e.g. Dhanmondi',
+  // On a phone the filters open as a sheet (issue 35): its footer; 'Show phones' is also the plain form's button before the app runs.
+  'filters.show': '{count, plural, one {Show {shown} phone} other {Show {shown} phones}}',
+  'filters.apply': 'Show phones',
+  'filters.clearAll': 'Clear all',
   'sort.label': 'Sort',
   // "Alert me" (issue 34): a search kept, told of new phones that match.
   'alertMe.button': 'Alert me',
@@ -117,7 +121,6 @@ export default {
 
   // A phone's page (detail-page.tsx).
   'detail.loading': 'Loading product',
-  'detail.sold': 'Sold',
   'detail.location': 'Location',
   'detail.category': 'Category',
   'detail.useYears': 'Year of Used',
@@ -127,7 +130,10 @@ export default {
   'detail.reservedNotice': 'This phone is reserved for a buyer who is meeting the seller. If their deal is called off, it can be booked again.',
   'detail.boughtHereTitle': 'This handset on our site',
   'detail.boughtHere': 'Bought here before on {date}, for {price}',
-  'detail.soldNotice': 'This phone has been sold and can no longer be booked.',
+  // A sold phone's page: the notice and the way on, as the server writes it before the app runs (first-screen/shell.ts).
+  'detail.soldHeading': 'This phone has been sold',
+  'detail.soldText': 'This {name} has been sold. See the other {brand} phones for sale on Resale Phones.',
+  'detail.moreOfBrand': 'More {brand} phones',
   'prices.title': 'Used {model} prices',
   'prices.intro':
     'What it sold for here in the last {days} days, recent sales weighing more. Deals refunded, disputed or between the same people are left out.',

@@ -38,6 +38,9 @@ export default {
   'mail.warning.body':
     'Buyers reported your listing "{productName}", and an administrator of Resale Phones has looked at it. The listing stays up, but please put right what is wrong:',
   'mail.warning.after': 'Listings that break the rules again may be removed, and the account suspended.',
+  // An Admin verified the seller (issue 35, item 15): the seller is told.
+  'mail.verified.subject': 'Your seller account is verified',
+  'mail.verified.body': 'An administrator of Resale Phones checked your account: your name now shows the Verified badge on your phones and your seller page.',
 
   'mail.note.open': 'Open {page}',
   'mail.note.after': 'You get an e-mail like this for each move of your deals on Resale Phones. Choose which ones on your account page: {url}',

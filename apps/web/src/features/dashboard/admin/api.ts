@@ -13,12 +13,15 @@ const withReason = ({ id, reason }: { id: string; reason: string }) => ({ params
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminOverview: build.query({ ...call('adminOverview', (period: Period) => ({ query: { period } })), providesTags: ['product', 'auth'] }),
-    allSellers: build.infiniteQuery({ ...pages('allSellers', DASHBOARD_PAGE), providesTags: ['auth'] }),
-    allBuyers: build.infiniteQuery({ ...pages('allBuyers', DASHBOARD_PAGE), providesTags: ['auth'] }),
-    verifySeller: build.mutation({ ...call('verifySeller', byId), invalidatesTags: ['auth', 'product'] }),
+    // The lists' search (issue 35, item 17): the name or e-mail the address's `?q=` holds, or every account.
+    allSellers: build.infiniteQuery({ ...pages('allSellers', DASHBOARD_PAGE, (q: string | undefined) => ({ query: { q } })), providesTags: ['auth'] }),
+    allBuyers: build.infiniteQuery({ ...pages('allBuyers', DASHBOARD_PAGE, (q: string | undefined) => ({ query: { q } })), providesTags: ['auth'] }),
+    verifySeller: build.mutation({ ...call('verifySeller', withReason), invalidatesTags: ['auth', 'product'] }),
     deleteUser: build.mutation({ ...call('deleteUser', byId), invalidatesTags: ['auth', 'product', 'order'] }),
     suspendSeller: build.mutation({ ...call('suspendSeller', withReason), invalidatesTags: ['auth', 'product'] }),
     reinstateSeller: build.mutation({ ...call('reinstateSeller', withReason), invalidatesTags: ['auth', 'product'] }),
+    suspendBuyer: build.mutation({ ...call('suspendBuyer', withReason), invalidatesTags: ['auth'] }),
+    reinstateBuyer: build.mutation({ ...call('reinstateBuyer', withReason), invalidatesTags: ['auth'] }),
     reportQueue: build.infiniteQuery({ ...pages('reportQueue', DASHBOARD_PAGE), providesTags: ['product'] }),
     dismissReports: build.mutation({ ...call('dismissReports', withReason), invalidatesTags: ['product'] }),
     warnSeller: build.mutation({ ...call('warnSeller', withReason), invalidatesTags: ['product'] }),
@@ -49,6 +52,8 @@ export const {
   useDeleteUserMutation,
   useSuspendSellerMutation,
   useReinstateSellerMutation,
+  useSuspendBuyerMutation,
+  useReinstateBuyerMutation,
   useReportQueueInfiniteQuery,
   useDismissReportsMutation,
   useWarnSellerMutation,

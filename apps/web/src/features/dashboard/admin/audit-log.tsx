@@ -16,6 +16,8 @@ const actionIds: Record<AuditAction, Key<'admin'>> = {
   'warn-seller': 'audit.warnSeller',
   'suspend-seller': 'audit.suspendSeller',
   'reinstate-seller': 'audit.reinstateSeller',
+  'suspend-buyer': 'audit.suspendBuyer',
+  'reinstate-buyer': 'audit.reinstateBuyer',
   'refund-order': 'audit.refundOrder',
   'release-dispute': 'audit.releaseDispute',
   'split-dispute': 'audit.splitDispute',
@@ -27,6 +29,8 @@ const actionIds: Record<AuditAction, Key<'admin'>> = {
   'warn-sender': 'audit.warnSender',
   'add-phone-model': 'audit.addPhoneModel',
   'add-model-alias': 'audit.addModelAlias',
+  'approve-listing': 'audit.approveListing',
+  'reject-listing': 'audit.rejectListing',
 };
 
 /** What an act was done to, where its label does not say it (a user, a phone and an order name themselves). */

@@ -28,13 +28,32 @@ describe("the Admin's screens in Bangla", () => {
     vi.unstubAllGlobals();
   });
 
-  it('All Sellers: headers, badges and buttons, and the suspend dialog', async () => {
-    const seller = aUser({ _id: '11111111-1111-4111-8111-111111111111', name: 'Tanvir Hasan', role: 'Seller' });
-    fakeApi(() => page([seller, { ...seller, _id: '22222222-2222-4222-8222-222222222222', name: 'Rina Das', sellerVerified: true, suspended: true }]));
+  it('All Sellers: headers, what a seller is judged by, badges and buttons, the search, and the verify and suspend dialogs', async () => {
+    const seller = {
+      ...aUser({ _id: '11111111-1111-4111-8111-111111111111', name: 'Tanvir Hasan', role: 'Seller' }),
+      memberSince: '2026-03-05T10:00:00.000Z',
+      liveListings: 12,
+      listings: 15,
+      completedSales: 3,
+      reports: 0,
+      numberConfirmed: true,
+    };
+    fakeApi(() =>
+      page([
+        seller,
+        { ...seller, _id: '22222222-2222-4222-8222-222222222222', name: 'Rina Das', sellerVerified: true, suspended: true, numberConfirmed: false },
+      ]),
+    );
     renderAt('/dashboard/allSellers', <AllSellers />);
     const table = await screen.findByRole('table', { name: 'সকল বিক্রেতা' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('সকল বিক্রেতা');
-    expect(headers(table)).toEqual(['ছবি', 'নাম', 'ইমেইল', 'ভেরিফিকেশন', 'সাসপেনশন', 'মুছুন']);
+    expect(screen.getByRole('searchbox', { name: 'নাম বা ইমেইল দিয়ে খুঁজুন' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'খুঁজুন' })).toBeInTheDocument();
+    expect(headers(table)).toEqual(['ছবি', 'নাম', 'ইমেইল', 'রেকর্ড', 'ভেরিফিকেশন', 'সাসপেনশন', 'মুছুন']);
+    const record = within(cellsOf(table, 0)[3]!);
+    expect(record.getAllByRole('term').map((c) => c.textContent)).toEqual(['যোগ দিয়েছেন', 'বিজ্ঞাপন', 'সম্পন্ন বিক্রি', 'রিপোর্ট', 'বিকাশ নম্বর']);
+    expect(record.getAllByRole('definition').map((c) => c.textContent)).toEqual(['৫ মার্চ, ২০২৬', '১৫টির মধ্যে ১২টি বিক্রিতে', '৩', '০', 'নিশ্চিত']);
+    expect(within(cellsOf(table, 1)[3]!).getAllByRole('definition')[4]).toHaveTextContent('নিশ্চিত নয়');
     expect(screen.getByRole('button', { name: 'Tanvir Hasan-কে ভেরিফাই করুন' })).toHaveTextContent('ভেরিফাই করুন');
     expect(within(table).getByText('ভেরিফাইড')).toBeInTheDocument();
     expect(within(table).getByText('সাসপেন্ডেড')).toBeInTheDocument();
@@ -44,14 +63,23 @@ describe("the Admin's screens in Bangla", () => {
     const dialog = screen.getByRole('dialog', { name: 'এই বিক্রেতাকে সাসপেন্ড করবেন?' });
     expect(dialog).toHaveTextContent('Tanvir Hasan সাইন আউট হয়ে যাবেন');
     expect(within(dialog).getByLabelText('কারণ')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'বাতিল' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tanvir Hasan-কে ভেরিফাই করুন' }));
+    const verify = screen.getByRole('dialog', { name: 'এই বিক্রেতাকে ভেরিফাই করবেন?' });
+    expect(verify).toHaveTextContent('Tanvir Hasan তাঁর ফোনগুলোতে ও বিক্রেতা পেজে ভেরিফাইড ব্যাজ পাবেন, এবং ই-মেইলে তা জানবেন।');
+    await userEvent.click(within(verify).getByRole('button', { name: 'ভেরিফাই করুন' }));
+    expect(within(verify).getByRole('textbox', { name: 'কারণ' })).toHaveAccessibleDescription(/দিতে হবে/);
   });
 
-  it('All Buyers: headers and the delete button', async () => {
+  it('All Buyers: headers, the suspension and delete buttons, and the suspend dialog', async () => {
     fakeApi(() => page([aUser()]));
     renderAt('/dashboard/allBuyers', <AllBuyers />);
     const table = await screen.findByRole('table', { name: 'সকল ক্রেতা' });
-    expect(headers(table)).toEqual(['ছবি', 'নাম', 'ইমেইল', 'মুছুন']);
+    expect(headers(table)).toEqual(['ছবি', 'নাম', 'ইমেইল', 'সাসপেনশন', 'মুছুন']);
     expect(screen.getByRole('button', { name: 'Mitu Akter-কে মুছে ফেলুন' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mitu Akter-কে সাসপেন্ড করুন' }));
+    const dialog = screen.getByRole('dialog', { name: 'এই ক্রেতাকে সাসপেন্ড করবেন?' });
+    expect(dialog).toHaveTextContent('Mitu Akter সাইন আউট হয়ে যাবেন; আপনি পুনর্বহাল না করা পর্যন্ত সাইন ইন বা বুক করতে পারবেন না।');
   });
 
   it('All Buyers: the empty list says so in Bangla', async () => {

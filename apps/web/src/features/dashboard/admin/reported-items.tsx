@@ -40,7 +40,7 @@ const questions: Record<Act['kind'], Record<'label' | 'button' | 'title' | 'conf
     label: 'reported.suspend',
     button: 'reported.suspendOf',
     title: 'reported.suspendTitle',
-    confirm: 'sellers.suspend',
+    confirm: 'users.suspend',
     text: 'reported.suspendText',
     done: 'moderation.sellerSuspended',
   },

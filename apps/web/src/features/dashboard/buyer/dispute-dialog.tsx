@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { localDateTime } from '../../../lib/format.ts';
 import { translate, useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
+import { scaledPicture } from '../../../lib/scale-picture.ts';
 import { useUploadImageMutation } from '../../../lib/shared-api.ts';
 import { useOpenDisputeMutation } from './api.ts';
 
@@ -37,7 +38,8 @@ export function DisputeDialog({ order, onClose }: { order: Order; onClose(): voi
     setUploading(true);
     try {
       for (const file of picked) {
-        const { url } = await upload(file).unwrap();
+        // A camera's photo goes made smaller (issue 35).
+        const { url } = await upload(await scaledPicture(file)).unwrap();
         setPhotos((now) => [...now, url]);
       }
     } catch (err) {

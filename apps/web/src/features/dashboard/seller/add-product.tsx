@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { Product } from '@market/contract';
+import { CheckWords } from '../../../components/check-notice.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAddProductMutation } from './api.ts';
@@ -12,7 +14,7 @@ import { ProductForm } from './product-form.tsx';
 export default function AddProduct() {
   const [addProduct] = useAddProductMutation();
   const t = useT('dashboard');
-  const [posted, setPosted] = useState<{ id: string; name: string } | null>(null);
+  const [posted, setPosted] = useState<Product | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // Where the keyboard and a screen reader go next: what happened.
@@ -24,11 +26,12 @@ export default function AddProduct() {
       {posted ? (
         <div className="space-y-4 rounded-box bg-base-200 p-6">
           <h2 ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
-            {t('addProduct.postedTitle', { name: posted.name })}
+            {t(posted.check ? 'addProduct.heldTitle' : 'addProduct.postedTitle', { name: posted.productName })}
           </h2>
-          <p>{t('addProduct.postedText')}</p>
+          {/* Held for a check (issue 36): not for buyers yet, and why. */}
+          {posted.check ? <CheckWords check={posted.check} /> : <p>{t('addProduct.postedText')}</p>}
           <div className="flex flex-wrap gap-3">
-            <Link to={`/detail-product/${posted.id}`} className="btn btn-primary">
+            <Link to={`/detail-product/${posted._id}`} className="btn btn-primary">
               {t('addProduct.seeListing')}
             </Link>
             <Link to="/dashboard/myProduct" className="btn btn-outline">
@@ -46,7 +49,7 @@ export default function AddProduct() {
             // The form asks a new listing for its IMEI.
             const listing = await addProduct({ ...body, imei }).unwrap();
             notify.success(t('addProduct.added'));
-            setPosted({ id: listing._id, name: listing.productName });
+            setPosted(listing);
           }}
         />
       )}

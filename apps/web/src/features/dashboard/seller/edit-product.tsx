@@ -1,4 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { CheckNotice } from '../../../components/check-notice.tsx';
 import { NotFound } from '../../../components/not-found.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -13,8 +14,9 @@ import { ProductForm } from './product-form.tsx';
 const myProducts = '/dashboard/myProduct';
 
 /**
- * /dashboard/edit-product/:id: the seller's own listing in the product form, while it is for sale (GET
- * /api/own-product/:id: with the phone number and the whole IMEI).
+ * /dashboard/edit-product/:id: the seller's own listing in the product form, while it is for sale or held for a check
+ * (issue 36: its check above the form; the edit is checked again) (GET /api/own-product/:id: with the phone number and
+ * the whole IMEI).
  */
 export default function EditProduct() {
   const { id = '' } = useParams();
@@ -32,7 +34,12 @@ export default function EditProduct() {
   return (
     <section className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-2xl font-bold wrap-anywhere">{t('editProduct.title', { name: listing.productName })}</h1>
-      {listing.status !== 'available' ? (
+      {listing.check && (
+        <div className="mb-6">
+          <CheckNotice check={listing.check} />
+        </div>
+      )}
+      {listing.status !== 'available' && listing.status !== 'pending' ? (
         <Notice tone="info">
           <p>{t('editProduct.sold')}</p>
           <Link to={myProducts} className="link">

@@ -1,6 +1,7 @@
 import type { Product } from '@market/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CheckWords, useCheckState } from '../../../components/check-notice.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
@@ -12,9 +13,27 @@ import { useAuth } from '../../../lib/use-auth.ts';
 import { useDeleteProductMutation } from '../api.ts';
 import { useAdvertiseProductMutation, useHideProductMutation, useMarkSoldMutation, useSellerProductsInfiniteQuery, useStopAdvertisingMutation } from './api.ts';
 
-/** A listing's status, by its text's id (the contract's value is what the API says). */
-const statusName: Record<Product['status'], Key<'dashboard'>> = { available: 'myProducts.available', reserved: 'myProducts.reserved', sold: 'myProducts.sold' };
-const statusBadge: Record<Product['status'], string> = { available: 'badge-success', reserved: 'badge-warning', sold: 'badge-neutral' };
+/** A listing's status, by its text's id (the contract's value is what the API says); a held one's says its check. */
+const statusName: Record<Exclude<Product['status'], 'pending'>, Key<'dashboard'>> = {
+  available: 'myProducts.available',
+  reserved: 'myProducts.reserved',
+  sold: 'myProducts.sold',
+};
+const statusBadge: Record<Product['status'], string> = { pending: 'badge-info', available: 'badge-success', reserved: 'badge-warning', sold: 'badge-neutral' };
+
+/** Its status badge: a listing held for a check (issue 36) says waiting or not approved, and why, in the seller's words. */
+function Status({ product: p }: { product: Product }) {
+  const t = useT('dashboard');
+  const checkState = useCheckState();
+  if (p.status !== 'pending' || !p.check)
+    return <span className={`badge ${statusBadge[p.status]}`}>{t(statusName[p.status === 'pending' ? 'available' : p.status])}</span>;
+  return (
+    <div className="basis-full space-y-1 sm:max-w-xs">
+      <span className={`badge h-auto ${p.check.state === 'waiting' ? statusBadge.pending : 'badge-error text-white'}`}>{checkState(p.check)}</span>
+      <CheckWords check={p.check} />
+    </div>
+  );
+}
 
 export default function MyProducts() {
   const { user } = useAuth();
@@ -67,12 +86,15 @@ export default function MyProducts() {
           // How many people saved it (issue 34): its seller's to see only.
           <span title={t('myProducts.savesLabel', { count: p.saves ?? 0 })}>{number(p.saves ?? 0)}</span>,
           <div className="flex flex-wrap items-center gap-2">
-            <span className={`badge ${statusBadge[p.status]}`}>{t(statusName[p.status])}</span>
+            <Status product={p} />
+            {(p.status === 'available' || p.status === 'pending') && (
+              <Link to={`/dashboard/edit-product/${p._id}`} className="btn btn-outline btn-xs" aria-label={t('editProduct.title', { name: p.productName })}>
+                {t('dashList.edit')}
+              </Link>
+            )}
+            {/* Marked sold or advertised once it is live: a held listing is not for sale yet. */}
             {p.status === 'available' && (
               <>
-                <Link to={`/dashboard/edit-product/${p._id}`} className="btn btn-outline btn-xs" aria-label={t('editProduct.title', { name: p.productName })}>
-                  {t('dashList.edit')}
-                </Link>
                 <button
                   type="button"
                   className="btn btn-outline btn-xs"

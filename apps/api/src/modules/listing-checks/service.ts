@@ -1,0 +1,203 @@
+import type { HeldListing, PageQuery, RiskSignalDetail } from '@market/contract';
+import type { RiskSignal } from '@market/contract/risk';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { imeiFlags, listingChecks, orders, photoHashes, products, reports, users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { paged } from '../../pagination.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { recordAdminAct } from '../audit/service.ts';
+import { notify } from '../notifications/service.ts';
+
+/**
+ * A listing's check as its seller and Admins see it (`Product.check`): the newest check of a listing held now,
+ * waiting or rejected, with the codes of its signals. One small look-up by the listing's key, in owner answers only.
+ * The hours a check usually takes are those the seller was told when it was held (kept on the check).
+ */
+export const checkColumn = sql<{
+  state: 'waiting' | 'rejected';
+  signals: RiskSignal['code'][];
+  reason: string | null;
+  since: string;
+  hours: number | null;
+} | null>`(
+  select json_build_object(
+    'state', case when c.decision = 'rejected' then 'rejected' else 'waiting' end,
+    'signals', (select json_agg(s ->> 'code') from jsonb_array_elements(c.signals) s),
+    'reason', c.reason,
+    'since', to_char(c.held_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'hours', c.hours)
+  from ${listingChecks} c
+  where c.product_id = ${products.id} and ${products.status} = 'pending' and (c.decided_at is null or c.decision = 'rejected')
+  order by c.held_at desc limit 1)`;
+
+/** Keeps the hashes of a listing's photos (those it did not have), for the next listings to be compared with. */
+export async function keepPhotoHashes(db: Db, productId: string, sellerId: string, photos: { url: string; hash: bigint | null }[]) {
+  const rows = photos.filter((p) => p.hash !== null).map((p) => ({ productId, sellerId, url: p.url, hash: p.hash! }));
+  if (rows.length > 0) await db.insert(photoHashes).values(rows).onConflictDoNothing();
+}
+
+/** The codes an Admin already approved on this listing: they do not hold it again at an edit. */
+async function approvedCodes(db: Db, productId: string) {
+  const rows = await db
+    .select({ signals: listingChecks.signals })
+    .from(listingChecks)
+    .where(and(eq(listingChecks.productId, productId), eq(listingChecks.decision, 'approved')));
+  return new Set(rows.flatMap((r) => r.signals.map((s) => s.code)));
+}
+
+/**
+ * After a listing was written (in its transaction): with signals it waits for a check (status 'pending', its open
+ * check holding them, the seller told once per hold); without, it is live. An edit's signals an Admin approved
+ * before do not count again. Answers whether it is held.
+ */
+export async function holdOrPublish(db: Db, p: { productId: string; sellerId: string; name: string; edit: boolean; hours: number }, all: RiskSignal[]) {
+  const signals = p.edit ? await approvedCodes(db, p.productId).then((ok) => all.filter((s) => !ok.has(s.code))) : all;
+  const [open] = await db
+    .select({ id: listingChecks.id })
+    .from(listingChecks)
+    .where(and(eq(listingChecks.productId, p.productId), isNull(listingChecks.decidedAt)))
+    .for('update');
+  if (signals.length === 0) {
+    if (open)
+      await db
+        .update(listingChecks)
+        .set({ decision: 'cleared', decidedAt: sql`now()` })
+        .where(eq(listingChecks.id, open.id));
+    await db
+      .update(products)
+      .set({ status: 'available' })
+      .where(and(eq(products.id, p.productId), eq(products.status, 'pending')));
+    return false;
+  }
+  await db
+    .update(products)
+    .set({ status: 'pending', advertise: false })
+    .where(and(eq(products.id, p.productId), inArray(products.status, ['pending', 'available'])));
+  if (open) await db.update(listingChecks).set({ signals }).where(eq(listingChecks.id, open.id));
+  else {
+    await db.insert(listingChecks).values({ productId: p.productId, signals, hours: p.hours });
+    await notify(db, 'listing_held', [{ userId: p.sellerId, productName: p.name, params: { hours: p.hours } }]);
+  }
+  return true;
+}
+
+/** Records that a handset's listing was removed or rejected by an Admin, or reported stolen (once per handset and why). */
+export async function flagImei(db: Db, imei: string | null, why: 'removed' | 'stolen', productId: string) {
+  if (imei) await db.insert(imeiFlags).values({ imei, why, productId }).onConflictDoNothing();
+}
+
+/** The open check of a listing, locked; 404 for an unknown listing, 409 when none is open. */
+async function openCheck(db: Db, productId: string) {
+  const [row] = await db
+    .select({ id: listingChecks.id, check: listingChecks.id, name: products.productName, sellerId: products.sellerId, imei: products.imei })
+    .from(products)
+    .leftJoin(listingChecks, and(eq(listingChecks.productId, products.id), isNull(listingChecks.decidedAt)))
+    .where(eq(products.id, productId))
+    .for('update', { of: products });
+  if (!row) throw notFound('Product');
+  if (!row.check) throw conflict('listing_not_waiting');
+  return { ...row, check: row.check };
+}
+
+/** An Admin approves a held listing: live at once (the saved searches hear of it), audited, its seller told. */
+export async function approveListing(db: Db, productId: string, by: AuthUser, reason: string | null) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const held = await openCheck(t, productId);
+    await t
+      .update(listingChecks)
+      .set({ decision: 'approved', reason, decidedBy: by.id, decidedAt: sql`now()` })
+      .where(eq(listingChecks.id, held.check));
+    await t.update(products).set({ status: 'available' }).where(eq(products.id, productId));
+    await enqueueJob(t, 'search-alerts', { productId });
+    await recordAdminAct(tx, by, { action: 'approve-listing', target: { kind: 'product', id: productId, label: held.name }, reason });
+    await notify(t, 'listing_approved', [{ userId: held.sellerId, productName: held.name }]);
+  });
+}
+
+/** An Admin rejects a held listing with a reason: it stays off the site, its handset is remembered, its seller told why. */
+export async function rejectListing(db: Db, productId: string, by: AuthUser, reason: string) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const held = await openCheck(t, productId);
+    await t
+      .update(listingChecks)
+      .set({ decision: 'rejected', reason, decidedBy: by.id, decidedAt: sql`now()` })
+      .where(eq(listingChecks.id, held.check));
+    await flagImei(t, held.imei, 'removed', productId);
+    await recordAdminAct(tx, by, { action: 'reject-listing', target: { kind: 'product', id: productId, label: held.name }, reason });
+    await notify(t, 'listing_rejected', [{ userId: held.sellerId, productName: held.name, params: { reason } }]);
+  });
+}
+
+/** Checks after the cursor's (the last of the previous page) in the queue's order: oldest first. */
+const afterCheck = (cursor: string | undefined) =>
+  cursor ? sql`(${listingChecks.heldAt}, ${listingChecks.id}) > (select c.held_at, c.id from ${listingChecks} c where c.id = ${cursor})` : undefined;
+
+/**
+ * The listings waiting for a check, oldest first: each with its signals (a reused photo with the other listing's
+ * name and seller when it is still listed) and its seller's history. `load` reads the listings as their owners see them.
+ */
+export async function heldListings(db: Db, query: PageQuery, load: (ids: string[]) => Promise<Map<string, HeldListing['product']>>) {
+  const rows = await db
+    .select({
+      id: listingChecks.id,
+      productId: listingChecks.productId,
+      heldAt: listingChecks.heldAt,
+      signals: listingChecks.signals,
+      sellerId: products.sellerId,
+      joined: users.createdAt,
+      listings: sql<number>`(select count(*)::int from ${products} p where p.seller_id = ${products.sellerId})`,
+      completedSales: sql<number>`(select count(*)::int from ${orders} o where o.seller_id = ${products.sellerId} and o.state = 'completed')`,
+      reports: sql<number>`(select count(*)::int from ${reports} r join ${products} p on p.id = r.product_id where p.seller_id = ${products.sellerId})`,
+      rejected: sql<number>`(select count(*)::int from ${listingChecks} c join ${products} p on p.id = c.product_id where p.seller_id = ${products.sellerId} and c.decision = 'rejected')`,
+    })
+    .from(listingChecks)
+    .innerJoin(products, eq(products.id, listingChecks.productId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(isNull(listingChecks.decidedAt), afterCheck(query.cursor)))
+    .orderBy(asc(listingChecks.heldAt), asc(listingChecks.id))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = paged(rows, query, (r) => r.id);
+  const theirs = items.flatMap((r) => r.signals.flatMap((s) => (s.code === 'photo_reused' ? s.matches.map((m) => m.theirProductId) : [])));
+  const named = new Map(
+    theirs.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: products.id, name: products.productName, seller: users.name })
+            .from(products)
+            .innerJoin(users, eq(users.id, products.sellerId))
+            .where(inArray(products.id, theirs))
+        ).map((r) => [r.id, r]),
+  );
+  const listings = await load(items.map((r) => r.productId));
+  const detail = (s: RiskSignal): RiskSignalDetail =>
+    s.code === 'photo_reused'
+      ? {
+          ...s,
+          matches: s.matches.map((m) => ({
+            ...m,
+            theirProductName: named.get(m.theirProductId)?.name ?? null,
+            theirSellerName: named.get(m.theirProductId)?.seller ?? null,
+          })),
+        }
+      : s;
+  return {
+    items: items.flatMap((r) => {
+      const product = listings.get(r.productId);
+      if (!product) return [];
+      return [
+        {
+          product,
+          heldAt: r.heldAt.toISOString(),
+          signals: r.signals.map(detail),
+          seller: { joined: r.joined.toISOString(), listings: r.listings, completedSales: r.completedSales, reports: r.reports, rejected: r.rejected },
+        },
+      ];
+    }),
+    nextCursor,
+  };
+}
