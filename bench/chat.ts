@@ -22,8 +22,10 @@ import { nginxInstalled, startNginx } from '../apps/api/test/nginx.ts';
 import { generate } from './generate.ts';
 import {
   backgroundLoad,
+  cpuSeconds,
   machine,
   onCleanup,
+  postgresCpu,
   readResults,
   round,
   runMain,
@@ -193,13 +195,6 @@ async function openStreams(base: string, people: Person[]) {
 
 const procField = (pid: number, field: 'VmRSS') => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 const rssMiB = (pid: number) => procField(pid, 'VmRSS') / 1024;
-/** The process's user + system CPU time so far, in seconds (clock ticks of 1/100 s). */
-function cpuSeconds(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 interface Pair {
   buyer: Person;
   seller: Person;
@@ -316,21 +311,6 @@ function summarize(sent: Sent[]) {
 function machineTicks() {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   return { busy: line.reduce((a, b) => a + b, 0) - (line[3] ?? 0) - (line[4] ?? 0), total: line.reduce((a, b) => a + b, 0) };
-}
-
-/** The CPU seconds so far of the PostgreSQL backends serving `database` (their command lines name it), by process id. */
-function postgresCpu(database: string) {
-  const found = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.startsWith('postgres:') && cmdline.includes(` ${database} `)) found.set(Number(entry), cpuSeconds(Number(entry)));
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return found;
 }
 
 interface Measured {

@@ -1,6 +1,6 @@
 // Shared pieces of the benchmark: paths, free ports, child servers, the results file.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { availableParallelism, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -160,6 +160,7 @@ export interface Results {
   money?: MoneyResult | null;
   chat?: ChatResult | null;
   alerts?: AlertsResult | null;
+  photos?: PhotosResult | null;
 }
 
 /** Matching one new phone against the saved searches (issue 34, item 5; bench/alerts.ts). */
@@ -175,6 +176,50 @@ export interface AlertsResult {
   backgroundLoad: number | null;
 }
 
+/** Checking one new photo against the stored photos' hashes (issue 36, item 5; bench/photos.ts): one row per engine. */
+export interface PhotosResult {
+  rows: {
+    db: 'postgres' | 'pglite';
+    /** Stored hashes (1 % of them near-copies of another's), and the sellers they are of. */
+    n: number;
+    sellers: number;
+    /** Look-ups timed, one after the other: half random hashes, half stored ones with 1 to 4 bits flipped. */
+    queries: number;
+    /** The threshold: fewer than `bits` bits apart. */
+    bits: number;
+    /** Near-copies looked up, and found (all of them, or the run fails). */
+    nearQueries: number;
+    nearFound: number;
+    /** Random hashes that matched a stored one (none expected). */
+    randomMatched: number;
+    /** One look-up, ms, all of them; and the p99 of each half. */
+    p50: number;
+    p95: number;
+    p99: number;
+    max: number;
+    randomP99: number;
+    nearP99: number;
+    target: number;
+    /** The plan's shape (EXPLAIN ANALYZE of one look-up), and whether it reads the band indexes (a BitmapOr, no sequential scan). */
+    plan: string;
+    usesBandIndexes: boolean;
+    /** Over EXPLAIN ANALYZE of 20 look-ups: the band indexes' entries, the table rows read (candidates), the buffers touched. */
+    indexEntries: { mean: number; max: number };
+    rowsRead: { mean: number; max: number };
+    blocks: { mean: number; max: number };
+    /** The same look-ups' time inside the database (EXPLAIN ANALYZE's execution time, ms): the statement without the round trip or waiting for a CPU. */
+    executionMs: { mean: number; max: number };
+    /**
+     * CPU time per look-up over the timed run, ms (what a busy machine does not stretch): this process (the app's code, the
+     * driver; on PGlite the database too), and PostgreSQL's backends of the benchmark's database (null on PGlite).
+     */
+    cpuMsPerLookup: { process: number; postgres: number | null };
+    /** Filling and analysing the table. */
+    fillSeconds: number;
+    backgroundLoad: number | null;
+  }[];
+}
+
 export function readResults(file = resultsFile): Results {
   if (!existsSync(file)) return { api: [], web: null };
   try {
@@ -188,6 +233,7 @@ export function readResults(file = resultsFile): Results {
       money: parsed.money ?? null,
       chat: parsed.chat ?? null,
       alerts: parsed.alerts ?? null,
+      photos: parsed.photos ?? null,
     };
   } catch {
     return { api: [], web: null };
@@ -342,6 +388,28 @@ export function machine() {
     // not Linux
   }
   return `${availableParallelism()} CPUs (${model}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`;
+}
+
+/** The process's user + system CPU time so far, in seconds (clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The CPU seconds so far of the PostgreSQL backends serving `database` (their command lines name it), by process id. */
+export function postgresCpu(database: string) {
+  const found = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.startsWith('postgres:') && cmdline.includes(` ${database} `)) found.set(Number(entry), cpuSeconds(Number(entry)));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found;
 }
 
 function cpuTimes() {

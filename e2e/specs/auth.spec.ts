@@ -138,9 +138,13 @@ test.describe('login', () => {
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
     await expect(page.getByText('Login works once the page has finished loading (it needs JavaScript).')).toBeVisible();
     await expect(page.locator('html[data-started]')).toHaveCount(0);
+    const createAccount = page.getByRole('link', { name: 'Create an account' });
+    const before = await createAccount.boundingBox();
     release();
     await appStarted(page);
-    await expect(page.getByText('Login works once the page has finished loading')).toHaveCount(0);
+    await expect(page.getByText('Login works once the page has finished loading')).toBeHidden();
+    // Nothing moved as the app took over: a click aimed at a link lands on it.
+    expect(await createAccount.boundingBox()).toEqual(before);
     await expect(page.getByLabel('Email')).toHaveValue(demo.Buyer.email);
     await expect(page.getByLabel('Password')).toHaveValue(demo.Buyer.password);
     await submitLogin(page);

@@ -83,16 +83,22 @@ test('a seller lists a phone with 3 photos and its specs, sees the bookings with
     await buyerPage.goto(`/detail-product/${listed!._id}`);
     const gallery = main(buyerPage).getByRole('region', { name: `Photos of ${productName}` });
     await expect(gallery.getByRole('img', { name: `${productName}, photo 1 of 3` })).toHaveAttribute('src', listed!.images[0]!.url);
-    await expect(gallery.getByText('1 / 3')).toBeVisible();
+    // Each picture carries its own counter: the one in view is the shown picture's (the others are scrolled aside).
+    const counter = (n: number) => gallery.getByText(`${n} / 3`);
+    await expect(counter(1)).toBeInViewport({ ratio: 1 });
+    await expect(counter(2)).not.toBeInViewport();
     if (width === 375) {
       // A swipe: the strip scrolls by one picture.
       await gallery.getByLabel(/^Photos: arrow keys/).evaluate((strip) => strip.scrollTo({ left: strip.clientWidth }));
-      await expect(gallery.getByText('2 / 3')).toBeVisible();
+      await expect(counter(2)).toBeInViewport({ ratio: 1 });
+      await expect(counter(1)).not.toBeInViewport();
     } else {
       await gallery.getByRole('button', { name: 'Next photo' }).click();
-      await expect(gallery.getByText('2 / 3')).toBeVisible();
+      await expect(counter(2)).toBeInViewport({ ratio: 1 });
+      await expect(counter(1)).not.toBeInViewport();
       await gallery.getByLabel(/^Photos: arrow keys/).press('ArrowRight');
-      await expect(gallery.getByText('3 / 3')).toBeVisible();
+      await expect(counter(3)).toBeInViewport({ ratio: 1 });
+      await expect(counter(2)).not.toBeInViewport();
       // A link to the full-size picture, which works before the app's code has arrived (issue 35).
       await gallery.getByRole('link', { name: 'Full screen' }).click();
       const full = buyerPage.getByRole('dialog', { name: `Photos of ${productName}, full screen` });

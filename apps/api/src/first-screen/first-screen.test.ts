@@ -139,7 +139,7 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     const { seller, older, newer } = await world();
     const html = (await page(`/detail-product/${newer._id}`)).body as string;
     expect(drawn(html)).toBe(true);
-    expect(html).toMatch(/<h1 class="text-3xl font-bold">Galaxy S23<\/h1>/);
+    expect(html).toMatch(/<h1 class="text-2xl font-bold md:text-3xl">Galaxy S23<\/h1>/);
     expect(preload(html)).toBe(newer.img);
     expect(text(html)).toContain('80,000 BDT');
     expect(text(html)).toContain('Battery health 88%, no scratches, box included.');

@@ -65,7 +65,7 @@ describe("a phone's page, read without JavaScript (a crawler, a link preview)", 
     expect(head.one('twitter:image')).toMatch(card);
     // The body draws the same picture and name.
     expect(html).toContain(`<img src="${pictures[0]}"`);
-    expect(html).toContain('<h1 class="text-3xl font-bold">Galaxy S23 Ultra</h1>');
+    expect(html).toContain('<h1 class="text-2xl font-bold md:text-3xl">Galaxy S23 Ultra</h1>');
 
     expect(head.jsonLd).toHaveLength(1);
     expect(head.jsonLd[0]).toEqual({

@@ -79,7 +79,8 @@ export function Gallery({ pictures, name }: Props) {
   );
 
   return (
-    <section aria-roledescription="carousel" aria-label={t('gallery.photosOf', { name })} className="space-y-3" onKeyDown={keys}>
+    // The room under the picture is the thumbnails' (from md up): on a phone the name follows the picture closely.
+    <section aria-roledescription="carousel" aria-label={t('gallery.photosOf', { name })} className="md:space-y-3" onKeyDown={keys}>
       <div className="relative overflow-hidden rounded-2xl bg-base-200">
         <div
           ref={strip}
@@ -169,7 +170,16 @@ export function Gallery({ pictures, name }: Props) {
                   aria-label={t('gallery.show', { n: number(i + 1) })}
                   aria-current={current ? 'true' : undefined}
                 >
-                  <img src={p.url} srcSet={p.srcset || undefined} sizes="64px" alt="" width="64" height="64" loading="lazy" className="h-16 w-16 object-cover" />
+                  <img
+                    src={p.url}
+                    srcSet={p.srcset || undefined}
+                    sizes="64px"
+                    alt=""
+                    width="64"
+                    height="64"
+                    loading="lazy"
+                    className="h-16 w-16 object-cover"
+                  />
                 </a>
               </li>
             );

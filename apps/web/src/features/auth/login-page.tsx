@@ -70,7 +70,10 @@ export function LoginPage() {
             <button type="submit" className="btn btn-primary w-full" disabled={isLoading || !ready}>
               {t('login.submit')}
             </button>
-            {!ready && <p className="text-center text-sm text-base-content/75">{t('login.waitForApp')}</p>}
+            {/* Kept in place (invisible) once the app runs: the links below it must not move under a finger or a click. */}
+            <p className={`text-center text-sm text-base-content/75 ${ready ? 'invisible' : ''}`} aria-hidden={ready}>
+              {t('login.waitForApp')}
+            </p>
           </form>
           <button type="button" className="btn btn-outline btn-primary w-full" disabled={!ready} onClick={() => setDemoOpen(true)}>
             {t('login.useDemo')}

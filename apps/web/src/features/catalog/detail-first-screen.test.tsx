@@ -1,4 +1,4 @@
-import type { Product } from '@market/contract';
+import type { PriceGuide, Product } from '@market/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,30 @@ describe("a phone's first screen (issue 35)", () => {
     for (const [i, el] of firstScreen.entries()) if (i > 0) expect(comesBefore(firstScreen[i - 1]!, el), el.textContent!).toBe(true);
     for (const later of [screen.getByText('Year of Used'), screen.getByText('Model number'), screen.getByText('IMEI'), screen.getByText('Tanvir Hasan')])
       expect(comesBefore(book, later), later.textContent!).toBe(true);
+  });
+
+  it("a buyer's heart stays beside the name, and how the price stands comes after the condition and the place", async () => {
+    signIn(aUser({ emailVerified: true }));
+    const guide: PriceGuide = { basis: 'sales', low: 66_000, median: 70_000, high: 74_000, count: 7, days: 90 };
+    fakeApi(({ path }) => {
+      if (path === `/api/detail-product/${phone._id}`) return { status: 200, body: { success: true, data: phone } };
+      if (path === '/api/price-guide') return { status: 200, body: { success: true, data: guide } };
+      if (path === '/api/favourites/ids') return { status: 200, body: { success: true, data: { ids: [] } } };
+      return { status: 404, body: {} };
+    });
+    renderAt(`/detail-product/${phone._id}`, <DetailPage />, '/detail-product/:id');
+    const heart = await screen.findByRole('button', { name: 'Save' });
+    const name = screen.getByRole('heading', { level: 1, name: 'iPhone 13' });
+    // The name and the heart share a row that does not wrap: a name of two lines wraps beside the heart.
+    expect(heart.parentElement).toBe(name.parentElement);
+    expect(name.parentElement).toHaveClass('flex');
+    expect(name.parentElement).not.toHaveClass('flex-wrap');
+    const standing = await screen.findByText('5,000 BDT below the usual price of 7 sales');
+    const place = screen.getByText('Location').nextElementSibling!;
+    expect(place).toHaveTextContent('Banani');
+    expect(comesBefore(screen.getByRole('strong'), standing)).toBe(true);
+    expect(comesBefore(place, standing)).toBe(true);
+    expect(comesBefore(standing, screen.getByText('Year of Used'))).toBe(true);
   });
 
   it('on a phone the main action is in a bar at the bottom with the price: the same one control, which books', async () => {

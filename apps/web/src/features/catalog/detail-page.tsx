@@ -107,15 +107,18 @@ export function DetailPage() {
         {/* The first screen (issue 35): the name, price, condition and place and the main action, then the rest. */}
         <div className="min-w-0 space-y-3 wrap-anywhere md:space-y-4">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-3xl font-bold">{product.productName}</h1>
-            <SaveButton product={product} className="ml-auto" />
+            {/* The heart beside the name: a long name wraps beside it rather than pushing it onto a line of its own;
+                on a phone the name is a size smaller, as its two lines share the first screen (issue 35). */}
+            <div className="flex min-w-0 grow items-start gap-2">
+              <h1 className="text-2xl font-bold md:text-3xl">{product.productName}</h1>
+              <SaveButton product={product} className="ml-auto shrink-0" />
+            </div>
             {reserved && <span className="badge badge-lg badge-warning">{t('detail.reserved')}</span>}
           </div>
           <p className="text-lg">
             <del className="mr-3 text-base-content/60">{priceBdt(product.originalPrice)}</del>
             <strong className="text-2xl text-primary">{priceBdt(product.resalePrice)}</strong>
           </p>
-          {!held && <PriceStanding product={product} />}
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
             <dt className="font-semibold">{t('listing.condition')}</dt>
             <dd>{conditionName(product.condition)}</dd>
@@ -126,6 +129,9 @@ export function DetailPage() {
               <PlaceText area={product.location} district={product.district} />
             </dd>
           </dl>
+          {/* How the price stands, after the condition and the place: it comes once the app has asked for it, and
+              below them it moves neither, nor pushes them under a phone's bottom bar (issue 35). */}
+          {!held && <PriceStanding product={product} />}
           {reserved && <p className="alert alert-warning">{t('detail.reservedNotice')}</p>}
           <div className="flex flex-wrap gap-3">
             <ActionBar price={mine ? null : product.resalePrice} fixed={!held}>
