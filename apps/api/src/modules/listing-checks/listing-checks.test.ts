@@ -318,6 +318,25 @@ describe('a held listing', () => {
     void other;
   });
 
+  it('decided by two Admins at once: one decision, one audit entry, the other told nothing waits', async () => {
+    const { seller, admin, category } = await world();
+    const other = await createAdmin(ctx.app);
+    const held = await postProduct(ctx.app, seller, category.id, { description: 'Call 01711-223344' });
+    const [approved, rejected] = await Promise.all([
+      callRoute(ctx.app, 'approveListing', { params: { id: held._id }, token: admin.token, body: {} }),
+      callRoute(ctx.app, 'rejectListing', { params: { id: held._id }, token: other.token, body: { reason: 'A number in the description' } }),
+    ]);
+    expect([approved.status, rejected.status].sort()).toEqual([200, 409]);
+    expect([approved.body.code, rejected.body.code]).toContain('listing_not_waiting');
+    const checks = await ctx.app.db.select().from(listingChecks).where(eq(listingChecks.productId, held._id));
+    expect(checks).toHaveLength(1);
+    expect(await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, held._id))).toHaveLength(1);
+    const told = await ctx.app.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, seller._id));
+    expect(told.filter((n) => n.kind === 'listing_approved' || n.kind === 'listing_rejected')).toHaveLength(1);
+    // The listing is as the one decision left it.
+    expect(await statusOf(held._id)).toBe(approved.status === 200 ? 'available' : 'pending');
+  });
+
   it('edited while it waits: the check follows the signals, and clears when none is left', async () => {
     const { seller, category } = await world();
     const held = await postProduct(ctx.app, seller, category.id, { description: 'Call 01711-223344' });

@@ -48,8 +48,8 @@ async function approvedCodes(db: Db, productId: string) {
 }
 
 /**
- * After a listing was written (in its transaction): with signals it waits for a check (status 'pending', its open
- * check holding them, the seller told once per hold); without, it is live. An edit's signals an Admin approved
+ * After a listing was written (in its transaction; a new one with the status its signals give it): with signals it
+ * waits for a check (status 'pending', its open check holding them, the seller told once per hold); without, it is live. An edit's signals an Admin approved
  * before do not count again. Answers whether it is held.
  */
 export async function holdOrPublish(db: Db, p: { productId: string; sellerId: string; name: string; edit: boolean; hours: number }, all: RiskSignal[]) {
@@ -71,10 +71,12 @@ export async function holdOrPublish(db: Db, p: { productId: string; sellerId: st
       .where(and(eq(products.id, p.productId), eq(products.status, 'pending')));
     return false;
   }
-  await db
-    .update(products)
-    .set({ status: 'pending', advertise: false })
-    .where(and(eq(products.id, p.productId), inArray(products.status, ['pending', 'available'])));
+  // A new listing was written held already; an edited one is held now (and leaves the home page's advertised phones).
+  if (p.edit)
+    await db
+      .update(products)
+      .set({ status: 'pending', advertise: false })
+      .where(and(eq(products.id, p.productId), inArray(products.status, ['pending', 'available'])));
   if (open) await db.update(listingChecks).set({ signals }).where(eq(listingChecks.id, open.id));
   else {
     await db.insert(listingChecks).values({ productId: p.productId, signals, hours: p.hours });
@@ -88,49 +90,53 @@ export async function flagImei(db: Db, imei: string | null, why: 'removed' | 'st
   if (imei) await db.insert(imeiFlags).values({ imei, why, productId }).onConflictDoNothing();
 }
 
-/** The open check of a listing, locked; 404 for an unknown listing, 409 when none is open. */
-async function openCheck(db: Db, productId: string) {
-  const [row] = await db
-    .select({ id: listingChecks.id, check: listingChecks.id, name: products.productName, sellerId: products.sellerId, imei: products.imei })
-    .from(products)
-    .leftJoin(listingChecks, and(eq(listingChecks.productId, products.id), isNull(listingChecks.decidedAt)))
-    .where(eq(products.id, productId))
-    .for('update', { of: products });
-  if (!row) throw notFound('Product');
-  if (!row.check) throw conflict('listing_not_waiting');
-  return { ...row, check: row.check };
+/**
+ * An Admin's decision on a listing's open check (audited), and then what it does (`then`, in the same transaction).
+ * The listing's row is locked first (as an edit locks it); the check is decided by one statement that finds it still
+ * open, so of two Admins deciding at once the second is told nothing waits (409). 404 for an unknown listing.
+ */
+async function decide(
+  db: Db,
+  productId: string,
+  by: AuthUser,
+  decision: 'approved' | 'rejected',
+  reason: string | null,
+  then: (tx: Db, held: { name: string; sellerId: string; imei: string | null }) => Promise<void>,
+) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [held] = await t
+      .select({ name: products.productName, sellerId: products.sellerId, imei: products.imei })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
+    if (!held) throw notFound('Product');
+    const [check] = await t
+      .update(listingChecks)
+      .set({ decision, reason, decidedBy: by.id, decidedAt: sql`now()` })
+      .where(and(eq(listingChecks.productId, productId), isNull(listingChecks.decidedAt)))
+      .returning({ id: listingChecks.id });
+    if (!check) throw conflict('listing_not_waiting');
+    const action = decision === 'approved' ? 'approve-listing' : 'reject-listing';
+    await recordAdminAct(tx, by, { action, target: { kind: 'product', id: productId, label: held.name }, reason });
+    await then(t, held);
+  });
 }
 
 /** An Admin approves a held listing: live at once (the saved searches hear of it), audited, its seller told. */
-export async function approveListing(db: Db, productId: string, by: AuthUser, reason: string | null) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const held = await openCheck(t, productId);
-    await t
-      .update(listingChecks)
-      .set({ decision: 'approved', reason, decidedBy: by.id, decidedAt: sql`now()` })
-      .where(eq(listingChecks.id, held.check));
+export const approveListing = (db: Db, productId: string, by: AuthUser, reason: string | null) =>
+  decide(db, productId, by, 'approved', reason, async (t, held) => {
     await t.update(products).set({ status: 'available' }).where(eq(products.id, productId));
     await enqueueJob(t, 'search-alerts', { productId });
-    await recordAdminAct(tx, by, { action: 'approve-listing', target: { kind: 'product', id: productId, label: held.name }, reason });
     await notify(t, 'listing_approved', [{ userId: held.sellerId, productName: held.name }]);
   });
-}
 
 /** An Admin rejects a held listing with a reason: it stays off the site, its handset is remembered, its seller told why. */
-export async function rejectListing(db: Db, productId: string, by: AuthUser, reason: string) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const held = await openCheck(t, productId);
-    await t
-      .update(listingChecks)
-      .set({ decision: 'rejected', reason, decidedBy: by.id, decidedAt: sql`now()` })
-      .where(eq(listingChecks.id, held.check));
+export const rejectListing = (db: Db, productId: string, by: AuthUser, reason: string) =>
+  decide(db, productId, by, 'rejected', reason, async (t, held) => {
     await flagImei(t, held.imei, 'removed', productId);
-    await recordAdminAct(tx, by, { action: 'reject-listing', target: { kind: 'product', id: productId, label: held.name }, reason });
     await notify(t, 'listing_rejected', [{ userId: held.sellerId, productName: held.name, params: { reason } }]);
   });
-}
 
 /** Checks after the cursor's (the last of the previous page) in the queue's order: oldest first. */
 const afterCheck = (cursor: string | undefined) =>

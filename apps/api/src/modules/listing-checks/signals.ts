@@ -27,17 +27,26 @@ export interface Listing {
 
 const live = inArray(products.status, ['pending', 'available', 'reserved']);
 
-/** A seller without a completed sale, with `limit` or more live listings besides this one. */
+/**
+ * A seller without a completed sale, with `limit` or more live listings besides this one. A seller with a sale is not
+ * counted at all, and the count stops at the limit: a shop with thousands of listings costs two index look-ups.
+ */
 export async function newSellerLimit(db: Db, l: Listing, limit: number): Promise<RiskSignal | null> {
-  const [row] = await db
-    .select({
-      listings: sql<number>`count(*)::int`,
-      sold: sql<boolean>`exists (select 1 from ${orders} where ${orders.sellerId} = ${l.sellerId} and ${orders.state} = 'completed')`,
-    })
+  const [sold] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.sellerId, l.sellerId), eq(orders.state, 'completed')))
+    .limit(1);
+  if (sold) return null;
+  const others = db
+    .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.sellerId, l.sellerId), live, l.productId ? ne(products.id, l.productId) : undefined));
-  if (!row || row.sold || row.listings < limit) return null;
-  return { code: 'new_seller_limit', listings: row.listings, limit };
+    .where(and(eq(products.sellerId, l.sellerId), live, l.productId ? ne(products.id, l.productId) : undefined))
+    .limit(limit)
+    .as('others');
+  const [row] = await db.select({ listings: sql<number>`count(*)::int` }).from(others);
+  const listings = row?.listings ?? 0;
+  return listings < limit ? null : { code: 'new_seller_limit', listings, limit };
 }
 
 /**

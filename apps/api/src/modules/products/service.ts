@@ -42,6 +42,16 @@ export function select(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
+/** The same, as sellers and Admins read their phones: with a held listing's check (issue 36). */
+function selectOwned(db: Db, where: SQL | undefined) {
+  return db
+    .select({ ...productColumns, check: checkColumn })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(where);
+}
+
 /**
  * One page of products, newest first (with the seller's phone number for the seller's own lists and the Admin's,
  * and how many people saved each: issue 34, never in a public answer).
@@ -89,12 +99,7 @@ export const listOnSaleBySeller = (db: Db, sellerId: string, query: PageQuery) =
 export const listReported = (db: Db, query: PageQuery) => list(db, eq(products.report, true), query, true);
 
 const productById = perDb((db) =>
-  db
-    .select({ ...productColumns, check: checkColumn })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(eq(products.id, sql.placeholder('id')))
+  selectOwned(db, eq(products.id, sql.placeholder('id')))
     .limit(1)
     .prepare('product_by_id'),
 );
@@ -118,7 +123,7 @@ export async function getProduct(db: Db, id: string, asOwner = false) {
   if (asOwner) {
     const row = (await productById(db).execute({ id }))[0];
     if (!row) throw notFound('Product');
-    return { ...toProduct(row, true), ...(row.check ? { check: row.check } : {}) };
+    return asOwned(row);
   }
   const row = canonicalUuid.test(key)
     ? await publicProduct(db, key)
@@ -126,6 +131,15 @@ export async function getProduct(db: Db, id: string, asOwner = false) {
       (await loadPublicProducts(db, [id])).values().next().value;
   if (!row) throw notFound('Product');
   return toProduct(row);
+}
+
+/** A product as its seller and Admins read it: the number, the whole IMEI, and a held listing's check. */
+const asOwned = ({ check, ...row }: Awaited<ReturnType<typeof selectOwned>>[number]): Product => ({ ...toProduct(row, true), ...(check ? { check } : {}) });
+
+/** The products of `ids` as their sellers and Admins read them, by id, in one statement (the Admin's check queue). */
+export async function loadOwnedProducts(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, Product>();
+  return new Map((await selectOwned(db, inArray(products.id, ids))).map((r) => [r.product.id, asOwned(r)]));
 }
 
 /**
