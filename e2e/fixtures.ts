@@ -14,6 +14,7 @@ import type {
   NotificationKind,
   Order,
   OutboxMail,
+  OutboxSms,
   Page as ListPage,
   PayWay,
   Product,
@@ -243,6 +244,49 @@ export async function apiConfirmEmail(request: APIRequestContext, admin: Session
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** A mobile number (01XXXXXXXXX) no other test uses, as a seller confirms it (issue 36). */
+export const uniqueMobile = () => `01${3 + (randomBytes(1)[0]! % 7)}${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
+
+/**
+ * The 6-digit code of the newest SMS to `number` (local form), read as the Admin from the SMS outbox (no SMS gateway
+ * in e2e, so the outbox keeps each message's words). Other workers add messages meanwhile: it pages on until found.
+ */
+export async function apiSmsCode(request: APIRequestContext, admin: Session, number: string): Promise<string> {
+  let found: OutboxSms | undefined;
+  await expect
+    .poll(
+      async () => {
+        let cursor: string | null = null;
+        do {
+          const res = await request.get(`/api/sms-outbox?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: admin.token } });
+          expect(res.status(), await res.text()).toBe(200);
+          const page = (await res.json()) as ListPage<OutboxSms>;
+          found = page.data.find((m) => m.to === `88${number}`);
+          cursor = page.meta.nextCursor;
+        } while (!found && cursor);
+        return Boolean(found);
+      },
+      { message: `an SMS to ${number} is in the outbox` },
+    )
+    .toBe(true);
+  const code = /\b(\d{6})\b/.exec(found!.text ?? '')?.[1];
+  expect(code, `a code in: ${found!.text}`).toBeTruthy();
+  return code!;
+}
+
+/**
+ * A seller confirms a mobile number through the real API (issue 36): a code to it, read from the SMS outbox as
+ * `admin`, then entered. Their new listings go on sale at once from then on. Answers the number.
+ */
+export async function apiConfirmNumber(request: APIRequestContext, admin: Session, seller: Session, number = uniqueMobile()): Promise<string> {
+  const sent = await request.post('/api/my-number', { data: { number }, headers: { authorization: seller.token } });
+  expect(sent.status(), await sent.text()).toBe(202);
+  const code = await apiSmsCode(request, admin, number);
+  const confirmed = await request.post('/api/my-number/confirm', { data: { code }, headers: { authorization: seller.token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return number;
+}
+
 /** An e-mail no other test uses. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
 
@@ -250,12 +294,14 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(
  * A fresh account of its own for a test that changes data (global-setup raises the sign-up and upload
  * limits per address for the suite): uploads the avatar, signs up (202, no session), confirms the
  * address with the link from the outbox (read as `admin`) unless `confirmed` is false, then logs in.
+ * A Seller with a confirmed address also confirms a mobile number (issue 36: their listings go on sale at once, as
+ * before the rule), unless `number` is false.
  */
 export async function apiSignUp(
   request: APIRequestContext,
   admin: Session,
   role: 'Buyer' | 'Seller' = 'Buyer',
-  { confirmed = true, name, email }: { confirmed?: boolean; name?: string; email?: string } = {},
+  { confirmed = true, number = true, name, email }: { confirmed?: boolean; number?: boolean; name?: string; email?: string } = {},
 ): Promise<Session & { password: string }> {
   const password = 'secret1';
   const body = {
@@ -270,6 +316,10 @@ export async function apiSignUp(
   if (confirmed) await apiConfirmEmail(request, admin, body.email);
   const session = await apiLoginAs(request, { email: body.email, password });
   expect(session.user.emailVerified).toBe(confirmed);
+  if (role === 'Seller' && confirmed && number) {
+    const confirmedNumber = await apiConfirmNumber(request, admin, session);
+    return { ...session, user: { ...session.user, confirmedNumber }, password };
+  }
   return { ...session, password };
 }
 

@@ -2,6 +2,7 @@ import type { Order, Product } from '@market/contract';
 import type { Page } from '@playwright/test';
 import {
   apiConfirmEmail,
+  apiConfirmNumber,
   apiGet,
   apiSignUp,
   confirmDeletion,
@@ -94,6 +95,8 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   const seller = await signUpSeller(page, `Seller ${productName}`, uniqueEmail('journey-seller'));
   // Posting waits for a confirmed address: the seller opens the link from the mail (accounts.spec does it in the browser).
   await apiConfirmEmail(request, adminSession, seller.user.email);
+  // And a new seller's listing goes on sale once their mobile number is confirmed (issue 36; seller-number.spec does it in the browser).
+  await apiConfirmNumber(request, adminSession, seller);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).first().click();
   await postProduct(page, seller, productName);
   const [mine] = await apiGet<Product[]>(request, `seller-products/${seller.user._id}`, seller);
@@ -111,7 +114,7 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await dashboardMenu(page).getByRole('link', { name: 'My Product' }).click();
   await expect(main(page).getByRole('columnheader')).toHaveText(['', 'Image', 'Name', 'Price', 'Saved', 'Status', 'Advertise', 'Delete']);
   const row = rowOf(page, productName);
-  await expect(row.getByRole('cell')).toHaveText(['', productName, '27,500 tk', '0', 'availableEditMark sold', 'Advertise', 'Delete']);
+  await expect(row.getByRole('cell')).toHaveText(['', productName, '27,500 tk', '0', /^availableEditMark soldOn sale until \d.+$/, 'Advertise', 'Delete']);
   await expect(row.getByRole('rowheader')).toHaveText('1');
   await expect(row.getByRole('img', { name: productName })).toHaveAttribute('src', product.img);
   await row.getByRole('button', { name: 'Advertise' }).click();
@@ -129,7 +132,8 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   // Unverified and not yet reviewed, the detail page gives the seller's phone the starting score 4; the admin verifies the seller.
   await page.goto(`/detail-product/${product._id}`);
   await expect(main(page).getByText('Starting score: 4 out of 5')).toBeVisible();
-  await expect(main(page).getByText('Verified')).toHaveCount(0);
+  await expect(main(page).getByText('✔ Verified')).toHaveCount(0);
+  await expect(main(page).getByText('Number verified', { exact: true })).toBeVisible();
   const admin = await pageAs(browser, adminSession);
   await admin.goto('/dashboard/allSellers');
   const sellerRow = rowOf(admin, seller.user.email);
@@ -144,7 +148,7 @@ test('a seller posts and advertises a phone, the admin verifies the seller, a bu
   await expect(sellerRow.getByText('Verified', { exact: true })).toBeVisible();
   await expect(sellerRow.getByRole('button', { name: 'Verify' })).toHaveCount(0);
   await page.reload();
-  await expect(main(page).getByText('Verified')).toBeVisible();
+  await expect(main(page).getByText('✔ Verified')).toBeVisible();
   await expect(main(page).getByText('Starting score: 5 out of 5')).toBeVisible();
 
   // A fresh buyer books it, finds it in My Orders with a Pay link, and reports it.

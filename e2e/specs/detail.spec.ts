@@ -48,7 +48,10 @@ test('every field of a demo product, with the verified seller, his rating from r
   await expect(main.getByRole('img', { name: product.sellerId.name })).toHaveAttribute('src', product.sellerId.userImg);
   await expect(main.getByText(product.sellerId.name, { exact: true })).toBeVisible();
   expect(product.sellerId.name).toBe('Tanvir Hasan');
-  await expect(main.getByText('Verified')).toBeVisible();
+  await expect(main.getByText('✔ Verified')).toBeVisible();
+  // The demo seller confirmed their number (issue 36): the badge, never the number; since when, sales and reviews.
+  await expect(main.getByText('Number verified', { exact: true })).toBeVisible();
+  await expect(main.getByText(/^Member since .+ · \d+ phones? sold · \d+ reviews?$/)).toBeVisible();
   await expect(rating(page)).toHaveAttribute('aria-label', demoRating);
   await expect(rating(page)).toContainText('5');
   await expect(main.getByRole('link', { name: 'Tanvir Hasan' })).toHaveAttribute('href', `/seller/${product.sellerId._id}`);

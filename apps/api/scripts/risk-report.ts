@@ -57,6 +57,8 @@ function detail(s: RiskSignal) {
       return s.why;
     case 'contact_in_description':
       return s.found.join(', ');
+    case 'number_unconfirmed':
+      return 'no confirmed mobile number';
   }
 }
 

@@ -23,6 +23,7 @@ import orderRoutes from './modules/orders/routes.ts';
 import moneyRoutes from './modules/ledger/routes.ts';
 import smsRoutes from './modules/sms/routes.ts';
 import payoutRoutes from './modules/payouts/routes.ts';
+import sellerNumberRoutes from './modules/seller-number/routes.ts';
 import sms from './plugins/sms.ts';
 import overviewRoutes from './modules/overview/routes.ts';
 import bkashRoutes from './modules/bkash/routes.ts';
@@ -36,6 +37,7 @@ import chatRoutes from './modules/chat/routes.ts';
 import favouriteRoutes from './modules/favourites/routes.ts';
 import phoneModelRoutes from './modules/phone-models/routes.ts';
 import listingCheckRoutes from './modules/listing-checks/routes.ts';
+import listingTermRoutes from './modules/listing-terms/routes.ts';
 import alertRoutes from './modules/alerts/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import userRoutes from './modules/users/routes.ts';
@@ -167,7 +169,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(bkash, { config });
   await app.register(sms, { config });
   // app.jobs: the durable queue's worker, each kind of job run by what the app is made of.
-  await app.register(jobs, { store, origin: () => publicOrigin(app.server, config), chat: config.chat, ...config.jobs });
+  await app.register(jobs, { store, origin: () => publicOrigin(app.server, config), chat: config.chat, secret: config.jwtSecret, ...config.jobs });
   // app.live: the live streams of this instance (issue 33), woken through Redis by every instance's writes.
   await app.register(live, { heartbeatMs: config.chat.heartbeatMs, pollMs: config.chat.pollMs, channel: `${config.redisPrefix}live` });
 
@@ -185,12 +187,14 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(favouriteRoutes);
   await app.register(phoneModelRoutes);
   await app.register(listingCheckRoutes);
+  await app.register(listingTermRoutes, { secret: config.jwtSecret });
   await app.register(alertRoutes);
   await app.register(bkashRoutes, { config, checkout: app.bkash?.checkout });
   await app.register(orderRoutes, { provider: app.payments.provider.name, timers: config.dealTimers, fees: config.fees, handoverSecret: config.jwtSecret });
   await app.register(moneyRoutes, { fees: config.fees, payoutMinimum: config.payouts.minimum });
   await app.register(smsRoutes);
   await app.register(payoutRoutes, { config });
+  await app.register(sellerNumberRoutes, { config });
   await app.register(overviewRoutes);
   await app.register(imageRoutes, { store });
   await app.register(googleSignIn, { config });

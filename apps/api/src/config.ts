@@ -148,6 +148,8 @@ const EnvSchema = z.object({
     .default(5),
   RISK_PRICE_PERCENT: z.coerce.number({ error: 'must be a whole number of percent' }).int().min(1).max(100).default(60),
   CHECK_HOURS: z.coerce.number({ error: 'must be a whole number of hours' }).int().min(1).max(168).default(4),
+  /** Issue 36 (decision 062): a seller's new listing waits until they confirm a mobile number by an SMS code. */
+  RISK_CONFIRMED_NUMBER: flag.default(true),
   /** Outgoing mail: smtp://user:pass@host:587 or smtps://…; unset: mails wait in the outbox, readable by Admins. */
   SMTP_URL: z
     .string()
@@ -194,6 +196,7 @@ const EnvSchema = z.object({
   LIMIT_BOOKINGS_PER_BUYER: limit.prefault('10/1h'),
   LIMIT_PAYOUT_METHOD_PER_USER: limit.prefault('5/1h'),
   LIMIT_SMS_CODES_PER_NUMBER: limit.prefault('3/1h'),
+  LIMIT_NUMBER_CODES_PER_USER: limit.prefault('5/1h'),
   LIMIT_MESSAGES_PER_USER: limit.prefault('30/1m'),
   LIMIT_FIRST_MESSAGES_PER_NEW_ACCOUNT: limit.prefault('5/1h'),
   /** An account younger than this many days starts few conversations an hour (issue 33). */
@@ -261,6 +264,8 @@ export interface AbuseLimits extends Record<LimitName, Limit> {
   payoutMethodPerUser: Limit;
   /** SMS codes sent to one number, from any account (issue 32). */
   smsCodesPerNumber: Limit;
+  /** Codes a seller asks for to confirm a mobile number, to any numbers (issue 36). */
+  numberCodesPerUser: Limit;
   /** Messages a person sends (issue 33). */
   messagesPerUser: Limit;
   /** Conversations a new account (CHAT_NEW_ACCOUNT_DAYS) starts (issue 33). */
@@ -345,7 +350,7 @@ export interface Config {
   /** Payouts to sellers (issue 32): the least one pays, in taka. */
   payouts: { minimum: number };
   /** Issue 36 (decision 061): the risk signals' thresholds, and the hours a check usually takes. */
-  risk: { newSellerListings: number; photoBits: number; pricePercent: number; checkHours: number };
+  risk: { newSellerListings: number; photoBits: number; pricePercent: number; checkHours: number; confirmedNumber: boolean };
   /** Decision 038: words a listing may bring that the vocabulary lacks; time a search may spend on its words' meanings. */
   search: { newWordsPerListing: number; wordsBudgetMs: number };
   /** Phones per file of the sitemap (default 10,000: 20,000 addresses with the Bangla ones; tests set a few). */
@@ -460,7 +465,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { provider: 'sandbox' }
           : { provider: 'outbox' },
     payouts: { minimum: e.PAYOUT_MINIMUM },
-    risk: { newSellerListings: e.RISK_NEW_SELLER_LISTINGS, photoBits: e.RISK_PHOTO_BITS, pricePercent: e.RISK_PRICE_PERCENT, checkHours: e.CHECK_HOURS },
+    risk: {
+      newSellerListings: e.RISK_NEW_SELLER_LISTINGS,
+      photoBits: e.RISK_PHOTO_BITS,
+      pricePercent: e.RISK_PRICE_PERCENT,
+      checkHours: e.CHECK_HOURS,
+      confirmedNumber: e.RISK_CONFIRMED_NUMBER,
+    },
     chat: {
       heartbeatMs: e.LIVE_HEARTBEAT,
       pollMs: e.LIVE_POLL,
@@ -500,6 +511,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bookingsPerBuyer: e.LIMIT_BOOKINGS_PER_BUYER,
       payoutMethodPerUser: e.LIMIT_PAYOUT_METHOD_PER_USER,
       smsCodesPerNumber: e.LIMIT_SMS_CODES_PER_NUMBER,
+      numberCodesPerUser: e.LIMIT_NUMBER_CODES_PER_USER,
       messagesPerUser: e.LIMIT_MESSAGES_PER_USER,
       firstMessagesPerNewAccount: e.LIMIT_FIRST_MESSAGES_PER_NEW_ACCOUNT,
     },

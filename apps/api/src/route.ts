@@ -58,6 +58,9 @@ async function subjectOf(app: FastifyInstance, use: LimitUse, request: FastifyRe
     case 'body-wallet':
       // Counted per number however it is written (+880…, dashes); a body with none is not counted here.
       return bdMobile(String((request.body as { wallet?: unknown } | undefined)?.wallet ?? '')) ?? undefined;
+    case 'body-number':
+      // The number a seller asks to confirm (issue 36), counted the same way.
+      return bdMobile(String((request.body as { number?: unknown } | undefined)?.number ?? '')) ?? undefined;
     case 'intent-buyer':
       return options.limitSubject?.(request);
     case 'new-account':

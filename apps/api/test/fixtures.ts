@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { luhnDigit } from '@market/contract';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +33,26 @@ export async function uploadedPicture(app: FastifyInstance, by?: { _id: string }
   const name = `${randomUUID()}.webp`;
   await app.db.insert(uploads).values({ name, bytes: 1000, uploadedBy: by?._id ?? null });
   return `/uploads/${name}`;
+}
+
+/** A camera-like picture of its own (noise: its perceptual hash is like no other's), as a seller's phone would send it. */
+export const cameraPhoto = (seed = randomBytes(64 * 48 * 3)) =>
+  sharp(seed, { raw: { width: 64, height: 48, channels: 3 } })
+    .resize(640, 480, { kernel: 'nearest' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+/** Uploads a picture through POST /api/images as `by` (stored, hashed, its row made), and answers its address. */
+export async function uploadPhoto(app: FastifyInstance, by: { token: string }, data: Buffer, type = 'image/jpeg'): Promise<string> {
+  const boundary = `----market${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p"\r\nContent-Type: ${type}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await callRoute(app, 'uploadImage', { body: payload, token: by.token, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  if (res.status !== 201) throw new Error(`upload failed: ${JSON.stringify(res.body)}`);
+  return (res.body.data as { url: string }).url;
 }
 
 /** The newest mail of `kind` to `to` in the outbox. */

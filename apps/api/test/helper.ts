@@ -36,6 +36,7 @@ export const roomyLimits: AbuseLimits = {
   bookingsPerBuyer: roomy,
   payoutMethodPerUser: roomy,
   smsCodesPerNumber: roomy,
+  numberCodesPerUser: roomy,
   messagesPerUser: roomy,
   firstMessagesPerNewAccount: roomy,
 };
@@ -73,8 +74,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timeouts: { request: 30_000, headers: 10_000, keepAlive: 72_000, idle: 120_000 },
     payments: { provider: 'sandbox' },
     bkash: { provider: 'sandbox' },
-    // The tests' sellers post many listings without a sale: the new seller's limit is tested on its own (listing-checks.test.ts).
-    risk: { newSellerListings: 1000, photoBits: 5, pricePercent: 60, checkHours: 4 },
+    // The tests' sellers post many listings without a sale, and without a confirmed number: the new seller's limit and the
+    // number's rule are tested on their own (listing-checks.test.ts, seller-number.test.ts).
+    risk: { newSellerListings: 1000, photoBits: 5, pricePercent: 60, checkHours: 4, confirmedNumber: false },
     redisUrl: undefined,
     redisPrefix: 'market-test:',
     trustProxy: false,

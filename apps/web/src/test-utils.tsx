@@ -41,7 +41,7 @@ export const aProduct = (overrides: Partial<Product> = {}): Product => ({
   condition: 'Good',
   description: 'Works well, small scratch on the back.',
   status: 'available',
-  sellerId: { _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Tanvir Hasan', sellerVerified: true, userImg: '' },
+  sellerId: { _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Tanvir Hasan', sellerVerified: true, numberVerified: true, userImg: '' },
   advertise: false,
   report: false,
   model: null,

@@ -29,6 +29,8 @@ export const ProductSeller = z.object({
   _id: z.uuid(),
   name: z.string(),
   sellerVerified: z.boolean(),
+  /** The seller confirmed a mobile number by an SMS code (issue 36): "Number verified" (the number itself is never public). */
+  numberVerified: z.boolean(),
   userImg: z.string(),
 });
 
@@ -114,8 +116,33 @@ export const Product = z.object({
       hours: z.number().int().nullable(),
     })
     .optional(),
+  /**
+   * When the listing leaves search unless its seller renews it (issue 36: 60 days after it was posted, approved or
+   * renewed), and whether they were reminded: to its seller and Admins only.
+   */
+  expiresAt: z.iso.datetime().optional(),
 });
 export type Product = z.infer<typeof Product>;
+
+/**
+ * A listing's term as the one-tap "Still available" link of its reminder shows it (issue 36): 'due' — the link's
+ * term is the listing's, and a tap renews it; 'renewed' — it was renewed since (the tap changes nothing); the listing
+ * as it is now.
+ */
+export const ListingTerm = z.object({
+  productId: z.uuid(),
+  productName: z.string(),
+  img: z.string(),
+  status: ProductStatus,
+  expiresAt: z.iso.datetime(),
+  link: z.enum(['due', 'renewed']),
+});
+export type ListingTerm = z.infer<typeof ListingTerm>;
+
+/** The key of a "Still available" link: the listing, its term, and the server's signature of both. */
+export const StillAvailableBody = z.object({
+  token: z.string().regex(/^[0-9a-f-]{36}\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}$/, { error: 'token must be the key of a "Still available" link' }),
+});
 
 /**
  * A number, or the same number written as text the way people write it ("90000", "1,25,000",

@@ -8,7 +8,8 @@ export const Condition = z.enum(conditions);
 export type Condition = z.infer<typeof Condition>;
 
 /** 'pending': waiting for a person's check (issue 36), seen only by its seller and Admins. */
-export const ProductStatus = z.enum(['pending', 'available', 'reserved', 'sold']);
+/** 'pending': held for a check (issue 36); 'expired': its term ended without its seller saying it is still for sale. */
+export const ProductStatus = z.enum(['pending', 'available', 'reserved', 'sold', 'expired']);
 export type ProductStatus = z.infer<typeof ProductStatus>;
 
 export const Id = z.uuid({ error: 'must be a valid id' });

@@ -315,6 +315,14 @@ export const notices = {
   listing_held: { to: 'seller', page: '/dashboard/myProduct' },
   listing_approved: { to: 'seller', page: '/dashboard/myProduct' },
   listing_rejected: { to: 'seller', page: '/dashboard/myProduct' },
+  /**
+   * A listing's term (issue 36): it leaves search in 5 days unless its seller says it is still for sale (the mail's
+   * one-tap "Still available"), and it left search (renewed from My Products).
+   */
+  listing_expiring: { to: 'seller', page: '/dashboard/myProduct' },
+  listing_expired: { to: 'seller', page: '/dashboard/myProduct' },
+  /** An Admin verified the seller (issue 35, item 15): the Verified badge shows on their phones. */
+  seller_verified: { to: 'seller', page: '/dashboard/myProduct' },
 } as const satisfies Record<string, { to: DealParty | 'reporter' | 'both'; page: string | null | Record<DealParty, string> }>;
 export type NoticeName = keyof typeof notices;
 const noticeNames = Object.keys(notices) as NoticeName[];

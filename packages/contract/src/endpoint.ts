@@ -59,6 +59,7 @@ export type LimitName =
   | 'bookingsPerBuyer'
   | 'payoutMethodPerUser'
   | 'smsCodesPerNumber'
+  | 'numberCodesPerUser'
   | 'messagesPerUser'
   | 'firstMessagesPerNewAccount';
 
@@ -69,7 +70,7 @@ export type LimitName =
  */
 export interface LimitUse {
   limit: LimitName;
-  per: 'ip' | 'user' | 'user-email' | 'body-email' | 'body-wallet' | 'intent-buyer' | 'new-account';
+  per: 'ip' | 'user' | 'user-email' | 'body-email' | 'body-wallet' | 'body-number' | 'intent-buyer' | 'new-account';
   /** The counter's name: routes that share a count share a kind. */
   kind: string;
   code: WaitCode;

@@ -5,7 +5,7 @@ import { Product } from './catalog.ts';
  * Where a saved phone is now (issue 34): for sale, reserved for a buyer, sold, or no longer on the site (its seller
  * deleted or hid it, an Admin removed it, or its seller is suspended).
  */
-export const savedStates = ['available', 'reserved', 'sold', 'removed'] as const;
+export const savedStates = ['available', 'reserved', 'sold', 'expired', 'removed'] as const;
 
 /** A phone the signed-in person saved: when, and the phone as the cards show it (null once it left the site). */
 export const SavedPhone = z.object({

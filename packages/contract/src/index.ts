@@ -27,3 +27,4 @@ export * from './alerts.ts';
 export * from './phone-models.ts';
 export * from './price-guide.ts';
 export * from './listing-checks.ts';
+export * from './seller-number.ts';

@@ -21,6 +21,7 @@ export const RiskSignalDetail = z.discriminatedUnion('code', [
   z.object({ code: z.literal('price_below_guide'), price: z.number(), median: z.number(), percent: z.number(), below: z.number() }),
   z.object({ code: z.literal('imei_flagged'), why: z.enum(['removed', 'stolen']) }),
   z.object({ code: z.literal('contact_in_description'), found: z.array(z.string()) }),
+  z.object({ code: z.literal('number_unconfirmed') }),
 ]);
 export type RiskSignalDetail = z.infer<typeof RiskSignalDetail>;
 

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { notificationKinds } from './deal.ts';
 
 /** The values a notification's words need besides the phone's name, by kind (taka). */
-export const NotificationParams = z.object({ oldPrice: z.number().int(), newPrice: z.number().int(), hours: z.number().int(), reason: z.string() }).partial();
+export const NotificationParams = z
+  .object({
+    oldPrice: z.number().int(),
+    newPrice: z.number().int(),
+    hours: z.number().int(),
+    reason: z.string(),
+    /** A listing's days left before it expires, and its one-tap "Still available" key (listing_expiring, issue 36). */
+    days: z.number().int(),
+    renew: z.string(),
+  })
+  .partial();
 export type NotificationParams = z.infer<typeof NotificationParams>;
 
 /**

@@ -56,6 +56,8 @@ export const SellerProfile = z.object({
   name: z.string(),
   userImg: z.string(),
   sellerVerified: z.boolean(),
+  /** The seller confirmed a mobile number by an SMS code (issue 36): "Number verified", never the number. */
+  numberVerified: z.boolean(),
   memberSince: z.iso.datetime(),
   rating: SellerRating,
   /** Phones sold through the site or marked sold. */

@@ -4,7 +4,14 @@
  * (`@market/contract/risk`).
  */
 
-export const riskSignalCodes = ['new_seller_limit', 'photo_reused', 'price_below_guide', 'imei_flagged', 'contact_in_description'] as const;
+export const riskSignalCodes = [
+  'new_seller_limit',
+  'photo_reused',
+  'price_below_guide',
+  'imei_flagged',
+  'contact_in_description',
+  'number_unconfirmed',
+] as const;
 export type RiskSignalCode = (typeof riskSignalCodes)[number];
 
 /** A photo of the listing close to one of another account's listing (`bits` apart of 64). */
@@ -25,7 +32,15 @@ export type RiskSignal =
   /** The handset's IMEI was on a listing an Admin removed, or reported as stolen. */
   | { code: 'imei_flagged'; why: 'removed' | 'stolen' }
   /** Phone numbers, e-mail addresses or links in the description (what was found, as written). */
-  | { code: 'contact_in_description'; found: string[] };
+  | { code: 'contact_in_description'; found: string[] }
+  /**
+   * The seller has not confirmed a mobile number by an SMS code (decision 062): a new listing waits for the seller,
+   * not an Admin, and goes live when they confirm it.
+   */
+  | { code: 'number_unconfirmed' };
+
+/** A check holding only this waits for its seller (their number), not for an Admin. */
+export const sellerOnly = (codes: readonly RiskSignalCode[]) => codes.length > 0 && codes.every((c) => c === 'number_unconfirmed');
 
 const banglaDigits = (text: string) => text.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
 

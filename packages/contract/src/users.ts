@@ -20,6 +20,11 @@ export const User = z.object({
   emailVerified: z.boolean(),
   /** Present (true) only while an Admin has suspended the account (issue 16): it cannot sign in, its phones are off the site. */
   suspended: z.literal(true).optional(),
+  /**
+   * The mobile number (01XXXXXXXXX) its owner confirmed by an SMS code (issue 36, decision 062), present once they did:
+   * a seller's new listings wait for it, and their pages say "Number verified" (never the number).
+   */
+  confirmedNumber: z.string().optional(),
   /** The language the owner chose (decision 029): their e-mails are written in it; signing in switches the site to it. */
   language: Language,
 });

@@ -1,6 +1,7 @@
 import { ledgerAccountKinds, ledgerCauses } from '@market/contract/money';
 import { dealActors, dealStates, dealTransitionNames, disputePhotos, disputeReasons, handoverTries, notificationKinds, payWays } from '@market/contract/deal';
 import type { RiskSignal } from '@market/contract/risk';
+import type { NotificationParams } from '@market/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -39,7 +40,7 @@ export const conditionEnum = pgEnum('condition', ['Excellent', 'Good', 'Fair']);
  * 'pending': held for a person's check before anyone else sees it (issue 36, decision 061): posted or edited with a risk
  * signal, until an Admin approves it (then 'available') — or rejected, and waiting for its seller's edit.
  */
-export const productStatusEnum = pgEnum('product_status', ['pending', 'available', 'reserved', 'sold']);
+export const productStatusEnum = pgEnum('product_status', ['pending', 'available', 'reserved', 'sold', 'expired']);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -67,6 +68,12 @@ export const users = pgTable(
       .notNull()
       .default('en'),
     /** The kinds of notification the owner does not want by e-mail (issue 31): every other kind also comes by mail. */
+    /**
+     * The mobile number the seller confirmed by an SMS code (issue 36, 01XXXXXXXXX), and when: a seller's first listings
+     * wait for it; pages say "Number verified". Null until then; a new number is kept only once its code is entered.
+     */
+    phone: text('phone'),
+    phoneConfirmedAt: timestamp('phone_confirmed_at', { withTimezone: true }),
     mailOff: text('mail_off', { enum: notificationKinds })
       .array()
       .notNull()
@@ -75,8 +82,11 @@ export const users = pgTable(
   },
   (t) => [
     check('users_language_check', sql`${t.language} in ('en', 'bn')`),
+    check('users_phone_check', sql`(${t.phone} is null) = (${t.phoneConfirmedAt} is null) and ${t.phone} ~ '^01[3-9][0-9]{8}$'`),
     check('users_mail_off_check', sql`${t.mailOff} <@ array[${sql.raw(notificationKinds.map((n) => `'${n}'`).join(', '))}]::text[]`),
     index('users_role_idx').on(t.role, t.createdAt, t.id),
+    // One confirmed number, one account (issue 36, decision 062): "Number verified" says a person stands behind it.
+    uniqueIndex('users_phone_key').on(t.phone),
     // The few suspended accounts, for the anti-join every public list of phones carries (sellerNotSuspended).
     index('users_suspended_idx')
       .on(t.id)
@@ -319,6 +329,16 @@ export const products = pgTable(
     /** The deal the phone is reserved for (issue 31: accepted, or paid protected, until its handover or its end). */
     heldBy: uuid('held_by').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     advertise: boolean('advertise').notNull().default(false),
+    /**
+     * When the listing leaves search unless its seller says it is still for sale (issue 36, decision 063): 60 days
+     * (`listing_term_end()`) after it was posted, went live after a check, or was renewed (the trigger products_term
+     * and the renewal); 'available' past it, the listing-expiry job makes it 'expired'.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`listing_term_end()`),
+    /** When its seller was told it expires soon (the reminder's "Still available"): once per term, cleared by a renewal. */
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
     /** When its seller hid this sold listing (a sold listing is never deleted: its orders and reviews point to it; issue 29). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     report: boolean('report').notNull().default(false),
@@ -385,6 +405,10 @@ export const products = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.report}`),
     index('products_created_idx').on(t.createdAt),
+    // The listing-expiry job's look-ups: live listings by the day they expire.
+    index('products_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'available'`),
   ],
 );
 
@@ -596,8 +620,8 @@ export const notifications = pgTable(
     kind: text('kind', { enum: notificationKinds }).notNull(),
     orderId: uuid('order_id'),
     productName: text('product_name').notNull(),
-    /** What its words need besides the phone's name (a saved phone's old and new price); null for most kinds. */
-    params: jsonb('params').$type<{ oldPrice?: number; newPrice?: number }>(),
+    /** What its words need besides the phone's name (contract's NotificationParams: a saved phone's prices, a listing's days left…); null for most kinds. */
+    params: jsonb('params').$type<NotificationParams>(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /**
@@ -945,7 +969,7 @@ export const phoneCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['payout-number'] }).notNull(),
+    purpose: text('purpose', { enum: ['payout-number', 'seller-number'] }).notNull(),
     /** The number it was sent to (01XXXXXXXXX). */
     number: text('number').notNull(),
     codeHash: text('code_hash').notNull(),

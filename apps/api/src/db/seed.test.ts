@@ -151,6 +151,12 @@ describe('seed()', () => {
       // The demo seller is verified, so the blue tick shows on real data.
       const seller = demoAccounts.find((a) => a.role === 'Seller')!;
       expect((await logIn(seller.email, seller.password)).body.data.user.sellerVerified).toBe(true);
+      // Every demo seller's number is confirmed (issue 36): none of their phones waits for it, and their pages say so.
+      expect((await logIn(seller.email, seller.password)).body.data.user.confirmedNumber).toMatch(/^01[3-9]\d{8}$/);
+      const sellers = await ctx.app.db.select({ phone: users.phone, confirmedAt: users.phoneConfirmedAt }).from(users).where(eq(users.role, 'Seller'));
+      expect(sellers.length).toBeGreaterThanOrEqual(2);
+      for (const s of sellers) expect(s.confirmedAt).not.toBeNull();
+      expect(new Set(sellers.map((s) => s.phone)).size).toBe(sellers.length);
     });
 
     it('creates at least 24 products across all brands, each with its picture and the catalogue model its name names', async () => {

@@ -77,12 +77,22 @@ function avatarSvg(name: string, colour: string) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><circle cx="64" cy="64" r="64" fill="${colour}"/><text x="64" y="78" font-family="DejaVu Sans, Arial, sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
 }
 
+/** `phone`: the demo sellers' mobile numbers, confirmed (issue 36), so their listings are on sale and say "Number verified". */
 const people = [
-  { ...demoAccounts[0], key: 'admin', colour: '#7c3aed', verified: false },
-  { ...demoAccounts[1], key: 'main', colour: '#0f766e', verified: true },
-  { ...demoAccounts[2], key: 'buyer', colour: '#c2410c', verified: false },
-  { role: 'Seller', email: 'rafiq.mobiles@resale.demo', password: null, name: 'Rafiq Mobile House', key: 'second', colour: '#1d4ed8', verified: false },
-  { role: 'Buyer', email: 'farhan@resale.demo', password: null, name: 'Farhan Ahmed', key: 'buyer2', colour: '#be185d', verified: false },
+  { ...demoAccounts[0], key: 'admin', colour: '#7c3aed', verified: false, phone: null },
+  { ...demoAccounts[1], key: 'main', colour: '#0f766e', verified: true, phone: '01711000101' },
+  { ...demoAccounts[2], key: 'buyer', colour: '#c2410c', verified: false, phone: null },
+  {
+    role: 'Seller',
+    email: 'rafiq.mobiles@resale.demo',
+    password: null,
+    name: 'Rafiq Mobile House',
+    key: 'second',
+    colour: '#1d4ed8',
+    verified: false,
+    phone: '01811000102',
+  },
+  { role: 'Buyer', email: 'farhan@resale.demo', password: null, name: 'Farhan Ahmed', key: 'buyer2', colour: '#be185d', verified: false, phone: null },
 ] as const;
 
 /**
@@ -128,6 +138,8 @@ export async function seedDemo(db: Db, uploadsDir: string) {
         userImg: `/uploads/seed/${avatar}`,
         // The demo people have confirmed their addresses, so every screen can be tried at once.
         emailVerifiedAt: new Date(),
+        phone: person.phone,
+        phoneConfirmedAt: person.phone ? new Date() : null,
       })
       .returning({ id: users.id });
     userIds.set(person.key, row!.id);

@@ -23,7 +23,18 @@ export interface CrawlerFilesOptions {
 }
 
 /** Pages nobody should find through a search engine: the API, signing in, the dashboard (payments included), the stand-ins. */
-const privatePaths = ['/api/', '/dashboard', '/login', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/oidc/', '/bkash-sandbox/'];
+const privatePaths = [
+  '/api/',
+  '/dashboard',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/still-available/',
+  '/oidc/',
+  '/bkash-sandbox/',
+];
 
 /** Kept by browsers, proxies and crawlers a few minutes: a sold phone leaves the files within that. */
 const shortPublic = 'public, max-age=300';

@@ -5,7 +5,8 @@ import type { PublicReader } from './web-render.ts';
 
 /**
  * What the page is, and what it shows under the header when the HTML can show it before the JS runs.
- * 'sold': a phone no longer for sale (410); 'missing': no such phone, brand, seller or page (404);
+ * 'sold': a phone no longer for sale (410); 'expired': a listing whose term ended (issue 36: 404 while its seller
+ * may still renew it); 'missing': no such phone, brand, seller or page (404);
  * 'unavailable': the API could not say (503); 'other': a page the server draws no content for (sign-up, dashboard).
  */
 export type View =
@@ -13,6 +14,7 @@ export type View =
   | { page: 'category'; name: string | null; products: Product[]; filtered?: boolean }
   | { page: 'detail'; product: Product }
   | { page: 'sold'; product: Product; similar: Product[] }
+  | { page: 'expired'; product: Product; similar: Product[] }
   | { page: 'search'; query: string }
   | { page: 'seller'; seller: SellerProfile }
   | { page: 'prices'; prices: ModelPrices }
@@ -31,9 +33,12 @@ export interface FirstScreen {
   image: string | null;
 }
 
-/** The page's HTTP status: a sold phone is gone for good (410), what never was or was deleted is not found (404). */
+/**
+ * The page's HTTP status: a sold phone is gone for good (410); what never was or was deleted is not found (404), and
+ * so is an expired listing (not there now, but its seller may renew it: not for good).
+ */
 export function statusOf(view: View): 200 | 404 | 410 | 503 {
-  return view.page === 'sold' ? 410 : view.page === 'missing' ? 404 : view.page === 'unavailable' ? 503 : 200;
+  return view.page === 'sold' ? 410 : view.page === 'missing' || view.page === 'expired' ? 404 : view.page === 'unavailable' ? 503 : 200;
 }
 
 /** The search parameters the category page reads (its filters and sort); others (utm_source, …) leave it the plain list. */
@@ -80,10 +85,11 @@ export async function firstScreen(read: PublicReader, pathname: string, query = 
       const { status, body } = await get<{ data: Product }>(path(routes.product.path, id));
       if (!body) return screen(missingOr(status, { page: 'other' }));
       // A reserved phone (a buyer on their way to the meeting, issue 31) is still its page, saying so.
-      if (body.data.status !== 'sold') return screen({ page: 'detail', product: body.data });
-      // A sold phone's page is the server's own (shell.ts), with the way on: phones like it (issue 34).
+      const gone = body.data.status === 'sold' ? 'sold' : body.data.status === 'expired' ? 'expired' : null;
+      if (!gone) return screen({ page: 'detail', product: body.data });
+      // A sold or expired (issue 36) phone's page is the server's own (shell.ts), with the way on: phones like it (issue 34).
       const similar = await get<{ data: Product[] }>(path(routes.similarProducts.path, id));
-      return screen({ page: 'sold', product: body.data, similar: similar.body?.data ?? [] });
+      return screen({ page: gone, product: body.data, similar: similar.body?.data ?? [] });
     }
     case '/seller/:id': {
       const { status, body } = await get<{ data: SellerProfile }>(path(routes.sellerProfile.path, id));

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { call, runJobs, useTestApp } from '../../test/helper.ts';
 import { createAdmin, createCategory, markPaid, markSold, postProduct, signUp } from '../../test/fixtures.ts';
 import { pricesPath } from '@market/contract';
-import { phoneModels } from '../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { phoneModels, products } from '../db/schema.ts';
+import { queueListingExpiry } from '../modules/listing-terms/service.ts';
 import { builtWebApp } from './test-pages.ts';
 import { callRoute, routePath } from '../../test/call-route.ts';
 
@@ -285,6 +287,34 @@ describe('a public page comes rendered by the app, with the answers it was drawn
     expect(html).toContain('<script src="/boot.js"');
   });
 
+  it('an expired listing (issue 36): 404 and its own page (the shell) with phones like it; renewed, its page is back', async () => {
+    const { seller, samsung, older, newer } = await world();
+    // Its term ended: the hourly housekeeping queues the expiry job, which expires it.
+    await ctx.app.db
+      .update(products)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(products.id, newer._id));
+    expect(await queueListingExpiry(ctx.app.db)).toBe(true);
+    await runJobs(ctx.app);
+    const res = await page(`/detail-product/${newer._id}`);
+    expect(res.status).toBe(404);
+    const html = res.body as string;
+    expect(drawn(html)).toBe(false);
+    expect(html).toContain('<h1 class="text-3xl font-bold">This listing has expired</h1>');
+    expect(html).toContain(
+      `<a href="/category/${samsung.id}" class="btn btn-primary">More Samsung phones</a><a href="/" class="btn btn-ghost">Back to Home</a>`,
+    );
+    expect(html).toContain(`<a href="/detail-product/${older._id}" class="link link-hover block rounded-box p-3 ring-1 ring-base-200">`);
+    expect(answers(html)).toEqual([]);
+    const bn = (await page(`/detail-product/${newer._id}?lang=bn`)).body as string;
+    expect(bn).toContain('<h1 class="text-3xl font-bold">এই বিজ্ঞাপনের মেয়াদ শেষ হয়ে গেছে</h1>');
+
+    expect((await callRoute(ctx.app, 'renewProduct', { params: { id: newer._id }, token: seller.token })).status).toBe(200);
+    const renewed = await page(`/detail-product/${newer._id}`);
+    expect(renewed.status).toBe(200);
+    expect(drawn(renewed.body as string)).toBe(true);
+  });
+
   it("an unknown or malformed phone, brand or seller and a path that is no page: 404 with the header and categories; the app's other pages: 200", async () => {
     const { seller } = await world();
     const missing = [
@@ -298,7 +328,14 @@ describe('a public page comes rendered by the app, with the answers it was drawn
       '/assets/gone-since-the-last-build.js',
       `/detail-product/${seller._id}/extra`,
     ];
-    const shells = ['/dashboard/myOrders', '/dashboard/no-such-tab', '/signup', '/verify-email'];
+    // The expiry reminder's one tap (issue 36): the app asks what its key is for.
+    const shells = [
+      '/dashboard/myOrders',
+      '/dashboard/no-such-tab',
+      '/signup',
+      '/verify-email',
+      `/still-available/${randomUUID()}.1790000000.${'A'.repeat(43)}`,
+    ];
     for (const url of [...missing, ...shells]) {
       const res = await page(url);
       expect(res.status, url).toBe(missing.includes(url) ? 404 : 200);

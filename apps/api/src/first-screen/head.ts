@@ -96,6 +96,17 @@ export function pageHead(screen: FirstScreen, lang: Lang): Head {
         path: null,
       };
     }
+    // Off search until its seller renews it (issue 36): as a sold one, not for search engines.
+    case 'expired': {
+      const p = view.product;
+      return {
+        ...plain,
+        ...titled(t('pageTitle.expired', { name: p.productName }), lang),
+        description: t('detail.expiredText', { name: p.productName, brand: p.categoryId.category }),
+        robots: 'noindex',
+        path: null,
+      };
+    }
     case 'search': {
       const query = view.query ? `?q=${encodeURIComponent(view.query)}` : '';
       return {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../db/schema.ts';
+import { products, users } from '../db/schema.ts';
 import { createCategory, postProduct, signUp, uploadedPicture } from '../../test/fixtures.ts';
 import { call, useTestApp } from '../../test/helper.ts';
 import { builtWebApp, headOf } from './test-pages.ts';
@@ -239,6 +239,19 @@ describe('the other pages say what they are', () => {
       expect(head.one('robots'), address).toBe('noindex');
       expect(head.canonical, address).toEqual([]);
     }
+  });
+
+  it('expired (issue 36): noindex and its own words, off search until its seller renews it', async () => {
+    const { product: expired } = await phone();
+    await ctx.app.db.update(products).set({ status: 'expired' }).where(eq(products.id, expired._id));
+    ctx.app.publicCache.invalidate();
+    const gone = await page(`/detail-product/${expired._id}?lang=bn`);
+    expect(gone.status).toBe(404);
+    expect(gone.head.titles).toEqual(['Galaxy S23 Ultra — মেয়াদ শেষ | Resale Phones']);
+    expect(gone.head.one('robots')).toBe('noindex');
+    expect(gone.head.canonical).toEqual([]);
+    expect(gone.head.jsonLd).toEqual([]);
+    expect(gone.html).toContain('<h1 class="text-3xl font-bold">এই বিজ্ঞাপনের মেয়াদ শেষ হয়ে গেছে</h1>');
   });
 
   it("sold, hidden, unknown: noindex, with the page's own words in its language", async () => {

@@ -17,6 +17,7 @@ export const pagePatterns = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/still-available/:token',
   '/dashboard/*',
 ] as const;
 export type PagePattern = (typeof pagePatterns)[number];

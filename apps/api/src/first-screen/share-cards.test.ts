@@ -146,7 +146,7 @@ describe("a phone's share card", () => {
     expect(await cardOf(`/detail-product/${id}`)).toBe(after);
   });
 
-  it('none for a phone that is not there for anyone (unknown, malformed, sold, hidden, deleted, its seller suspended): 404, nothing drawn', async () => {
+  it('none for a phone that is not there for anyone (unknown, malformed, expired, sold, hidden, deleted, its seller suspended): 404, nothing drawn', async () => {
     const { seller, id } = await phone();
     const { seller: itsSeller, id: deleted } = await phone();
     const { seller: suspended, id: ofSuspended } = await phone();
@@ -169,6 +169,11 @@ describe("a phone's share card", () => {
       `/share/phone/${id}.jpg?lang=fr`,
     ])
       await notThere(url);
+    // An expired listing (issue 36): off search until its seller renews it.
+    const { id: expired } = await phone();
+    await ctx.app.db.update(products).set({ status: 'expired' }).where(eq(products.id, expired));
+    ctx.app.publicCache.invalidate();
+    await notThere(`/share/phone/${expired}.jpg`);
     await markSold(ctx.app, id);
     await notThere(`/share/phone/${id}.jpg`);
     expect((await callRoute(ctx.app, 'hideProduct', { params: { id }, token: seller.token })).status).toBe(200);

@@ -62,8 +62,8 @@ export default async function shareCards(app: FastifyInstance, { config, store }
     const { data } = JSON.parse(payload.toString('utf8')) as { data: unknown };
     if (kind === 'seller') return sellerCard(data as SellerProfile, lang);
     const phone = data as Product;
-    // A sold phone's page is gone (410), with no picture to share.
-    if (phone.status === 'sold') throw notFound('Product');
+    // A sold or expired (issue 36) phone's page is gone (410, 404), with no picture to share.
+    if (phone.status === 'sold' || phone.status === 'expired') throw notFound('Product');
     return phoneCard(phone, lang);
   }
 

@@ -38,7 +38,7 @@ function strip(t: Texts, categories: Category[], current: string | null) {
 const notice = (heading: string, text: string, links: string) =>
   `<main class="flex flex-col items-center gap-6 px-4 py-16 text-center"><h1 class="text-3xl font-bold">${escapeHtml(heading)}</h1><p class="max-w-md text-base-content/75">${escapeHtml(text)}</p><div class="flex flex-wrap justify-center gap-3">${links}</div></main>`;
 
-/** Phones like a sold one (issue 34): links with their names and prices, the way on without scripts. */
+/** Phones like a sold or expired one (issue 34): links with their names and prices, the way on without scripts. */
 function similarList(phones: Product[], t: Texts): string {
   if (phones.length === 0) return '';
   const items = phones
@@ -51,16 +51,17 @@ function similarList(phones: Product[], t: Texts): string {
 }
 
 function content(view: View, t: Texts): string {
-  // The app's own words for the same pages (catalog/sold-phone.tsx, components/not-found.tsx): nothing changes when it starts.
+  // The app's own words for the same pages (catalog/sold-phone.tsx, expired-phone.tsx, components/not-found.tsx): nothing changes when it starts.
   const home = (style: string) => `<a href="/" class="btn ${style}">${escapeHtml(t('notFound.back'))}</a>`;
   switch (view.page) {
-    case 'sold': {
+    case 'sold':
+    case 'expired': {
       const { productName, categoryId: brand } = view.product;
       const more = `<a href="/category/${escapeHtml(brand._id)}" class="btn btn-primary">${escapeHtml(t('detail.moreOfBrand', { brand: brand.category }))}</a>`;
-      return (
-        notice(t('detail.soldHeading'), t('detail.soldText', { name: productName, brand: brand.category }), `${more}${home('btn-ghost')}`) +
-        similarList(view.similar, t)
-      );
+      // An expired listing (issue 36) as a visitor sees it: its seller's Renew comes with the app (catalog/expired-phone.tsx).
+      const [heading, text] =
+        view.page === 'sold' ? (['detail.soldHeading', 'detail.soldText'] as const) : (['detail.expiredHeading', 'detail.expiredText'] as const);
+      return notice(t(heading), t(text, { name: productName, brand: brand.category }), `${more}${home('btn-ghost')}`) + similarList(view.similar, t);
     }
     case 'missing':
       return notice(t('pageTitle.notFound'), t('head.notFoundText'), home('btn-primary'));

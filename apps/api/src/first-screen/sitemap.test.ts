@@ -237,7 +237,7 @@ describe('robots.txt', () => {
     const lines = res.text.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/dashboard', '/login', '/signup', '/forgot-password', '/reset-password', '/verify-email']) {
+    for (const path of ['/api/', '/dashboard', '/login', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/still-available/']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     // Search results are crawled (their links lead to phones) but carry noindex; pictures are for link previews.

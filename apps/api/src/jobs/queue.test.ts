@@ -46,6 +46,8 @@ function handlers(run: (payload: { mailId: string }, job: JobRun) => Promise<voi
     'search-alerts': none,
     'phone-model-links': none,
     'price-guide': none,
+    'listing-expiry': none,
+    'photo-hashes': none,
   };
 }
 

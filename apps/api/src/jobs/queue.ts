@@ -40,6 +40,10 @@ export interface JobPayloads {
   'phone-model-links': { after?: string };
   /** Count the price guide of a model, storage and condition again (issue 34): a deal completed or refunded, a listing written. */
   'price-guide': { modelId: string; storageGb: number; condition: Condition };
+  /** Remind the sellers of listings whose term ends in 5 days, and expire those whose term ended, a batch each (issue 36). */
+  'listing-expiry': Record<string, never>;
+  /** Hash the photos of listings posted before photos were hashed (issue 36), a batch of listings at a time; `after`: the last listing id done. */
+  'photo-hashes': { after?: string };
 }
 export type JobKind = keyof JobPayloads;
 export const jobKinds = [
@@ -57,6 +61,8 @@ export const jobKinds = [
   'search-alerts',
   'phone-model-links',
   'price-guide',
+  'listing-expiry',
+  'photo-hashes',
 ] as const satisfies readonly JobKind[];
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -13,6 +13,8 @@ import { placeListingsJob } from '../modules/places/match.ts';
 import { searchAlertsJob } from '../modules/alerts/match.ts';
 import { phoneModelLinksJob } from '../modules/phone-models/catalogue.ts';
 import { priceGuideJob } from '../modules/price-guide/service.ts';
+import { listingExpiryJob } from '../modules/listing-terms/service.ts';
+import { photoHashesJob } from '../modules/listing-checks/backfill.ts';
 import type { Config } from '../config.ts';
 import type { Rounds } from '../rounds.ts';
 import { startJobWorker, type JobHandlers, type WorkerOptions } from '../jobs/worker.ts';
@@ -31,15 +33,18 @@ export interface JobsOptions extends Omit<WorkerOptions, 'db' | 'log' | 'handler
   origin: () => string;
   /** Web Push's keys and subject, for a message's pushes (issue 33). */
   chat: Pick<Config['chat'], 'vapid' | 'vapidSubject' | 'pushCa'>;
+  /** The server's secret, which signs the "Still available" links of listings' expiry reminders (issue 36). */
+  secret: string;
 }
 
 /** What runs each kind of job, from what the app is made of: a refund is given back by the provider that took the money. */
-function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => string, chat: JobsOptions['chat']): JobHandlers {
+function handlersOf(app: FastifyInstance, { store, origin, chat, secret }: Pick<JobsOptions, 'store' | 'origin' | 'chat' | 'secret'>): JobHandlers {
   const { provider } = app.payments;
   const { bkash } = app;
   const refunders = { [provider.name]: provider, ...(bkash ? { bkash: bkash.refunder } : {}) };
   const linkModels = phoneModelLinksJob(app.db);
   const countGuide = priceGuideJob(app.db);
+  const expireListings = listingExpiryJob(app.db, secret);
   return {
     refund: refundJob(app.db, refunders),
     mail: app.mailer.deliver,
@@ -61,6 +66,11 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
       // The guide's answers and the phones' badges change with it: only when its numbers did (the sweep's mostly do not).
       if (await countGuide(key)) app.publicCache.invalidate();
     },
+    'photo-hashes': photoHashesJob(app.db, store),
+    'listing-expiry': async () => {
+      // Expired listings leave the lists and pages every instance caches.
+      if (await expireListings()) app.publicCache.invalidate();
+    },
     'bkash-check': async ({ paymentId }) => {
       if (!bkash) throw new Error('bKash is not configured on this server');
       await bkash.checkout.check(paymentId);
@@ -72,8 +82,8 @@ function handlersOf(app: FastifyInstance, store: PictureStore, origin: () => str
 
 /** Register after the database, the mailer, the payment providers and the public cache; the worker starts when the app is ready and stops with it. */
 export default fp(
-  async function jobs(app: FastifyInstance, { store, origin, chat, ...opts }: JobsOptions) {
-    const handlers = handlersOf(app, store, origin, chat);
+  async function jobs(app: FastifyInstance, { store, origin, chat, secret, ...opts }: JobsOptions) {
+    const handlers = handlersOf(app, { store, origin, chat, secret });
     let worker: Rounds | undefined;
     // Until the app is ready nothing runs: a nudge waits for the first round.
     app.decorate('jobs', {

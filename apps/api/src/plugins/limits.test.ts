@@ -224,6 +224,7 @@ describe('the production defaults', () => {
       bookingsPerBuyer: { max: 10, windowMs: hour },
       payoutMethodPerUser: { max: 5, windowMs: hour },
       smsCodesPerNumber: { max: 3, windowMs: hour },
+      numberCodesPerUser: { max: 5, windowMs: hour },
       messagesPerUser: { max: 30, windowMs: 60_000 },
       firstMessagesPerNewAccount: { max: 5, windowMs: hour },
     });

@@ -1,6 +1,7 @@
 import { sweepEvents } from '../modules/chat/service.ts';
 import { dailySearchMails } from '../modules/alerts/daily.ts';
 import { sweepGuide } from '../modules/price-guide/service.ts';
+import { queueListingExpiry } from '../modules/listing-terms/service.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneLinkTokens } from '../modules/accounts/link-tokens.ts';
@@ -42,6 +43,8 @@ export default fp(
       if (await dailySearchMails(app.db, opts.origin())) app.jobs.nudge();
       // The price guide's keys counted a day ago (issue 34): their sales have aged, some out of the 90 days.
       if (await sweepGuide(app.db)) app.jobs.nudge();
+      // Listings whose term ends in 5 days or ended (issue 36): their sellers are told, and the ended ones expire.
+      if (await queueListingExpiry(app.db)) app.jobs.nudge();
       if (removed) app.log.info({ removed }, 'unused uploads removed');
     });
     let timer: NodeJS.Timeout | undefined;

@@ -30,7 +30,9 @@ import {
   SandboxConfirmBody,
   SignUpBody,
   VerifyEmailBody,
+  StillAvailableBody,
   PayoutBody,
+  MyNumberBody,
   PayoutMethodBody,
   PayoutOutcomeBody,
   SmsCodeBody,
@@ -116,6 +118,12 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       fc.uuid().map((u) => `/uploads/${u}.webp`),
     );
   const isUpload = (url: unknown) => world.uploads.includes(String(url));
+  /** Keys of "Still available" links of the world's listings with a made-up signature (the server's is not the test's to make). */
+  const stillAvailableKeys = () =>
+    fc
+      .tuple(fc.constantFrom(...world.productIds), fc.integer({ min: 0, max: 4_000_000_000 }), fc.base64String({ minLength: 44, maxLength: 44 }))
+      .map(([id, term, mac]) => fc.record({ token: fc.constant(`${id}.${term}.${mac.replace(/\+/g, '-').replace(/\//g, '_').slice(0, 43)}`) }))
+      .chain((r) => r);
   /** One-time link codes: the world's live and dead ones (each route's harmless rule says which work there), and made-up ones. */
   const linkCode = () =>
     fc.oneof(
@@ -365,6 +373,10 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
     'DELETE /api/advertise-product/:id': { id: 'uuid' },
     'PUT /api/mark-sold/:id': { id: 'uuid' },
     'PUT /api/hide-product/:id': { id: 'uuid' },
+    'PUT /api/renew-product/:id': { id: 'uuid' },
+    // A link's key is the server's signature of a listing and its term: one made up renews nothing.
+    'POST /api/listing-term': { body: json(StillAvailableBody, stillAvailableKeys, () => true) },
+    'POST /api/still-available': { body: json(StillAvailableBody, stillAvailableKeys, () => true) },
     'DELETE /api/product/:id': { id: 'uuid' },
     'POST /api/order': {
       body: json(NewOrderBody, () =>
@@ -501,6 +513,8 @@ export function specsFor(world: World): Record<RouteKey, Spec> {
       ),
     },
     'POST /api/payout-method/confirm': { body: json(SmsCodeBody, () => fc.record({ code: fc.constantFrom('123456') })) },
+    'POST /api/my-number': { body: json(MyNumberBody, () => fc.record({ number: fc.constantFrom('01870618575', '+880 1811-222333', '০১৭১১২২৩৩৪৪') })) },
+    'POST /api/my-number/confirm': { body: json(SmsCodeBody, () => fc.record({ code: fc.constantFrom('123456') })) },
     'POST /api/payouts': { body: json(PayoutBody, () => fc.record({ amount: fc.integer({ min: 1, max: 100_000 }) })) },
     'GET /api/payouts': { query: true },
     'GET /api/all-payouts': { query: true },

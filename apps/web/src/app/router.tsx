@@ -24,6 +24,7 @@ const BlogPage = lazyPage(() => import('../features/blog/blog-page.tsx').then((m
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage), ['auth', 'forms']);
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage), ['auth', 'forms']);
 const VerifyEmailPage = lazyPage(() => import('../features/auth/verify-email-page.tsx').then((m) => m.VerifyEmailPage), ['auth']);
+const StillAvailablePage = lazyPage(() => import('../features/catalog/still-available-page.tsx').then((m) => m.StillAvailablePage), ['catalog']);
 
 const pages: [path: string, page: LazyPage][] = [
   ['/', HomePage],
@@ -39,6 +40,8 @@ const pages: [path: string, page: LazyPage][] = [
   ['/forgot-password', ForgotPasswordPage],
   ['/reset-password', ResetPasswordPage],
   ['/verify-email', VerifyEmailPage],
+  // The expiry reminder's one tap (issue 36): works signed out.
+  ['/still-available/:token', StillAvailablePage],
 ];
 
 /** Before the first render: the code and catalogs of the page at `pathname`, so it replaces the HTML's first screen without a spinner. */

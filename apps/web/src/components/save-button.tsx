@@ -8,7 +8,7 @@ import { useAuth } from '../lib/use-auth.ts';
 /** Who keeps saved phones: the people of a deal (an Admin keeps none). */
 const savers: readonly Role[] = ['Buyer', 'Seller'];
 
-/** What the heart needs of a phone: its id, its seller (never one's own) and whether it is sold (not saved anew). */
+/** What the heart needs of a phone: its id, its seller (never one's own) and whether it is sold or expired (not saved anew). */
 export interface Saveable {
   _id: string;
   status?: string;
@@ -28,7 +28,8 @@ export function SaveButton({ product, className = '' }: { product: Saveable; cla
   const [setSaved] = useSetSavedMutation();
   if (!mayKeep || !ids.data) return null;
   const saved = ids.data.ids.includes(product._id);
-  if (!saved && product.status === 'sold') return null;
+  // Not saved anew once sold or expired (issue 36: the server refuses it); one saved before can still be removed.
+  if (!saved && (product.status === 'sold' || product.status === 'expired')) return null;
 
   const toggle = async () => {
     try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Category, EditProductBody, NewProductBody, Product } from '../catalog.ts';
+import { Category, EditProductBody, ListingTerm, NewProductBody, Product, StillAvailableBody } from '../catalog.ts';
 import { ModerationBody, ReportBody, ReportedPhone } from '../reports.ts';
 import { SearchAnswer, SearchQuery, Suggestion, SuggestionQuery } from '../search.ts';
 import { IdParams, PageQuery, UserRefParams } from '../common.ts';
@@ -146,6 +146,35 @@ export const markSold = endpoint('markSold', {
   params: IdParams,
   data: Product,
   errors: { 409: ['product_sold', 'reserved_cannot_mark_sold', 'listing_in_check'] },
+});
+
+export const renewProduct = endpoint('renewProduct', {
+  tag,
+  summary: 'Renew an own listing on sale or expired (issue 36): it stays on sale 60 days from now, and an expired one is back in search',
+  access: sellersOwn,
+  params: IdParams,
+  data: Product,
+  errors: { 409: ['listing_not_renewable'] },
+});
+
+export const stillAvailable = endpoint('stillAvailable', {
+  tag,
+  // Not limited: the key is signed (256-bit HMAC) and checking it is one look-up by the listing's key.
+  summary: 'The listing a "Still available" link of an expiry reminder is for, and whether a tap would renew it',
+  access: anyone,
+  body: StillAvailableBody,
+  data: ListingTerm,
+  cache: 'keeps',
+  errors: { 400: ['renew_link_invalid'], 409: ['listing_not_renewable'] },
+});
+
+export const renewByLink = endpoint('renewByLink', {
+  tag,
+  summary: 'The one-tap "Still available" of an expiry reminder: renews the listing for 60 days without signing in (once per term)',
+  access: anyone,
+  body: StillAvailableBody,
+  data: ListingTerm,
+  errors: { 400: ['renew_link_invalid'], 409: ['listing_not_renewable'] },
 });
 
 export const hideProduct = endpoint('hideProduct', {

@@ -37,7 +37,7 @@ export const startConversation = endpoint('startConversation', {
     400: ['image_not_yours', 'image_not_uploaded_here'],
     403: ['own_phone_message', 'message_not_sent'],
     404: ['not_found'],
-    409: ['you_blocked', 'product_sold'],
+    409: ['you_blocked', 'product_sold', 'listing_expired'],
   },
   limits: [
     { limit: 'messagesPerUser', per: 'user', kind: 'chat-user', code: 'too_many_messages' },

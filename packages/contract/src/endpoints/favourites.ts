@@ -29,7 +29,7 @@ export const saveProduct = endpoint('saveProduct', {
   data: SavedAnswer,
   // The seller's count is in no public answer (My Products only).
   cache: 'keeps',
-  errors: { 403: ['own_phone_save'], 404: ['not_found'], 409: ['product_sold', 'too_many_saved'] },
+  errors: { 403: ['own_phone_save'], 404: ['not_found'], 409: ['product_sold', 'listing_expired', 'too_many_saved'] },
 });
 
 export const unsaveProduct = endpoint('unsaveProduct', {

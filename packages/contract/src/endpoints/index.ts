@@ -11,6 +11,7 @@ import * as phoneModels from './phone-models.ts';
 import * as notifications from './notifications.ts';
 import * as orders from './orders.ts';
 import * as reviews from './reviews.ts';
+import * as sellerNumber from './seller-number.ts';
 
 import type { Endpoint } from '../endpoint.ts';
 import type { RouteName } from '../routes.ts';
@@ -18,6 +19,7 @@ import type { RouteName } from '../routes.ts';
 /** Every API call, by name (the names of routes.ts, each described once): the one list the API registers and the web app calls. */
 export const endpoints = {
   ...accounts,
+  ...sellerNumber,
   ...catalog,
   ...orders,
   ...notifications,

@@ -9,7 +9,7 @@ const admin = role('Admin');
 export const heldListings = endpoint('heldListings', {
   tag,
   summary:
-    'The listings held for a check (issue 36), oldest first: each with the risk signals it was held for (the matching photos of other accounts), and its seller’s history',
+    'The listings held for a check (issue 36), oldest first: each with the risk signals it was held for (the matching photos of other accounts), and its seller’s history; not those waiting only for their seller to confirm a mobile number',
   access: admin,
   query: PageQuery,
   page: HeldListing,
@@ -17,7 +17,8 @@ export const heldListings = endpoint('heldListings', {
 
 export const approveListing = endpoint('approveListing', {
   tag,
-  summary: 'Approve a held listing: it goes live, its seller is told; its signals no longer hold it at an edit (audited)',
+  summary:
+    'Approve a held listing: it goes live, its seller is told; its signals no longer hold it at an edit (audited). One whose seller has not confirmed a mobile number waits for that alone',
   access: admin,
   params: IdParams,
   body: ApproveListingBody,

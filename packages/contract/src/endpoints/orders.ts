@@ -33,7 +33,7 @@ export const book = endpoint('book', {
   body: NewOrderBody,
   data: Order,
   status: [201],
-  errors: { 404: ['not_found'], 409: ['product_sold', 'product_reserved', 'already_booked', 'booking_declined'] },
+  errors: { 404: ['not_found'], 409: ['product_sold', 'product_reserved', 'listing_expired', 'already_booked', 'booking_declined'] },
   limits: [{ limit: 'bookingsPerBuyer', per: 'user', kind: 'booking-buyer', code: 'too_many_bookings' }],
 });
 

@@ -133,6 +133,7 @@ export async function startConversation(
     let conversationId = existing?.id ?? '';
     if (!existing) {
       if (phone.status === 'sold') throw conflict('product_sold');
+      if (phone.status === 'expired') throw conflict('listing_expired');
       const [made] = await tx
         .insert(conversations)
         .values({ productId: phone.id, buyerId: buyer.id, sellerId: phone.sellerId, productName: phone.name })

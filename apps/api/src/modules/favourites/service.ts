@@ -23,6 +23,7 @@ export async function save(db: Db, userId: string, productId: string) {
   const phone = await getProduct(db, productId);
   if (phone.sellerId._id === userId) throw forbidden('own_phone_save');
   if (phone.status === 'sold') throw conflict('product_sold');
+  if (phone.status === 'expired') throw conflict('listing_expired');
   try {
     await db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');

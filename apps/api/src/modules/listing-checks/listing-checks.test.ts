@@ -1,16 +1,29 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { callRoute } from '../../../test/call-route.ts';
-import { book, createAdmin, createCategory, markPaid, newImei, postProduct, productBody, signUp, uploadedPicture, type Actor } from '../../../test/fixtures.ts';
+import {
+  book,
+  cameraPhoto,
+  createAdmin,
+  createCategory,
+  markPaid,
+  newImei,
+  postProduct,
+  productBody,
+  signUp,
+  uploadedPicture,
+  uploadPhoto,
+  type Actor,
+} from '../../../test/fixtures.ts';
 import { runJobs, useTestApp } from '../../../test/helper.ts';
 import { auditLog, imeiFlags, listingChecks, notifications, phoneModels, photoHashes, priceGuide, products } from '../../db/schema.ts';
 import { bitsApart } from './phash.ts';
 import { similarPhotos } from './signals.ts';
 
 /** Issue 36 (decision 061): the risk signals, each at its threshold, and the Admin's check queue. */
-const ctx = useTestApp({ risk: { newSellerListings: 3, photoBits: 5, pricePercent: 60, checkHours: 4 } });
+const ctx = useTestApp({ risk: { newSellerListings: 3, photoBits: 5, pricePercent: 60, checkHours: 4, confirmedNumber: false } });
 
 const post = (seller: Actor, body: Record<string, unknown>) => callRoute(ctx.app, 'addProduct', { token: seller.token, body });
 const statusOf = async (id: string) => (await ctx.app.db.select({ status: products.status }).from(products).where(eq(products.id, id)))[0]?.status;
@@ -28,28 +41,8 @@ async function world() {
   return { seller, other, buyer, admin, category };
 }
 
-/** A camera-like picture of its own (noise), as a seller's phone would send it. */
-const photo = (seed = randomBytes(64 * 48 * 3)) =>
-  sharp(seed, { raw: { width: 64, height: 48, channels: 3 } })
-    .resize(640, 480, { kernel: 'nearest' })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-
-async function upload(seller: Actor, data: Buffer) {
-  const boundary = `----market${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await callRoute(ctx.app, 'uploadImage', {
-    body: payload,
-    token: seller.token,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body.data as { url: string }).url;
-}
+const photo = cameraPhoto;
+const upload = (seller: Actor, data: Buffer) => uploadPhoto(ctx.app, seller, data);
 
 describe('a listing without a signal', () => {
   it('goes live at once, with no check', async () => {

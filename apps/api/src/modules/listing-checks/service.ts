@@ -1,5 +1,5 @@
 import type { HeldListing, PageQuery, RiskSignalDetail } from '@market/contract';
-import type { RiskSignal } from '@market/contract/risk';
+import { sellerOnly, type RiskSignal } from '@market/contract/risk';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { imeiFlags, listingChecks, orders, photoHashes, products, reports, users } from '../../db/schema.ts';
@@ -38,6 +38,9 @@ export async function keepPhotoHashes(db: Db, productId: string, sellerId: strin
   if (rows.length > 0) await db.insert(photoHashes).values(rows).onConflictDoNothing();
 }
 
+/** A check with a signal for an Admin to judge: not only the seller's number, which waits for the seller (decision 062). */
+const forAdmin = sql`exists (select 1 from jsonb_array_elements(${listingChecks.signals}) s where s ->> 'code' <> 'number_unconfirmed')`;
+
 /** The codes an Admin already approved on this listing: they do not hold it again at an edit. */
 async function approvedCodes(db: Db, productId: string) {
   const rows = await db
@@ -50,15 +53,17 @@ async function approvedCodes(db: Db, productId: string) {
 /**
  * After a listing was written (in its transaction; a new one with the status its signals give it): with signals it
  * waits for a check (status 'pending', its open check holding them, the seller told once per hold); without, it is live. An edit's signals an Admin approved
- * before do not count again. Answers whether it is held.
+ * before do not count again. Answers whether it is held. A hold for the seller's number alone is not told as waiting
+ * for a check (the answer and My Products say what to do); it is once another signal joins it.
  */
 export async function holdOrPublish(db: Db, p: { productId: string; sellerId: string; name: string; edit: boolean; hours: number }, all: RiskSignal[]) {
   const signals = p.edit ? await approvedCodes(db, p.productId).then((ok) => all.filter((s) => !ok.has(s.code))) : all;
   const [open] = await db
-    .select({ id: listingChecks.id })
+    .select({ id: listingChecks.id, signals: listingChecks.signals })
     .from(listingChecks)
     .where(and(eq(listingChecks.productId, p.productId), isNull(listingChecks.decidedAt)))
     .for('update');
+  const admins = (list: RiskSignal[]) => !sellerOnly(list.map((s) => s.code));
   if (signals.length === 0) {
     if (open)
       await db
@@ -76,13 +81,51 @@ export async function holdOrPublish(db: Db, p: { productId: string; sellerId: st
     await db
       .update(products)
       .set({ status: 'pending', advertise: false })
-      .where(and(eq(products.id, p.productId), inArray(products.status, ['pending', 'available'])));
+      .where(and(eq(products.id, p.productId), inArray(products.status, ['pending', 'available', 'expired'])));
   if (open) await db.update(listingChecks).set({ signals }).where(eq(listingChecks.id, open.id));
-  else {
-    await db.insert(listingChecks).values({ productId: p.productId, signals, hours: p.hours });
+  else await db.insert(listingChecks).values({ productId: p.productId, signals, hours: p.hours });
+  if (admins(signals) && !(open && admins(open.signals)))
     await notify(db, 'listing_held', [{ userId: p.sellerId, productName: p.name, params: { hours: p.hours } }]);
-  }
   return true;
+}
+
+/**
+ * The seller confirmed their number (decision 062, in that transaction, after their row was updated): each of their
+ * listings waiting for it alone goes live (its check closed as 'cleared', no Admin; the saved searches hear of it), and
+ * each also waiting for an Admin keeps waiting without it. Rejected listings wait for the seller's edit, as before.
+ */
+export async function releaseNumberHolds(db: Db, sellerId: string) {
+  const open = await db
+    .select({ id: listingChecks.id, productId: listingChecks.productId, signals: listingChecks.signals })
+    .from(listingChecks)
+    .innerJoin(products, eq(products.id, listingChecks.productId))
+    .where(and(eq(products.sellerId, sellerId), isNull(listingChecks.decidedAt), sql`${listingChecks.signals} @> '[{"code": "number_unconfirmed"}]'::jsonb`))
+    .orderBy(asc(listingChecks.heldAt))
+    .for('update', { of: listingChecks });
+  let published = 0;
+  let stillChecked = 0;
+  for (const check of open) {
+    const rest = check.signals.filter((s) => s.code !== 'number_unconfirmed');
+    if (rest.length > 0) {
+      await db.update(listingChecks).set({ signals: rest }).where(eq(listingChecks.id, check.id));
+      stillChecked++;
+      continue;
+    }
+    await db
+      .update(listingChecks)
+      .set({ decision: 'cleared', decidedAt: sql`now()` })
+      .where(eq(listingChecks.id, check.id));
+    const [live] = await db
+      .update(products)
+      .set({ status: 'available' })
+      .where(and(eq(products.id, check.productId), eq(products.status, 'pending')))
+      .returning({ id: products.id });
+    if (live) {
+      published++;
+      await enqueueJob(db, 'search-alerts', { productId: live.id });
+    }
+  }
+  return { published, stillChecked };
 }
 
 /** Records that a handset's listing was removed or rejected by an Admin, or reported stolen (once per handset and why). */
@@ -93,7 +136,8 @@ export async function flagImei(db: Db, imei: string | null, why: 'removed' | 'st
 /**
  * An Admin's decision on a listing's open check (audited), and then what it does (`then`, in the same transaction).
  * The listing's row is locked first (as an edit locks it); the check is decided by one statement that finds it still
- * open, so of two Admins deciding at once the second is told nothing waits (409). 404 for an unknown listing.
+ * open, so of two Admins deciding at once the second is told nothing waits (409). 404 for an unknown listing. A check
+ * that holds only the seller's number waits for the seller: nothing for an Admin to decide (409 too).
  */
 async function decide(
   db: Db,
@@ -101,7 +145,7 @@ async function decide(
   by: AuthUser,
   decision: 'approved' | 'rejected',
   reason: string | null,
-  then: (tx: Db, held: { name: string; sellerId: string; imei: string | null }) => Promise<void>,
+  then: (tx: Db, held: { name: string; sellerId: string; imei: string | null }, check: { id: string; signals: RiskSignal[]; hours: number }) => Promise<void>,
 ) {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -114,18 +158,33 @@ async function decide(
     const [check] = await t
       .update(listingChecks)
       .set({ decision, reason, decidedBy: by.id, decidedAt: sql`now()` })
-      .where(and(eq(listingChecks.productId, productId), isNull(listingChecks.decidedAt)))
-      .returning({ id: listingChecks.id });
+      .where(and(eq(listingChecks.productId, productId), isNull(listingChecks.decidedAt), forAdmin))
+      .returning({ id: listingChecks.id, signals: listingChecks.signals, hours: listingChecks.hours });
     if (!check) throw conflict('listing_not_waiting');
     const action = decision === 'approved' ? 'approve-listing' : 'reject-listing';
     await recordAdminAct(tx, by, { action, target: { kind: 'product', id: productId, label: held.name }, reason });
-    await then(t, held);
+    await then(t, held, check);
   });
 }
 
-/** An Admin approves a held listing: live at once (the saved searches hear of it), audited, its seller told. */
+/**
+ * An Admin approves a held listing: live at once (the saved searches hear of it), audited, its seller told. One that
+ * also waits for its seller's number (decision 062) has the Admin's signals approved and keeps waiting for the number
+ * alone (a check of its own, held since the same moment): the seller is told nothing yet, it is not live.
+ */
 export const approveListing = (db: Db, productId: string, by: AuthUser, reason: string | null) =>
-  decide(db, productId, by, 'approved', reason, async (t, held) => {
+  decide(db, productId, by, 'approved', reason, async (t, held, check) => {
+    const number = check.signals.filter((s) => s.code === 'number_unconfirmed');
+    if (number.length > 0) {
+      await t
+        .update(listingChecks)
+        .set({ signals: check.signals.filter((s) => s.code !== 'number_unconfirmed') })
+        .where(eq(listingChecks.id, check.id));
+      // Held since the same moment, to the microsecond (a Date keeps milliseconds).
+      const since = sql`(select c.held_at from ${listingChecks} c where c.id = ${check.id})`;
+      await t.insert(listingChecks).values({ productId, signals: number, heldAt: since, hours: check.hours });
+      return;
+    }
     await t.update(products).set({ status: 'available' }).where(eq(products.id, productId));
     await enqueueJob(t, 'search-alerts', { productId });
     await notify(t, 'listing_approved', [{ userId: held.sellerId, productName: held.name }]);
@@ -163,7 +222,7 @@ export async function heldListings(db: Db, query: PageQuery, load: (ids: string[
     .from(listingChecks)
     .innerJoin(products, eq(products.id, listingChecks.productId))
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(isNull(listingChecks.decidedAt), afterCheck(query.cursor)))
+    .where(and(isNull(listingChecks.decidedAt), forAdmin, afterCheck(query.cursor)))
     .orderBy(asc(listingChecks.heldAt), asc(listingChecks.id))
     .limit(query.limit + 1);
   const { items, nextCursor } = paged(rows, query, (r) => r.id);

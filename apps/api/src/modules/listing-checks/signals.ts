@@ -2,13 +2,15 @@ import { contactDetailsIn, type PhotoMatch, type RiskSignal } from '@market/cont
 import type { Condition } from '@market/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { imeiFlags, orders, photoHashes, priceGuide, products } from '../../db/schema.ts';
+import { imeiFlags, listingChecks, orders, photoHashes, priceGuide, products, users } from '../../db/schema.ts';
 
 /** The thresholds (config `risk`, decision 061). */
 export interface RiskRules {
   newSellerListings: number;
   photoBits: number;
   pricePercent: number;
+  /** A seller's new listing waits for their confirmed mobile number (decision 062). */
+  confirmedNumber: boolean;
 }
 
 /** A listing as it is being posted or edited: what the rules look at. */
@@ -111,6 +113,34 @@ export function contactInDescription(l: Listing): RiskSignal | null {
   return found.length > 0 ? { code: 'contact_in_description', found } : null;
 }
 
+/**
+ * A seller without a confirmed mobile number (decision 062), on a new listing only: a listing already live stays so
+ * when it is edited (sellers from before the rule keep their phones on sale). An edit keeps the signal on a listing
+ * still held for it (waiting, or rejected and waiting for this edit) and never adds it.
+ */
+export async function numberUnconfirmed(db: Db, l: Listing, on: boolean): Promise<RiskSignal | null> {
+  if (!on) return null;
+  const [seller] = await db.select({ confirmedAt: users.phoneConfirmedAt }).from(users).where(eq(users.id, l.sellerId));
+  if (seller?.confirmedAt) return null;
+  if (l.productId) {
+    const [held] = await db
+      .select({ id: listingChecks.id })
+      .from(listingChecks)
+      .innerJoin(products, eq(products.id, listingChecks.productId))
+      .where(
+        and(
+          eq(listingChecks.productId, l.productId),
+          eq(products.status, 'pending'),
+          sql`(${listingChecks.decidedAt} is null or ${listingChecks.decision} = 'rejected')`,
+          sql`${listingChecks.signals} @> '[{"code": "number_unconfirmed"}]'::jsonb`,
+        ),
+      )
+      .limit(1);
+    if (!held) return null;
+  }
+  return { code: 'number_unconfirmed' };
+}
+
 /** Every signal the listing carries, in the rules' order (none: it goes live at once). */
 export async function riskSignals(db: Db, l: Listing, rules: RiskRules): Promise<RiskSignal[]> {
   const signals = [
@@ -119,6 +149,7 @@ export async function riskSignals(db: Db, l: Listing, rules: RiskRules): Promise
     await priceBelowGuide(db, l, rules.pricePercent),
     await imeiFlagged(db, l),
     contactInDescription(l),
+    await numberUnconfirmed(db, l, rules.confirmedNumber),
   ];
   return signals.filter((s) => s !== null);
 }

@@ -14,7 +14,7 @@ export function noteWords(
   params: NotificationParams | null = null,
   party: DealParty | null = null,
 ): string {
-  const values: Record<string, string> = { product: plainName(productName), party: party ?? 'none' };
+  const values: Record<string, string | number> = { product: plainName(productName), party: party ?? 'none' };
   for (const key of ['oldPrice', 'newPrice'] as const) {
     const amount = params?.[key];
     if (amount !== undefined) values[key] = t('price.tk', { amount: t.number(amount) });
@@ -22,5 +22,7 @@ export function noteWords(
   // A held listing's usual wait, and an Admin's reason for rejecting it (issue 36).
   if (params?.hours !== undefined) values.hours = t.number(params.hours);
   if (params?.reason !== undefined) values.reason = plainName(params.reason);
+  // A listing's days left before it expires (issue 36).
+  if (params?.days !== undefined) Object.assign(values, { days: t.number(params.days), count: params.days });
   return t(`notes.${kind}`, values);
 }

@@ -101,12 +101,6 @@ export const sellerWarningMail = (r: Recipient, name: string, reason: string) =>
   ]);
 };
 
-/** An Admin verified the seller (issue 35, item 15): the badge their name now carries. The Admin's reason stays in the audit log. */
-export const sellerVerifiedMail = (r: Recipient) => {
-  const l = r.language;
-  return compose(r, 'seller-verified', say(l, 'mail.verified.subject'), [say(l, 'mail.verified.body')]);
-};
-
 /** A warning to the sender of a reported message (issue 33), with the Admin's reason. */
 export const senderWarningMail = (r: Recipient, name: string, reason: string) => {
   const l = r.language;
@@ -192,7 +186,10 @@ export const notificationMail = (
   const t = texts(r.language);
   const told = noteWords(t, kind, name, params, party);
   const path = pageOf(kind, party);
-  const page = { label: say(r.language, 'mail.note.open', { page: t(pageNames[path] ?? 'nav.home') }), url: `${origin}${path}` };
+  // An expiry reminder's button is its one-tap "Still available" (issue 36); every other opens the page it is about.
+  const page = params?.renew
+    ? { label: say(r.language, 'mail.note.stillAvailable'), url: `${origin}/still-available/${params.renew}` }
+    : { label: say(r.language, 'mail.note.open', { page: t(pageNames[path] ?? 'nav.home') }), url: `${origin}${path}` };
   return compose(r, `notification-${kind}`, told, [told], page, [
     say(r.language, 'mail.note.after', { url: linkIn(r.language, `${origin}/dashboard/account`) }),
   ]);

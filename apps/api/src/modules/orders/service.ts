@@ -135,7 +135,8 @@ export async function createOrder(db: Db, buyer: AuthUser, body: NewOrderBody, t
     .limit(1);
   // A suspended seller's phone is on no public page, nor one waiting for a check (issue 36): neither can be booked.
   if (!product || product.status === 'pending') throw notFound('Product');
-  if (product.status !== 'available') throw conflict(product.status === 'reserved' ? 'product_reserved' : 'product_sold');
+  if (product.status !== 'available')
+    throw conflict(product.status === 'reserved' ? 'product_reserved' : product.status === 'expired' ? 'listing_expired' : 'product_sold');
   try {
     const order = await db.transaction(async (tx) => {
       const [row] = await tx

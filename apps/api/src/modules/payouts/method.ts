@@ -7,6 +7,7 @@ import { conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { texts } from '../../texts.ts';
 import { notify } from '../notifications/service.ts';
+import { numberConfirmed } from '../seller-number/service.ts';
 import { checkCode, sendCode } from '../sms/codes.ts';
 
 type MethodRow = typeof payoutMethods.$inferSelect;
@@ -84,7 +85,10 @@ export async function setMethod(db: Db, secret: string, user: AuthUser, body: Pa
   });
 }
 
-/** The seller enters the code sent to their bKash wallet: right, the wallet is confirmed and can receive payouts. */
+/**
+ * The seller enters the code sent to their bKash wallet: right, the wallet is confirmed and can receive payouts, and
+ * (issue 36) it is their confirmed mobile number when they have none yet.
+ */
 export async function confirmNumber(db: Db, secret: string, user: AuthUser, code: string): Promise<PayoutMethod> {
   const method = await methodOf(db, user.id);
   if (!method || method.kind !== 'bkash') throw conflict('payout_method_missing');
@@ -94,6 +98,7 @@ export async function confirmNumber(db: Db, secret: string, user: AuthUser, code
       .update(payoutMethods)
       .set({ confirmedAt: sql`now()` })
       .where(eq(payoutMethods.userId, user.id));
+    await numberConfirmed(tx, user.id, method.wallet!, { ifNone: true });
   });
   return toMethod((await methodOf(db, user.id))!);
 }

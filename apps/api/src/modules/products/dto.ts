@@ -10,7 +10,14 @@ const { search: _search, ...productFields } = getTableColumns(products);
 export const productColumns = {
   product: productFields,
   categoryName: categories.name,
-  seller: { id: users.id, name: users.name, sellerVerified: users.sellerVerified, userImg: users.userImg },
+  // Whether the seller confirmed a mobile number (issue 36): a column of the row the query joins already, never the number.
+  seller: {
+    id: users.id,
+    name: users.name,
+    sellerVerified: users.sellerVerified,
+    numberVerified: sql<boolean>`${users.phoneConfirmedAt} is not null`,
+    userImg: users.userImg,
+  },
   /** The catalogue's model (issue 34), read by its key beside whatever joins the query makes. */
   phoneModel: sql<ListingModel | null>`(select json_build_object('_id', ${phoneModels.id}, 'name', ${phoneModels.name}, 'nameBn', ${phoneModels.nameBn}, 'slug', ${phoneModels.slug}) from ${phoneModels} where ${phoneModels.id} = ${products.phoneModelId})`,
 };
@@ -18,7 +25,7 @@ export const productColumns = {
 export interface ProductRow {
   product: Omit<typeof products.$inferSelect, 'search'>;
   categoryName: string;
-  seller: { id: string; name: string; sellerVerified: boolean; userImg: string };
+  seller: { id: string; name: string; sellerVerified: boolean; numberVerified: boolean; userImg: string };
   phoneModel: ListingModel | null;
 }
 
@@ -44,7 +51,7 @@ export const toProduct = ({ product: p, categoryName, seller, phoneModel }: Prod
   condition: p.condition,
   description: p.description,
   status: p.status,
-  sellerId: { _id: seller.id, name: seller.name, sellerVerified: seller.sellerVerified, userImg: seller.userImg },
+  sellerId: { _id: seller.id, name: seller.name, sellerVerified: seller.sellerVerified, numberVerified: seller.numberVerified, userImg: seller.userImg },
   advertise: p.advertise,
   report: p.report,
   model: p.model,
@@ -58,4 +65,5 @@ export const toProduct = ({ product: p, categoryName, seller, phoneModel }: Prod
   boxAndCharger: p.boxAndCharger,
   warrantyMonths: p.warrantyMonths,
   imei: p.imei && (asOwner ? p.imei : maskedImei(p.imei)),
+  ...(asOwner ? { expiresAt: p.expiresAt.toISOString() } : {}),
 });

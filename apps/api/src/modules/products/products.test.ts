@@ -54,7 +54,7 @@ describe('public product lists', () => {
     expect(ids(res.body.data)).toEqual([shown!._id]);
     expect(ids(res.body.data)).not.toContain(plain!._id);
     expect(res.body.data[0].categoryId).toEqual({ _id: category.id, category: 'Samsung' });
-    expect(res.body.data[0].sellerId).toEqual({ _id: seller._id, name: seller.name, sellerVerified: false, userImg: seller.userImg });
+    expect(res.body.data[0].sellerId).toEqual({ _id: seller._id, name: seller.name, sellerVerified: false, numberVerified: false, userImg: seller.userImg });
   });
 
   it('category-products holds only that category, only available products', async () => {
@@ -102,7 +102,7 @@ describe('GET /api/detail-product/:id', () => {
       condition: 'Good',
       description: 'Battery health 88%, no scratches, box included.',
       status: 'available',
-      sellerId: { _id: seller._id, name: seller.name, sellerVerified: false, userImg: seller.userImg },
+      sellerId: { _id: seller._id, name: seller.name, sellerVerified: false, numberVerified: false, userImg: seller.userImg },
       advertise: false,
       report: false,
       model: null,

@@ -269,7 +269,7 @@ export async function editProduct(db: Db, id: string, body: EditProductBody, new
       const [row] = await tx
         .update(products)
         .set({ ...rest, ...model, district: listingDistrict(body)!, ...cleared, ...pictures, ...(imei === undefined ? {} : { imei }) })
-        .where(and(eq(products.id, id), inArray(products.status, ['available', 'pending'])))
+        .where(and(eq(products.id, id), inArray(products.status, ['available', 'pending', 'expired'])))
         .returning({ id: products.id });
       if (!row) return false;
       await keepPhotoHashes(t, id, current.sellerId, hashes);
@@ -322,7 +322,8 @@ export const stopAdvertising = (db: Db, id: string) => changeListing(db, id, { a
 export const markSold = (db: Db, id: string) =>
   db.transaction(async (tx) => {
     // A phone reserved for a buyer is not sold aside: its deal ends at the handover or is called off (issue 31).
-    const sold = await changeListing(tx as unknown as Db, id, { status: 'sold', advertise: false }, available, (p) =>
+    // An expired listing may be marked sold too (sold elsewhere after it left search).
+    const sold = await changeListing(tx as unknown as Db, id, { status: 'sold', advertise: false }, inArray(products.status, ['available', 'expired']), (p) =>
       p.status === 'reserved' ? 'reserved_cannot_mark_sold' : p.status === 'pending' ? 'listing_in_check' : 'product_sold',
     );
     await move(tx as unknown as Db, 'close', eq(orders.productId, id), site);

@@ -154,6 +154,7 @@ describe("the seller's public page", () => {
       _id: seller._id,
       name: 'Karim Telecom',
       sellerVerified: false,
+      numberVerified: false,
       rating: { average: null, count: 0 },
       soldCount: 1,
       liveCount: 1,

@@ -109,6 +109,7 @@ export async function sellerProfile(db: Db, id: string): Promise<SellerProfile> 
     name: seller.name,
     userImg: seller.userImg,
     sellerVerified: seller.sellerVerified,
+    numberVerified: seller.phoneConfirmedAt !== null,
     memberSince: seller.createdAt.toISOString(),
     rating: { average: stats!.average === null ? null : Number(stats!.average), count: stats!.count },
     soldCount: stats!.sold,

@@ -11,6 +11,8 @@ export const toUser = (row: typeof users.$inferSelect): User => ({
   sellerVerified: row.sellerVerified,
   emailVerified: row.emailVerifiedAt !== null,
   ...(row.suspendedAt ? { suspended: true as const } : {}),
+  // The owner's (and Admins') answers only: every answer built here is to the user themselves or to an Admin.
+  ...(row.phone && row.phoneConfirmedAt ? { confirmedNumber: row.phone } : {}),
   language: row.language,
 });
 

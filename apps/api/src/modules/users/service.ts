@@ -8,8 +8,6 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { removableOrder } from '../orders/history.ts';
 import { notify } from '../notifications/service.ts';
 import { recordAdminAct } from '../audit/service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { sellerVerifiedMail } from '../mail/templates.ts';
 import { escapeLike } from '../products/word-meanings.ts';
 
 const keys = { table: users, id: users.id, createdAt: users.createdAt };
@@ -90,7 +88,7 @@ export async function listSellers(db: Db, query: UserListQuery) {
   return paged(rows, query, (r) => r.user.id);
 }
 
-/** Marks a seller verified, with the reason (issue 35, item 15); the first time is an act of `admin`, audited, and the seller is told by mail. */
+/** Marks a seller verified, with the reason (issue 35, item 15); the first time is an act of `admin`, audited, and the seller is told (a notification and its mail). */
 export async function verifySeller(db: Db, id: string, admin: AuthUser, reason: string) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
@@ -99,8 +97,8 @@ export async function verifySeller(db: Db, id: string, admin: AuthUser, reason: 
     if (user.sellerVerified) return user;
     const [updated] = await tx.update(users).set({ sellerVerified: true }).where(eq(users.id, id)).returning();
     await recordAdminAct(tx, admin, { action: 'verify-seller', target: { kind: 'user', id, label: `${user.name} <${user.email}>` }, reason });
-    // Only to an address the seller proved theirs, as a notification's mail (notifications/mail.ts).
-    if (user.emailVerifiedAt) await enqueueMail(tx, sellerVerifiedMail(user));
+    // In the bell, and by mail to an address the seller proved theirs (notifications/mail.ts). The reason is the Admin's note, for the log.
+    await notify(tx as unknown as Db, 'seller_verified', [{ userId: id, productName: '' }]);
     return updated!;
   });
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helper.ts';
+import { runJobs, useTestApp } from '../../../test/helper.ts';
 import { book, createAdmin, createCategory, lastMail, markPaid, orderExists, postProduct, signUp, userExists } from '../../../test/fixtures.ts';
-import { auditLog, orders, outbox, payments, products, users } from '../../db/schema.ts';
+import { auditLog, notifications, orders, outbox, payments, products, users } from '../../db/schema.ts';
 import { callRoute } from '../../../test/call-route.ts';
 
 const ctx = useTestApp();
@@ -79,9 +79,16 @@ describe('PUT /api/verify-seller/:id', () => {
       targetLabel: `${seller.name} <${seller.email}>`,
       reason: 'Checked the trade licence and NID',
     });
-    const mail = await lastMail(ctx.app, seller.email, 'seller-verified');
-    expect(mail.subject).toBe('Your seller account is verified');
-    expect(mail.textBody).toContain('your name now shows the Verified badge');
+    await runJobs(ctx.app);
+    const [note] = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, seller._id), eq(notifications.kind, 'seller_verified')));
+    expect(note).toBeDefined();
+    const mail = await lastMail(ctx.app, seller.email, 'notification-seller_verified');
+    expect(mail.subject).toBe(
+      'An administrator verified your seller account: the Verified badge now shows beside your name on your phones and your seller page',
+    );
     // The reason is the Admin's note, for the log: the seller's mail does not carry it.
     expect(mail.textBody).not.toContain('trade licence');
     expect(res.body.data).toMatchObject({ _id: seller._id, role: 'Seller', sellerVerified: true });
@@ -93,7 +100,8 @@ describe('PUT /api/verify-seller/:id', () => {
     // Verifying again is harmless: nothing more is logged or mailed.
     expect((await verify(admin, seller._id, 'Again')).body.data.sellerVerified).toBe(true);
     expect(await ctx.app.db.select().from(auditLog)).toHaveLength(1);
-    expect(await ctx.app.db.select().from(outbox).where(eq(outbox.kind, 'seller-verified'))).toHaveLength(1);
+    await runJobs(ctx.app);
+    expect(await ctx.app.db.select().from(outbox).where(eq(outbox.kind, 'notification-seller_verified'))).toHaveLength(1);
   });
 
   it('refuses without a reason or with one too long, as every audited act does (the code and field the web words in either language), changing nothing', async () => {
@@ -114,7 +122,7 @@ describe('PUT /api/verify-seller/:id', () => {
     const [row] = await ctx.app.db.select().from(users).where(eq(users.id, seller._id));
     expect(row!.sellerVerified).toBe(false);
     expect(await ctx.app.db.select().from(auditLog)).toEqual([]);
-    expect(await ctx.app.db.select().from(outbox).where(eq(outbox.kind, 'seller-verified'))).toEqual([]);
+    expect(await ctx.app.db.select().from(notifications).where(eq(notifications.kind, 'seller_verified'))).toEqual([]);
   });
 
   it('a seller whose address is not confirmed is verified but not mailed; a non-Admin is refused', async () => {
@@ -123,7 +131,10 @@ describe('PUT /api/verify-seller/:id', () => {
     expect((await verify(buyer, unconfirmed._id, 'Checked')).status).toBe(403);
     expect((await verify(unconfirmed, unconfirmed._id, 'Checked')).status).toBe(403);
     expect((await verify(admin, unconfirmed._id, 'Checked')).status).toBe(200);
-    expect(await ctx.app.db.select().from(outbox).where(eq(outbox.kind, 'seller-verified'))).toEqual([]);
+    await runJobs(ctx.app);
+    // Told in the bell only.
+    expect(await ctx.app.db.select().from(notifications).where(eq(notifications.userId, unconfirmed._id))).toHaveLength(1);
+    expect(await ctx.app.db.select().from(outbox).where(eq(outbox.kind, 'notification-seller_verified'))).toEqual([]);
   });
 
   it('refuses a buyer or an admin with a 400, an unknown user with a 404 and a malformed id with a 400', async () => {

@@ -19,12 +19,14 @@ import { SpecRows } from './listing-specs.tsx';
 import { LatestReviews } from './latest-reviews.tsx';
 import { useSellerProfileQuery } from '../../lib/reviews-api.ts';
 import { SellerRating } from '../../components/seller-rating.tsx';
+import { NumberVerified } from '../../components/number-verified.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { MessageSeller } from './message-seller.tsx';
 import { SimilarPhones } from './similar-phones.tsx';
 import { BookAction } from './book-action.tsx';
 import { ActionBar } from './action-bar.tsx';
 import { SoldPhone } from './sold-phone.tsx';
+import { ExpiredPhone } from './expired-phone.tsx';
 import { HeldPhone } from './held-phone.tsx';
 import { GuideBadge, useGuide } from '../../components/price-guide.tsx';
 import { pricesPath } from '@market/contract/model-names';
@@ -43,12 +45,16 @@ export function DetailPage() {
   /** Booked from this page a moment ago: the result takes the focus the closed form leaves. */
   const [justBooked, setJustBooked] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const { data: seller } = useSellerProfileQuery(product?.sellerId._id ?? '', { skip: !product || product.status === 'sold' });
+  // A sold or expired phone's page shows no seller.
+  const gone = product?.status === 'sold' || product?.status === 'expired';
+  const { data: seller } = useSellerProfileQuery(product?.sellerId._id ?? '', { skip: !product || gone });
   usePageTitle(
     product &&
       (product.status === 'available'
         ? t('pageTitle.detail', { name: product.productName, price: priceBdt(product.resalePrice) })
-        : t('pageTitle.sold', { name: product.productName })),
+        : product.status === 'expired'
+          ? t('pageTitle.expired', { name: product.productName })
+          : t('pageTitle.sold', { name: product.productName })),
   );
 
   if (isLoading) return <Spinner label={t('detail.loading')} />;
@@ -58,6 +64,8 @@ export function DetailPage() {
 
   // Sold: the notice and the way on, as the server's page says before the app runs (issue 35).
   if (product.status === 'sold') return <SoldPhone product={product} />;
+  // Expired (issue 36): off search, its page saying so with phones like it; its seller renews it here.
+  if (product.status === 'expired') return <ExpiredPhone product={product} />;
   // Reserved for a buyer on their way to the meeting (issue 31), or not yet for sale: not to be booked now.
   const reserved = product.status === 'reserved';
   const held = product.status !== 'available';
@@ -156,11 +164,29 @@ export function DetailPage() {
               height="48"
               className="h-12 w-12 rounded-full object-cover"
             />
-            <div>
+            <div className="min-w-0">
               <Link to={`/seller/${product.sellerId._id}`} className="link block font-semibold link-hover">
                 {product.sellerId.name}
               </Link>
-              {product.sellerId.sellerVerified && <span className="badge badge-info gap-1 text-white">{t('detail.verified')}</span>}
+              <div className="flex flex-wrap gap-1">
+                {product.sellerId.sellerVerified && <span className="badge badge-info gap-1 text-white">{t('detail.verified')}</span>}
+                {product.sellerId.numberVerified && <NumberVerified />}
+              </div>
+              {/* Since when, what they sold, what buyers said (issue 36): the seller's page's figures, asked for beside the
+                  phone; their two lines kept before they come, so nothing below moves. */}
+              <p className="min-h-8 text-xs text-base-content/75">
+                {seller && (
+                  <>
+                    <Sentence text={(date) => t('seller.memberSince', { date })}>
+                      <time dateTime={seller.memberSince}>{localDate(seller.memberSince)}</time>
+                    </Sentence>
+                    {' · '}
+                    {t('detail.sellerSold', { count: seller.soldCount, shown: number(seller.soldCount) })}
+                    {' · '}
+                    {t('detail.sellerReviews', { count: seller.rating.count, shown: number(seller.rating.count) })}
+                  </>
+                )}
+              </p>
             </div>
             <div className="ml-auto min-h-12">{seller && <SellerRating sellerVerified={product.sellerId.sellerVerified} rating={seller.rating} />}</div>
           </div>

@@ -34,7 +34,7 @@ export function HeldPhone({ id }: { id: string }) {
         <div className="min-w-0 space-y-4 wrap-anywhere">
           <h1 className="text-3xl font-bold">{product.productName}</h1>
           <p className="text-2xl font-bold text-primary">{priceBdt(product.resalePrice)}</p>
-          <CheckNotice check={product.check}>
+          <CheckNotice check={product.check} forSeller={mine}>
             {mine && (
               <>
                 <Link to={`/dashboard/edit-product/${product._id}`} className="btn btn-primary btn-sm">

@@ -11,6 +11,7 @@ import { PagedReviews } from '../../components/review-list.tsx';
 import { ResultList } from './search-filters.tsx';
 import { useSellerProfileQuery, useSellerReviewsInfiniteQuery } from '../../lib/reviews-api.ts';
 import { useSellerListingsInfiniteQuery } from './seller-api.ts';
+import { NumberVerified } from '../../components/number-verified.tsx';
 import { SellerRating } from '../../components/seller-rating.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 
@@ -39,7 +40,10 @@ export function SellerPage() {
         <img src={seller.userImg || '/favicon.svg'} alt={seller.name} width="80" height="80" className="h-20 w-20 rounded-full object-cover" />
         <div className="min-w-0 flex-1 space-y-1">
           <h1 className="text-2xl font-bold">{seller.name}</h1>
-          {seller.sellerVerified && <span className="badge badge-info gap-1 text-white">{t('detail.verified')}</span>}
+          <div className="flex flex-wrap gap-2">
+            {seller.sellerVerified && <span className="badge badge-info gap-1 text-white">{t('detail.verified')}</span>}
+            {seller.numberVerified && <NumberVerified />}
+          </div>
           <p className="text-sm text-base-content/75">
             <Sentence text={(date) => t('seller.memberSince', { date })}>
               <time dateTime={seller.memberSince}>{localDate(seller.memberSince)}</time>

@@ -51,6 +51,7 @@ export function sellerAnswers(seller: { _id: string; name: string }, rating: Sel
     name: seller.name,
     userImg: '',
     sellerVerified: true,
+    numberVerified: true,
     memberSince: '2025-01-01T00:00:00.000Z',
     rating,
     soldCount: 12,

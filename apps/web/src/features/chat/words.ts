@@ -16,10 +16,12 @@ const stateIds = {
   available: 'chat.state.available',
   reserved: 'chat.state.reserved',
   sold: 'chat.state.sold',
+  // Its seller did not renew it (issue 36).
+  expired: 'chat.state.expired',
   gone: 'chat.state.gone',
 } as const satisfies Record<string, Key<'dashboard'>>;
 
-/** Where the phone of a conversation stands now: waiting for a check, available, reserved, sold, or no longer listed (deleted). */
+/** Where the phone of a conversation stands now: waiting for a check, available, reserved, sold, expired, or no longer listed (deleted). */
 export function phoneState(product: Conversation['product']): keyof typeof stateIds {
   return product._id === null || product.status === null ? 'gone' : product.status;
 }
@@ -33,6 +35,7 @@ export const stateBadge: Record<keyof typeof stateIds, string> = {
   available: 'badge-success',
   reserved: 'badge-warning',
   sold: 'badge-error text-white',
+  expired: 'badge-ghost',
   gone: 'badge-ghost',
 };
 

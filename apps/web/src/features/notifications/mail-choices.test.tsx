@@ -54,6 +54,9 @@ describe('E-mails about your deals', () => {
       '[x] One of my listings waits for a check',
       '[x] A listing of mine is approved after its check',
       '[x] A listing of mine is not approved',
+      '[x] A listing of mine expires in 5 days',
+      '[x] A listing of mine expired',
+      '[x] An administrator verified my seller account',
     ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Someone books one of my phones' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your choice is saved.');

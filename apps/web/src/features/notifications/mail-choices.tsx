@@ -40,6 +40,9 @@ const choiceOf: Record<NotificationKind, Key<'dashboard'>> = {
   listing_held: 'mailChoices.kind.listing_held',
   listing_approved: 'mailChoices.kind.listing_approved',
   listing_rejected: 'mailChoices.kind.listing_rejected',
+  listing_expiring: 'mailChoices.kind.listing_expiring',
+  listing_expired: 'mailChoices.kind.listing_expired',
+  seller_verified: 'mailChoices.kind.seller_verified',
 };
 
 /**

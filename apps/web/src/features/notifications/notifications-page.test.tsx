@@ -51,6 +51,24 @@ describe('Notifications', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === `/api/notifications/${notes[0]!._id}/read`)).toBe(true));
   });
 
+  it('a listing about to expire (issue 36): its days left, My Products, and the one tap "Still available"; an expired one, My Products', async () => {
+    const key = `3f6c1e2a-8b4d-4c1e-9a7f-2d5b8c9e0a11.1790000000.${'A'.repeat(43)}`;
+    fakeApi(() =>
+      page([aNote(6, { kind: 'listing_expiring', orderId: null, params: { days: 5, renew: key } }), aNote(7, { kind: 'listing_expired', orderId: null })]),
+    );
+    renderAt('/dashboard/notifications', <NotificationsPage />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Your listing Galaxy S21 leaves search in 5 days');
+    expect(within(items[0]!).getByRole('link', { name: /leaves search/ })).toHaveAttribute('href', '/dashboard/myProduct');
+    expect(within(items[0]!).getByRole('link', { name: 'Still available: keep Galaxy S21 on sale' })).toHaveAttribute('href', `/still-available/${key}`);
+    expect(items[1]).toHaveTextContent('Your listing Galaxy S21 expired and left search');
+    expect(
+      within(items[1]!)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/dashboard/myProduct']);
+  });
+
   it('opens the page a notice is about: a review, the seller’s reviews; an Admin’s removal, their listings', async () => {
     fakeApi(() => page([aNote(4, { kind: 'review' }), aNote(5, { kind: 'listing_removed' })]));
     renderAt('/dashboard/notifications', <NotificationsPage />);

@@ -1,7 +1,7 @@
 import { pageOf, partyOfRole, type Notification } from '@market/contract';
 import { Link } from 'react-router';
 import { LoadMore } from '../../components/load-more.tsx';
-import { localDateTime, priceTk } from '../../lib/format.ts';
+import { localDateTime, number, priceTk } from '../../lib/format.ts';
 import { useT, type Key } from '../../lib/i18n.ts';
 import { paged } from '../../lib/pages.ts';
 import { useAuth } from '../../lib/use-auth.ts';
@@ -41,17 +41,21 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   listing_held: 'notes.listing_held',
   listing_approved: 'notes.listing_approved',
   listing_rejected: 'notes.listing_rejected',
+  listing_expiring: 'notes.listing_expiring',
+  listing_expired: 'notes.listing_expired',
+  seller_verified: 'notes.seller_verified',
 };
 
 /**
  * A notification's values: its prices (a saved phone's drop) as the tables write them ('70,000 tk', '৳৭০,০০০'), a
- * held listing's usual wait in hours, an Admin's reason as written.
+ * held listing's usual wait in hours, an Admin's reason as written, the days before a listing expires.
  */
 const prices = (params: Notification['params']): Record<string, string | number> => ({
   ...(params?.oldPrice === undefined ? {} : { oldPrice: priceTk(params.oldPrice) }),
   ...(params?.newPrice === undefined ? {} : { newPrice: priceTk(params.newPrice) }),
   ...(params?.hours === undefined ? {} : { hours: params.hours }),
   ...(params?.reason === undefined ? {} : { reason: params.reason }),
+  ...(params?.days === undefined ? {} : { days: number(params.days), count: params.days }),
 });
 
 /** The signed-in person's notifications, newest first; opening one marks it read, and all can be marked read at once. */
@@ -92,6 +96,19 @@ export default function NotificationsPage() {
             <time dateTime={n.createdAt} className="text-sm text-base-content/75">
               {localDateTime(n.createdAt)}
             </time>
+            {/* A listing about to expire (issue 36): the reminder's one tap, as its mail's button. */}
+            {n.kind === 'listing_expiring' && n.params?.renew && (
+              <Link
+                to={`/still-available/${n.params.renew}`}
+                className="btn btn-primary btn-sm mt-2 flex w-fit"
+                aria-label={t('notes.stillAvailableLabel', { product: n.productName })}
+                onClick={() => {
+                  if (!n.readAt) void read(n._id);
+                }}
+              >
+                {t('notes.stillAvailable')}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

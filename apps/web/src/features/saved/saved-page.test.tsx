@@ -49,6 +49,21 @@ describe('Saved', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `/api/favourites/${phone._id}`)).toBe(true);
   });
 
+  it('marks an expired phone (issue 36) as such, still linked: its seller may renew it', async () => {
+    const expired = aProduct({ ...phone, status: 'expired' });
+    fakeApi(({ path }: Call) =>
+      path === '/api/favourites/ids'
+        ? { status: 200, body: { success: true, data: { ids: [phone._id] } } }
+        : page([saved(1, { state: 'expired', product: expired })]),
+    );
+    renderAt('/dashboard/saved', <SavedPage />);
+    const [item] = await screen.findAllByRole('listitem');
+    expect(within(item!).getByText('Expired')).toHaveClass('badge');
+    expect(within(item!).getByRole('link', { name: 'Galaxy S23' })).toHaveAttribute('href', `/detail-product/${phone._id}`);
+    // Saved before it expired: its heart still takes it off the list.
+    expect(await within(item!).findByRole('button', { name: 'Saved', pressed: true })).toBeInTheDocument();
+  });
+
   it('says how to save a phone while there is none', async () => {
     fakeApi(({ path }) => (path === '/api/favourites/ids' ? { status: 200, body: { success: true, data: { ids: [] } } } : page([])));
     renderAt('/dashboard/saved', <SavedPage />);

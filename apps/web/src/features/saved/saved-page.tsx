@@ -12,12 +12,14 @@ import { useAuth } from '../../lib/use-auth.ts';
 const stateWords: Record<Exclude<SavedPhone['state'], 'available'>, Key<'dashboard'>> = {
   reserved: 'saved.reserved',
   sold: 'saved.sold',
+  // Its seller did not renew it (issue 36): off search, and back if they do.
+  expired: 'saved.expired',
   removed: 'saved.removed',
 };
 
 /**
  * The phones the signed-in person saved (issue 34), the latest saved first: each with its picture, name and price
- * while it is on the site, marked reserved, sold or no longer on the site, with its heart to remove it.
+ * while it is on the site, marked reserved, sold, expired or no longer on the site, with its heart to remove it.
  */
 export default function SavedPage() {
   const t = useT('dashboard');

@@ -97,6 +97,7 @@ export default {
   'pageTitle.category': '{brand} ফোন',
   'pageTitle.detail': '{name} — {price}',
   'pageTitle.sold': '{name} — বিক্রি হয়ে গেছে',
+  'pageTitle.expired': '{name} — মেয়াদ শেষ',
   'pageTitle.search': '“{query}” খোঁজার ফলাফল',
   'pageTitle.searchAll': 'ফোন খুঁজুন',
   'pageTitle.seller': '{name} — বিক্রির ফোন ও রিভিউ',

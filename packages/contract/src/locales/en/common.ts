@@ -99,6 +99,7 @@ export default {
   'pageTitle.category': '{brand} phones',
   'pageTitle.detail': '{name} — {price}',
   'pageTitle.sold': '{name} — sold',
+  'pageTitle.expired': '{name} — expired',
   'pageTitle.search': 'Search results for “{query}”',
   'pageTitle.searchAll': 'Search phones',
   'pageTitle.seller': '{name} — phones for sale and reviews',

@@ -169,6 +169,15 @@ export default {
   'myProducts.soldTitle': 'Mark as sold?',
   'myProducts.soldText': '{name} leaves the shop, and its open bookings can no longer be paid. This cannot be undone.',
   'myProducts.soldConfirm': 'Yes, it is sold!',
+  // A listing's term (issue 36): 60 days on sale, then it expires unless renewed.
+  'myProducts.expired': 'expired',
+  'myProducts.onSaleUntil': 'On sale until {date}',
+  'myProducts.expiresIn': '{days, plural, one {Expires in # day} other {Expires in # days}}',
+  'myProducts.stillAvailable': 'Still available',
+  'myProducts.stillAvailableLabel': 'Still available: keep {name} on sale',
+  'myProducts.renew': 'Renew',
+  'myProducts.renewLabel': 'Renew {name}',
+  'myProducts.renewed': 'Renewed: on sale until {date}',
   // A listing held for a check (issue 36): its state and why, in the seller's words.
   'heldCheck.waiting': 'Waiting for a check',
   'heldCheck.rejected': 'Not approved',
@@ -183,6 +192,10 @@ export default {
   'heldCheck.signal.price_below_guide': 'The price is far below what this model sells for',
   'heldCheck.signal.imei_flagged': 'This handset was on a listing that was removed or reported stolen',
   'heldCheck.signal.contact_in_description': 'The description has a phone number, e-mail address or link: buyers reach you through the site',
+  'heldCheck.signal.number_unconfirmed': 'Confirm your mobile number to put this phone on sale',
+  'heldCheck.numberState': 'Confirm your number',
+  'heldCheck.numberText': 'Confirm your mobile number to put this phone on sale. It goes on sale as soon as you enter the code we send to it by SMS.',
+  'heldCheck.numberLink': 'Confirm my number',
 
   // Add a product, edit a listing.
   'addProduct.title': 'To add a new Product fill all information',
@@ -190,6 +203,8 @@ export default {
   'addProduct.postedTitle': '{name} is listed',
   'addProduct.postedText': 'Buyers can find it now. You will be told when someone books it or asks about it.',
   'addProduct.heldTitle': '{name} is posted: it waits for a check',
+  'addProduct.numberTitle': '{name} is posted: confirm your number to put it on sale',
+  'addProduct.numberFirst': 'Your mobile number is not confirmed yet: a new listing goes on sale once it is.',
   'addProduct.seeListing': 'See your listing',
   'addProduct.myProducts': 'My products',
   'addProduct.another': 'List another phone',
@@ -528,6 +543,12 @@ export default {
   'notes.listing_held': 'Your listing {product} waits for a check before it goes live, usually within {hours} hours: My Products says why',
   'notes.listing_approved': 'Your listing {product} was checked: it is live',
   'notes.listing_rejected': 'Your listing {product} was not approved: {reason}. Edit it to send it again, or delete it',
+  'notes.listing_expiring':
+    'Your listing {product} leaves search in {count, plural, one {{days} day} other {{days} days}}: still for sale? Tap Still available to keep it on sale 60 more days',
+  'notes.seller_verified': 'An administrator verified your seller account: the Verified badge now shows beside your name on your phones and your seller page',
+  'notes.listing_expired': 'Your listing {product} expired and left search: renew it from My Products if it is still for sale',
+  'notes.stillAvailable': 'Still available',
+  'notes.stillAvailableLabel': 'Still available: keep {product} on sale',
   'notes.payout_method_changed':
     'Your payout method was changed to {product}. If this was not you, change your password now and write to hello@resalephones.example',
   'mailChoices.title': 'E-mails about your deals',
@@ -550,6 +571,9 @@ export default {
   'mailChoices.kind.listing_held': 'One of my listings waits for a check',
   'mailChoices.kind.listing_approved': 'A listing of mine is approved after its check',
   'mailChoices.kind.listing_rejected': 'A listing of mine is not approved',
+  'mailChoices.kind.listing_expiring': 'A listing of mine expires in 5 days',
+  'mailChoices.kind.seller_verified': 'An administrator verified my seller account',
+  'mailChoices.kind.listing_expired': 'A listing of mine expired',
   'mailChoices.kind.payout_method_changed': 'My payout method changes',
   'mailChoices.kind.saved_price_drop': 'A phone I saved gets cheaper',
   'mailChoices.kind.saved_sold': 'A phone I saved is sold',
@@ -572,6 +596,7 @@ export default {
   'chat.state.reserved': 'Reserved',
   'chat.state.sold': 'Sold',
   'chat.state.gone': 'No longer listed',
+  'chat.state.expired': 'Expired',
   'inbox.label': 'Conversations',
   'inbox.loading': 'Loading your conversations',
   'inbox.emptyBuyer': 'No conversations yet. To ask a seller about a phone, open the phone’s page and press “Message the seller”: the conversation shows here.',
@@ -695,5 +720,6 @@ export default {
   'saved.reserved': 'Reserved',
   'saved.sold': 'Sold',
   'saved.removed': 'No longer on the site',
+  'saved.expired': 'Expired',
   'saved.savedOn': 'Saved {date}',
 } as const;

@@ -39,14 +39,15 @@ export default {
     'Buyers reported your listing "{productName}", and an administrator of Resale Phones has looked at it. The listing stays up, but please put right what is wrong:',
   'mail.warning.after': 'Listings that break the rules again may be removed, and the account suspended.',
   // An Admin verified the seller (issue 35, item 15): the seller is told.
-  'mail.verified.subject': 'Your seller account is verified',
-  'mail.verified.body': 'An administrator of Resale Phones checked your account: your name now shows the Verified badge on your phones and your seller page.',
 
   'mail.note.open': 'Open {page}',
+  'mail.note.stillAvailable': 'Still available',
   'mail.note.after': 'You get an e-mail like this for each move of your deals on Resale Phones. Choose which ones on your account page: {url}',
 
   // A text message (issue 32): a one-time code confirming a payout wallet. Short: one SMS.
   'sms.payoutCode': 'Resale Phones: {code} is your code to receive payouts on this bKash number. It ends in 10 minutes. Never tell it to anyone, not even us.',
+  'sms.numberCode':
+    'Resale Phones: {code} is your code to confirm this mobile number for selling. It ends in 10 minutes. Never tell it to anyone, not even us.',
 
   // Conversations (issue 33): a warning about a reported message; the digest of unread messages; a push's words.
   'mail.senderWarning.subject': 'A warning about your messages on Resale Phones',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ResendVerificationButton } from '../resend-verification-button.tsx';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { MobileNumberSection } from './mobile-number.tsx';
 import { LogOutEverywhere } from './log-out-everywhere.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { roleName } from '../role-name.ts';
@@ -45,6 +46,8 @@ export default function AccountPage({ more }: { more?: ReactNode }) {
           {!user.emailVerified && <p className="text-sm">{t('accountPage.until')}</p>}
         </div>
       </div>
+      {/* A Seller's mobile number (issue 36): their new listings go on sale once it is confirmed. */}
+      <MobileNumberSection />
       {more}
       <ChangePasswordForm />
       <LogOutEverywhere />

@@ -76,6 +76,8 @@ function Signal({ signal }: { signal: RiskSignalDetail }) {
           </ul>
         </div>
       );
+    case 'number_unconfirmed':
+      return <p>{t('checks.numberUnconfirmed')}</p>;
   }
 }
 

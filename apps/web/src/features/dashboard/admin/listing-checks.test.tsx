@@ -142,6 +142,18 @@ describe('Listing checks', () => {
     await waitFor(() => expect(decisions(calls)).toEqual([{ path: `/api/admin/listing-checks/${id}/approve`, body: {} }]));
   });
 
+  it('a listing also waiting for its seller’s number (issue 36): says so, and approved it goes live only once the number is confirmed', async () => {
+    const calls = queueOf([held({ signals: [{ code: 'contact_in_description', found: ['01711-223344'] }, { code: 'number_unconfirmed' }] })]);
+    const row = within(await screen.findByRole('table', { name: 'Listings waiting for a check' })).getByRole('row', { name: /iPhone 13/ });
+    expect(row).toHaveTextContent('The seller has not confirmed a mobile number yet: approved, it still waits for that before it goes live.');
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve iPhone 13' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve this listing?' });
+    expect(dialog).toHaveTextContent('iPhone 13 is approved, and goes live once Tanvir Hasan confirms their mobile number.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(decisions(calls)).toEqual([{ path: `/api/admin/listing-checks/${id}/approve`, body: {} }]));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Listing approved: it goes live once its seller confirms their number'));
+  });
+
   it('asks before it rejects, wants a reason, and sends it', async () => {
     const calls = queueOf([held()]);
     await userEvent.click(await screen.findByRole('button', { name: 'Reject iPhone 13' }));

@@ -32,6 +32,9 @@ export default function ListingChecks() {
   const [reject] = useRejectListingMutation();
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const kind = deciding?.kind ?? 'approve';
+  // Approved while its seller's number is not confirmed (decision 062): it goes live once they confirm it, not now.
+  const forNumber = kind === 'approve' && deciding?.held.signals.some((s) => s.code === 'number_unconfirmed') === true;
+  const words = forNumber ? ({ ...questions.approve, text: 'checks.approveNumberText', done: 'checks.approvedNumber' } as const) : questions[kind];
 
   return (
     <section>
@@ -79,7 +82,7 @@ export default function ListingChecks() {
         key={deciding ? `${deciding.kind}-${deciding.held.product._id}` : 'none'}
         open={deciding !== null}
         title={t(questions[kind].title)}
-        text={deciding ? t(questions[kind].text, { phone: deciding.held.product.productName, seller: deciding.held.product.sellerId.name }) : ''}
+        text={deciding ? t(words.text, { phone: deciding.held.product.productName, seller: deciding.held.product.sellerId.name }) : ''}
         confirmLabel={t(questions[kind].label)}
         {...(kind === 'approve' ? { optional: true, label: t('checks.approveReason') } : { hint: t('checks.rejectHint') })}
         onCancel={() => setDeciding(null)}
@@ -87,7 +90,7 @@ export default function ListingChecks() {
           if (!deciding) return;
           const id = deciding.held.product._id;
           setDeciding(null);
-          const done = translate(questions[deciding.kind].done);
+          const done = translate(words.done);
           if (deciding.kind === 'approve') await attempt(() => approve({ id, reason }).unwrap(), done);
           else await attempt(() => reject({ id, reason }).unwrap(), done);
         }}

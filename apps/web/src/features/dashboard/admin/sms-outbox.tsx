@@ -10,7 +10,7 @@ const badge: Record<Status, string> = { pending: 'badge-warning', sent: 'badge-s
 /** Each status as the mail Outbox says it. */
 const statusIds: Record<Status, Key<'admin'>> = { pending: 'outbox.pending', sent: 'outbox.sent', failed: 'outbox.failed' };
 /** What each kind of message is (the server's code); a kind this app does not know is shown as the code. */
-const kindIds: Record<string, Key<'admin'>> = { 'payout-number': 'smsOutbox.kind.payoutNumber' };
+const kindIds: Record<string, Key<'admin'>> = { 'payout-number': 'smsOutbox.kind.payoutNumber', 'seller-number': 'smsOutbox.kind.sellerNumber' };
 
 /**
  * The text messages the site sends (issue 32: the codes that confirm a seller's bKash wallet), newest first; with no

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@market/contract';
-import { CheckWords } from '../../../components/check-notice.tsx';
+import { sellerOnly } from '@market/contract/risk';
+import { CheckWords, ConfirmNumberLink } from '../../../components/check-notice.tsx';
+import { Notice } from '../../../components/notice.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
 import { useAddProductMutation } from './api.ts';
 import { ProductForm } from './product-form.tsx';
 
@@ -15,6 +18,7 @@ export default function AddProduct() {
   const [addProduct] = useAddProductMutation();
   const t = useT('dashboard');
   const [posted, setPosted] = useState<Product | null>(null);
+  const { user } = useAuth();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // Where the keyboard and a screen reader go next: what happened.
@@ -26,7 +30,14 @@ export default function AddProduct() {
       {posted ? (
         <div className="space-y-4 rounded-box bg-base-200 p-6">
           <h2 ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
-            {t(posted.check ? 'addProduct.heldTitle' : 'addProduct.postedTitle', { name: posted.productName })}
+            {t(
+              posted.check
+                ? posted.check.state === 'waiting' && sellerOnly(posted.check.signals)
+                  ? 'addProduct.numberTitle'
+                  : 'addProduct.heldTitle'
+                : 'addProduct.postedTitle',
+              { name: posted.productName },
+            )}
           </h2>
           {/* Held for a check (issue 36): not for buyers yet, and why. */}
           {posted.check ? <CheckWords check={posted.check} /> : <p>{t('addProduct.postedText')}</p>}
@@ -43,15 +54,28 @@ export default function AddProduct() {
           </div>
         </div>
       ) : (
-        <ProductForm
-          submitLabel={t('addProduct.post')}
-          onSave={async ({ imei = '', ...body }) => {
-            // The form asks a new listing for its IMEI.
-            const listing = await addProduct({ ...body, imei }).unwrap();
-            notify.success(t('addProduct.added'));
-            setPosted(listing);
-          }}
-        />
+        <>
+          {/* Issue 36: a seller without a confirmed number learns before posting that the listing waits for it. */}
+          {user && !user.confirmedNumber && (
+            <div className="mb-6">
+              <Notice tone="info">
+                <p>{t('addProduct.numberFirst')}</p>
+                <p className="mt-1">
+                  <ConfirmNumberLink />
+                </p>
+              </Notice>
+            </div>
+          )}
+          <ProductForm
+            submitLabel={t('addProduct.post')}
+            onSave={async ({ imei = '', ...body }) => {
+              // The form asks a new listing for its IMEI.
+              const listing = await addProduct({ ...body, imei }).unwrap();
+              notify.success(t('addProduct.added'));
+              setPosted(listing);
+            }}
+          />
+        </>
       )}
     </section>
   );

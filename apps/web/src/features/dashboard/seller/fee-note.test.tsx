@@ -8,7 +8,7 @@ import EditProduct from './edit-product.tsx';
 
 /** Issue 32: beside the resale price, what the site keeps of a protected sale at that price, and what the seller receives. */
 const seller = aUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', role: 'Seller', emailVerified: true });
-const listing = aProduct({ sellerId: { _id: seller._id, name: seller.name, sellerVerified: false, userImg: '' }, resalePrice: 65000 });
+const listing = aProduct({ sellerId: { _id: seller._id, name: seller.name, sellerVerified: false, numberVerified: false, userImg: '' }, resalePrice: 65000 });
 
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
 function api(fees: Fees = { percent: 3, minimum: 30 }) {

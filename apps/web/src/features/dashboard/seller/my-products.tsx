@@ -6,8 +6,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeleteButton, useConfirmDelete } from '../../../components/use-confirm-delete.tsx';
 import { attempt } from '../../../lib/attempt.ts';
-import { number, priceTk } from '../../../lib/format.ts';
-import { useT, type Key } from '../../../lib/i18n.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { localDate, number, priceTk } from '../../../lib/format.ts';
+import { translate, useT, type Key } from '../../../lib/i18n.ts';
+import { useRenewProductMutation } from '../../../lib/listing-term-api.ts';
+import { notify } from '../../../lib/notify.ts';
 import { paged } from '../../../lib/pages.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useDeleteProductMutation } from '../api.ts';
@@ -18,8 +21,47 @@ const statusName: Record<Exclude<Product['status'], 'pending'>, Key<'dashboard'>
   available: 'myProducts.available',
   reserved: 'myProducts.reserved',
   sold: 'myProducts.sold',
+  expired: 'myProducts.expired',
 };
-const statusBadge: Record<Product['status'], string> = { pending: 'badge-info', available: 'badge-success', reserved: 'badge-warning', sold: 'badge-neutral' };
+const statusBadge: Record<Product['status'], string> = {
+  pending: 'badge-info',
+  available: 'badge-success',
+  reserved: 'badge-warning',
+  sold: 'badge-neutral',
+  expired: 'badge-error text-white',
+};
+
+const DAY = 86_400_000;
+/** Days before its end a listing on sale says so, with its "Still available" (the API's reminder: issue 36). */
+const WARN_DAYS = 5;
+
+/**
+ * A listing's term (issue 36), under its status: on sale until when; within 5 days of its end, how many days are left
+ * and the "Still available" that renews it. Expired ones have their Renew beside the status.
+ */
+function Term({ product: p, now, onRenew }: { product: Product; now: number; onRenew: (p: Product) => void }) {
+  const t = useT('dashboard');
+  if (p.status !== 'available' || !p.expiresAt) return null;
+  const left = new Date(p.expiresAt).getTime() - now;
+  return (
+    <div className="flex basis-full flex-wrap items-center gap-2 text-sm">
+      {left <= WARN_DAYS * DAY && (
+        <>
+          <span className="badge badge-warning">{t('myProducts.expiresIn', { days: Math.max(1, Math.ceil(left / DAY)) })}</span>
+          <button
+            type="button"
+            className="btn btn-primary btn-xs"
+            onClick={() => onRenew(p)}
+            aria-label={t('myProducts.stillAvailableLabel', { name: p.productName })}
+          >
+            {t('myProducts.stillAvailable')}
+          </button>
+        </>
+      )}
+      <span className="text-base-content/75">{t('myProducts.onSaleUntil', { date: localDate(p.expiresAt) })}</span>
+    </div>
+  );
+}
 
 /** Its status badge: a listing held for a check (issue 36) says waiting or not approved, and why, in the seller's words. */
 function Status({ product: p }: { product: Product }) {
@@ -47,7 +89,20 @@ export default function MyProducts() {
   const [selling, setSelling] = useState<Product | null>(null);
   const [hide] = useHideProductMutation();
   const [hiding, setHiding] = useState<Product | null>(null);
+  const [renew] = useRenewProductMutation();
+  // When the page opened: how many days each listing has left.
+  const [now] = useState(() => Date.now());
   const t = useT('dashboard');
+
+  // Renewing asks nothing: it only keeps the listing on sale longer (or back on sale), and changes nothing else.
+  const onRenew = async (product: Product) => {
+    try {
+      const renewed = await renew(product._id).unwrap();
+      notify.success(t('myProducts.renewed', { date: renewed.expiresAt ? localDate(renewed.expiresAt) : '' }));
+    } catch (err) {
+      notify.error(errorMessage(err, translate('toast.somethingWentWrong')));
+    }
+  };
 
   const onSold = async () => {
     const product = selling;
@@ -87,13 +142,24 @@ export default function MyProducts() {
           <span title={t('myProducts.savesLabel', { count: p.saves ?? 0 })}>{number(p.saves ?? 0)}</span>,
           <div className="flex flex-wrap items-center gap-2">
             <Status product={p} />
-            {(p.status === 'available' || p.status === 'pending') && (
+            {p.status === 'expired' && (
+              <button
+                type="button"
+                className="btn btn-primary btn-xs"
+                onClick={() => void onRenew(p)}
+                aria-label={t('myProducts.renewLabel', { name: p.productName })}
+              >
+                {t('myProducts.renew')}
+              </button>
+            )}
+            {/* An expired listing can be edited too: it stays expired until renewed. */}
+            {(p.status === 'available' || p.status === 'pending' || p.status === 'expired') && (
               <Link to={`/dashboard/edit-product/${p._id}`} className="btn btn-outline btn-xs" aria-label={t('editProduct.title', { name: p.productName })}>
                 {t('dashList.edit')}
               </Link>
             )}
-            {/* Marked sold or advertised once it is live: a held listing is not for sale yet. */}
-            {p.status === 'available' && (
+            {/* Marked sold once it is live (an expired one may have been sold elsewhere): a held listing is not for sale yet. */}
+            {(p.status === 'available' || p.status === 'expired') && (
               <>
                 <button
                   type="button"
@@ -105,6 +171,7 @@ export default function MyProducts() {
                 </button>
               </>
             )}
+            <Term product={p} now={now} onRenew={(product) => void onRenew(product)} />
           </div>,
           p.status === 'available' && !p.advertise ? (
             <button type="button" className="btn btn-primary btn-xs" onClick={() => attempt(() => advertise(p._id).unwrap(), t('myProducts.advertiseDone'))}>
