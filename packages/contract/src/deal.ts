@@ -309,6 +309,8 @@ export const notices = {
   /** A phone the person saved (issue 34): its seller lowered its price (old and new in the notification's params), or it was sold. */
   saved_price_drop: { to: 'both', page: '/dashboard/saved' },
   saved_sold: { to: 'both', page: '/dashboard/saved' },
+  /** A phone the person saved left search because its listing expired (issue 36: its seller may still renew it). */
+  saved_expired: { to: 'both', page: '/dashboard/saved' },
   /** A phone listed, or made cheaper, that matches one of the person's saved searches told at once (issue 34). */
   search_alert: { to: 'both', page: '/dashboard/saved-searches' },
   /** A listing held for a check (issue 36), and what an Admin decided: to its seller, to My Products (which says why). */

@@ -158,6 +158,13 @@ describe('expiry', () => {
     const list = await callRoute(ctx.app, 'savedPhones', { token: buyer.token, query: {} });
     expect(list.body.data as { productId: string; state: string }[]).toEqual([expect.objectContaining({ productId: phone._id, state: 'expired' })]);
     expect(await ctx.app.db.select().from(favourites).where(eq(favourites.productId, phone._id))).toHaveLength(1);
+    // Told once, in the bell (and by mail), with the phone's name.
+    const savedNotes = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, buyer._id), eq(notifications.kind, 'saved_expired')));
+    expect(savedNotes.map((n) => n.productName)).toEqual([phone.productName]);
+    expect(await ctx.app.db.select().from(notifications).where(eq(notifications.kind, 'saved_expired'))).toHaveLength(1);
   });
 
   it('works through more than a batch, each listing once, with two runs at once', async () => {

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ListingTerm } from '@market/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jobs, products } from '../../db/schema.ts';
+import { favourites, jobs, products } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { notify } from '../notifications/service.ts';
@@ -91,7 +91,7 @@ export async function remindExpiring(db: Db, secret: string): Promise<number> {
 
 /**
  * Expires up to `BATCH` listings on sale whose term has ended (they leave search, the lists and the home page's
- * advertised phones; their pages say so), and tells their sellers, in one transaction. Answers how many.
+ * advertised phones; their pages say so), and tells their sellers and the people who saved them, in one transaction. Answers how many.
  * A reserved listing is not expired: its deal decides; back on sale after its term, the next run expires it.
  */
 export async function expireDue(db: Db): Promise<number> {
@@ -108,12 +108,29 @@ export async function expireDue(db: Db): Promise<number> {
       .update(products)
       .set({ status: 'expired', advertise: false })
       .where(and(inArray(products.id, due), eq(products.status, 'available')))
-      .returning({ sellerId: products.sellerId, name: products.productName });
+      .returning({ id: products.id, sellerId: products.sellerId, name: products.productName });
     await notify(
       t,
       'listing_expired',
       expired.map((p) => ({ userId: p.sellerId, productName: p.name })),
     );
+    // The people who saved one are told too (their saved list shows it expired), in one read for the batch.
+    if (expired.length > 0) {
+      const savers = await t
+        .select({ userId: favourites.userId, productName: products.productName })
+        .from(favourites)
+        .innerJoin(products, eq(products.id, favourites.productId))
+        .where(
+          and(
+            inArray(
+              favourites.productId,
+              expired.map((p) => p.id),
+            ),
+            ne(favourites.userId, products.sellerId),
+          ),
+        );
+      await notify(t, 'saved_expired', savers);
+    }
     return expired.length;
   });
 }

@@ -50,6 +50,7 @@ describe('E-mails about your deals', () => {
       '[x] Messages I have not read for 15 minutes (one e-mail for them all)',
       '[x] A phone I saved gets cheaper',
       '[x] A phone I saved is sold',
+      '[x] A phone I saved expires',
       '[x] A phone matching a saved search set to tell me at once',
       '[x] One of my listings waits for a check',
       '[x] A listing of mine is approved after its check',
@@ -89,6 +90,7 @@ describe('E-mails about your deals', () => {
       '[x] Messages I have not read for 15 minutes (one e-mail for them all)',
       '[x] A phone I saved gets cheaper',
       '[x] A phone I saved is sold',
+      '[x] A phone I saved expires',
       '[x] A phone matching a saved search set to tell me at once',
     ]);
     expect(screen.getByText('E-mails go only to a confirmed address: confirm yours to get them.')).toBeInTheDocument();

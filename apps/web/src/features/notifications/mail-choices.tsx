@@ -36,6 +36,7 @@ const choiceOf: Record<NotificationKind, Key<'dashboard'>> = {
   messages: 'mailChoices.kind.messages',
   saved_price_drop: 'mailChoices.kind.saved_price_drop',
   saved_sold: 'mailChoices.kind.saved_sold',
+  saved_expired: 'mailChoices.kind.saved_expired',
   search_alert: 'mailChoices.kind.search_alert',
   listing_held: 'mailChoices.kind.listing_held',
   listing_approved: 'mailChoices.kind.listing_approved',

@@ -37,6 +37,7 @@ const words: Record<Notification['kind'], Key<'dashboard'>> = {
   messages: 'notes.messages',
   saved_price_drop: 'notes.saved_price_drop',
   saved_sold: 'notes.saved_sold',
+  saved_expired: 'notes.saved_expired',
   search_alert: 'notes.search_alert',
   listing_held: 'notes.listing_held',
   listing_approved: 'notes.listing_approved',
