@@ -145,7 +145,7 @@ export default {
   'stillAvailable.renewed': 'নবায়ন হয়েছে: {date} পর্যন্ত বিক্রির জন্য থাকবে',
   'stillAvailable.alreadyRenewed': 'আগেই নবায়ন করা হয়েছে: {date} পর্যন্ত বিক্রির জন্য থাকবে',
   'stillAvailable.oldLink': 'এই লিংকটি আগের মেয়াদের: এরপর বিজ্ঞাপনটির মেয়াদ শেষ হয়ে গেছে। আমার প্রোডাক্ট থেকে নবায়ন করুন।',
-  'stillAvailable.see': 'এর পাতা দেখুন',
+  'stillAvailable.see': 'ফোনটির পাতা দেখুন',
   'stillAvailable.myProducts': 'আমার প্রোডাক্ট',
   'stillAvailable.failed': 'আপনার বিজ্ঞাপনের তথ্য আনা যায়নি। একটু পরে আবার চেষ্টা করুন।',
   'stillAvailable.retry': 'আবার চেষ্টা করুন',
