@@ -61,6 +61,8 @@ test('at 375 px a phone opened by its address after the home page was scrolled s
 
   await page.evaluate(() => window.scrollTo(0, 1_200));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1_100);
+  // The page's scroll event comes with the next frame: a reload before it would leave as if nobody had scrolled.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.reload();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1_100);
 });

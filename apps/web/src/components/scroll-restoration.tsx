@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const STORE = 'scroll-positions';
-/** How long a restore keeps trying while the page's data and pictures arrive and make it tall enough. */
-const RESTORE_FOR_MS = 2_000;
+/** How long a restore keeps trying while the page's data and pictures arrive and make it tall enough (a slow connection, a busy phone). */
+const RESTORE_FOR_MS = 10_000;
 /** Only the latest history entries matter. */
 const KEEP = 100;
 
