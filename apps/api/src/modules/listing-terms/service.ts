@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ListingTerm } from '@market/contract';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { favourites, jobs, products } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
@@ -20,6 +20,12 @@ import { sellerNotSuspended } from '../products/service.ts';
 export const REMIND_DAYS = 5;
 /** Listings reminded, or expired, per run of the job: a run that did a full batch queues the next. */
 export const BATCH = 500;
+
+/** A renewal: on sale, a new term from now, not reminded yet. */
+const newTerm = { status: 'available' as const, expiresAt: sql`listing_term_end()`, expiryRemindedAt: null };
+/** A live listing's term ends within `REMIND_DAYS` days; it has ended. */
+const endsSoon = sql`${products.expiresAt} <= now() + make_interval(days => ${REMIND_DAYS})`;
+const ended = sql`${products.expiresAt} <= now()`;
 
 /** Statuses a listing may be renewed from: on sale (a new term at once), or expired (back in search). */
 const renewable = ['available', 'expired'] as const;
@@ -63,7 +69,7 @@ export async function remindExpiring(db: Db, secret: string): Promise<number> {
           eq(products.status, 'available'),
           // Not one whose term has ended (back on sale after a deal fell through): it expires instead, and is told so.
           sql`${products.expiresAt} > now()`,
-          sql`${products.expiresAt} <= now() + make_interval(days => ${REMIND_DAYS})`,
+          endsSoon,
           isNull(products.expiryRemindedAt),
           sellerNotSuspended,
         ),
@@ -100,7 +106,7 @@ export async function expireDue(db: Db): Promise<number> {
     const due = t
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.status, 'available'), sql`${products.expiresAt} <= now()`))
+      .where(and(eq(products.status, 'available'), ended))
       .orderBy(products.expiresAt)
       .limit(BATCH)
       .for('update', { skipLocked: true });
@@ -156,13 +162,7 @@ export async function queueListingExpiry(db: Db): Promise<boolean> {
   const [due] = await db
     .select({ id: products.id })
     .from(products)
-    .where(
-      and(
-        eq(products.status, 'available'),
-        sql`${products.expiresAt} <= now() + make_interval(days => ${REMIND_DAYS})`,
-        sql`(${products.expiryRemindedAt} is null or ${products.expiresAt} <= now())`,
-      ),
-    )
+    .where(and(eq(products.status, 'available'), endsSoon, or(isNull(products.expiryRemindedAt), ended)))
     .limit(1);
   if (!due) return false;
   const [waiting] = await db
@@ -179,7 +179,7 @@ export async function queueListingExpiry(db: Db): Promise<boolean> {
 export async function renewListing(db: Db, productId: string): Promise<void> {
   const [renewed] = await db
     .update(products)
-    .set({ status: 'available', expiresAt: sql`listing_term_end()`, expiryRemindedAt: null })
+    .set(newTerm)
     .where(and(eq(products.id, productId), inArray(products.status, renewable)))
     .returning({ id: products.id });
   if (!renewed) throw conflict('listing_not_renewable');
@@ -210,7 +210,7 @@ export async function stillAvailable(db: Db, secret: string, key: string, renew:
     if (renew && term === named.term) {
       [{ status, expiresAt }] = (await t
         .update(products)
-        .set({ status: 'available', expiresAt: sql`listing_term_end()`, expiryRemindedAt: null })
+        .set(newTerm)
         .where(eq(products.id, row.id))
         .returning({ status: products.status, expiresAt: products.expiresAt })) as [{ status: typeof row.status; expiresAt: Date }];
     }
